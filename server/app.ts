@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/index.ts';
+import type { Storage } from './storage/index.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import routes from './routes/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    storage: Storage;
+    config: Config;
+  }
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  /** secret for access tokens */
+  jwtSecret: string;
+  logger?: boolean;
+  /** rate limits shared between instances (ioredis client) */
+  redis?: unknown;
+}
+
+/**
+ * The API, with plugins in order: external ones, then ours (errors, auth), then the routes under /api.
+ * Tests build it with an in-memory PGlite and call it with inject().
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: options.config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', options.config);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+  app.decorate('storage', options.storage);
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false, ...(options.redis ? { redis: options.redis as never } : {}) });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Study abroad platform API', version: '1.0.0', description: 'Generated from the zod contract in src/lib/contract.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { secret: options.jwtSecret });
+  await app.register(routes, { prefix: '/api' });
+  return app;
+}

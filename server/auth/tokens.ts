@@ -1,0 +1,33 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '../db/schema/index.ts';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+
+export interface AccessClaims {
+  sub: number;
+  role: Role;
+}
+
+export function tokenSigner(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (claims: AccessClaims) =>
+      new SignJWT({ role: claims.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.sub))
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+        .sign(key),
+    /** null for an expired, forged or malformed token */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const sub = Number(payload.sub);
+        if (!Number.isInteger(sub)) return null;
+        return { sub, role: payload.role as Role };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './content.ts';
+export * from './accounts.ts';
+export * from './forum.ts';
+export * from './leads.ts';
+export * from './site.ts';

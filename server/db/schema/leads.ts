@@ -1,0 +1,96 @@
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+import { users } from './accounts.ts';
+import { consultancies, courses, destinations, exams } from './content.ts';
+
+export const consultancyApplications = pgTable(
+  'consultancy_applications',
+  {
+    id: id(),
+    tracking_code: varchar('tracking_code', { length: 32 }).notNull().unique(),
+    consultancy_id: integer('consultancy_id').notNull().references(() => consultancies.id, { onDelete: 'cascade' }),
+    full_name: varchar('full_name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 40 }).notNull(),
+    address: varchar('address', { length: 300 }).notNull().default(''),
+    destination_id: integer('destination_id').references(() => destinations.id, { onDelete: 'set null' }),
+    course_id: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    preferred_intake: varchar('preferred_intake', { length: 60 }).notNull().default(''),
+    education_level: varchar('education_level', { length: 120 }).notNull().default(''),
+    message: text('message').notNull().default(''),
+    status: varchar('status', { length: 40 }).notNull().default('submitted'),
+    /** Content hash of the submission, so the same form sent twice within minutes is stored once. */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('applications_consultancy_idx').on(t.consultancy_id, t.created_at), index('applications_fingerprint_idx').on(t.fingerprint)],
+);
+
+export const applicationStatusHistory = pgTable(
+  'application_status_history',
+  {
+    id: id(),
+    application_id: integer('application_id').notNull().references(() => consultancyApplications.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 40 }).notNull(),
+    note: text('note').notNull().default(''),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [index('application_history_application_idx').on(t.application_id, t.created_at)],
+);
+
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    id: id(),
+    application_id: integer('application_id').notNull().references(() => consultancyApplications.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    original_name: varchar('original_name', { length: 255 }).notNull().default(''),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('application_documents_application_idx').on(t.application_id)],
+);
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: id(),
+    name: varchar('name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 40 }).notNull().default(''),
+    consultancy_id: integer('consultancy_id').references(() => consultancies.id, { onDelete: 'set null' }),
+    subject: varchar('subject', { length: 250 }).notNull(),
+    message: text('message').notNull(),
+    evidence: text('evidence'),
+    status: varchar('status', { length: 20 }).notNull().default('open'),
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('complaints_fingerprint_idx').on(t.fingerprint), index('complaints_created_idx').on(t.created_at)],
+);
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: id(),
+    name: varchar('name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 40 }).notNull(),
+    message: text('message').notNull().default(''),
+    entity_type: varchar('entity_type', { length: 20 }).notNull(),
+    entity_id: integer('entity_id').notNull(),
+    consultancy_id: integer('consultancy_id').references(() => consultancies.id, { onDelete: 'cascade' }),
+    destination_id: integer('destination_id').references(() => destinations.id, { onDelete: 'set null' }),
+    exam_id: integer('exam_id').references(() => exams.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 20 }).notNull().default('new'),
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('inquiries_entity_idx').on(t.entity_type, t.entity_id, t.created_at),
+    index('inquiries_consultancy_idx').on(t.consultancy_id, t.created_at),
+    index('inquiries_fingerprint_idx').on(t.fingerprint),
+  ],
+);

@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors.ts';
+
+type Fields = Record<string, string[]>;
+
+function zodFields(issues: { path: PropertyKey[]; message: string }[]): Fields {
+  const fields: Fields = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'non_field_errors';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** PostgreSQL errors that a request can cause, and what they mean to the caller. */
+const pgErrors: Record<string, [number, string]> = {
+  '23505': [409, 'A record with the same unique value already exists.'],
+  '23503': [400, 'A referenced record does not exist.'],
+  '22P02': [400, 'A value has the wrong format.'],
+  '22003': [400, 'A number is out of range.'],
+  '22001': [400, 'A value is too long.'],
+  '22007': [400, 'A date or time has the wrong format.'],
+  '22008': [400, 'A date or time is out of range.'],
+};
+
+/**
+ * The one error handler: every non-2xx body is {error, fields?}. Messages of client errors are
+ * shown; a server error is logged and answered with a generic sentence, never a stack trace.
+ */
+export default fp(async (app) => {
+  app.setErrorHandler((err: FastifyError & { cause?: { code?: string } }, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Fields = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+        (fields[key] ??= []).push(v.message);
+      }
+      return reply.status(400).send({ error: 'Some values are not valid.', fields });
+    }
+    if (err instanceof ZodError) {
+      return reply.status(400).send({ error: 'Some values are not valid.', fields: zodFields(err.issues) });
+    }
+    const pgCode = (err as { code?: string }).code ?? err.cause?.code;
+    if (pgCode && pgErrors[pgCode]) {
+      const [status, message] = pgErrors[pgCode];
+      request.log.info({ err }, 'database refused the request');
+      return reply.status(status).send({ error: message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: err.message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again later.' });
+  });
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined }, (request, reply) => {
+    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}.` });
+  });
+});

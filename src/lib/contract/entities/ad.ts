@@ -1,0 +1,27 @@
+import { defineEntity } from '../entity.ts';
+
+export const AD_PLACEMENTS = ['roadblock_ad', 'sidebar', 'banner'] as const;
+
+export const ad = defineEntity({
+  name: 'ad',
+  path: 'ads',
+  multipart: true,
+  publicList: 'none',
+  routes: { adminList: 'ads/admin' },
+  label: 'Ad',
+  plural: 'Ads',
+  titleField: 'title',
+  fields: {
+    title: { kind: 'text', label: 'Title (image alt text)', required: true, max: 200, column: true },
+    placement: { kind: 'select', label: 'Placement', options: AD_PLACEMENTS, required: true, column: true },
+    redirect_url: { kind: 'url', label: 'Link' },
+    desktop_image_url: { kind: 'image', label: 'Desktop image (960x540)' },
+    mobile_image_url: { kind: 'image', label: 'Mobile image (320x400)' },
+    starts_at: { kind: 'datetime', label: 'Shown from' },
+    ends_at: { kind: 'datetime', label: 'Shown until', column: true },
+    weight: { kind: 'number', label: 'Weight', min: 1, max: 1000 },
+    active: { kind: 'boolean', label: 'Active', column: true },
+  },
+  filters: { placement: { label: 'Placement', kind: 'select', options: AD_PLACEMENTS, column: 'placement' } },
+  ordering: ['-id'],
+});

@@ -1,0 +1,63 @@
+import type { FieldMeta } from '../fields.ts';
+import { defineEntity } from '../entity.ts';
+
+/** Blog and news share their shape; each has its own categories. */
+function articleFields(categoryRef: string): Record<string, FieldMeta> {
+  return {
+    title: { kind: 'text', label: 'Title', required: true, max: 250, column: true },
+    category_id: { kind: 'ref', ref: categoryRef, label: 'Category', column: true },
+    excerpt: { kind: 'textarea', label: 'Summary', max: 500 },
+    body: { kind: 'html', label: 'Body' },
+    cover_image: { kind: 'image', label: 'Cover image' },
+    author_name: { kind: 'text', label: 'Author', max: 120 },
+    published_at: { kind: 'datetime', label: 'Published', column: true },
+  };
+}
+
+const categoryFields: Record<string, FieldMeta> = { name: { kind: 'text', label: 'Name', required: true, max: 120, column: true } };
+
+export const blogCategory = defineEntity({
+  name: 'blogCategory',
+  path: 'blog/categories',
+  label: 'Blog category',
+  plural: 'Blog categories',
+  titleField: 'name',
+  fields: categoryFields,
+  ordering: ['name'],
+});
+
+export const newsCategory = defineEntity({
+  name: 'newsCategory',
+  path: 'news/categories',
+  label: 'News category',
+  plural: 'News categories',
+  titleField: 'name',
+  fields: categoryFields,
+  ordering: ['name'],
+});
+
+export const blog = defineEntity({
+  name: 'blog',
+  path: 'blog',
+  sitePath: 'blog',
+  multipart: true,
+  label: 'Blog post',
+  plural: 'Blog',
+  titleField: 'title',
+  fields: articleFields('blogCategory'),
+  filters: { category: { label: 'Category', kind: 'ref', ref: 'blogCategory', column: 'category_id' } },
+  ordering: ['-published_at', '-id'],
+});
+
+export const news = defineEntity({
+  name: 'news',
+  path: 'news',
+  sitePath: 'news',
+  multipart: true,
+  label: 'News item',
+  plural: 'News',
+  titleField: 'title',
+  fields: articleFields('newsCategory'),
+  filters: { category: { label: 'Category', kind: 'ref', ref: 'newsCategory', column: 'category_id' } },
+  ordering: ['-published_at', '-id'],
+});

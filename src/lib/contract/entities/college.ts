@@ -1,0 +1,36 @@
+import { defineEntity } from '../entity.ts';
+
+export const college = defineEntity({
+  name: 'college',
+  path: 'college',
+  sitePath: 'college',
+  multipart: true,
+  institutionRole: 'college',
+  label: 'College',
+  plural: 'Colleges',
+  titleField: 'name',
+  fields: {
+    name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
+    logo: { kind: 'image', label: 'Logo' },
+    cover: { kind: 'image', label: 'Cover image' },
+    about: { kind: 'html', label: 'About' },
+    address: { kind: 'text', label: 'Address', max: 300, column: true },
+    phone: { kind: 'text', label: 'Phone', max: 60 },
+    email: { kind: 'email', label: 'Email' },
+    website: { kind: 'url', label: 'Website' },
+    districts: { kind: 'refs', ref: 'district', label: 'Districts' },
+    study_abroad_destinations: { kind: 'refs', ref: 'destination', label: 'Study abroad destinations' },
+    affiliated_universities: { kind: 'refs', ref: 'university', label: 'Affiliated universities' },
+    moe_certified: { kind: 'boolean', label: 'MOE certified', adminOnly: true, column: true },
+    verified: { kind: 'boolean', label: 'Verified', adminOnly: true, column: true },
+    claimed: { kind: 'boolean', label: 'Claimed', adminOnly: true },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, adminOnly: true },
+  },
+  filters: {
+    district: { label: 'District', kind: 'ref', ref: 'district', column: 'districts' },
+    destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'study_abroad_destinations' },
+    moe_certified: { label: 'MOE certified', kind: 'boolean', column: 'moe_certified' },
+    verified: { label: 'Verified', kind: 'boolean', column: 'verified' },
+  },
+  ordering: ['-priority', 'name'],
+});

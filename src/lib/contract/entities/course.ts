@@ -1,0 +1,33 @@
+import { defineEntity } from '../entity.ts';
+
+export const COURSE_LEVELS = ['certificate', 'diploma', 'foundation', 'bachelor', 'master', 'phd'] as const;
+
+export const course = defineEntity({
+  name: 'course',
+  path: 'course',
+  sitePath: 'course',
+  multipart: true,
+  label: 'Course',
+  plural: 'Courses',
+  titleField: 'name',
+  fields: {
+    name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
+    university_id: { kind: 'ref', ref: 'university', label: 'University', required: true, column: true },
+    discipline_id: { kind: 'ref', ref: 'discipline', label: 'Discipline' },
+    level: { kind: 'select', label: 'Level', options: COURSE_LEVELS, required: true, column: true },
+    duration_months: { kind: 'number', label: 'Duration (months)', min: 1, max: 120 },
+    fee: { kind: 'number', label: 'Yearly fee', max: 10_000_000, column: true },
+    currency: { kind: 'text', label: 'Fee currency (ISO code)', max: 3 },
+    intakes: { kind: 'tags', label: 'Intakes', max: 40 },
+    icon: { kind: 'image', label: 'Icon' },
+    cover_image: { kind: 'image', label: 'Cover image' },
+    about: { kind: 'html', label: 'About' },
+    requirements: { kind: 'textarea', label: 'Entry requirements' },
+  },
+  filters: {
+    university: { label: 'University', kind: 'ref', ref: 'university', column: 'university_id' },
+    discipline: { label: 'Discipline', kind: 'ref', ref: 'discipline', column: 'discipline_id' },
+    level: { label: 'Level', kind: 'select', options: COURSE_LEVELS, column: 'level' },
+  },
+  ordering: ['name', 'id'],
+});

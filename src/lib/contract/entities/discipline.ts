@@ -1,0 +1,15 @@
+import { defineEntity } from '../entity.ts';
+
+export const discipline = defineEntity({
+  name: 'discipline',
+  path: 'disciplines',
+  dropdown: true,
+  label: 'Discipline',
+  plural: 'Disciplines',
+  titleField: 'name',
+  fields: {
+    name: { kind: 'text', label: 'Name', required: true, max: 120, column: true },
+    description: { kind: 'textarea', label: 'Description' },
+  },
+  ordering: ['name'],
+});

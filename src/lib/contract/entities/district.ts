@@ -1,0 +1,16 @@
+import { defineEntity } from '../entity.ts';
+
+export const district = defineEntity({
+  name: 'district',
+  path: 'districts',
+  dropdown: 'district/dropdown',
+  label: 'District',
+  plural: 'Districts',
+  titleField: 'name',
+  fields: {
+    name: { kind: 'text', label: 'Name', required: true, max: 120, column: true },
+    province: { kind: 'select', label: 'Province', options: ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbini', 'Karnali', 'Sudurpashchim'], column: true },
+  },
+  filters: { province: { label: 'Province', kind: 'select', options: ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbini', 'Karnali', 'Sudurpashchim'], column: 'province' } },
+  ordering: ['name'],
+});

@@ -1,0 +1,27 @@
+import { defineEntity } from '../entity.ts';
+
+export const EXAM_TYPES = ['english', 'aptitude', 'language'] as const;
+
+export const exam = defineEntity({
+  name: 'exam',
+  path: 'exam',
+  sitePath: 'exam',
+  multipart: true,
+  label: 'Exam',
+  plural: 'Exams',
+  titleField: 'name',
+  fields: {
+    name: { kind: 'text', label: 'Short name', required: true, max: 120, column: true },
+    full_name: { kind: 'text', label: 'Full name', max: 200, column: true },
+    type: { kind: 'select', label: 'Type', options: EXAM_TYPES, required: true, column: true },
+    icon: { kind: 'image', label: 'Icon' },
+    about: { kind: 'html', label: 'About' },
+    duration: { kind: 'text', label: 'Duration', max: 120 },
+    score_range: { kind: 'text', label: 'Score range', max: 120 },
+    fee: { kind: 'text', label: 'Fee in Nepal', max: 120 },
+    validity: { kind: 'text', label: 'Result validity', max: 120 },
+    website: { kind: 'url', label: 'Official website' },
+  },
+  filters: { type: { label: 'Type', kind: 'select', options: EXAM_TYPES, column: 'type' } },
+  ordering: ['name'],
+});

@@ -1,0 +1,20 @@
+import { defineEntity } from '../entity.ts';
+
+export const featured = defineEntity({
+  name: 'featured',
+  path: 'featured',
+  sitePath: 'featured',
+  multipart: true,
+  label: 'Featured page',
+  plural: 'Featured pages',
+  titleField: 'title',
+  fields: {
+    title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
+    summary: { kind: 'textarea', label: 'Summary', max: 500 },
+    body: { kind: 'html', label: 'Body' },
+    cover_image: { kind: 'image', label: 'Cover image' },
+    link: { kind: 'url', label: 'Link' },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, column: true },
+  },
+  ordering: ['-priority', '-id'],
+});

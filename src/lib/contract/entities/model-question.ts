@@ -1,0 +1,20 @@
+import { defineEntity } from '../entity.ts';
+
+export const modelQuestion = defineEntity({
+  name: 'modelQuestion',
+  path: 'model-question',
+  sitePath: 'model-question',
+  multipart: true,
+  label: 'Model question',
+  plural: 'Model questions',
+  titleField: 'title',
+  fields: {
+    title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
+    exam_id: { kind: 'ref', ref: 'exam', label: 'Exam', column: true },
+    year: { kind: 'number', label: 'Year', min: 1990, max: 2100, column: true },
+    description: { kind: 'textarea', label: 'Description' },
+    pdf: { kind: 'file', label: 'Question paper (PDF)', accept: 'pdf' },
+  },
+  filters: { exam: { label: 'Exam', kind: 'ref', ref: 'exam', column: 'exam_id' } },
+  ordering: ['-year', '-id'],
+});

@@ -1,0 +1,24 @@
+import { defineEntity } from '../entity.ts';
+
+export const offer = defineEntity({
+  name: 'offer',
+  path: 'offer',
+  sitePath: 'offer',
+  multipart: true,
+  routes: { adminList: 'offer/admin', create: 'offer/admin', update: 'offer/admin/:id', delete: 'offer/admin/:id' },
+  label: 'Offer',
+  plural: 'Offers',
+  titleField: 'title',
+  fields: {
+    title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
+    consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Consultancy', column: true },
+    description: { kind: 'textarea', label: 'Description' },
+    image: { kind: 'image', label: 'Image' },
+    discount_text: { kind: 'text', label: 'Discount', max: 120 },
+    valid_from: { kind: 'date', label: 'Valid from' },
+    valid_until: { kind: 'date', label: 'Valid until', column: true },
+    link: { kind: 'url', label: 'Link' },
+  },
+  filters: { consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy', column: 'consultancy_id' } },
+  ordering: ['-id'],
+});

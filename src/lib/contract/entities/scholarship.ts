@@ -1,0 +1,26 @@
+import { defineEntity } from '../entity.ts';
+import { COURSE_LEVELS } from './course.ts';
+
+export const scholarship = defineEntity({
+  name: 'scholarship',
+  path: 'scholarship',
+  sitePath: 'scholarship',
+  multipart: true,
+  label: 'Scholarship',
+  plural: 'Scholarships',
+  titleField: 'title',
+  fields: {
+    title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
+    provider: { kind: 'text', label: 'Provider', max: 200, column: true },
+    destination_id: { kind: 'ref', ref: 'destination', label: 'Destination', column: true },
+    level: { kind: 'select', label: 'Level', options: COURSE_LEVELS },
+    amount: { kind: 'text', label: 'Amount', max: 200 },
+    deadline: { kind: 'date', label: 'Deadline', column: true },
+    eligibility: { kind: 'textarea', label: 'Eligibility' },
+    about: { kind: 'html', label: 'About' },
+    link: { kind: 'url', label: 'Official link' },
+    cover_image: { kind: 'image', label: 'Cover image' },
+  },
+  filters: { destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'destination_id' } },
+  ordering: ['deadline', 'id'],
+});

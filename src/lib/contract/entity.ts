@@ -1,0 +1,44 @@
+import type { FieldMeta } from './fields.ts';
+
+export interface FilterMeta {
+  label: string;
+  /** ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true' switches it on */
+  kind: 'ref' | 'boolean' | 'select' | 'flag';
+  ref?: string;
+  options?: readonly string[];
+  /** the column it tests; an array column is tested for containment */
+  column?: string;
+}
+
+/**
+ * One content entity, declared once. The server turns it into routes, the console into list and
+ * form screens, the pages into types. Special cases live here as options, not in copies.
+ */
+export interface EntityDeclaration {
+  /** key used everywhere (console resource name, registry) */
+  name: string;
+  /** API path segment(s) under /api, as SPEC §7 spells them */
+  path: string;
+  /** public site path segment */
+  sitePath?: string;
+  label: string;
+  plural: string;
+  /** the field that names a row (cards, dropdowns, slugs) */
+  titleField: string;
+  fields: Record<string, FieldMeta>;
+  filters?: Record<string, FilterMeta>;
+  /** create and update arrive as multipart (files) rather than JSON */
+  multipart?: boolean;
+  /** a /x/dropdown/ route; the path when it differs from `${path}/dropdown` */
+  dropdown?: boolean | string;
+  /** paths that differ from the /x/create/, /x/{id}/update/, /x/{id}/delete/ pattern */
+  routes?: { adminList?: string; create?: string; update?: string; delete?: string };
+  /** the public list shows only what this says (ads: active ones) */
+  publicList?: 'all' | 'none';
+  /** default list order, first key wins: '-priority' is descending */
+  ordering: string[];
+  /** the institution role that edits its own row of this entity in a dashboard */
+  institutionRole?: 'consultancy' | 'college' | 'university';
+}
+
+export const defineEntity = <T extends EntityDeclaration>(d: T): T => d;

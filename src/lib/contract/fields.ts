@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/**
+ * Field metadata shared by the server (validation, routes), the console (forms, list columns) and
+ * the pages (types). Every widget kind maps to one zod type that accepts both JSON bodies and the
+ * multipart text the client of SPEC §5 sends ('true'/'false', lists as JSON text).
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'html'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'url'
+  | 'email'
+  | 'select'
+  | 'ref'
+  | 'refs'
+  | 'tags'
+  | 'faqs'
+  | 'image'
+  | 'file';
+
+export interface FieldMeta {
+  kind: FieldKind;
+  label: string;
+  required?: boolean;
+  /** text lengths; number range */
+  max?: number;
+  min?: number;
+  /** select */
+  options?: readonly string[];
+  /** ref/refs: the entity whose dropdown feeds the widget */
+  ref?: string;
+  /** shown as a column in the console list */
+  column?: boolean;
+  /** only an admin may set it; an institution editing its own profile never can */
+  adminOnly?: boolean;
+  help?: string;
+  /** file fields: accepted documents (image fields always take images only) */
+  accept?: 'image' | 'pdf' | 'document';
+}
+
+export const FILE_KINDS: FieldKind[] = ['image', 'file'];
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null || v === 'null' || v === 'undefined' ? undefined : v);
+
+/** Lists arrive as arrays (JSON) or as JSON text (multipart); one item alone is accepted too. */
+const jsonList = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  if (s === '') return [];
+  if (s.startsWith('[')) {
+    try {
+      return JSON.parse(s);
+    } catch {
+      return v; // left as text: the array check below reports it
+    }
+  }
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
+};
+
+const boolText = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Must be true or false' }));
+const intText = (min = 0, max = 2_147_483_647) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(min).max(max),
+  );
+
+export const idSchema = intText(1);
+
+export function zodForField(meta: FieldMeta): z.ZodType {
+  const max = meta.max;
+  switch (meta.kind) {
+    case 'text':
+      return z.string().trim().max(max ?? 200);
+    case 'textarea':
+      return z.string().trim().max(max ?? 5000);
+    case 'html':
+      return z.string().max(max ?? 200_000);
+    case 'url':
+      return z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be a web address (https://...)' }).max(2000)]);
+    case 'email':
+      return z.union([z.literal(''), z.email('Must be an email address').max(254)]);
+    case 'number':
+      return intText(meta.min ?? 0, meta.max);
+    case 'boolean':
+      return boolText;
+    case 'date':
+      return z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
+    case 'datetime':
+      return z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time').transform((s) => new Date(s).toISOString());
+    case 'select':
+      return z.enum(meta.options as [string, ...string[]]);
+    case 'ref':
+      return idSchema;
+    case 'refs':
+      return z.preprocess(jsonList, z.array(idSchema).max(500));
+    case 'tags':
+      return z.preprocess(jsonList, z.array(z.string().trim().min(1).max(max ?? 300)).max(100));
+    case 'faqs':
+      return z.preprocess(
+        (v) => (typeof v === 'string' ? jsonList(v) : v),
+        z.array(z.object({ question: z.string().trim().min(1).max(500), answer: z.string().trim().min(1).max(5000) })).max(100),
+      );
+    case 'image':
+    case 'file':
+      return z.string().max(2000);
+  }
+}
+
+/**
+ * The body schema for create (required fields required) or update (everything optional).
+ * Empty values of optional fields are dropped (SPEC §5: empty establishment_date and priority are
+ * omitted; null, 'null' and undefined dropped for course) so they never overwrite stored data.
+ * Unknown fields are refused, so a typo is an error and not a silent no-op.
+ */
+export function bodySchema(fields: Record<string, FieldMeta>, mode: 'create' | 'update', options: { omit?: (meta: FieldMeta) => boolean } = {}) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, meta] of Object.entries(fields)) {
+    if (FILE_KINDS.includes(meta.kind) || options.omit?.(meta)) continue;
+    const base = zodForField(meta);
+    const keepEmpty = meta.kind === 'text' || meta.kind === 'textarea' || meta.kind === 'html' || meta.kind === 'url' || meta.kind === 'email';
+    const nonEmpty = meta.required && keepEmpty ? base.pipe(z.string().min(1, 'This field is required')) : base;
+    if (meta.required) {
+      shape[name] = mode === 'create' ? nonEmpty : nonEmpty.optional();
+    } else if (keepEmpty) {
+      shape[name] = z.preprocess((v) => (v === null || v === 'null' ? undefined : v), base.optional());
+    } else {
+      shape[name] = z.preprocess(emptyToUndefined, base.optional());
+    }
+  }
+  return z.strictObject(shape);
+}
+
+export const dropdownItem = z.object({ id: z.number(), value: z.number(), label: z.string(), slug: z.string().optional() });

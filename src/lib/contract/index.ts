@@ -1,0 +1,44 @@
+import type { EntityDeclaration } from './entity.ts';
+import { ad } from './entities/ad.ts';
+import { blog, blogCategory, news, newsCategory } from './entities/articles.ts';
+import { college } from './entities/college.ts';
+import { consultancy } from './entities/consultancy.ts';
+import { course } from './entities/course.ts';
+import { destination } from './entities/destination.ts';
+import { discipline } from './entities/discipline.ts';
+import { district } from './entities/district.ts';
+import { event } from './entities/event.ts';
+import { exam } from './entities/exam.ts';
+import { featured } from './entities/featured.ts';
+import { modelQuestion } from './entities/model-question.ts';
+import { offer } from './entities/offer.ts';
+import { scholarship } from './entities/scholarship.ts';
+import { university } from './entities/university.ts';
+
+export * from './entity.ts';
+export * from './fields.ts';
+export { ad, blog, blogCategory, college, consultancy, course, destination, discipline, district, event, exam, featured, modelQuestion, news, newsCategory, offer, scholarship, university };
+
+/** Every content entity, by name. */
+export const entities = {
+  destination,
+  exam,
+  course,
+  university,
+  college,
+  consultancy,
+  event,
+  scholarship,
+  blog,
+  news,
+  blogCategory,
+  newsCategory,
+  district,
+  discipline,
+  offer,
+  featured,
+  modelQuestion,
+  ad,
+} satisfies Record<string, EntityDeclaration>;
+
+export type EntityName = keyof typeof entities;
