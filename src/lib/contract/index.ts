@@ -17,6 +17,9 @@ import { university } from './entities/university.ts';
 
 export * from './entity.ts';
 export * from './fields.ts';
+export { AD_PLACEMENTS } from './entities/ad.ts';
+export { COURSE_LEVELS } from './entities/course.ts';
+export { EXAM_TYPES } from './entities/exam.ts';
 export { ad, blog, blogCategory, college, consultancy, course, destination, discipline, district, event, exam, featured, modelQuestion, news, newsCategory, offer, scholarship, university };
 
 /** Every content entity, by name. */

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './db/index.ts';
+import { contentState } from './db/schema/index.ts';
+
+type Executor = Pick<Db, 'execute'>;
+
+/** Every content write bumps this; the rebuild runner rebuilds the site when it moved. */
+export async function bumpContentVersion(tx: Executor) {
+  await tx.execute(sql`INSERT INTO content_state (id, version) VALUES (1, 1)
+    ON CONFLICT (id) DO UPDATE SET version = content_state.version + 1, updated_at = now()`);
+}
+
+export async function readContentVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: contentState.version }).from(contentState).where(sql`id = 1`);
+  return row?.version ?? 0;
+}

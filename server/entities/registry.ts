@@ -1,0 +1,72 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { entities, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
+import * as t from '../db/schema/index.ts';
+import type { UploadRule } from '../uploads.ts';
+
+/**
+ * The server half of an entity declaration: its table and the few options the generic router
+ * cannot derive from the contract. A special case belongs here, not in a copy of the router.
+ */
+export interface ServerEntity {
+  decl: EntityDeclaration;
+  table: PgTable;
+  /** the table has the generated search columns (full text + trigram) */
+  searchable: boolean;
+  /** flag filters (?upcoming=true): extra condition and the order they imply */
+  flags?: Record<string, { where: SQL; orderBy: SQL[] }>;
+  /** file rules that differ from the field kind's default */
+  uploads?: Record<string, UploadRule>;
+}
+
+const server: Record<EntityName, Omit<ServerEntity, 'decl'>> = {
+  destination: { table: t.destinations, searchable: true },
+  exam: { table: t.exams, searchable: true },
+  course: { table: t.courses, searchable: true },
+  university: { table: t.universities, searchable: true },
+  college: { table: t.colleges, searchable: true },
+  consultancy: { table: t.consultancies, searchable: true, uploads: { gallery: { kind: 'image', multiple: true } } },
+  event: {
+    table: t.events,
+    searchable: true,
+    flags: { upcoming: { where: sql`${t.events.ends_at} >= now()`, orderBy: [sql`${t.events.starts_at} ASC`, sql`${t.events.id} ASC`] } },
+  },
+  scholarship: { table: t.scholarships, searchable: true },
+  blog: { table: t.blogs, searchable: true },
+  news: { table: t.news, searchable: true },
+  blogCategory: { table: t.blogCategories, searchable: false },
+  newsCategory: { table: t.newsCategories, searchable: false },
+  district: { table: t.districts, searchable: true },
+  discipline: { table: t.disciplines, searchable: true },
+  offer: { table: t.offers, searchable: true },
+  featured: { table: t.featuredPages, searchable: true },
+  modelQuestion: { table: t.modelQuestions, searchable: true },
+  ad: {
+    table: t.ads,
+    searchable: true,
+    uploads: {
+      desktop_image_url: { kind: 'image', size: { width: 960, height: 540 } },
+      mobile_image_url: { kind: 'image', size: { width: 320, height: 400 } },
+    },
+  },
+};
+
+export const registry: Record<EntityName, ServerEntity> = Object.fromEntries(
+  Object.entries(server).map(([name, s]) => [name, { ...s, decl: entities[name as EntityName] }]),
+) as Record<EntityName, ServerEntity>;
+
+export const serverEntity = (name: string): ServerEntity => {
+  const entity = registry[name as EntityName];
+  if (!entity) throw new Error(`Unknown entity ${name}`);
+  return entity;
+};
+
+/** Upload rules of an entity: each file field by its kind, overridden by the server options. */
+export function uploadRules(entity: ServerEntity): Record<string, UploadRule> {
+  const rules: Record<string, UploadRule> = {};
+  for (const [name, meta] of Object.entries(entity.decl.fields)) {
+    if (meta.kind === 'image') rules[name] = { kind: 'image' };
+    if (meta.kind === 'file') rules[name] = { kind: meta.accept ?? 'document' };
+  }
+  return { ...rules, ...entity.uploads };
+}

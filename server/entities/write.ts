@@ -1,0 +1,150 @@
+import { eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
+import { bodySchema, type FieldMeta } from '../../src/lib/contract/index.ts';
+import type { Db } from '../db/index.ts';
+import { bumpContentVersion } from '../content-version.ts';
+import { badRequest } from '../errors.ts';
+import { sanitizeRichText } from '../sanitize.ts';
+import type { Storage } from '../storage/index.ts';
+import { removeUnreferenced } from '../storage/references.ts';
+import { storeFiles, type FormData } from '../uploads.ts';
+import { column, findRow, visibleColumns } from './query.ts';
+import { serverEntity, type ServerEntity } from './registry.ts';
+
+type Row = Record<string, unknown>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const slugify = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 180) || 'item';
+
+/** A slug no other row has: name-based, then -2, -3, ... */
+async function uniqueSlug(tx: Tx, entity: ServerEntity, title: string): Promise<string> {
+  const base = slugify(title);
+  const slugCol = column(entity, 'slug');
+  const taken = new Set(
+    (await tx.select({ slug: slugCol }).from(entity.table).where(or(eq(slugCol, base), like(slugCol, `${base}-%`)))).map((r) => r.slug as string),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Every id in a list field must exist, or the field gets a clear error. */
+async function checkRefLists(tx: Tx, entity: ServerEntity, values: Row) {
+  const fields: Record<string, string[]> = {};
+  for (const [name, meta] of Object.entries(entity.decl.fields)) {
+    const ids = values[name];
+    if (meta.kind !== 'refs' || !Array.isArray(ids) || ids.length === 0) continue;
+    const ref = serverEntity(meta.ref!);
+    const found = new Set((await tx.select({ id: column(ref, 'id') }).from(ref.table).where(inArray(column(ref, 'id'), ids as number[]))).map((r) => r.id));
+    const missing = (ids as number[]).filter((id) => !found.has(id));
+    if (missing.length) fields[name] = [`Unknown ${ref.decl.label.toLowerCase()} id(s): ${missing.join(', ')}.`];
+  }
+  if (Object.keys(fields).length) throw badRequest('Some values are not valid.', fields);
+}
+
+function cleanValues(entity: ServerEntity, values: Row): Row {
+  const out: Row = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const meta = entity.decl.fields[name];
+    out[name] = meta?.kind === 'html' && typeof value === 'string' ? sanitizeRichText(value) : value;
+  }
+  return out;
+}
+
+const fileFields = (entity: ServerEntity) => Object.entries(entity.decl.fields).filter(([, m]) => m.kind === 'image' || m.kind === 'file');
+
+/** The gallery is a list of URLs: new files are added, `deleted_gallery_images` removed. */
+const isList = (meta: FieldMeta, name: string, entity: ServerEntity) => getTableColumns(entity.table)[name]?.columnType === 'PgArray' && meta.kind === 'image';
+
+function parseDeleted(raw: unknown): string[] {
+  if (raw === undefined || raw === '') return [];
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = raw.trim().startsWith('[') ? JSON.parse(raw) : [raw];
+    } catch {
+      throw badRequest('Some values are not valid.', { deleted_gallery_images: ['Must be a list of image URLs.'] });
+    }
+  }
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw badRequest('Some values are not valid.', { deleted_gallery_images: ['Must be a list of image URLs.'] });
+  return value;
+}
+
+export interface WriteOptions {
+  db: Db;
+  storage: Storage;
+  /** leave out fields an institution may not set (the schema then refuses them) */
+  omitAdminOnly?: boolean;
+}
+
+/**
+ * Creates or updates a row from a validated form: files are stored first and removed again if the
+ * database write fails; replaced files are removed after it succeeded. The content version moves
+ * in the same transaction.
+ */
+export async function saveRow(entity: ServerEntity, form: FormData, existing: Row | null, options: WriteOptions): Promise<Row> {
+  const { deleted_gallery_images: deletedRaw, ...rawFields } = form.fields;
+  const schema = bodySchema(entity.decl.fields, existing ? 'update' : 'create', { omit: options.omitAdminOnly ? (m) => Boolean(m.adminOnly) : undefined });
+  const values = cleanValues(entity, schema.parse(rawFields) as Row);
+  const deleted = parseDeleted(deletedRaw);
+  if (deleted.length && !fileFields(entity).some(([name, meta]) => isList(meta, name, entity))) throw badRequest('deleted_gallery_images is not a field of this entity.');
+
+  const files = await storeFiles(options.storage, form.files);
+  const replaced: string[] = [];
+  for (const [name, meta] of fileFields(entity)) {
+    const urls = files.urls(name);
+    if (isList(meta, name, entity)) {
+      const current = ((existing?.[name] as string[] | undefined) ?? []).filter((u) => !deleted.includes(u));
+      replaced.push(...deleted.filter((u) => ((existing?.[name] as string[] | undefined) ?? []).includes(u)));
+      if (urls.length || deleted.length || !existing) values[name] = [...current, ...urls];
+    } else if (urls.length) {
+      values[name] = urls[0];
+      if (existing?.[name] && existing[name] !== urls[0]) replaced.push(existing[name] as string);
+    }
+  }
+
+  try {
+    const row = await options.db.transaction(async (tx) => {
+      await checkRefLists(tx, entity, values);
+      const idCol = column(entity, 'id');
+      let saved: Row[];
+      if (existing) {
+        saved = await tx
+          .update(entity.table)
+          .set({ ...values, updated_at: sql`now()` })
+          .where(eq(idCol, existing.id as number))
+          .returning(visibleColumns(entity));
+      } else {
+        if ('slug' in getTableColumns(entity.table)) values.slug = await uniqueSlug(tx, entity, String(values[entity.decl.titleField]));
+        saved = await tx.insert(entity.table).values(values).returning(visibleColumns(entity));
+      }
+      await bumpContentVersion(tx);
+      return saved[0];
+    });
+    await removeUnreferenced(options.db, options.storage, replaced);
+    return row;
+  } catch (err) {
+    await removeUnreferenced(options.db, options.storage, files.all);
+    throw err;
+  }
+}
+
+/** Deletes a row and its files. */
+export async function deleteRow(entity: ServerEntity, idOrSlug: string, options: WriteOptions) {
+  const row = await findRow(options.db, entity, idOrSlug);
+  await options.db.transaction(async (tx) => {
+    await tx.delete(entity.table).where(eq(column(entity, 'id'), row.id as number));
+    await bumpContentVersion(tx);
+  });
+  const urls = fileFields(entity).flatMap(([name]) => {
+    const v = row[name];
+    return Array.isArray(v) ? (v as string[]) : typeof v === 'string' && v ? [v] : [];
+  });
+  await removeUnreferenced(options.db, options.storage, urls);
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, dropdownRows, findRow, listQuerySchema, listRows, relatedOf, pagingQuery, type ListQuery } from '../entities/query.ts';
+import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
+import { deleteRow, saveRow } from '../entities/write.ts';
+import { readForm } from '../uploads.ts';
+
+const idParams = z.object({ id: z.string().max(200) });
+
+/** DRF-style page links, relative to the API origin, keeping every other query parameter. */
+export function pageLinks(request: FastifyRequest, count: number, page: number, pageSize: number) {
+  const url = new URL(request.url, 'http://x');
+  const link = (p: number) => {
+    url.searchParams.set('page', String(p));
+    return `${url.pathname}?${url.searchParams.toString()}`;
+  };
+  return { next: page * pageSize < count ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null };
+}
+
+export async function pagedReply(request: FastifyRequest, query: ListQuery, result: { count: number; results: unknown[] }) {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 20;
+  return { count: result.count, ...pageLinks(request, result.count, page, pageSize), results: result.results };
+}
+
+const deletedMessage = (entity: ServerEntity) => `${entity.decl.label} deleted successfully!`;
+
+/** List, detail, dropdown, create, update and delete for every declared entity: one table of handlers. */
+export default async function entityRoutes(app: FastifyInstance) {
+  for (const entity of Object.values(registry)) {
+    const { decl } = entity;
+    const tags = [decl.plural];
+    const publicReads = decl.publicList !== 'none';
+    const readAccess = publicReads ? ('public' as const) : (['admin'] as const);
+    const querystring = listQuerySchema(entity);
+
+    const list = async (request: FastifyRequest) => {
+      const query = request.query as ListQuery;
+      return pagedReply(request, query, await listRows(app.db, entity, query));
+    };
+    const listPath = publicReads ? decl.path : decl.routes?.adminList ?? decl.path;
+    app.get(`/${listPath}/`, { schema: { querystring, tags, summary: `List ${decl.plural.toLowerCase()}` }, config: { access: readAccess } }, list);
+    if (publicReads && decl.routes?.adminList) {
+      app.get(`/${decl.routes.adminList}/`, { schema: { querystring, tags, summary: `List ${decl.plural.toLowerCase()} (admin)` }, config: { access: ['admin'] } }, list);
+    }
+
+    app.get(
+      `/${decl.path}/:id/`,
+      { schema: { params: idParams, tags, summary: `One ${decl.label.toLowerCase()} by id or slug` }, config: { access: readAccess } },
+      async (request) => {
+        const row = await findRow(app.db, entity, (request.params as { id: string }).id);
+        return { ...row, related: await relatedOf(app.db, entity, row) };
+      },
+    );
+
+    if (decl.dropdown) {
+      const path = typeof decl.dropdown === 'string' ? decl.dropdown : `${decl.path}/dropdown`;
+      const dropdownQuery = z.strictObject({ search: pagingQuery.search, page_size: pagingQuery.page_size });
+      app.get(`/${path}/`, { schema: { querystring: dropdownQuery, tags, summary: `${decl.label} options for selects` }, config: { access: 'public' } }, async (request) => {
+        const query = request.query as { search?: string; page_size?: number };
+        return dropdownRows(app.db, entity, query.search, query.page_size ?? MAX_PAGE_SIZE);
+      });
+    }
+
+    const rules = uploadRules(entity);
+    const writeOptions = { db: app.db, storage: app.storage };
+    app.post(
+      `/${decl.routes?.create ?? `${decl.path}/create`}/`,
+      { schema: { tags, summary: `Create a ${decl.label.toLowerCase()} (${decl.multipart ? 'multipart' : 'JSON'})` }, config: { access: ['admin'] } },
+      async (request, reply) => reply.status(201).send(await saveRow(entity, await readForm(request, rules), null, writeOptions)),
+    );
+    app.patch(
+      `/${decl.routes?.update ?? `${decl.path}/:id/update`}/`,
+      { schema: { params: idParams, tags, summary: `Update a ${decl.label.toLowerCase()}; files only when new ones are sent` }, config: { access: ['admin'] } },
+      async (request) => {
+        const existing = await findRow(app.db, entity, (request.params as { id: string }).id);
+        return saveRow(entity, await readForm(request, rules), existing, writeOptions);
+      },
+    );
+    app.delete(
+      `/${decl.routes?.delete ?? `${decl.path}/:id/delete`}/`,
+      { schema: { params: idParams, tags, summary: `Delete a ${decl.label.toLowerCase()} and its files` }, config: { access: ['admin'] } },
+      async (request) => {
+        await deleteRow(entity, (request.params as { id: string }).id, writeOptions);
+        return { message: deletedMessage(entity) };
+      },
+    );
+  }
+}

@@ -1,0 +1,116 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { HttpError, badRequest } from './errors.ts';
+import type { Storage } from './storage/index.ts';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** What a file field accepts: images are re-encoded; documents are PDF or image. */
+export interface UploadRule {
+  kind: 'image' | 'pdf' | 'document';
+  multiple?: boolean;
+  /** images: cropped to exactly this size (ads) */
+  size?: { width: number; height: number };
+}
+
+export interface ProcessedFile {
+  field: string;
+  data: Buffer;
+  extension: string;
+  mime: string;
+  originalName: string;
+}
+
+type Sniffed = { mime: string; extension: string; image: boolean };
+
+/** The type by the bytes themselves, never by the name or the declared type. */
+export function sniff(data: Buffer): Sniffed | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
+  if (starts(0xff, 0xd8, 0xff)) return { mime: 'image/jpeg', extension: 'jpg', image: true };
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { mime: 'image/png', extension: 'png', image: true };
+  if (starts(0x47, 0x49, 0x46, 0x38)) return { mime: 'image/gif', extension: 'gif', image: true };
+  if (starts(0x52, 0x49, 0x46, 0x46) && data.subarray(8, 12).toString('latin1') === 'WEBP') return { mime: 'image/webp', extension: 'webp', image: true };
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return { mime: 'application/pdf', extension: 'pdf', image: false };
+  return null;
+}
+
+const unsupported = (field: string, kind: UploadRule['kind']) =>
+  new HttpError(415, kind === 'image' ? `${field}: only JPEG, PNG, GIF or WebP images are accepted.` : kind === 'pdf' ? `${field}: only PDF files are accepted.` : `${field}: only PDF files or images are accepted.`);
+
+/** Checks a file against its rule; images come back re-encoded as WebP without metadata. */
+export async function processFile(field: string, originalName: string, data: Buffer, rule: UploadRule): Promise<ProcessedFile> {
+  const type = sniff(data);
+  const limit = rule.kind === 'image' ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES;
+  if (data.length > limit) throw new HttpError(413, `${field}: the file is larger than ${limit / 1024 / 1024} MB.`);
+  if (!type || (rule.kind === 'image' && !type.image) || (rule.kind === 'pdf' && type.mime !== 'application/pdf')) throw unsupported(field, rule.kind);
+  if (!type.image) return { field, data, extension: type.extension, mime: type.mime, originalName };
+  try {
+    let image = sharp(data, { limitInputPixels: 50_000_000 }).rotate();
+    image = rule.size ? image.resize(rule.size.width, rule.size.height, { fit: 'cover' }) : image.resize(2400, 2400, { fit: 'inside', withoutEnlargement: true });
+    const webp = await image.webp({ quality: 80 }).toBuffer();
+    return { field, data: webp, extension: 'webp', mime: 'image/webp', originalName };
+  } catch {
+    throw new HttpError(415, `${field}: the image could not be read.`);
+  }
+}
+
+export interface FormData {
+  fields: Record<string, unknown>;
+  files: ProcessedFile[];
+}
+
+const tooLarge = (err: unknown) => (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * Reads a JSON or multipart body. Multipart text fields become strings (a repeated name becomes a
+ * list); files are checked against `rules` (an unexpected file field is refused).
+ */
+export async function readForm(request: FastifyRequest, rules: Record<string, UploadRule>): Promise<FormData> {
+  if (!request.isMultipart()) {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+    return { fields: body as Record<string, unknown>, files: [] };
+  }
+  const fields: Record<string, unknown> = {};
+  const files: ProcessedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const value = String(part.value);
+        const prior = fields[part.fieldname];
+        fields[part.fieldname] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];
+        continue;
+      }
+      const file = part as MultipartFile;
+      const rule = rules[file.fieldname];
+      if (!rule) {
+        file.file.resume();
+        throw badRequest(`Unexpected file field "${file.fieldname}".`);
+      }
+      const data = await file.toBuffer();
+      if (data.length === 0) continue; // an empty file input means "no new file"
+      if (!rule.multiple && files.some((f) => f.field === file.fieldname)) throw badRequest(`${file.fieldname}: only one file is accepted.`);
+      files.push(await processFile(file.fieldname, file.filename, data, rule));
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if (tooLarge(err)) throw new HttpError(413, 'A file is larger than 10 MB.');
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) throw new HttpError(413, 'The upload is too large.');
+    throw badRequest('The form data could not be read.');
+  }
+  return { fields, files };
+}
+
+/** Stores files; when the database write then fails, pass `all` to removeUnreferenced so nothing is left behind. */
+export async function storeFiles(storage: Storage, files: ProcessedFile[]) {
+  const stored: { field: string; url: string; file: ProcessedFile }[] = [];
+  for (const file of files) stored.push({ field: file.field, url: await storage.put(file.data, file.extension, file.mime), file });
+  return {
+    stored,
+    urls: (field: string) => stored.filter((s) => s.field === field).map((s) => s.url),
+    all: stored.map((s) => s.url),
+  };
+}

@@ -1,0 +1,90 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+
+/**
+ * The one HTTP client. In the browser the API is same-origin (/api); at build time the pages read
+ * it from API_URL. Every non-OK reply becomes an ApiError whose message follows SPEC §8.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const apiBase = (): string => {
+  if (typeof window !== 'undefined') return '/api/';
+  const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+  return `${(env.API_URL ?? `http://localhost:${env.PORT ?? 4321}/api`).replace(/\/$/, '')}/`;
+};
+
+/** SPEC §8: the message comes from the reply's error or detail field or its text, else the fallback. */
+export async function errorMessage(response: Response, fallback: string): Promise<{ message: string; fields?: Record<string, string[]> }> {
+  const text = await response.text().catch(() => '');
+  if (!text) return { message: fallback };
+  try {
+    const body = JSON.parse(text) as { error?: unknown; detail?: unknown; fields?: Record<string, string[]> };
+    const message = typeof body.error === 'string' ? body.error : typeof body.detail === 'string' ? body.detail : fallback;
+    return { message, fields: body.fields };
+  } catch {
+    return { message: text.length <= 300 ? text : fallback };
+  }
+}
+
+type TokenSource = { access(): string | null; renew(): Promise<boolean> };
+let tokens: TokenSource = { access: () => null, renew: async () => false };
+
+/** The session store registers here, so the client stays free of store imports. */
+export const useTokens = (source: TokenSource) => {
+  tokens = source;
+};
+
+export const api: KyInstance = ky.create({
+  prefixUrl: apiBase(),
+  timeout: 30_000,
+  retry: { limit: 1, methods: ['get'], statusCodes: [408, 502, 503, 504] },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = tokens.access();
+        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      // An expired access token is renewed once with the refresh token, then the call is repeated.
+      async (request, options, response) => {
+        if (response.status !== 401 || !tokens.access() || request.headers.get('X-Retried')) return response;
+        if (!(await tokens.renew())) return response;
+        const retry = new Request(request, { headers: new Headers(request.headers) });
+        retry.headers.set('Authorization', `Bearer ${tokens.access()}`);
+        retry.headers.set('X-Retried', '1');
+        return ky(retry, { ...options, hooks: {}, retry: 0, throwHttpErrors: false });
+      },
+    ],
+  },
+});
+
+/** Runs a call and turns an HTTP error into an ApiError with SPEC §8's message. */
+export async function call<T>(fallback: string, run: (client: KyInstance) => Promise<T>): Promise<T> {
+  try {
+    return await run(api);
+  } catch (err) {
+    if (err instanceof HTTPError) {
+      const { message, fields } = await errorMessage(err.response, fallback);
+      throw new ApiError(message, err.response.status, fields);
+    }
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(fallback, 0);
+  }
+}
+
+export const json = <T>(path: string, options?: Options) => (client: KyInstance) => client(path, options).json<T>();
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
