@@ -12,7 +12,16 @@ import * as schema from './schema/index.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Trigram word similarity needed for a search word to match (pg_trgm's default is 0.6): 0.5 lets
+ * one wrong or missing letter in a short word through ("melborne" finds Melbourne).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+
+/** The rows of db.execute(): PGlite answers {rows}, postgres.js an array. */
+export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 export interface Database {
   db: Db;
@@ -26,7 +35,11 @@ export interface Database {
  */
 export async function openDatabase(options: { url?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
   if (options.url) {
-    const client = postgres(options.url, { max: options.poolSize ?? 10, onnotice: () => {} });
+    const client = postgres(options.url, {
+      max: options.poolSize ?? 10,
+      onnotice: () => {},
+      connection: { 'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD },
+    });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     await migratePostgres(db as never, { migrationsFolder });
     return { db, engine: 'postgres', close: () => client.end({ timeout: 5 }) };
@@ -34,6 +47,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, engine: 'pglite', close: () => client.close() };

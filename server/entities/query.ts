@@ -64,12 +64,12 @@ async function resolveRef(db: Db, refName: string, value: string, filterName: st
   return row.id as number;
 }
 
-function searchCondition(entity: ServerEntity, search: string): { where: SQL; rank: SQL } {
+function searchCondition(entity: ServerEntity, search: string): { where: SQL; rank: SQL | null } {
   const q = search.trim().toLowerCase();
   if (!entity.searchable) {
     const title = column(entity, entity.decl.titleField);
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return { where: sql`${title} ILIKE ${pattern}`, rank: sql`0` };
+    return { where: sql`${title} ILIKE ${pattern}`, rank: null };
   }
   const vector = column(entity, 'search');
   const text = column(entity, 'search_text');
@@ -137,7 +137,7 @@ export async function listRows(db: Db, entity: ServerEntity, query: ListQuery, e
   if (query.search?.trim()) {
     const { where, rank } = searchCondition(entity, query.search);
     conditions.push(where);
-    if (!query.ordering) orderBy = [sql`${rank} DESC`, ...orderBy];
+    if (!query.ordering && rank) orderBy = [sql`${rank} DESC`, ...orderBy];
   }
 
   const where = conditions.length ? and(...conditions) : undefined;
@@ -206,7 +206,7 @@ export async function dropdownRows(db: Db, entity: ServerEntity, search: string 
   if (search?.trim()) {
     const { where, rank } = searchCondition(entity, search);
     conditions.push(where);
-    orderBy = [sql`${rank} DESC`, ...orderBy];
+    if (rank) orderBy = [sql`${rank} DESC`, ...orderBy];
   }
   const rows = await db
     .select({ id: column(entity, 'id'), label: title, slug: hasSlug ? column(entity, 'slug') : sql<null>`null` })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import { rowsOf, type Db } from '../db/index.ts';
 import type { Storage } from './index.ts';
 
 /**
@@ -31,9 +31,6 @@ const FILE_COLUMNS: [table: string, column: string, isList?: boolean][] = [
   ['application_documents', 'url'],
   ['complaints', 'evidence'],
 ];
-
-/** One row of rows: PGlite answers {rows}, postgres.js an array. */
-export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 async function referenced(db: Db, url: string): Promise<boolean> {
   const checks = FILE_COLUMNS.map(([table, col, isList]) => {

@@ -58,3 +58,47 @@ export async function buildTestApp(engine: Engine): Promise<TestApp> {
     },
   };
 }
+
+let userCounter = 0;
+
+/**
+ * A signed-in account of `role` without going through /auth/login/ (no Argon2 per test): a users
+ * row and an access token signed by the app. `links` ties an institution account to its row.
+ */
+export async function tokenFor(
+  t: TestApp,
+  role: 'admin' | 'consultancy' | 'college' | 'university' | 'student',
+  links: { consultancy_id?: number; college_id?: number; university_id?: number } = {},
+): Promise<{ id: number; token: string; auth: { authorization: string } }> {
+  const { users } = await import('../../server/db/schema/index.ts');
+  userCounter += 1;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ email: `${role}-${userCounter}-${crypto.randomBytes(3).toString('hex')}@test.example`, password_hash: 'not-a-hash', role, first_name: 'Test', last_name: role, ...links })
+    .returning({ id: users.id });
+  const token = await t.app.tokens.sign({ sub: user.id, role });
+  return { id: user.id, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A multipart body for inject(): text fields and files (name, bytes, declared type). */
+export function multipart(fields: Record<string, string | string[]>, files: { field: string; filename: string; data: Buffer; type?: string }[] = []) {
+  const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+    }
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(f.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real PNG of the given size, made locally. */
+export async function pngImage(width = 64, height = 64): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
+}

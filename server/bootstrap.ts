@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/index.ts';
+import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.ts';
+import { ensureSingletons } from './db/seed/singletons.ts';
+import { createStorage } from './storage/index.ts';
+
+/** JWT_SECRET, or in development a random one kept in DATA_DIR so restarts keep sessions. */
+function jwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.production) throw new Error('JWT_SECRET must be set when NODE_ENV=production.');
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+async function redisClient(config: Config) {
+  if (!config.redisUrl) return undefined;
+  const { Redis } = await import('ioredis');
+  return new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+}
+
+export interface Api {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds demo content into an empty one, and builds the API. */
+export async function startApi(config: Config, log: (line: string) => void = console.log): Promise<Api> {
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg'), poolSize: config.databasePoolSize });
+  log(`Database: ${database.engine === 'postgres' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pg')}`}, migrated`);
+  const storage = await createStorage(config);
+  await ensureSingletons(database.db);
+  if (!config.production) {
+    const { seeded } = await seedDemo(database.db, storage, { password: config.demoPassword, production: false });
+    if (seeded) log('Seeded demo content.');
+    log(`Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
+  }
+  const redis = await redisClient(config);
+  const app = await buildApp({ config, database, storage, jwtSecret: jwtSecret(config), logger: true, redis });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      redis?.disconnect();
+    },
+  };
+}
+
+/** Closes cleanly on Ctrl-C and on the orchestrator's SIGTERM. */
+export function closeOnSignals(close: () => Promise<void>) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+/** Uploaded files under /media when they are kept on local disk (with S3 the bucket or CDN serves them). */
+export async function serveMedia(app: FastifyInstance, config: Config) {
+  if (config.s3) return;
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/media/', decorateReply: false, immutable: true, maxAge: '365d', index: false });
+}
