@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import type { Storage } from './storage/index.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin, { type Access } from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import routes from './routes/index.ts';
 
@@ -19,6 +19,8 @@ declare module 'fastify' {
     database: Database;
     storage: Storage;
     config: Config;
+    /** every route with who may call it, for the permission matrix */
+    routeList: { method: string; url: string; access: Access | undefined }[];
   }
 }
 
@@ -53,6 +55,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('storage', options.storage);
+  app.decorate('routeList', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+      // A route that does not say who may call it is a mistake, not a public route.
+      if (!route.config?.access) throw new Error(`${method} ${route.url} declares no config.access`);
+      app.routeList.push({ method, url: route.url, access: route.config.access });
+    }
+  });
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(compress, { threshold: 1024 });

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FilterMeta } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
@@ -11,11 +12,11 @@ export const MAX_SEARCH_LENGTH = 200;
 const HIDDEN_COLUMNS = new Set(['search', 'search_text']);
 
 /** The columns an API reply shows: everything but the generated search columns. */
-export function visibleColumns(entity: ServerEntity): Record<string, AnyColumn> {
+export function visibleColumns(entity: ServerEntity): Record<string, PgColumn> {
   return Object.fromEntries(Object.entries(getTableColumns(entity.table)).filter(([name]) => !HIDDEN_COLUMNS.has(name)));
 }
 
-export const column = (entity: ServerEntity, name: string): AnyColumn => {
+export const column = (entity: ServerEntity, name: string): PgColumn => {
   const col = getTableColumns(entity.table)[name];
   if (!col) throw new Error(`${entity.decl.name} has no column ${name}`);
   return col;
@@ -190,7 +191,7 @@ export async function relatedOf(db: Db, entity: ServerEntity, row: Record<string
           .select({ id: column(ref, 'id'), label: column(ref, ref.decl.titleField), slug: hasSlug ? column(ref, 'slug') : sql<null>`null` })
           .from(ref.table)
           .where(inArray(column(ref, 'id'), ids));
-        const byId = new Map(rows.map((r) => [r.id as number, r as RelatedItem]));
+        const byId = new Map(rows.map((r) => [r.id as number, r as unknown as RelatedItem]));
         related[field] = ids.map((id) => byId.get(id)).filter((r): r is RelatedItem => Boolean(r));
       }),
   );

@@ -39,7 +39,7 @@ export default fp(async (app) => {
       const fields: Fields = {};
       for (const v of err.validation) {
         const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
-        (fields[key] ??= []).push(v.message);
+        (fields[key] ??= []).push(v.message ?? 'Invalid value');
       }
       return reply.status(400).send({ error: 'Some values are not valid.', fields });
     }
@@ -47,8 +47,9 @@ export default fp(async (app) => {
       return reply.status(400).send({ error: 'Some values are not valid.', fields: zodFields(err.issues) });
     }
     const pgCode = (err as { code?: string }).code ?? err.cause?.code;
-    if (pgCode && pgErrors[pgCode]) {
-      const [status, message] = pgErrors[pgCode];
+    const known = pgCode ? pgErrors[pgCode] : undefined;
+    if (known) {
+      const [status, message] = known;
       request.log.info({ err }, 'database refused the request');
       return reply.status(status).send({ error: message });
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { entities } from '../../src/lib/contract/index.ts';
+import { entities, type EntityDeclaration } from '../../src/lib/contract/index.ts';
 import { readContentVersion } from '../../server/content-version.ts';
 import { buildTestApp, engines, multipart, pngImage, tokenFor, type TestApp } from './helpers.ts';
 
@@ -57,7 +57,7 @@ describe.each(engines)('content entities on %s', (engine) => {
   afterAll(() => t.close());
 
   it('lists every public entity in the paged shape', async () => {
-    for (const decl of Object.values(entities)) {
+    for (const decl of Object.values(entities) as EntityDeclaration[]) {
       if (decl.publicList === 'none') continue;
       const res = await get(`/${decl.path}/`);
       expect(res.statusCode, decl.path).toBe(200);

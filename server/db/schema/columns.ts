@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, integer, serial, text, timestamp, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customType, integer, serial, text, timestamp, index, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 /** A stored tsvector; PostgreSQL computes it, so it is never written by the app. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -30,7 +30,7 @@ export function searchColumns(weights: { A: string[]; B?: string[]; C?: string[]
   };
 }
 
-export function searchIndexes(table: string, t: { search: AnyPgColumn; search_text: AnyPgColumn }) {
+export function searchIndexes(table: string, t: { search: ExtraConfigColumn; search_text: ExtraConfigColumn }) {
   return [
     index(`${table}_search_idx`).using('gin', t.search),
     index(`${table}_search_trgm_idx`).using('gin', t.search_text.op('gin_trgm_ops')),
