@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -33,6 +33,8 @@ export interface AppOptions {
   /** secret for access tokens */
   jwtSecret: string;
   logger?: boolean;
+  /** answers requests outside /api that match no route (the site); default: a JSON 404 */
+  notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** rate limits shared between instances (ioredis client) */
   redis?: unknown;
 }
@@ -81,5 +83,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
   await app.register(routes, { prefix: '/api' });
+  app.setNotFoundHandler(options.notFound ?? ((request, reply) => reply.status(404).send({ error: `Nothing at ${request.url.split('?')[0]}.` })));
   return app;
 }

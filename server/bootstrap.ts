@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type AppOptions } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.ts';
@@ -35,7 +35,8 @@ export interface Api {
 }
 
 /** Opens and migrates the database, seeds demo content into an empty one, and builds the API. */
-export async function startApi(config: Config, log: (line: string) => void = console.log): Promise<Api> {
+export async function startApi(config: Config, options: { notFound?: AppOptions['notFound']; log?: (line: string) => void } = {}): Promise<Api> {
+  const log = options.log ?? console.log;
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg'), poolSize: config.databasePoolSize });
   log(`Database: ${database.engine === 'postgres' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pg')}`}, migrated`);
   const storage = await createStorage(config);
@@ -46,7 +47,7 @@ export async function startApi(config: Config, log: (line: string) => void = con
     log(`Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
   }
   const redis = await redisClient(config);
-  const app = await buildApp({ config, database, storage, jwtSecret: jwtSecret(config), logger: true, redis });
+  const app = await buildApp({ config, database, storage, jwtSecret: jwtSecret(config), logger: true, redis, notFound: options.notFound });
   return {
     app,
     database,

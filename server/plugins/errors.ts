@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
@@ -25,6 +25,13 @@ const pgErrors: Record<string, [number, string]> = {
   '22007': [400, 'A date or time has the wrong format.'],
   '22008': [400, 'A date or time is out of range.'],
 };
+
+/** The API's 404: rate-limited, so probing for routes costs the prober. */
+export function apiNotFound(app: FastifyInstance) {
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) => {
+    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}
 
 /**
  * The one error handler: every non-2xx body is {error, fields?}. Messages of client errors are
@@ -59,9 +66,5 @@ export default fp(async (app) => {
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again later.' });
-  });
-
-  app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: '1 minute' }) : undefined }, (request, reply) => {
-    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}.` });
   });
 });
