@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/password.ts';
+import type { Storage } from '../../storage/index.ts';
+import type { Db } from '../index.ts';
+import { destinations } from '../schema/index.ts';
+import type { Tx } from './bulk.ts';
+import { DESTINATIONS } from './data/destinations.ts';
+import { createImagePool } from './images.ts';
+import { Random } from './random.ts';
+import { ensureSingletons } from './singletons.ts';
+import { seedAccounts } from './steps/accounts.ts';
+import { seedActivity } from './steps/activity.ts';
+import { seedAds, seedSettings } from './steps/ads.ts';
+import { seedEditorial } from './steps/editorial.ts';
+import { seedForum } from './steps/forum.ts';
+import { seedInstitutions } from './steps/institutions.ts';
+import { seedReference } from './steps/reference.ts';
+import { seedUniversities } from './steps/universities.ts';
+
+export { DEMO_ACCOUNTS } from './steps/accounts.ts';
+
+const SEED = 20261101;
+/** Serialises concurrent first starts: the second waits, then finds the content and stops. */
+const SEED_LOCK = 7_226_101;
+
+const hasContent = async (db: Db | Tx) => (await db.select({ n: sql<number>`count(*)::int` }).from(destinations))[0]!.n > 0;
+
+/**
+ * Fills an empty database with deterministic demo content for Nepali students, in one transaction.
+ * Does nothing when content exists. With `production` no accounts are created (and so no forum posts).
+ */
+export async function seedDemo(db: Db, storage: Storage, options: { password: string; production: boolean }): Promise<{ seeded: boolean }> {
+  await ensureSingletons(db);
+  if (await hasContent(db)) return { seeded: false };
+  const images = await createImagePool(storage, DESTINATIONS.map((d) => d.code));
+  const passwordHash = options.production ? null : await hashPassword(options.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasContent(tx)) return { seeded: false };
+    const ctx = { tx, rng: new Random(SEED), images, storage, now: Date.now() };
+    const ref = await seedReference(ctx);
+    const unis = await seedUniversities(ctx, ref);
+    const institutions = await seedInstitutions(ctx, ref, unis);
+    await seedEditorial(ctx, ref, unis, institutions);
+    await seedAds(ctx);
+    await seedSettings(ctx, institutions.demoConsultancyId);
+    await seedActivity(ctx, ref, unis, institutions);
+    // Accounts come last so that production (no accounts) draws the same random content before them.
+    if (passwordHash) {
+      const owned = { consultancyId: institutions.demoConsultancyId, collegeId: institutions.demoCollegeId, universityId: unis[0]!.id };
+      await seedForum(ctx, await seedAccounts(ctx, passwordHash, owned));
+    }
+    return { seeded: true };
+  });
+}

@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verifyPassword } from '../../server/auth/password.ts';
+import type { Db } from '../../server/db/index.ts';
+import { ads, consultancies, consultancyApplications, districts, events, exams, modalSettings, modelQuestions, siteSettings, users } from '../../server/db/schema/index.ts';
+import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed/demo.ts';
+import { seedScale } from '../../server/db/seed/scale.ts';
+import { localStorage } from '../../server/storage/index.ts';
+import { buildTestApp, engines, type Engine, type TestApp } from './helpers.ts';
+
+const PASSWORD = 'demo-pass-42';
+const PROVINCES = ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbini', 'Karnali', 'Sudurpashchim'];
+
+const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+
+/** A fresh database with the demo seed; `on` runs the seed with the clock set to that day. */
+async function seeded(engine: Engine, options: { production: boolean; on?: string }) {
+  const t = await buildTestApp(engine);
+  const storage = localStorage(t.uploadsDir, '/media');
+  if (options.on) vi.useFakeTimers({ now: Date.parse(options.on), toFake: ['Date'] });
+  try {
+    const result = await seedDemo(t.database.db, storage, { password: PASSWORD, production: options.production });
+    return { ...t, result, storage };
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Every row of every table, minus what depends on the clock or on random salts. */
+async function contentHash(db: Db) {
+  const tables = rowsOf(await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`));
+  const hash = crypto.createHash('sha256');
+  for (const { table_name } of tables) {
+    const rows = rowsOf(
+      await db.execute(
+        sql.raw(`select to_jsonb(t) - 'created_at' - 'updated_at' - 'search' - 'search_text' - 'password_hash' as row from "${table_name as string}" t order by id`),
+      ),
+    );
+    hash.update(`${table_name}:${JSON.stringify(rows.map((r) => r.row))}\n`);
+  }
+  return hash.digest('hex');
+}
+
+const count = async (db: Db, table: string) => (rowsOf(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n as number);
+
+const mediaFile = (t: TestApp, url: string) => path.join(t.uploadsDir, url.replace(/^\/media\//, ''));
+
+describe.each(engines)('demo seed on %s', (engine) => {
+  let first: Awaited<ReturnType<typeof seeded>>;
+  let second: Awaited<ReturnType<typeof seeded>>;
+  let production: Awaited<ReturnType<typeof seeded>>;
+
+  beforeAll(async () => {
+    first = await seeded(engine, { production: false });
+    // Seeded "months later": only activity timestamps may follow the clock, never the content.
+    second = await seeded(engine, { production: false, on: '2027-03-15T08:00:00Z' });
+    production = await seeded(engine, { production: true });
+  }, 240_000);
+  afterAll(async () => {
+    await Promise.all([first, second, production].filter(Boolean).map((t) => t.close()));
+  });
+
+  it('seeds a fresh database', () => {
+    expect(first.result).toEqual({ seeded: true });
+    expect(production.result).toEqual({ seeded: true });
+  });
+
+  it('is deterministic: two fresh databases seeded on different days hold the same content', async () => {
+    expect(await contentHash(second.database.db)).toBe(await contentHash(first.database.db));
+    const [latest] = rowsOf(await second.database.db.execute(sql`select max(created_at)::text as at from forum_questions`));
+    expect(String(latest!.at) > '2027-02').toBe(true);
+  });
+
+  it('has all 77 districts in the 7 provinces', async () => {
+    const rows = await first.database.db.select().from(districts);
+    expect(rows).toHaveLength(77);
+    expect(new Set(rows.map((d) => d.name)).size).toBe(77);
+    expect([...new Set(rows.map((d) => d.province))].sort()).toEqual([...PROVINCES].sort());
+    expect(rows.filter((d) => d.province === 'Bagmati').map((d) => d.name)).toContain('Kathmandu');
+  });
+
+  it('has content in the expected amounts', async () => {
+    const db = first.database.db;
+    const ranges: [string, number, number][] = [
+      ['destinations', 14, 20], ['exams', 11, 14], ['disciplines', 18, 25], ['universities', 200, 400], ['courses', 300, 1200],
+      ['consultancies', 200, 400], ['colleges', 30, 50], ['college_branches', 30, 150], ['scholarships', 30, 50], ['events', 25, 35],
+      ['blog_categories', 3, 10], ['news_categories', 3, 10], ['blogs', 25, 35], ['news', 25, 35], ['offers', 25, 35], ['featured_pages', 5, 8],
+      ['model_questions', 15, 25], ['forum_categories', 5, 8], ['forum_questions', 50, 70], ['forum_replies', 30, 400], ['forum_likes', 30, 800],
+      ['inquiries', 30, 200], ['consultancy_applications', 30, 100], ['application_status_history', 30, 600], ['complaints', 5, 30], ['pageviews', 1000, 5000],
+    ];
+    for (const [table, min, max] of ranges) {
+      const n = await count(db, table);
+      expect(n, table).toBeGreaterThanOrEqual(min);
+      expect(n, table).toBeLessThanOrEqual(max);
+    }
+  });
+
+  it('uses the contract values for exam types', async () => {
+    const rows = await first.database.db.select({ name: exams.name, type: exams.type }).from(exams);
+    const typeOf = Object.fromEntries(rows.map((r) => [r.name, r.type]));
+    expect(typeOf).toMatchObject({ IELTS: 'english', PTE: 'english', TOEFL: 'english', Duolingo: 'english', SAT: 'aptitude', GRE: 'aptitude', GMAT: 'aptitude', JLPT: 'language', TOPIK: 'language' });
+  });
+
+  it('keeps events upcoming for at least a year after late 2026, and has past ones', async () => {
+    const rows = await first.database.db.select({ starts_at: events.starts_at, ends_at: events.ends_at }).from(events);
+    expect(rows.filter((e) => Date.parse(e.starts_at) > Date.parse('2027-11-22T00:00:00Z')).length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((e) => Date.parse(e.ends_at) < Date.parse('2026-11-01T00:00:00Z')).length).toBeGreaterThanOrEqual(10);
+    expect(rows.every((e) => Date.parse(e.ends_at) > Date.parse(e.starts_at))).toBe(true);
+  });
+
+  it('finds many consultancies in Kathmandu', async () => {
+    const [row] = await first.database.db.select({ n: sql<number>`count(*)::int` }).from(consultancies).where(sql`${consultancies.search} @@ plainto_tsquery('english', 'Kathmandu')`);
+    expect(row!.n).toBeGreaterThan(30);
+  });
+
+  it('creates every demo account with an Argon2id hash of the password', async () => {
+    const db = first.database.db;
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await db.select().from(users).where(eq(users.email, account.email));
+      expect(user, account.email).toBeDefined();
+      expect(user!.role).toBe(account.role);
+      expect(user!.first_name && user!.last_name && user!.phone).toBeTruthy();
+      expect(user!.password_hash.startsWith('$argon2id$')).toBe(true);
+    }
+    const [admin] = await db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    expect(await verifyPassword(admin!.password_hash, PASSWORD)).toBe(true);
+    expect(await verifyPassword(admin!.password_hash, 'wrong')).toBe(false);
+    const byEmail = Object.fromEntries((await db.select().from(users)).map((u) => [u.email, u]));
+    expect(byEmail['college@example.com']!.college_id).toBeTypeOf('number');
+    expect(byEmail['university@example.com']!.university_id).toBeTypeOf('number');
+    expect(await count(db, "users where role = 'student'")).toBeGreaterThanOrEqual(10);
+  });
+
+  it("links consultancy@example.com to a consultancy that is neither verified nor claimed, and features it", async () => {
+    const db = first.database.db;
+    const [user] = await db.select().from(users).where(eq(users.email, 'consultancy@example.com'));
+    const [owned] = await db.select().from(consultancies).where(eq(consultancies.id, user!.consultancy_id!));
+    expect(owned).toMatchObject({ name: 'Everest Education Consultancy', verified: false, claimed: false });
+    const [settings] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    expect(settings).toMatchObject({ featured_counselling_consultancy_id: owned!.id, show_counselling_bar: true });
+    const [modal] = await db.select().from(modalSettings).where(eq(modalSettings.id, 1));
+    expect(modal).toMatchObject({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
+  });
+
+  it('has one live roadblock ad with 960x540 and 320x400 images, one switched off and one expired', async () => {
+    const rows = await first.database.db.select().from(ads).where(eq(ads.placement, 'roadblock_ad'));
+    const now = Date.now();
+    const live = rows.filter((a) => a.active && (!a.starts_at || Date.parse(a.starts_at) <= now) && (!a.ends_at || Date.parse(a.ends_at) > now));
+    expect(live).toHaveLength(1);
+    expect(rows.some((a) => !a.active)).toBe(true);
+    expect(rows.some((a) => a.active && a.ends_at && Date.parse(a.ends_at) < now)).toBe(true);
+    const desktop = await sharp(mediaFile(first, live[0]!.desktop_image_url!)).metadata();
+    const mobile = await sharp(mediaFile(first, live[0]!.mobile_image_url!)).metadata();
+    expect([desktop.format, desktop.width, desktop.height]).toEqual(['webp', 960, 540]);
+    expect([mobile.format, mobile.width, mobile.height]).toEqual(['webp', 320, 400]);
+  });
+
+  it('stores a real PDF for every model question', async () => {
+    const rows = await first.database.db.select({ pdf: modelQuestions.pdf }).from(modelQuestions);
+    for (const { pdf } of rows) {
+      expect(pdf).toMatch(/^\/media\/.+\.pdf$/);
+      const bytes = fs.readFileSync(mediaFile(first, pdf!), 'latin1');
+      expect(bytes.startsWith('%PDF-1.4')).toBe(true);
+      expect(bytes.trimEnd().endsWith('%%EOF')).toBe(true);
+    }
+  });
+
+  it('gives applications tracking codes in the shown form', async () => {
+    const rows = await first.database.db.select({ code: consultancyApplications.tracking_code }).from(consultancyApplications);
+    for (const { code } of rows) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4})+$/);
+    expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length);
+  });
+
+  it('creates no accounts (and so no forum posts) in production', async () => {
+    const db = production.database.db;
+    expect(await count(db, 'users')).toBe(0);
+    expect(await count(db, 'forum_questions')).toBe(0);
+    expect(await count(db, 'consultancies')).toBe(await count(first.database.db, 'consultancies'));
+    const [settings] = await db.select().from(siteSettings).where(and(eq(siteSettings.id, 1), eq(siteSettings.show_counselling_bar, true)));
+    expect(settings?.featured_counselling_consultancy_id).toBeTypeOf('number');
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await contentHash(second.database.db);
+    expect(await seedDemo(second.database.db, second.storage, { password: PASSWORD, production: false })).toEqual({ seeded: false });
+    expect(await contentHash(second.database.db)).toBe(before);
+  });
+
+  it('adds n consultancies and n courses at scale', async () => {
+    const db = production.database.db;
+    const [consultanciesBefore, coursesBefore, universitiesBefore] = [await count(db, 'consultancies'), await count(db, 'courses'), await count(db, 'universities')];
+    const progress: number[] = [];
+    await seedScale(db, 500, (done, total) => progress.push(done / total));
+    expect(await count(db, 'consultancies')).toBe(consultanciesBefore + 500);
+    expect(await count(db, 'courses')).toBe(coursesBefore + 500);
+    expect(await count(db, 'universities')).toBe(universitiesBefore + 5);
+    expect(progress.at(-1)).toBe(1);
+  });
+});
