@@ -46,6 +46,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: options.config.logLevel } : false,
+    // one line per request is noise on a laptop; LOG_LEVEL=debug brings it back
+    disableRequestLogging: options.config.logLevel !== 'debug',
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
