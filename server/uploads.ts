@@ -2,7 +2,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { HttpError, badRequest } from './errors.ts';
+import type { Db } from './db/index.ts';
 import type { Storage } from './storage/index.ts';
+import { removeUnreferenced } from './storage/references.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -104,8 +106,20 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Up
   return { fields, files };
 }
 
-/** Stores files; when the database write then fails, pass `all` to removeUnreferenced so nothing is left behind. */
-export async function storeFiles(storage: Storage, files: ProcessedFile[]) {
+export type StoredFiles = Awaited<ReturnType<typeof storeFiles>>;
+
+/** Stores files for a database write; when the write fails, the files no row refers to are removed again. */
+export async function withStoredFiles<T>(db: Db, storage: Storage, files: ProcessedFile[], write: (stored: StoredFiles) => Promise<T>): Promise<T> {
+  const stored = await storeFiles(storage, files);
+  try {
+    return await write(stored);
+  } catch (err) {
+    await removeUnreferenced(db, storage, stored.all);
+    throw err;
+  }
+}
+
+async function storeFiles(storage: Storage, files: ProcessedFile[]) {
   const stored: { field: string; url: string; file: ProcessedFile }[] = [];
   for (const file of files) stored.push({ field: file.field, url: await storage.put(file.data, file.extension, file.mime), file });
   return {

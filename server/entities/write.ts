@@ -6,7 +6,7 @@ import { badRequest } from '../errors.ts';
 import { sanitizeRichText } from '../sanitize.ts';
 import type { Storage } from '../storage/index.ts';
 import { removeUnreferenced } from '../storage/references.ts';
-import { storeFiles, type FormData } from '../uploads.ts';
+import { withStoredFiles, type FormData } from '../uploads.ts';
 import { column, findRow, visibleColumns } from './query.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
 
@@ -95,22 +95,20 @@ export async function saveRow(entity: ServerEntity, form: FormData, existing: Ro
   const deleted = parseDeleted(deletedRaw);
   if (deleted.length && !fileFields(entity).some(([name, meta]) => isList(meta, name, entity))) throw badRequest('deleted_gallery_images is not a field of this entity.');
 
-  const files = await storeFiles(options.storage, form.files);
   const replaced: string[] = [];
-  for (const [name, meta] of fileFields(entity)) {
-    const urls = files.urls(name);
-    if (isList(meta, name, entity)) {
-      const current = ((existing?.[name] as string[] | undefined) ?? []).filter((u) => !deleted.includes(u));
-      replaced.push(...deleted.filter((u) => ((existing?.[name] as string[] | undefined) ?? []).includes(u)));
-      if (urls.length || deleted.length || !existing) values[name] = [...current, ...urls];
-    } else if (urls.length) {
-      values[name] = urls[0];
-      if (existing?.[name] && existing[name] !== urls[0]) replaced.push(existing[name] as string);
+  const row = await withStoredFiles(options.db, options.storage, form.files, (files) => {
+    for (const [name, meta] of fileFields(entity)) {
+      const urls = files.urls(name);
+      if (isList(meta, name, entity)) {
+        const before = (existing?.[name] as string[] | undefined) ?? [];
+        replaced.push(...deleted.filter((u) => before.includes(u)));
+        if (urls.length || deleted.length || !existing) values[name] = [...before.filter((u) => !deleted.includes(u)), ...urls];
+      } else if (urls.length) {
+        values[name] = urls[0];
+        if (existing?.[name] && existing[name] !== urls[0]) replaced.push(existing[name] as string);
+      }
     }
-  }
-
-  try {
-    const row = await options.db.transaction(async (tx) => {
+    return options.db.transaction(async (tx) => {
       await checkRefLists(tx, entity, values);
       const idCol = column(entity, 'id');
       let saved: Row[];
@@ -127,12 +125,9 @@ export async function saveRow(entity: ServerEntity, form: FormData, existing: Ro
       await bumpContentVersion(tx);
       return saved[0];
     });
-    await removeUnreferenced(options.db, options.storage, replaced);
-    return row;
-  } catch (err) {
-    await removeUnreferenced(options.db, options.storage, files.all);
-    throw err;
-  }
+  });
+  await removeUnreferenced(options.db, options.storage, replaced);
+  return row;
 }
 
 /** Deletes a row and its files. */

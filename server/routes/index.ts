@@ -1,9 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { apiNotFound } from '../plugins/errors.ts';
 import entityRoutes from './entities.ts';
 import settingsRoutes from './settings.ts';
+import dashboardRoutes from './dashboards.ts';
+import reportRoutes from './reports.ts';
+import authRoutes from './auth.ts';
+import userRoutes from './users.ts';
+import forumRoutes from './forum.ts';
+import applicationRoutes from './applications.ts';
+import formRoutes from './forms.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
+  apiNotFound(app);
   await app.register(entityRoutes);
   await app.register(settingsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(reportRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(forumRoutes);
+  await app.register(applicationRoutes);
+  await app.register(formRoutes);
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { applicationStatusHistory, complaints, consultancyApplications, inquiries, pageviews } from '../../schema/index.ts';
-import { STATUSES, type Status } from '../../../services/application-status.ts';
+import { STATUSES, type Status } from '../../../../src/lib/contract/applications.ts';
 import { normalizeTrackingCode } from '../../../services/tracking-code.ts';
 import { insertRows } from '../bulk.ts';
 import { daysAgo } from '../clock.ts';

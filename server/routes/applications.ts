@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as applications from '../services/applications.ts';
+import { id } from '../services/fields.ts';
+import { limit } from '../services/limits.ts';
+import { readForm } from '../uploads.ts';
+import { pagedReply } from './entities.ts';
+
+const tags = ['applications'];
+const codeParams = z.object({ code: z.string() });
+
+/** Applying to a consultancy without an account: submit, check and edit by tracking code; the consultancy's and admins' side. */
+export default async function applicationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const submits = limit(app, 'application-submit', { max: 10, window: '10 minutes' });
+  const checks = limit(app, 'application-check', { max: 60, window: '1 minute' });
+  const edits = limit(app, 'application-edit', { max: 30, window: '10 minutes' });
+
+  app.post('/consultancy-application/submit/', { schema: { tags }, config: { access: 'public' }, onRequest: submits }, async (request, reply) =>
+    reply.status(201).send(await applications.submitApplication(app, await readForm(request, applications.documentRules))),
+  );
+
+  app.get('/consultancy-application/check/:code/', { schema: { params: codeParams, tags }, config: { access: 'public' }, onRequest: checks }, (request) =>
+    applications.checkApplication(app.db, request.params.code),
+  );
+
+  app.patch('/consultancy-application/edit/:code/', { schema: { params: codeParams, tags }, config: { access: 'public' }, onRequest: edits }, async (request) =>
+    applications.editApplication(app, request.params.code, await readForm(request, applications.documentRules)),
+  );
+
+  app.get('/consultancy-application/admin/', { schema: { querystring: applications.applicationQuery, tags }, config: { access: ['admin'] } }, async (request) =>
+    pagedReply(request, request.query, await applications.listApplications(app.db, request.query)),
+  );
+
+  app.get('/consultancy/dashboard/applications/', { schema: { querystring: applications.applicationQuery, tags }, config: { access: ['consultancy'] } }, async (request) =>
+    pagedReply(request, request.query, await applications.listApplications(app.db, request.query, applications.ownConsultancy(request.user!))),
+  );
+
+  app.post(
+    '/consultancy/dashboard/applications/:id/status/',
+    { schema: { params: z.object({ id }), body: applications.statusChange, tags }, config: { access: ['consultancy'] } },
+    (request) => applications.changeStatus(app.db, request.user!, request.params.id, request.body),
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { credentials, login, register, registration } from '../services/accounts.ts';
+import { endSession, rotateSession } from '../services/sessions.ts';
+import { limit } from '../services/limits.ts';
+
+const refreshBody = z.strictObject({ refresh: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(200, 'Must be at most 200 characters') });
+const tags = ['auth'];
+
+/** Sign-in, sign-up and the session lifecycle: short-lived access JWTs, rotated refresh tokens. */
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const perIp = limit(app, 'login-ip', { max: 30, window: '15 minutes' });
+  // runs after validation, so the email is there and already normalized
+  const perAccount = limit(app, 'login-account', { max: 10, window: '15 minutes' }, (r) => (r.body as { email: string }).email);
+  const signUps = limit(app, 'register-ip', { max: 10, window: '1 hour' });
+  const refreshes = limit(app, 'refresh-ip', { max: 60, window: '1 minute' });
+
+  app.post('/auth/login/', { schema: { body: credentials, tags }, config: { access: 'public' }, onRequest: perIp, preHandler: perAccount }, (request) =>
+    login(app, request.body),
+  );
+
+  app.post('/auth/register/', { schema: { body: registration, tags }, config: { access: 'public' }, onRequest: signUps }, async (request, reply) =>
+    reply.status(201).send(await register(app, request.body)),
+  );
+
+  app.post('/auth/refresh/', { schema: { body: refreshBody, tags }, config: { access: 'public' }, onRequest: refreshes }, (request) =>
+    rotateSession(app, request.body.refresh),
+  );
+
+  app.post('/auth/logout/', { schema: { body: refreshBody, tags }, config: { access: 'public' }, onRequest: refreshes }, async (request) => {
+    await endSession(app, request.body.refresh);
+    return { message: 'Logged out.' };
+  });
+
+  app.get('/auth/me/', { schema: { tags }, config: { access: 'user' } }, (request) => request.user);
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as forum from '../services/forum.ts';
+import { id } from '../services/fields.ts';
+import { pageQuery } from '../services/paging.ts';
+import { pagedReply } from './entities.ts';
+
+const tags = ['forum'];
+const params = z.object({ id });
+const pageOnly = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size });
+
+/** The forum: public reads (hidden posts left out), writes by signed-in users, moderation by admins. */
+export default async function forumRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: ['admin'] as const };
+
+  app.get('/forum/categories/', { schema: { querystring: pageOnly, tags }, config: { access: 'public' } }, async (request) =>
+    pagedReply(request, request.query, await forum.listCategories(app.db, request.query)),
+  );
+
+  app.get('/forum/questions/', { schema: { querystring: forum.questionQuery, tags }, config: { access: 'optional' } }, async (request) =>
+    pagedReply(request, request.query, await forum.listQuestions(app.db, request.query, request.user)),
+  );
+
+  app.get('/forum/questions/trending/', { schema: { querystring: pageOnly, tags }, config: { access: 'optional' } }, async (request) =>
+    pagedReply(request, request.query, await forum.trendingQuestions(app.db, request.query, request.user)),
+  );
+
+  app.get('/forum/questions/my/', { schema: { querystring: pageOnly, tags }, config: { access: 'user' } }, async (request) =>
+    pagedReply(request, request.query, await forum.myQuestions(app.db, request.query, request.user!)),
+  );
+
+  app.get('/forum/questions/:id/', { schema: { params, tags }, config: { access: 'optional' } }, (request) =>
+    forum.questionDetail(app.db, request.params.id, request.user),
+  );
+
+  app.post('/forum/questions/', { schema: { body: forum.newQuestion, tags }, config: { access: 'user' } }, async (request, reply) =>
+    reply.status(201).send(await forum.askQuestion(app.db, request.user!, request.body)),
+  );
+
+  app.patch('/forum/questions/:id/', { schema: { params, body: forum.questionChanges, tags }, config: { access: 'user' } }, (request) =>
+    forum.editQuestion(app.db, request.params.id, request.user!, request.body),
+  );
+
+  app.post('/forum/questions/:id/reply/', { schema: { params, body: forum.replyBody, tags }, config: { access: 'user' } }, async (request, reply) =>
+    reply.status(201).send(await forum.addReply(app.db, request.params.id, request.user!, request.body)),
+  );
+
+  app.post('/forum/questions/:id/like/', { schema: { params, tags }, config: { access: 'user' } }, (request) =>
+    forum.toggleLike(app.db, request.params.id, request.user!),
+  );
+
+  app.patch('/forum/replies/:id/', { schema: { params, body: forum.replyBody, tags }, config: { access: 'user' } }, (request) =>
+    forum.editReply(app.db, request.params.id, request.user!, request.body),
+  );
+
+  for (const [kind, path] of [['question', 'questions'], ['reply', 'replies']] as const) {
+    app.patch(`/forum/${path}/:id/moderate/`, { schema: { params, body: forum.moderation, tags }, config: admin }, (request) =>
+      forum.moderate(app.db, kind, request.params.id, request.body.hidden),
+    );
+    app.delete(`/forum/${path}/:id/`, { schema: { params, tags }, config: admin }, (request) => forum.deletePost(app.db, kind, request.params.id));
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createUser, getUser, listUsers, newUser, updateUser, userChanges, userQuery } from '../services/accounts.ts';
+import { id } from '../services/fields.ts';
+import { pagedReply } from './entities.ts';
+
+const tags = ['users'];
+const params = z.object({ id });
+
+/** Admin management of accounts: roles, institution links, activation, password resets. */
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: ['admin'] as const };
+
+  app.get('/auth/users/', { schema: { querystring: userQuery, tags }, config: admin }, async (request) =>
+    pagedReply(request, request.query, await listUsers(app.db, request.query)),
+  );
+
+  app.get('/auth/users/:id/', { schema: { params, tags }, config: admin }, (request) => getUser(app.db, request.params.id));
+
+  app.post('/auth/users/create/', { schema: { body: newUser, tags }, config: admin }, async (request, reply) =>
+    reply.status(201).send(await createUser(app.db, request.body)),
+  );
+
+  app.put('/auth/users/:id/', { schema: { params, body: userChanges, tags }, config: admin }, (request) =>
+    updateUser(app.db, request.params.id, request.body),
+  );
+}

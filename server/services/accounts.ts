@@ -1,0 +1,192 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { colleges, consultancies, ROLES, universities, users, type Role } from '../db/schema/index.ts';
+import { sessionColumns, type SessionUser } from '../plugins/auth.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
+import { email, optionalId, password, phone, plainText } from './fields.ts';
+import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
+import { requireRows } from './refs.ts';
+import { revokeUserSessions, startSession } from './sessions.ts';
+import type { Runner } from './tx.ts';
+
+export const credentials = z.strictObject({ email, password: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(128, 'Must be at most 128 characters') });
+
+const profile = {
+  first_name: plainText(120),
+  last_name: plainText(120),
+  phone: z.union([z.literal(''), phone]),
+};
+
+// Forum users need a name to be shown by.
+export const registration = z.strictObject({ email, password, first_name: plainText(120, 1), last_name: profile.last_name.default(''), phone: profile.phone.default('') });
+
+const links = { consultancy_id: optionalId.optional(), college_id: optionalId.optional(), university_id: optionalId.optional() };
+const role = z.enum(ROLES, { error: `Must be one of ${ROLES.join(', ')}` });
+
+export const newUser = z.strictObject({
+  email,
+  password,
+  role,
+  first_name: profile.first_name.default(''),
+  last_name: profile.last_name.default(''),
+  phone: profile.phone.default(''),
+  active: z.boolean().default(true),
+  ...links,
+});
+
+export const userChanges = z.strictObject({
+  email: email.optional(),
+  password: password.optional(),
+  role: role.optional(),
+  first_name: profile.first_name.optional(),
+  last_name: profile.last_name.optional(),
+  phone: profile.phone.optional(),
+  active: z.boolean().optional(),
+  ...links,
+});
+
+export const userQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, role: role.optional(), active: z.enum(['true', 'false']).optional() });
+
+/** What an admin sees of an account: never the password hash. */
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  phone: users.phone,
+  role: users.role,
+  consultancy_id: users.consultancy_id,
+  college_id: users.college_id,
+  university_id: users.university_id,
+  active: users.active,
+  created_at: users.created_at,
+  updated_at: users.updated_at,
+};
+
+// Verifying against a real hash when the email is unknown keeps both failures equally slow.
+let decoyHash: Promise<string> | undefined;
+
+export async function login(app: FastifyInstance, input: z.infer<typeof credentials>) {
+  const [row] = await app.db.select({ ...sessionColumns, password_hash: users.password_hash }).from(users).where(eq(users.email, input.email));
+  const ok = await verifyPassword(row?.password_hash ?? (await (decoyHash ??= hashPassword('decoy-password'))), input.password);
+  if (!row || !ok) throw unauthorized('Email or password is incorrect.');
+  if (!row.active) throw forbidden('This account has been deactivated. Please contact the site administrator.');
+  const { active: _active, password_hash: _hash, ...user } = row;
+  return startSession(app, user);
+}
+
+export async function register(app: FastifyInstance, input: z.infer<typeof registration>) {
+  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) throw conflict('An account with this email already exists. Sign in instead.');
+  const { password: plain, ...rest } = input;
+  const [created] = await app.db
+    .insert(users)
+    .values({ ...rest, role: 'student', password_hash: await hashPassword(plain) })
+    .returning(sessionColumns);
+  const { active: _active, ...user } = created!;
+  return startSession(app, user as SessionUser);
+}
+
+// An institution account belongs to exactly one institution of its own kind.
+const LINKS = {
+  consultancy: { field: 'consultancy_id', table: consultancies, label: 'consultancy' },
+  college: { field: 'college_id', table: colleges, label: 'college' },
+  university: { field: 'university_id', table: universities, label: 'university' },
+} as const;
+type LinkField = (typeof LINKS)[keyof typeof LINKS]['field'];
+type Links = Record<LinkField, number | null>;
+
+async function institutionLinks(db: Runner, userRole: Role, given: Partial<Links>, current?: Links): Promise<Links> {
+  const result: Links = { consultancy_id: null, college_id: null, university_id: null };
+  for (const [linkRole, link] of Object.entries(LINKS)) {
+    if (linkRole === userRole) continue;
+    if (given[link.field] != null) throw badRequest('Some values are not valid.', { [link.field]: [`Only a ${link.label} account can be linked to a ${link.label}.`] });
+  }
+  const link = userRole in LINKS ? LINKS[userRole as keyof typeof LINKS] : undefined;
+  if (!link) return result;
+  const value = given[link.field] !== undefined ? given[link.field] : current?.[link.field];
+  if (value == null) throw badRequest('Some values are not valid.', { [link.field]: [`Choose the ${link.label} this account belongs to.`] });
+  await requireRows(db, { [link.field]: [link.table, value] });
+  result[link.field] = value;
+  return result;
+}
+
+async function emailTaken(db: Runner, address: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, address), exceptId ? ne(users.id, exceptId) : undefined));
+  if (row) throw conflict('An account with this email already exists.');
+}
+
+const userOrdering = { email: users.email, first_name: users.first_name, last_name: users.last_name, role: users.role, active: users.active, created_at: users.created_at };
+
+export async function getUser(db: Db, userId: number) {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound('User not found.');
+  return row;
+}
+
+export async function listUsers(db: Db, q: z.infer<typeof userQuery>) {
+  const where = and(
+    q.search ? containsAny(q.search, [users.email, users.first_name, users.last_name, users.phone]) : undefined,
+    q.role ? eq(users.role, q.role) : undefined,
+    q.active ? eq(users.active, q.active === 'true') : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const { limit, offset } = pageWindow(q);
+  const results = await db
+    .select(userColumns)
+    .from(users)
+    .where(where)
+    .orderBy(...orderingOf(q.ordering, userOrdering, '-created_at', users.id))
+    .limit(limit)
+    .offset(offset);
+  return { count: total!.n, results };
+}
+
+export async function createUser(db: Db, input: z.infer<typeof newUser>) {
+  const { password: plain, consultancy_id, college_id, university_id, ...rest } = input;
+  await emailTaken(db, input.email);
+  const linked = await institutionLinks(db, input.role, { consultancy_id, college_id, university_id });
+  const [created] = await db
+    .insert(users)
+    .values({ ...rest, ...linked, password_hash: await hashPassword(plain) })
+    .returning(userColumns);
+  return created!;
+}
+
+/**
+ * Changes an account. The last active admin can be neither demoted nor deactivated, checked under
+ * one lock so two admins demoting each other at the same time cannot both succeed.
+ */
+export async function updateUser(db: Db, userId: number, changes: z.infer<typeof userChanges>) {
+  const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('users.admins'))`);
+    const [current] = await tx.select(userColumns).from(users).where(eq(users.id, userId)).for('update');
+    if (!current) throw notFound('User not found.');
+    const { password: _plain, consultancy_id, college_id, university_id, ...rest } = changes;
+    const nextRole = changes.role ?? current.role;
+    const nextActive = changes.active ?? current.active;
+    if (current.role === 'admin' && current.active && (nextRole !== 'admin' || !nextActive)) {
+      const [others] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.active, true), ne(users.id, userId)));
+      if (!others!.n) throw conflict('This is the last active admin account: make another account admin first.');
+    }
+    if (changes.email) await emailTaken(tx, changes.email, userId);
+    const linked = await institutionLinks(tx, nextRole, { consultancy_id, college_id, university_id }, current);
+    const [updated] = await tx
+      .update(users)
+      .set({ ...rest, ...linked, ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning(userColumns);
+    if (passwordHash || !nextActive) await revokeUserSessions(tx, userId);
+    return updated!;
+  });
+}

@@ -1,0 +1,255 @@
+import crypto from 'node:crypto';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { applicationDocuments, applicationStatusHistory, consultancies, consultancyApplications, courses, destinations } from '../db/schema/index.ts';
+import type { SessionUser } from '../plugins/auth.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
+import { withStoredFiles, type FormData, type StoredFiles } from '../uploads.ts';
+import { applicantCanEdit, applicantCanWithdraw, nextStatuses, STATUS_LABELS, STATUSES, type Status } from '../../src/lib/contract/applications.ts';
+import { fingerprint, storeOnce } from './dedupe.ts';
+import { caughtByHoneypot, email, honeypot, id, optionalId, phone, plainText } from './fields.ts';
+import { maskEmail, maskName, maskPhone } from './mask.ts';
+import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
+import { requireRows } from './refs.ts';
+import type { Tx } from './tx.ts';
+import { newTrackingCode, normalizeTrackingCode } from './tracking-code.ts';
+
+/** The document field of the application form: PDF or images, several allowed. */
+export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
+
+const applicant = {
+  full_name: plainText(200, 2),
+  email,
+  phone,
+  address: plainText(300),
+  destination: optionalId,
+  course: optionalId,
+  preferred_intake: plainText(60),
+  education_level: plainText(120),
+  message: plainText(5000),
+};
+
+export const submission = z.strictObject({
+  consultancy: id,
+  full_name: applicant.full_name,
+  email: applicant.email,
+  phone: applicant.phone,
+  address: applicant.address.default(''),
+  destination: applicant.destination.default(null),
+  course: applicant.course.default(null),
+  preferred_intake: applicant.preferred_intake.default(''),
+  education_level: applicant.education_level.default(''),
+  message: applicant.message.default(''),
+  ...honeypot,
+});
+const changes = z.strictObject(applicant).partial();
+const withdrawal = z.strictObject({
+  withdraw: z.preprocess((v) => (v === 'true' ? true : v), z.literal(true, { error: 'Send true to withdraw the application' })),
+  reason: plainText(500).default(''),
+});
+export const statusChange = z.strictObject({
+  status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }),
+  note: plainText(2000).default(''),
+});
+export const applicationQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }).optional() });
+
+const notFoundCode = () => notFound('Tracking code not found');
+const editLocked = () => conflict('This application can no longer be edited: the consultancy has already started working on it.');
+
+async function byCode(db: Db, code: string) {
+  const normalized = normalizeTrackingCode(code);
+  if (!normalized) throw notFoundCode();
+  const [row] = await db.select().from(consultancyApplications).where(eq(consultancyApplications.tracking_code, normalized));
+  if (!row) throw notFoundCode();
+  return row;
+}
+
+const submitted = (tracking_code: string) => ({
+  tracking_code,
+  status: 'submitted',
+  status_label: STATUS_LABELS.submitted,
+  message: 'Application submitted. Keep your tracking code to check its progress.',
+});
+
+const insertDocuments = async (tx: Tx, applicationId: number, stored: StoredFiles['stored']) => {
+  if (!stored.length) return;
+  await tx.insert(applicationDocuments).values(
+    stored.map((s) => ({ application_id: applicationId, url: s.url, original_name: s.file.originalName.slice(0, 255), mime: s.file.mime, size: s.file.data.length })),
+  );
+};
+
+const columnsOf = (input: Omit<z.infer<typeof submission>, 'website' | 'consultancy'>) => {
+  const { destination, course, ...rest } = input;
+  return { ...rest, destination_id: destination, course_id: course };
+};
+
+/** Stores an application with its first history entry and documents; the same form sent again within minutes gives the first code back. */
+export async function submitApplication(app: FastifyInstance, form: FormData) {
+  const input = submission.parse(form.fields);
+  if (caughtByHoneypot(input)) return submitted(newTrackingCode());
+  const { website: _website, consultancy, ...fields } = input;
+  await requireRows(app.db, { consultancy: [consultancies, consultancy], destination: [destinations, fields.destination], course: [courses, fields.course] });
+  const print = fingerprint({ consultancy, ...fields, documents: form.files.map((f) => crypto.createHash('sha256').update(f.data).digest('hex')) });
+  const { id: applicationId } = await withStoredFiles(app.db, app.storage, form.files, (files) => storeOnce(app.db, consultancyApplications, print, async (tx) => {
+    const [row] = await tx
+      .insert(consultancyApplications)
+      .values({ ...columnsOf(fields), consultancy_id: consultancy, tracking_code: newTrackingCode(), fingerprint: print })
+      .returning({ id: consultancyApplications.id });
+    await tx.insert(applicationStatusHistory).values({ application_id: row!.id, status: 'submitted', note: 'Application submitted.' });
+    await insertDocuments(tx, row!.id, files.stored);
+    return row!.id;
+  }));
+  const [row] = await app.db.select({ code: consultancyApplications.tracking_code }).from(consultancyApplications).where(eq(consultancyApplications.id, applicationId));
+  return submitted(row!.code);
+}
+
+/** What the holder of a tracking code sees: progress in full, personal data masked. */
+export async function checkApplication(db: Db, code: string) {
+  const row = await byCode(db, code);
+  const [consultancy] = await db.select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug }).from(consultancies).where(eq(consultancies.id, row.consultancy_id));
+  const [destination] = row.destination_id ? await db.select({ id: destinations.id, name: destinations.name }).from(destinations).where(eq(destinations.id, row.destination_id)) : [];
+  const timeline = await db
+    .select({ status: applicationStatusHistory.status, note: applicationStatusHistory.note, created_at: applicationStatusHistory.created_at })
+    .from(applicationStatusHistory)
+    .where(eq(applicationStatusHistory.application_id, row.id))
+    .orderBy(asc(applicationStatusHistory.created_at), asc(applicationStatusHistory.id));
+  const [documents] = await db.select({ n: count() }).from(applicationDocuments).where(eq(applicationDocuments.application_id, row.id));
+  return {
+    tracking_code: row.tracking_code,
+    status: row.status,
+    status_label: STATUS_LABELS[row.status as Status],
+    consultancy: consultancy ?? null,
+    consultancy_name: consultancy?.name ?? '',
+    applicant: { full_name: maskName(row.full_name), email: maskEmail(row.email), phone: maskPhone(row.phone) },
+    destination: destination ?? null,
+    preferred_intake: row.preferred_intake,
+    document_count: documents!.n,
+    timeline: timeline.map((t) => ({ ...t, status_label: STATUS_LABELS[t.status as Status] })),
+    editable: applicantCanEdit(row.status),
+    withdrawable: applicantCanWithdraw(row.status),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Changes by the applicant, allowed until the consultancy first acts; or a withdrawal, allowed until a decision. */
+export async function editApplication(app: FastifyInstance, code: string, form: FormData) {
+  const current = await byCode(app.db, code);
+  if (form.fields.withdraw !== undefined) {
+    const { reason } = withdrawal.parse(form.fields);
+    await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(consultancyApplications)
+        .set({ status: 'withdrawn', updated_at: sql`now()` })
+        .where(and(eq(consultancyApplications.id, current.id), inArray(consultancyApplications.status, STATUSES.filter(applicantCanWithdraw))))
+        .returning({ id: consultancyApplications.id });
+      if (!row) throw conflict('This application can no longer be withdrawn.');
+      await tx.insert(applicationStatusHistory).values({ application_id: row.id, status: 'withdrawn', note: reason || 'Withdrawn by the applicant.' });
+    });
+    return checkApplication(app.db, current.tracking_code);
+  }
+  const input = changes.parse(form.fields);
+  if (!applicantCanEdit(current.status)) throw editLocked();
+  await requireRows(app.db, { destination: [destinations, input.destination], course: [courses, input.course] });
+  await withStoredFiles(app.db, app.storage, form.files, (files) => app.db.transaction(async (tx) => {
+    const { destination, course, ...rest } = input;
+    const [row] = await tx
+      .update(consultancyApplications)
+      .set({ ...rest, ...(destination !== undefined ? { destination_id: destination } : {}), ...(course !== undefined ? { course_id: course } : {}), updated_at: sql`now()` })
+      .where(and(eq(consultancyApplications.id, current.id), eq(consultancyApplications.status, 'submitted')))
+      .returning({ id: consultancyApplications.id });
+    if (!row) throw editLocked();
+    await insertDocuments(tx, row.id, files.stored);
+  }));
+  return checkApplication(app.db, current.tracking_code);
+}
+
+/** The consultancy an institution account acts for; the id a client sends is never trusted. */
+export function ownConsultancy(user: SessionUser): number {
+  if (!user.consultancy_id) throw forbidden('This account is not linked to a consultancy.');
+  return user.consultancy_id;
+}
+
+/** Applications in full, for the consultancy they were sent to and for admins. */
+export async function listApplications(db: Db, q: z.infer<typeof applicationQuery>, consultancyId?: number) {
+  const a = consultancyApplications;
+  const where = and(
+    consultancyId ? eq(a.consultancy_id, consultancyId) : undefined,
+    q.status ? eq(a.status, q.status) : undefined,
+    q.search ? containsAny(q.search, [a.tracking_code, a.full_name, a.email, a.phone]) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(a).where(where);
+  const { limit, offset } = pageWindow(q);
+  const ordering = { created_at: a.created_at, updated_at: a.updated_at, status: a.status, full_name: a.full_name, email: a.email, tracking_code: a.tracking_code, consultancy_name: consultancies.name };
+  const rows = await db
+    .select({
+      id: a.id,
+      tracking_code: a.tracking_code,
+      status: a.status,
+      consultancy_id: a.consultancy_id,
+      consultancy_name: consultancies.name,
+      full_name: a.full_name,
+      email: a.email,
+      phone: a.phone,
+      address: a.address,
+      destination_id: a.destination_id,
+      destination_name: destinations.name,
+      course_id: a.course_id,
+      course_name: courses.name,
+      preferred_intake: a.preferred_intake,
+      education_level: a.education_level,
+      message: a.message,
+      created_at: a.created_at,
+      updated_at: a.updated_at,
+    })
+    .from(a)
+    .innerJoin(consultancies, eq(consultancies.id, a.consultancy_id))
+    .leftJoin(destinations, eq(destinations.id, a.destination_id))
+    .leftJoin(courses, eq(courses.id, a.course_id))
+    .where(where)
+    .orderBy(...orderingOf(q.ordering, ordering, '-created_at', a.id))
+    .limit(limit)
+    .offset(offset);
+  const documents = rows.length
+    ? await db
+        .select({ id: applicationDocuments.id, application_id: applicationDocuments.application_id, url: applicationDocuments.url, original_name: applicationDocuments.original_name, mime: applicationDocuments.mime, size: applicationDocuments.size })
+        .from(applicationDocuments)
+        .where(inArray(applicationDocuments.application_id, rows.map((r) => r.id)))
+        .orderBy(asc(applicationDocuments.id))
+    : [];
+  return {
+    count: total!.n,
+    results: rows.map((r) => ({
+      ...r,
+      status_label: STATUS_LABELS[r.status as Status],
+      next_statuses: nextStatuses(r.status),
+      documents: documents.filter((d) => d.application_id === r.id).map(({ application_id: _a, ...d }) => d),
+    })),
+  };
+}
+
+/** A consultancy moves one of its own applications one legal step along, with a note for the timeline. */
+export async function changeStatus(db: Db, user: SessionUser, applicationId: number, input: z.infer<typeof statusChange>) {
+  const consultancyId = ownConsultancy(user);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: consultancyApplications.status })
+      .from(consultancyApplications)
+      .where(and(eq(consultancyApplications.id, applicationId), eq(consultancyApplications.consultancy_id, consultancyId)))
+      .for('update');
+    if (!row) throw notFound('Application not found.');
+    const allowed = nextStatuses(row.status);
+    if (!allowed.includes(input.status)) {
+      const from = STATUS_LABELS[row.status as Status] ?? row.status;
+      throw conflict(allowed.length ? `An application that is "${from}" can only move to: ${allowed.join(', ')}.` : `An application that is "${from}" cannot change any more.`);
+    }
+    await tx.update(consultancyApplications).set({ status: input.status, updated_at: sql`now()` }).where(eq(consultancyApplications.id, applicationId));
+    const [entry] = await tx
+      .insert(applicationStatusHistory)
+      .values({ application_id: applicationId, status: input.status, note: input.note, actor_id: user.id })
+      .returning({ status: applicationStatusHistory.status, note: applicationStatusHistory.note, created_at: applicationStatusHistory.created_at });
+    return { id: applicationId, status: input.status, status_label: STATUS_LABELS[input.status], next_statuses: nextStatuses(input.status), entry };
+  });
+}

@@ -1,0 +1,200 @@
+import { and, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { colleges, complaints, consultancies, destinations, exams, inquiries, pageviews, universities } from '../db/schema/index.ts';
+import { withStoredFiles, type FormData } from '../uploads.ts';
+import { fingerprint, storeOnce } from './dedupe.ts';
+import { caughtByHoneypot, email, honeypot, id, optionalId, phone, plainText } from './fields.ts';
+import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
+import { requireRows } from './refs.ts';
+
+/** The complaint form's one optional file. */
+export const evidenceRules = { evidence: { kind: 'document' } } as const;
+
+export const complaintForm = z.strictObject({
+  name: plainText(200, 2),
+  email,
+  phone: z.union([z.literal(''), phone]).default(''),
+  consultancy: optionalId.default(null),
+  subject: plainText(250, 3),
+  message: plainText(5000, 10),
+  ...honeypot,
+});
+
+/** SPEC §3's inquiry payload, as the booking dialog sends it. */
+export const inquiryForm = z
+  .strictObject({
+    name: plainText(200, 2),
+    email,
+    phone,
+    message: plainText(5000).default(''),
+    entity_type: z.literal('consultancy', { error: "Must be 'consultancy'" }),
+    entity_id: id,
+    consultancy: id,
+    destination: id.nullable().default(null),
+    exam: id.nullable().default(null),
+    ...honeypot,
+  })
+  .refine((v) => v.consultancy === v.entity_id, { path: ['consultancy'], message: 'Must be the same as entity_id' });
+
+// Beacon fields come from the browser as they are: over-long values are cut rather than refused.
+const cut = (max: number) => z.string({ error: 'Must be text' }).transform((s) => s.replace(/\u0000/g, '').slice(0, max));
+export const pageviewForm = z.strictObject({
+  institute_type: z.string().regex(/^[a-z_]{1,20}$/, 'Must be an institute type such as consultancy').nullable().default(null),
+  institute_id: id.nullable().default(null),
+  session_id: z.string({ error: 'Must be text' }).regex(/^[\w.:-]{1,64}$/, 'Must be a session id of at most 64 letters, digits or -_.:'),
+  user_agent: cut(500).default(''),
+  browser: cut(60).default(''),
+  device: cut(20).default(''),
+  path: cut(500).default(''),
+});
+
+export const complaintQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(['open', 'in_progress', 'resolved', 'closed']).optional() });
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
+const ENTITY_TYPES = ['consultancy', 'college', 'university'] as const;
+export const inquiryQuery = z.strictObject({
+  ...pageQuery,
+  ordering: orderingParam,
+  // sent by the admin console; every entity type is listed either way
+  all: z.enum(['true', 'false']).optional(),
+  entity_type: z.enum(ENTITY_TYPES, { error: `Must be one of ${ENTITY_TYPES.join(', ')}` }).optional(),
+  entity_id: id.optional(),
+  consultancy: id.optional(),
+  destination: id.optional(),
+  date_from: day.optional(),
+  date_to: day.optional(),
+});
+
+const complaintColumns = {
+  id: complaints.id,
+  name: complaints.name,
+  email: complaints.email,
+  phone: complaints.phone,
+  consultancy_id: complaints.consultancy_id,
+  subject: complaints.subject,
+  message: complaints.message,
+  evidence: complaints.evidence,
+  status: complaints.status,
+  created_at: complaints.created_at,
+};
+
+const inquiryColumns = {
+  id: inquiries.id,
+  name: inquiries.name,
+  email: inquiries.email,
+  phone: inquiries.phone,
+  message: inquiries.message,
+  entity_type: inquiries.entity_type,
+  entity_id: inquiries.entity_id,
+  consultancy: inquiries.consultancy_id,
+  destination: inquiries.destination_id,
+  exam: inquiries.exam_id,
+  status: inquiries.status,
+  created_at: inquiries.created_at,
+};
+
+/** What a bot caught by the honeypot is told: the stored shape, but nothing was stored. */
+const pretend = <T extends object>(values: T, status: string) => ({ id: 0, ...values, status, created_at: new Date().toISOString() });
+
+export async function submitComplaint(app: FastifyInstance, form: FormData) {
+  const { website: _website, consultancy, ...input } = complaintForm.parse(form.fields);
+  const values = { ...input, consultancy_id: consultancy };
+  if (caughtByHoneypot(form.fields)) return pretend({ ...values, evidence: null }, 'open');
+  await requireRows(app.db, { consultancy: [consultancies, consultancy] });
+  const { id: complaintId } = await withStoredFiles(app.db, app.storage, form.files, (files) => {
+    const evidence = files.all[0] ?? null;
+    const print = fingerprint({ ...values, evidence });
+    return storeOnce(app.db, complaints, print, async (tx) => {
+      const [row] = await tx.insert(complaints).values({ ...values, evidence, fingerprint: print }).returning({ id: complaints.id });
+      return row!.id;
+    });
+  });
+  const [row] = await app.db.select(complaintColumns).from(complaints).where(eq(complaints.id, complaintId));
+  return row!;
+}
+
+export async function submitInquiry(db: Db, body: z.infer<typeof inquiryForm>) {
+  const { website: _website, consultancy, destination, exam, ...input } = body;
+  const values = { ...input, consultancy_id: consultancy, destination_id: destination, exam_id: exam };
+  if (caughtByHoneypot(body)) return pretend({ ...input, consultancy, destination, exam }, 'new');
+  await requireRows(db, { consultancy: [consultancies, consultancy], destination: [destinations, destination], exam: [exams, exam] });
+  const print = fingerprint(values);
+  const { id: inquiryId } = await storeOnce(db, inquiries, print, async (tx) => {
+    const [row] = await tx.insert(inquiries).values({ ...values, fingerprint: print }).returning({ id: inquiries.id });
+    return row!.id;
+  });
+  const [row] = await db.select(inquiryColumns).from(inquiries).where(eq(inquiries.id, inquiryId));
+  return row!;
+}
+
+/** A page seen again by the same session within ten minutes counts once. */
+export async function recordPageview(db: Db, view: z.infer<typeof pageviewForm>) {
+  const sameView = and(
+    eq(pageviews.session_id, view.session_id),
+    view.institute_type === null ? isNull(pageviews.institute_type) : eq(pageviews.institute_type, view.institute_type),
+    view.institute_id === null ? isNull(pageviews.institute_id) : eq(pageviews.institute_id, view.institute_id),
+    eq(pageviews.path, view.path),
+    gt(pageviews.created_at, sql`now() - interval '10 minutes'`),
+  );
+  const [seen] = await db.select({ id: pageviews.id }).from(pageviews).where(sameView).limit(1);
+  if (seen) return { recorded: false };
+  await db.insert(pageviews).values(view);
+  return { recorded: true };
+}
+
+export async function listComplaints(db: Db, q: z.infer<typeof complaintQuery>) {
+  const where = and(
+    q.status ? eq(complaints.status, q.status) : undefined,
+    q.search ? containsAny(q.search, [complaints.name, complaints.email, complaints.subject, complaints.message]) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(complaints).where(where);
+  const { limit, offset } = pageWindow(q);
+  const ordering = { created_at: complaints.created_at, status: complaints.status, subject: complaints.subject, name: complaints.name, email: complaints.email, consultancy_name: consultancies.name };
+  const results = await db
+    .select({ ...complaintColumns, consultancy_name: consultancies.name })
+    .from(complaints)
+    .leftJoin(consultancies, eq(consultancies.id, complaints.consultancy_id))
+    .where(where)
+    .orderBy(...orderingOf(q.ordering, ordering, '-created_at', complaints.id))
+    .limit(limit)
+    .offset(offset);
+  return { count: total!.n, results };
+}
+
+/** The name of the consultancy, college or university an inquiry was sent to. */
+const entityName = sql<string | null>`case ${inquiries.entity_type}
+  when 'consultancy' then (select c.name from ${consultancies} c where c.id = ${inquiries.entity_id})
+  when 'college' then (select c.name from ${colleges} c where c.id = ${inquiries.entity_id})
+  when 'university' then (select u.name from ${universities} u where u.id = ${inquiries.entity_id})
+end`;
+
+/** Inquiries with the names of what they point at; `scope` narrows them to one consultancy for its dashboard. */
+export async function listInquiries(db: Db, q: z.infer<typeof inquiryQuery>, scope?: SQL) {
+  const where = and(
+    scope,
+    q.entity_type ? eq(inquiries.entity_type, q.entity_type) : undefined,
+    q.entity_id ? eq(inquiries.entity_id, q.entity_id) : undefined,
+    q.consultancy ? eq(inquiries.consultancy_id, q.consultancy) : undefined,
+    q.destination ? eq(inquiries.destination_id, q.destination) : undefined,
+    q.date_from ? sql`${inquiries.created_at} >= ${q.date_from}::date` : undefined,
+    q.date_to ? sql`${inquiries.created_at} < ${q.date_to}::date + 1` : undefined,
+    q.search ? containsAny(q.search, [inquiries.name, inquiries.email, inquiries.phone, inquiries.message]) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(inquiries).where(where);
+  const { limit, offset } = pageWindow(q);
+  const ordering = { created_at: inquiries.created_at, name: inquiries.name, email: inquiries.email, entity_type: inquiries.entity_type, status: inquiries.status };
+  const results = await db
+    .select({ ...inquiryColumns, entity_name: entityName, destination_name: destinations.name, exam_name: exams.name })
+    .from(inquiries)
+    .leftJoin(destinations, eq(destinations.id, inquiries.destination_id))
+    .leftJoin(exams, eq(exams.id, inquiries.exam_id))
+    .where(where)
+    .orderBy(...orderingOf(q.ordering, ordering, '-created_at', inquiries.id))
+    .limit(limit)
+    .offset(offset);
+  return { count: total!.n, results };
+}
+
+export const ownInquiries = (consultancyId: number) => eq(inquiries.consultancy_id, consultancyId);
