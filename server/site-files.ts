@@ -29,7 +29,8 @@ export function ensureSitePlaceholder(siteDir: string) {
 export function siteNotFound(siteDir: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
-    const shell = ['admin', 'dashboard'].find((p) => pathname === `/${p}` || pathname.startsWith(`/${p}/`));
+    // Client-routed parts: the console, and forum questions asked after the last build.
+    const shell = ['admin', 'dashboard'].find((p) => pathname === `/${p}` || pathname.startsWith(`/${p}/`)) ?? (/^\/forum\/\d+\/?$/.test(pathname) ? 'forum' : undefined);
     const file = path.join(currentSite(siteDir), shell ? `${shell}/index.html` : '404.html');
     const html = await fs.promises.readFile(file).catch(() => null);
     if (!html) return reply.status(404).type('text/plain').send('Not found');
@@ -47,7 +48,7 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
     decorateReply: false,
     preCompressed: false,
     setHeaders(res, filePath) {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      res.header('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
     },
   });
 }

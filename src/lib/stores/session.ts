@@ -112,7 +112,8 @@ export function renewAccess(): Promise<boolean> {
     const refresh = $session.get().refresh;
     try {
       if (!refresh) throw new Error('no refresh token');
-      const result = await api.post('auth/refresh/', { json: { refresh }, hooks: { afterResponse: [] } }).json<{ access: string; refresh: string; user?: ApiUser }>();
+      // X-Retried keeps the client's own renewal hook off this call: a 401 here means signed out.
+      const result = await api.post('auth/refresh/', { json: { refresh }, headers: { 'X-Retried': '1' } }).json<{ access: string; refresh: string; user?: ApiUser }>();
       const s = storage();
       s?.setItem(KEYS.access, result.access);
       s?.setItem(KEYS.refresh, result.refresh);

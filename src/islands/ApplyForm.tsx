@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { submitApplication } from '../lib/api/public.ts';
+import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
+
+export const APPLY_FAILED = 'Failed to submit application';
+export const EDUCATION_LEVELS = ['+2 / A-levels', "Bachelor's", "Master's", 'Diploma', 'Other'];
+
+export interface ApplyFormProps {
+  consultancyId: number;
+  consultancyName: string;
+  destinations: { value: string; label: string }[];
+}
+
+/** /consultancy/{slug}/apply/: the application (documents optional); shows the tracking code. */
+export default function ApplyForm({ consultancyId, consultancyName, destinations }: ApplyFormProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Failure | null>(null);
+  const [code, setCode] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    form.set('consultancy', String(consultancyId));
+    for (const file of form.getAll('documents')) if (file instanceof File && file.size === 0) form.delete('documents');
+    if (!form.get('destination')) form.delete('destination');
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await submitApplication(form);
+      setCode(result.tracking_code);
+    } catch (err) {
+      setError(failure(APPLY_FAILED, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (code) {
+    return (
+      <section className="panel" aria-live="polite">
+        <h2>Application sent to {consultancyName}</h2>
+        <p>Your tracking code:</p>
+        <p style={{ fontSize: '1.6rem', fontWeight: 700, letterSpacing: '.05em' }} data-testid="tracking-code">
+          {code}
+        </p>
+        <p>Keep it: you need it to check the status or change your application.</p>
+        <p>
+          <a className="btn primary" href={`/track/?code=${encodeURIComponent(code)}`}>
+            Track this application
+          </a>
+        </p>
+      </section>
+    );
+  }
+
+  const f = error?.fields ?? {};
+  return (
+    <form onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+      <Field id="ap-name" label="Full name" required errors={f.full_name}>
+        <input id="ap-name" name="full_name" required autoComplete="name" maxLength={200} />
+      </Field>
+      <Field id="ap-email" label="Email" required errors={f.email}>
+        <input id="ap-email" name="email" type="email" required autoComplete="email" />
+      </Field>
+      <Field id="ap-phone" label="Phone" required errors={f.phone}>
+        <input id="ap-phone" name="phone" type="tel" required autoComplete="tel" />
+      </Field>
+      <Field id="ap-address" label="Address" errors={f.address}>
+        <input id="ap-address" name="address" autoComplete="street-address" />
+      </Field>
+      <Field id="ap-destination" label="Destination" errors={f.destination}>
+        <select id="ap-destination" name="destination" defaultValue="">
+          <option value="">Not decided yet</option>
+          {destinations.map((d) => (
+            <option key={d.value} value={d.value}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="ap-intake" label="Preferred intake" errors={f.preferred_intake}>
+        <input id="ap-intake" name="preferred_intake" placeholder="e.g. September 2027" />
+      </Field>
+      <Field id="ap-level" label="Education level" errors={f.education_level}>
+        <select id="ap-level" name="education_level" defaultValue="">
+          <option value="">Choose</option>
+          {EDUCATION_LEVELS.map((l) => (
+            <option key={l}>{l}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id="ap-message" label="Message" errors={f.message}>
+        <textarea id="ap-message" name="message" rows={4} />
+      </Field>
+      <Field id="ap-docs" label="Documents (optional: PDF or images)" errors={f.documents}>
+        <input id="ap-docs" name="documents" type="file" multiple accept="application/pdf,image/*" />
+      </Field>
+      <FailureNote failure={error} />
+      <button type="submit" className="btn primary wide" disabled={busy}>
+        {busy ? 'Sending...' : 'Submit application'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { $bookingOpen, $siteSettings, loadSiteSettings } from '../lib/stores/settings.ts';
+
+const BookingDialog = lazy(() => import('./BookingDialog.tsx').then((m) => ({ default: m.BookingDialog })));
+
+export const AUTO_OPEN_MS = 2000;
+
+export interface ProviderFlags {
+  verified?: boolean;
+  claimed?: boolean;
+}
+
+/**
+ * SPEC §2: the floating counselling banner. Shown only when the settings have loaded, give a
+ * provider id and name, show_counselling_bar is on, and the provider page viewed is neither
+ * verified nor claimed. When shown, the booking dialog opens by itself 2000 ms later.
+ */
+export function CounsellingBanner({ provider }: { provider?: ProviderFlags | null }) {
+  const settings = useStore($siteSettings);
+  const open = useStore($bookingOpen);
+
+  useEffect(() => {
+    void loadSiteSettings();
+  }, []);
+
+  const data = settings.data;
+  const visible =
+    !settings.loading &&
+    Boolean(data?.featured_counselling_consultancy_id) &&
+    Boolean(data?.featured_counselling_consultancy_name) &&
+    data?.show_counselling_bar === true &&
+    !provider?.verified &&
+    !provider?.claimed;
+
+  useEffect(() => {
+    if (!visible) return;
+    const timer = setTimeout(() => $bookingOpen.set(true), AUTO_OPEN_MS);
+    return () => clearTimeout(timer);
+  }, [visible]);
+
+  if (!visible || !data) return null;
+  const name = data.featured_counselling_consultancy_name ?? '';
+  return (
+    <>
+      <aside className="banner" aria-label="Free counselling">
+        <p>
+          Need guidance? Study Abroad FREE counseling with{' '}
+          {data.featured_counselling_consultancy_slug ? <a href={`/consultancy/${data.featured_counselling_consultancy_slug}/`}>{name}</a> : <strong>{name}</strong>}
+          {data.featured_counselling_consultancy_verified ? <span className="badge ok"> Verified</span> : null}
+        </p>
+        <button type="button" className="btn primary" onClick={() => $bookingOpen.set(true)}>
+          Book Now
+        </button>
+      </aside>
+      {open ? (
+        <Suspense fallback={null}>
+          <BookingDialog providerId={data.featured_counselling_consultancy_id} providerName={name} onClose={() => $bookingOpen.set(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

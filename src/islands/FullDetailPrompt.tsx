@@ -1,0 +1,74 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
+import { Dialog } from './Dialog.tsx';
+
+export const FULL_DETAIL_KEY = 'full_detail_prompt_shown';
+/** share of the page scrolled before the prompt comes up */
+export const FULL_DETAIL_AT = 0.75;
+
+/**
+ * The "see full details" prompt of detail pages: when the visitor has read most of the page, offer
+ * the full picture (fees, intakes, scholarships) from a counsellor. Once per browser session; never
+ * when the modal settings say hide_full_detail_modal, nor over another dialog.
+ */
+export function FullDetailPrompt({ title }: { title: string }) {
+  const flags = useStore($modalSettings);
+  const settings = useStore($siteSettings);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    void loadModalSettings();
+  }, []);
+
+  useEffect(() => {
+    if (!flags.loaded || flags.hide_full_detail_modal) return;
+    try {
+      if (sessionStorage.getItem(FULL_DETAIL_KEY) === '1') return;
+    } catch {
+      /* storage off */
+    }
+    const onScroll = () => {
+      const seen = (window.scrollY + window.innerHeight) / Math.max(document.documentElement.scrollHeight, 1);
+      if (seen < FULL_DETAIL_AT || $bookingOpen.get() || document.querySelector('[role="dialog"]')) return;
+      window.removeEventListener('scroll', onScroll);
+      try {
+        sessionStorage.setItem(FULL_DETAIL_KEY, '1');
+      } catch {
+        /* storage off */
+      }
+      setOpen(true);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [flags]);
+
+  if (!open || flags.hide_full_detail_modal) return null;
+  const canBook = Boolean(settings.data?.featured_counselling_consultancy_id && settings.data?.show_counselling_bar);
+  return (
+    <Dialog title="See the full details" onClose={() => setOpen(false)} size="sm" className="full-detail">
+      <p>Want the full picture on {title}: fees, intakes, scholarships and your chances? A counsellor can walk you through it for free.</p>
+      <div className="row">
+        {canBook ? (
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => {
+              setOpen(false);
+              $bookingOpen.set(true);
+            }}
+          >
+            Talk to a counsellor
+          </button>
+        ) : (
+          <a className="btn primary" href="/consultancy/">
+            Find a counsellor
+          </a>
+        )}
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          Keep reading
+        </button>
+      </div>
+    </Dialog>
+  );
+}

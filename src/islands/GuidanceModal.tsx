@@ -1,0 +1,79 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
+import { Dialog } from './Dialog.tsx';
+
+export const GUIDANCE_DELAY_MS = 20_000;
+export const GUIDANCE_KEY = 'guidance_modal_shown';
+
+/** Hidden on admin, dashboard, login and the consultancy pages (SPEC §2). */
+export const guidanceAllowed = (path: string) => !/^\/(admin|dashboard|login|consultancy)(\/|$)/.test(path);
+
+/**
+ * SPEC §2's second shared component: a short study-abroad guidance prompt leading into the inquiry
+ * flow. Once per browser session, after a while on the page, never over another dialog, and not
+ * when the modal settings say hide_study_abroad_modal.
+ */
+export function GuidanceModal({ path }: { path?: string }) {
+  const flags = useStore($modalSettings);
+  const settings = useStore($siteSettings);
+  const bookingOpen = useStore($bookingOpen);
+  const [due, setDue] = useState(false);
+  const [open, setOpen] = useState(false);
+  const here = path ?? (typeof location === 'undefined' ? '/' : location.pathname);
+  const allowed = guidanceAllowed(here);
+
+  useEffect(() => {
+    if (!allowed) return;
+    void loadModalSettings();
+    let shown = false;
+    try {
+      shown = sessionStorage.getItem(GUIDANCE_KEY) === '1';
+    } catch {
+      /* storage off */
+    }
+    if (shown) return;
+    const timer = setTimeout(() => setDue(true), GUIDANCE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [allowed]);
+
+  useEffect(() => {
+    if (!due || !flags.loaded || flags.hide_study_abroad_modal || bookingOpen || document.querySelector('[role="dialog"]')) return;
+    try {
+      sessionStorage.setItem(GUIDANCE_KEY, '1');
+    } catch {
+      /* storage off */
+    }
+    setDue(false);
+    setOpen(true);
+  }, [due, flags, bookingOpen]);
+
+  if (!allowed || flags.hide_study_abroad_modal || !open) return null;
+  const canBook = Boolean(settings.data?.featured_counselling_consultancy_id && settings.data?.show_counselling_bar);
+  return (
+    <Dialog title="Planning to study abroad?" onClose={() => setOpen(false)} size="sm" className="guidance">
+      <p>Get free, personal guidance on countries, universities, exams and scholarships from a verified counsellor.</p>
+      <div className="row">
+        {canBook ? (
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => {
+              setOpen(false);
+              $bookingOpen.set(true);
+            }}
+          >
+            Get free guidance
+          </button>
+        ) : (
+          <a className="btn primary" href="/consultancy/">
+            Find a consultancy
+          </a>
+        )}
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          Not now
+        </button>
+      </div>
+    </Dialog>
+  );
+}

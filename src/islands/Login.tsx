@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { register } from '../lib/api/public.ts';
+import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
+import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
+
+/** Where a signed-in user goes: institutions to their dashboard, admins to the console, students back. */
+export function destinationFor(role: StoredUser['role'], back: string): string {
+  if (role === 'admin') return '/admin/';
+  if (role === 'consultancy' || role === 'college' || role === 'university') return '/dashboard/';
+  return back;
+}
+
+/** The page to return to: ?next= (a local path only), else a same-site referrer, else the forum. */
+export function backPath(search: string, referrer: string, origin: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login')) return next;
+  try {
+    const ref = new URL(referrer);
+    if (ref.origin === origin && !ref.pathname.startsWith('/login')) return ref.pathname + ref.search;
+  } catch {
+    /* no referrer */
+  }
+  return '/forum/';
+}
+
+const go = (path: string) => window.location.assign(path);
+
+/** /login/: sign in, or create a student account. */
+export default function Login() {
+  const [mode, setMode] = useState<'signin' | 'signup'>('signin');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Failure | null>(null);
+  const back = () => backPath(location.search, document.referrer, location.origin);
+
+  const onSignIn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await login(String(form.get('email')), String(form.get('password')));
+      go(destinationFor(user.role, back()));
+    } catch (err) {
+      setError(failure(err instanceof Error && err.message ? err.message : 'Login failed', null));
+      setBusy(false);
+    }
+  };
+
+  const onSignUp = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const payload = {
+      email: String(form.get('email')).trim(),
+      password: String(form.get('password')),
+      first_name: String(form.get('first_name')).trim(),
+      last_name: String(form.get('last_name')).trim(),
+      phone: String(form.get('phone')).trim(),
+    };
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await register(payload);
+      if (result.access && result.refresh && result.user) saveSession(result.access, result.refresh, result.user);
+      else await login(payload.email, payload.password);
+      go(back());
+    } catch (err) {
+      setError(failure('Sign-up failed', err));
+      setBusy(false);
+    }
+  };
+
+  const f = error?.fields ?? {};
+  return (
+    <div className="panel" style={{ maxWidth: '28rem' }}>
+      <div className="row" role="tablist" aria-label="Account">
+        <button type="button" role="tab" aria-selected={mode === 'signin'} className={`btn${mode === 'signin' ? ' primary' : ''}`} onClick={() => (setMode('signin'), setError(null))}>
+          Sign in
+        </button>
+        <button type="button" role="tab" aria-selected={mode === 'signup'} className={`btn${mode === 'signup' ? ' primary' : ''}`} onClick={() => (setMode('signup'), setError(null))}>
+          Create a student account
+        </button>
+      </div>
+      {mode === 'signin' ? (
+        <form onSubmit={onSignIn} aria-label="Sign in">
+          <h2>Sign in</h2>
+          <Field id="li-email" label="Email" required>
+            <input id="li-email" name="email" type="email" required autoComplete="username" />
+          </Field>
+          <Field id="li-password" label="Password" required>
+            <input id="li-password" name="password" type="password" required autoComplete="current-password" />
+          </Field>
+          <FailureNote failure={error} />
+          <button type="submit" className="btn primary wide" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign in'}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={onSignUp} aria-label="Create a student account">
+          <h2>Create a student account</h2>
+          <p className="muted">Ask questions and reply in the forum.</p>
+          <Field id="su-first" label="First name" required errors={f.first_name}>
+            <input id="su-first" name="first_name" required autoComplete="given-name" />
+          </Field>
+          <Field id="su-last" label="Last name" required errors={f.last_name}>
+            <input id="su-last" name="last_name" required autoComplete="family-name" />
+          </Field>
+          <Field id="su-email" label="Email" required errors={f.email}>
+            <input id="su-email" name="email" type="email" required autoComplete="email" />
+          </Field>
+          <Field id="su-phone" label="Phone" errors={f.phone}>
+            <input id="su-phone" name="phone" type="tel" autoComplete="tel" />
+          </Field>
+          <Field id="su-password" label="Password" required errors={f.password}>
+            <input id="su-password" name="password" type="password" required minLength={8} autoComplete="new-password" />
+          </Field>
+          <FailureNote failure={error} />
+          <button type="submit" className="btn primary wide" disabled={busy}>
+            {busy ? 'Creating account...' : 'Create account'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

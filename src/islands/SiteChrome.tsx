@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { $session, restoreSession } from '../lib/stores/session.ts';
+import { sendPageview, type Institute } from './beacon.ts';
+import { CounsellingBanner, type ProviderFlags } from './CounsellingBanner.tsx';
+import { FullDetailPrompt } from './FullDetailPrompt.tsx';
+import { GuidanceModal } from './GuidanceModal.tsx';
+import { RoadblockAd } from './RoadblockAd.tsx';
+
+export interface SiteChromeProps {
+  path: string;
+  /** the provider page being viewed (consultancy detail): its verified and claimed flags */
+  provider?: ProviderFlags | null;
+  /** institution pages: sent with the pageview */
+  institute?: Institute | null;
+  /** detail pages: the title the "see full details" prompt names */
+  detailTitle?: string | null;
+}
+
+/** The shared elements of every public page (SPEC §2), as one island. */
+export default function SiteChrome({ path, provider, institute, detailTitle }: SiteChromeProps) {
+  useEffect(() => {
+    if ($session.get().loading) restoreSession();
+    void sendPageview(institute);
+  }, []);
+  return (
+    <>
+      <CounsellingBanner provider={provider} />
+      <RoadblockAd path={path} />
+      <GuidanceModal path={path} />
+      {detailTitle ? <FullDetailPrompt title={detailTitle} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+import { api, call, json, type Page } from './client.ts';
+import type { ApiUser } from '../stores/session.ts';
+
+/**
+ * The public calls of SPEC §7, one function each, all through the one client. Reads used at build
+ * time go to API_URL; in the browser to /api/. Errors follow SPEC §8 (see client.ts `call`).
+ */
+
+export type Row = Record<string, unknown> & { id: number; slug?: string };
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+const params = (query: Query = {}) => {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') out.set(k, String(v));
+  return out;
+};
+
+/** The plural word used in the generic fallback message: 'Failed to fetch destinations'. */
+const fetchFailed = (path: string) => `Failed to fetch ${path.replace(/\/$/, '').replace(/-/g, ' ')}${path.endsWith('s') ? '' : 's'}`;
+
+/** GET /{path}/?page&search&filters: one page of a public list (default page 1). */
+export const list = <T extends Row = Row>(path: string, query: Query = {}) =>
+  call(fetchFailed(path), json<Page<T>>(`${path}/`, { searchParams: params({ page: 1, ...query }) }));
+
+/** GET /{path}/{id or slug}/ */
+export const detail = <T extends Row = Row>(path: string, idOrSlug: string | number) =>
+  call(`Failed to fetch ${path}`, json<T>(`${path}/${idOrSlug}/`));
+
+/** Every row of a list, 1000 at a time (SPEC §9: page size 1000), e.g. all universities. */
+export async function listAll<T extends Row = Row>(path: string, query: Query = {}): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const result = await list<T>(path, { ...query, page, page_size: 1000 });
+    rows.push(...result.results);
+    if (!result.next || result.results.length === 0) return rows;
+  }
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** GET /blog/categories/ or /news/categories/ (a plain array or a page). */
+export async function categories(kind: 'blog' | 'news'): Promise<Category[]> {
+  const result = await call(`Failed to fetch ${kind} categories`, json<Category[] | Page<Category>>(`${kind}/categories/`, { searchParams: params({ page_size: 1000 }) }));
+  return Array.isArray(result) ? result : result.results;
+}
+
+export interface Option {
+  id: number;
+  value: number;
+  label: string;
+  slug?: string;
+}
+
+export type DropdownPath = 'university/dropdown' | 'destination/dropdown' | 'district/dropdown' | 'consultancy/dropdown' | 'disciplines/dropdown';
+
+/** SPEC §8: dropdown calls never raise; a failure gives an empty list. */
+export async function dropdown(path: DropdownPath, search = ''): Promise<Option[]> {
+  try {
+    const result = await api(`${path}/`, { searchParams: params({ search }) }).json<Option[]>();
+    return Array.isArray(result) ? result : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface SiteSettings {
+  featured_counselling_consultancy_id: number | null;
+  featured_counselling_consultancy_name: string | null;
+  featured_counselling_consultancy_slug: string | null;
+  featured_counselling_consultancy_verified: boolean;
+  show_counselling_bar: boolean;
+}
+
+/** GET /site-settings/ (no payload). Raises on failure: the banner hides. */
+export const siteSettings = () => call('Failed to fetch site settings', json<SiteSettings>('site-settings/'));
+
+export interface ModalSettings {
+  hide_study_abroad_modal: boolean;
+  hide_full_detail_modal: boolean;
+}
+
+/** GET /leads/modal-settings/: never raises, both flags default to false (SPEC §8). */
+export async function modalSettings(): Promise<ModalSettings> {
+  try {
+    const body = await api('leads/modal-settings/').json<Partial<ModalSettings>>();
+    return { hide_study_abroad_modal: body?.hide_study_abroad_modal === true, hide_full_detail_modal: body?.hide_full_detail_modal === true };
+  } catch {
+    return { hide_study_abroad_modal: false, hide_full_detail_modal: false };
+  }
+}
+
+export interface Ad {
+  id: number;
+  placement: string;
+  title: string;
+  redirect_url: string;
+  desktop_image_url: string | null;
+  mobile_image_url: string | null;
+}
+
+/** GET /ads/?placement=roadblock_ad: the active ads (an array, or a page of them). */
+export async function roadblockAds(): Promise<Ad[]> {
+  const result = await call('Failed to fetch ads', json<Ad[] | Page<Ad>>('ads/', { searchParams: { placement: 'roadblock_ad' } }));
+  return Array.isArray(result) ? result : (result?.results ?? []);
+}
+
+/** SPEC §3: the inquiry payload, exactly. */
+export interface InquiryPayload {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  entity_type: 'consultancy';
+  entity_id: number;
+  consultancy: number;
+  destination: number | null;
+  exam: number | null;
+}
+
+/**
+ * POST /inquiry/submit/, JSON, no auth header. On failure the reply's error field is read; SPEC §8's
+ * chain: server error field, else 'Failed to send' (the dialog adds its own last fallback).
+ */
+export async function submitInquiry(payload: InquiryPayload): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await api.post('inquiry/submit/', {
+      json: payload,
+      throwHttpErrors: false,
+      retry: 0,
+      hooks: { beforeRequest: [(request) => request.headers.delete('Authorization')] },
+    });
+  } catch {
+    throw new Error(''); // no reply at all: the dialog shows its last fallback
+  }
+  if (response.ok) return response.json().catch(() => ({}));
+  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  throw new Error(typeof body?.error === 'string' && body.error ? body.error : 'Failed to send');
+}
+
+export interface PageviewPayload {
+  institute_type: string | null;
+  institute_id: number | null;
+  session_id: string;
+  user_agent: string;
+  browser: string;
+  device: string;
+  path?: string;
+}
+
+/** POST /analytics/pageview/: failures are only logged (SPEC §8). */
+export async function pageview(payload: PageviewPayload): Promise<void> {
+  try {
+    await api.post('analytics/pageview/', { json: payload, retry: 0 });
+  } catch (err) {
+    console.warn('pageview not recorded', err);
+  }
+}
+
+/** Destination list loader for the booking dialog: an array (SPEC §4); failures give []. */
+export const loadDestinations = () => dropdown('destination/dropdown');
+
+/** Exam list loader for the booking dialog: an object with a results array; failures give []. */
+export async function loadExams(): Promise<{ id: number; name: string }[]> {
+  try {
+    const body = await api('exam/', { searchParams: { page: 1, page_size: 1000 } }).json<Page<{ id: number; name: string }>>();
+    return Array.isArray(body?.results) ? body.results : [];
+  } catch {
+    return [];
+  }
+}
+
+/** GET /auth/me/ with the bearer token; a non-OK reply gives null (the caller only logs). */
+export async function me(access: string): Promise<ApiUser | null> {
+  const response = await api('auth/me/', { headers: { Authorization: `Bearer ${access}` }, throwHttpErrors: false, retry: 0 });
+  if (!response.ok) return null;
+  return response.json<ApiUser>();
+}
+
+export interface RegisterPayload {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+}
+
+export const register = (payload: RegisterPayload) => call('Sign-up failed', json<{ access?: string; refresh?: string; user?: ApiUser }>('auth/register/', { method: 'post', json: payload }));
+
+// Consultancy applications and complaints (multipart, no token)
+
+export const submitApplication = (form: FormData) =>
+  call('Failed to submit application', json<{ tracking_code: string }>('consultancy-application/submit/', { method: 'post', body: form }));
+
+export interface TimelineEntry {
+  status: string;
+  note: string;
+  created_at: string;
+}
+
+export interface ApplicationStatus {
+  tracking_code: string;
+  status: string;
+  consultancy_name: string;
+  full_name?: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+  preferred_intake?: string;
+  education_level?: string;
+  message?: string;
+  editable?: boolean;
+  timeline: TimelineEntry[];
+  [key: string]: unknown;
+}
+
+export const checkApplication = (code: string) =>
+  call('Tracking code not found', json<ApplicationStatus>(`consultancy-application/check/${encodeURIComponent(code.trim())}/`));
+
+export const editApplication = (code: string, changes: Record<string, string>) =>
+  call('Failed to update application', json<ApplicationStatus>(`consultancy-application/edit/${encodeURIComponent(code.trim())}/`, { method: 'patch', json: changes }));
+
+export const submitComplaint = (form: FormData) => call('Failed to submit complaint form', json<unknown>('complaint/submit/', { method: 'post', body: form }));
+
+// Forum
+
+export interface ForumCategory {
+  id: number;
+  name: string;
+  slug: string;
+  description?: string;
+}
+
+export interface ForumReply {
+  id: number;
+  body: string;
+  created_at: string;
+  author_name?: string;
+  author?: { first_name?: string; last_name?: string } | string | null;
+}
+
+export interface ForumQuestion {
+  id: number;
+  title: string;
+  body: string;
+  category_id?: number | null;
+  category?: ForumCategory | number | null;
+  category_name?: string;
+  created_at: string;
+  like_count?: number;
+  reply_count?: number;
+  liked?: boolean;
+  author_name?: string;
+  author?: { first_name?: string; last_name?: string } | string | null;
+  replies?: ForumReply[];
+}
+
+export async function forumCategories(): Promise<ForumCategory[]> {
+  const result = await call('Failed to fetch forum categories', json<ForumCategory[] | Page<ForumCategory>>('forum/categories/'));
+  return Array.isArray(result) ? result : result.results;
+}
+
+export const forumQuestions = (query: Query = {}) => call('Failed to fetch questions', json<Page<ForumQuestion>>('forum/questions/', { searchParams: params({ page: 1, ...query }) }));
+
+export async function trendingQuestions(): Promise<ForumQuestion[]> {
+  const result = await call('Failed to fetch questions', json<ForumQuestion[] | Page<ForumQuestion>>('forum/questions/trending/'));
+  return Array.isArray(result) ? result : result.results;
+}
+
+export async function myQuestions(): Promise<ForumQuestion[]> {
+  const result = await call('Failed to fetch questions', json<ForumQuestion[] | Page<ForumQuestion>>('forum/questions/my/'));
+  return Array.isArray(result) ? result : result.results;
+}
+
+export const forumQuestion = (id: number | string) => call('Question not found', json<ForumQuestion>(`forum/questions/${id}/`));
+
+export const askQuestion = (payload: { title: string; body: string; category: number | null }) =>
+  call('Failed to post question', json<ForumQuestion>('forum/questions/', { method: 'post', json: payload }));
+
+export const replyToQuestion = (id: number, body: string) => call('Failed to post reply', json<ForumReply>(`forum/questions/${id}/reply/`, { method: 'post', json: { body } }));
+
+export const likeQuestion = (id: number) => call('Failed to like question', json<{ liked: boolean; like_count: number }>(`forum/questions/${id}/like/`, { method: 'post' }));

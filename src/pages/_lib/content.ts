@@ -1,0 +1,208 @@
+/**
+ * Build-time content access for the pages: every list is fetched once per build (page_size=1000,
+ * through src/lib/api) and shared by all the pages that need it.
+ */
+import { entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
+import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
+
+export const PAGE_SIZE = 24;
+
+/** Entities with public pages, in navigation order. */
+export const SITE_ENTITIES = ['destination', 'university', 'college', 'course', 'exam', 'consultancy', 'scholarship', 'event', 'blog', 'news', 'offer', 'featured', 'modelQuestion'] as const satisfies readonly EntityName[];
+export type SiteEntity = (typeof SITE_ENTITIES)[number];
+
+export const bySitePath = (sitePath: string): [SiteEntity, EntityDeclaration] | undefined => {
+  const name = SITE_ENTITIES.find((n) => entities[n].sitePath === sitePath);
+  return name ? [name, entities[name]] : undefined;
+};
+
+const cache = new Map<string, Promise<Row[]>>();
+
+/** All rows of an entity (declaration name), fetched once per build. */
+export function rows(name: EntityName): Promise<Row[]> {
+  const decl: EntityDeclaration = entities[name];
+  let hit = cache.get(name);
+  if (!hit) {
+    hit = listAll(decl.path).catch((err: unknown) => {
+      cache.delete(name);
+      throw err;
+    });
+    cache.set(name, hit);
+  }
+  return hit;
+}
+
+const categoryCache = new Map<string, Promise<Category[]>>();
+export function articleCategories(kind: 'blog' | 'news') {
+  let hit = categoryCache.get(kind);
+  if (!hit) categoryCache.set(kind, (hit = categories(kind)));
+  return hit;
+}
+
+const lookups = new Map<string, Promise<Map<number, Row>>>();
+/** id → row of an entity; unknown refs (e.g. not public) give an empty map. */
+export function lookup(name: string): Promise<Map<number, Row>> {
+  let hit = lookups.get(name);
+  if (!hit) {
+    const load = async (): Promise<Row[]> => {
+      if (name === 'blogCategory') return (await articleCategories('blog')) as unknown as Row[];
+      if (name === 'newsCategory') return (await articleCategories('news')) as unknown as Row[];
+      if (name in entities) return rows(name as EntityName);
+      return [];
+    };
+    hit = load()
+      .catch(() => [] as Row[])
+      .then((list) => new Map(list.map((r) => [r.id, r])));
+    lookups.set(name, hit);
+  }
+  return hit;
+}
+
+export const titleOf = (decl: EntityDeclaration, row: Row) => String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);
+export const keyOf = (row: Row) => String(row.slug || row.id);
+export const hrefOf = (decl: EntityDeclaration, row: Row) => `/${decl.sitePath}/${keyOf(row)}/`;
+export const refTitle = (row: Row | undefined) => (row ? String(row.name ?? row.title ?? row.label ?? `#${row.id}`) : '');
+export const refHref = (refName: string | undefined, row: Row | undefined) => {
+  const decl = refName && refName in entities ? (entities[refName as EntityName] as EntityDeclaration) : undefined;
+  return decl?.sitePath && row ? hrefOf(decl, row) : undefined;
+};
+
+/** The first image of a row (logo, icon, flag, cover...). */
+export function imageOf(decl: EntityDeclaration, row: Row, prefer: 'small' | 'cover' = 'small'): string | undefined {
+  const order = prefer === 'small' ? ['logo', 'icon', 'country_logo', 'image', 'cover_image', 'cover', 'cover_page'] : ['cover', 'cover_page', 'cover_image', 'image', 'logo', 'icon', 'country_logo'];
+  for (const f of order) if (f in decl.fields && typeof row[f] === 'string' && row[f]) return row[f] as string;
+  return undefined;
+}
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** A one-line summary for cards and meta descriptions. */
+export function summaryOf(decl: EntityDeclaration, row: Row, max = 160): string {
+  for (const f of ['excerpt', 'summary', 'full_name', 'provider', 'description', 'about', 'body', 'eligibility']) {
+    const v = row[f];
+    if (f in decl.fields && typeof v === 'string' && v.trim()) {
+      const text = stripTags(v);
+      return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+    }
+  }
+  return '';
+}
+
+/** Short facts for a card: the declaration's list columns that are plain values. */
+export function cardFacts(decl: EntityDeclaration, row: Row, refs: Record<string, Map<number, Row>>): string[] {
+  const out: string[] = [];
+  for (const [name, meta] of Object.entries(decl.fields) as [string, FieldMeta][]) {
+    if (!meta.column || name === decl.titleField || meta.adminOnly) continue;
+    const text = formatValue(meta, row[name], refs[name]);
+    if (text) out.push(text);
+  }
+  return out.slice(0, 3);
+}
+
+export function formatDate(value: unknown, withTime = false): string {
+  if (typeof value !== 'string' || !value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return d.toLocaleString('en-GB', withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kathmandu' } : { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** One plain-text rendering of a field value, by its declared kind. */
+export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (meta.kind) {
+    case 'boolean':
+      return value ? meta.label : '';
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDate(value, true);
+    case 'ref':
+      return refTitle(refMap?.get(Number(value)));
+    case 'refs':
+      return Array.isArray(value) ? value.map((v) => refTitle(refMap?.get(Number(v)))).filter(Boolean).join(', ') : '';
+    case 'tags':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+    case 'select':
+      return String(value).charAt(0).toUpperCase() + String(value).slice(1);
+    case 'text':
+    case 'email':
+    case 'url':
+    case 'textarea':
+      return String(value);
+    default:
+      return '';
+  }
+}
+
+/** The ref maps a declaration needs (field name → id map). */
+export async function refMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {
+  const out: Record<string, Map<number, Row>> = {};
+  await Promise.all(
+    Object.entries(decl.fields).map(async ([name, meta]) => {
+      if ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref) out[name] = await lookup(meta.ref);
+    }),
+  );
+  return out;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+export interface ListFilter {
+  name: string;
+  label: string;
+  kind: 'ref' | 'boolean' | 'select' | 'flag';
+  options: FilterOption[];
+}
+
+/** The list filters of a declaration with their options resolved (huge ref lists are left out). */
+export async function listFilters(decl: EntityDeclaration): Promise<ListFilter[]> {
+  const out: ListFilter[] = [];
+  for (const [name, f] of Object.entries(decl.filters ?? {})) {
+    let options: FilterOption[] = [];
+    if (f.kind === 'ref' && f.ref) {
+      const map = await lookup(f.ref);
+      if (map.size === 0 || map.size > 200) continue;
+      options = [...map.values()].map((r) => ({ value: String(r.id), label: refTitle(r) })).sort((a, b) => a.label.localeCompare(b.label));
+    } else if (f.kind === 'boolean') {
+      options = [
+        { value: 'true', label: 'Yes' },
+        { value: 'false', label: 'No' },
+      ];
+    } else if (f.kind === 'select') {
+      options = (f.options ?? []).map((o) => ({ value: o, label: o.charAt(0).toUpperCase() + o.slice(1) }));
+    }
+    out.push({ name, label: f.label, kind: f.kind, options });
+  }
+  return out;
+}
+
+export const absolute = (site: URL | undefined, path: string | undefined) => (path ? new URL(path, site ?? 'http://localhost:4321').href : undefined);
+
+/** A short, stable digest of anything JSON can hold: the cacheKey of a pre-rendered page. */
+export function digest(value: unknown): string {
+  const text = JSON.stringify(value);
+  // FNV-1a, twice with different seeds: 64 bits, plenty to tell page data apart.
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
+}
+
+const refDigests = new Map<string, Promise<string>>();
+/** What a page of this entity shows of other rows (names and slugs of its references). */
+export function refsDigest(decl: EntityDeclaration): Promise<string> {
+  let hit = refDigests.get(decl.name);
+  if (!hit) {
+    hit = refMaps(decl).then((maps) => digest(Object.entries(maps).map(([field, map]) => [field, [...map.values()].map((r) => [r.id, refTitle(r), r.slug])])));
+    refDigests.set(decl.name, hit);
+  }
+  return hit;
+}

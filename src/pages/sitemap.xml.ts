@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { entities } from '../lib/contract/index.ts';
+import { articleCategories, hrefOf, PAGE_SIZE, rows, SITE_ENTITIES } from './_lib/content.ts';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** Every pre-rendered public page, with lastmod from updated_at. */
+export const GET: APIRoute = async ({ site }) => {
+  const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/complaint/' }];
+  for (const name of SITE_ENTITIES) {
+    const decl = entities[name];
+    const all = await rows(name);
+    urls.push({ loc: `/${decl.sitePath}/` });
+    for (let p = 2; p <= Math.ceil(all.length / PAGE_SIZE); p++) urls.push({ loc: `/${decl.sitePath}/page/${p}/` });
+    for (const row of all) urls.push({ loc: hrefOf(decl, row), lastmod: typeof row.updated_at === 'string' ? row.updated_at.slice(0, 10) : undefined });
+    if (name === 'consultancy') for (const row of all) urls.push({ loc: `${hrefOf(decl, row)}apply/` });
+  }
+  for (const kind of ['blog', 'news'] as const) for (const c of await articleCategories(kind)) urls.push({ loc: `/${kind}/category/${c.slug}/` });
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
+    .map((u) => `<url><loc>${esc(new URL(u.loc, site).href)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+    .join('\n')}\n</urlset>\n`;
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+};

@@ -1,0 +1,64 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
+
+afterAll(disconnect);
+
+describe('public directory (browse list → detail)', () => {
+  it('goes from the home page to a list, its next page, and a detail page with its head and JSON-LD', async () => {
+    const context = await newContext({ mobile: true });
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toMatch(/^#/);
+    await page.getByRole('link', { name: 'All consultancies' }).click();
+    await page.waitForURL('**/consultancy/');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Consultancies');
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL('**/consultancy/page/2/');
+    const first = page.locator('#static-list .card h2 a').first();
+    const name = (await first.textContent())!;
+    await first.click();
+    await page.waitForURL(/\/consultancy\/[^/]+\/$/);
+    expect(await page.locator('h1').textContent()).toBe(name);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(new URL(new URL(page.url()).pathname, baseUrl()).href);
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(name);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'EducationalOrganization', name });
+    expect(await page.getByRole('link', { name: 'Apply' }).getAttribute('href')).toMatch(/\/consultancy\/[^/]+\/apply\/$/);
+    await context.close();
+  });
+
+  it('searches a list live through the API, tolerating a typo', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto('/destination/');
+    await hydrated(page);
+    await page.getByRole('searchbox', { name: 'Search destinations' }).fill('Austrlia');
+    await expect.poll(() => page.locator('section[aria-label="Search destinations"] .card a').allTextContents(), { timeout: 10_000 }).toContain('Australia');
+    expect(await page.locator('#static-list').isHidden()).toBe(true);
+    await page.getByRole('link', { name: 'Australia' }).first().click();
+    await page.waitForURL('**/destination/australia/');
+    expect(await page.locator('script[type="application/ld+json"]').textContent()).toContain('"Country"');
+    await context.close();
+  });
+
+  it('serves the sitemap, robots.txt and both RSS feeds', async () => {
+    const [sitemap, robots, blog, news] = await Promise.all(['/sitemap.xml', '/robots.txt', '/blog/rss.xml', '/news/rss.xml'].map((p) => fetch(baseUrl() + p).then((r) => r.text())));
+    expect(sitemap).toContain(`${baseUrl()}/consultancy/`);
+    expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /admin/');
+    expect(blog).toContain('<rss version="2.0"');
+    expect(blog.match(/<item>/g)?.length).toBeGreaterThan(0);
+    expect(news).toContain('<item>');
+  });
+
+  it('keeps a detail page (HTML with its inlined CSS) under 14 KB gzip', async () => {
+    const html = await fetch(`${baseUrl()}/university/`).then((r) => r.text());
+    const href = html.match(/href="(\/university\/[^"/]+\/)"/)![1]!;
+    const detail = await fetch(baseUrl() + href).then((r) => r.text());
+    expect(detail).toContain('<style>');
+    expect(detail).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    expect(gzipSync(detail).length).toBeLessThan(14 * 1024);
+  });
+});

@@ -1,0 +1,48 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { disconnect, hydrated, newContext } from './site-helpers.ts';
+
+afterAll(disconnect);
+
+describe('forum: sign up → ask → like → reply', () => {
+  it('a new student signs up, asks, likes and replies', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto('/forum/');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Sign in or create a free account' }).click();
+    await page.waitForURL('**/login/?next=*');
+    await hydrated(page);
+    await page.getByRole('tab', { name: 'Create a student account' }).click();
+    await page.getByLabel('First name').fill('Nima');
+    await page.getByLabel('Last name').fill('Sherpa');
+    await page.getByLabel('Email').fill(`nima-${Date.now()}@example.com`);
+    await page.getByLabel('Phone').fill('9841000000');
+    await page.getByLabel('Password').fill('a-long-password-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/forum/');
+    await hydrated(page);
+
+    const title = `Is a 6.5 IELTS enough for nursing in Australia? ${Date.now()}`;
+    await page.getByLabel('Question *').fill(title);
+    await page.getByLabel('Details').fill('My overall band is 6.5 with 6.0 in writing.');
+    await page.getByRole('button', { name: 'Post question' }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });
+
+    const like = page.getByRole('button', { name: /^Like/ });
+    expect(await page.getByTestId('like-count').textContent()).toBe('0');
+    await like.click();
+    await expect.poll(() => page.getByTestId('like-count').textContent()).toBe('1');
+    expect(await page.getByRole('button', { name: /^Liked/ }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByLabel('Your reply').fill('Most Australian nursing programs ask for 7.0 in each band.');
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Replies' }).textContent()).toContain('7.0 in each band');
+
+    // the question is reachable from its own URL and from the forum list, also after a reload
+    const url = new URL(page.url());
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });
+    expect(url.pathname.startsWith('/forum/')).toBe(true);
+    await context.close();
+  });
+});

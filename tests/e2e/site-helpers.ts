@@ -1,0 +1,59 @@
+/** Shared by the e2e files: one connection per file to the one Chromium, fresh contexts per test. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+let browser: Browser | null = null;
+export async function connect(): Promise<Browser> {
+  browser ??= await chromium.connect(inject('wsEndpoint'));
+  return browser;
+}
+export async function disconnect() {
+  await browser?.close();
+  browser = null;
+}
+
+export interface ContextOptions {
+  /** keep the roadblock ad and guidance modal out of the way (default true) */
+  quiet?: boolean;
+  /** hide the counselling banner (and its 2 s dialog) by answering site settings with the bar off */
+  noBanner?: boolean;
+  mobile?: boolean;
+}
+
+export async function newContext({ quiet = true, noBanner = true, mobile = false }: ContextOptions = {}): Promise<BrowserContext> {
+  const b = await connect();
+  const context = await b.newContext({ baseURL: baseUrl(), ...(mobile ? { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }) });
+  if (quiet) await context.addInitScript(() => {
+    sessionStorage.setItem('roadblock_ad_shown', '1');
+    sessionStorage.setItem('guidance_modal_shown', '1');
+  });
+  if (noBanner)
+    await context.route('**/api/site-settings/', async (route) => {
+      try {
+        const response = await route.fetch();
+        const body = await response.json();
+        await route.fulfill({ response, json: { ...body, show_counselling_bar: false } });
+      } catch {
+        // the page or context closed while the call was under way
+      }
+    });
+  return context;
+}
+
+/** Resolves once the page's islands have hydrated (no astro-island left with the ssr attribute). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')), null, { timeout: 15_000 });
+}
+
+export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api/${path}`, init);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+export async function adminToken(): Promise<string> {
+  const r = await apiJson<{ access: string }>('auth/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: process.env.DEMO_PASSWORD ?? 'demo1234' }) });
+  return r.access;
+}

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/lib/api/public.ts', () => ({
+  siteSettings: vi.fn(),
+  modalSettings: vi.fn(async () => ({ hide_study_abroad_modal: false, hide_full_detail_modal: false })),
+  loadDestinations: vi.fn(async () => []),
+  loadExams: vi.fn(async () => []),
+  me: vi.fn(async () => null),
+  submitInquiry: vi.fn(),
+}));
+
+import * as publicApi from '../../src/lib/api/public.ts';
+import '../../src/islands/BookingDialog.tsx'; // cached, so the lazy import resolves at once
+import { AUTO_OPEN_MS, CounsellingBanner } from '../../src/islands/CounsellingBanner.tsx';
+import { $bookingOpen, $siteSettings, resetSettings } from '../../src/lib/stores/settings.ts';
+
+const settings = {
+  featured_counselling_consultancy_id: 7,
+  featured_counselling_consultancy_name: 'Everest Education',
+  featured_counselling_consultancy_slug: 'everest-education',
+  featured_counselling_consultancy_verified: false,
+  show_counselling_bar: true,
+};
+const siteSettings = vi.mocked(publicApi.siteSettings);
+const flush = () => act(async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+});
+const BANNER_TEXT = 'Need guidance? Study Abroad FREE counseling with Everest Education';
+
+beforeEach(() => {
+  resetSettings();
+  $bookingOpen.set(false);
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+async function mount(value: unknown, provider?: { verified?: boolean; claimed?: boolean }) {
+  if (value instanceof Error) siteSettings.mockRejectedValue(value);
+  else siteSettings.mockResolvedValue(value as typeof settings);
+  const view = render(<CounsellingBanner provider={provider} />);
+  await flush();
+  return view;
+}
+
+const banner = () => screen.queryByRole('complementary', { name: 'Free counselling' });
+
+describe('counselling banner (SPEC §2, §4)', () => {
+  it('is hidden while the settings load', async () => {
+    siteSettings.mockReturnValue(new Promise(() => {}));
+    render(<CounsellingBanner />);
+    await flush();
+    expect($siteSettings.get().loading).toBe(true);
+    expect(banner()).toBeNull();
+  });
+
+  it('shows the exact text and a Book Now button when every condition holds', async () => {
+    await mount(settings);
+    expect(banner()?.textContent).toContain(BANNER_TEXT);
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeTruthy();
+  });
+
+  it.each([
+    ['the settings call fails', new Error('boom'), undefined],
+    ['no provider id', { ...settings, featured_counselling_consultancy_id: null }, undefined],
+    ['no provider name', { ...settings, featured_counselling_consultancy_name: '' }, undefined],
+    ['show_counselling_bar is off', { ...settings, show_counselling_bar: false }, undefined],
+    ['the provider page is verified', settings, { verified: true, claimed: false }],
+    ['the provider page is claimed', settings, { verified: false, claimed: true }],
+  ])('is hidden when %s', async (_, value, provider) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await mount(value, provider);
+    expect(banner()).toBeNull();
+    act(() => vi.advanceTimersByTime(AUTO_OPEN_MS * 2));
+    expect($bookingOpen.get()).toBe(false);
+  });
+
+  it('is shown on an unverified, unclaimed provider page', async () => {
+    await mount(settings, { verified: false, claimed: false });
+    expect(banner()).not.toBeNull();
+  });
+
+  it('opens the booking dialog by itself exactly 2000 ms after it is shown', async () => {
+    expect(AUTO_OPEN_MS).toBe(2000);
+    await mount(settings);
+    act(() => vi.advanceTimersByTime(1999));
+    expect($bookingOpen.get()).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect($bookingOpen.get()).toBe(true);
+    await flush();
+    expect(screen.getByRole('dialog', { name: 'Book FREE Study Abroad Counselling Session with Everest Education' })).toBeTruthy();
+  });
+
+  it('opens the dialog with Book Now, and its close button closes it', async () => {
+    await mount(settings);
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await flush();
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect($bookingOpen.get()).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

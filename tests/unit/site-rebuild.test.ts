@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRebuildRunner, currentVersion, swapCurrent } from '../../server/site/rebuild.ts';
+
+let siteDir: string;
+let version: number;
+let clock: number;
+const builds: string[] = [];
+const fakeBuild = vi.fn(async (outDir: string) => {
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'index.html'), `<h1>v${version}</h1>`);
+  builds.push(outDir);
+});
+const runner = (extra: Partial<Parameters<typeof createRebuildRunner>[0]> = {}) =>
+  createRebuildRunner({ apiUrl: 'http://api.test/api', siteDir, readVersion: async () => version, log: () => {}, build: fakeBuild, now: () => clock, ...extra });
+const served = () => fs.readFileSync(path.join(siteDir, 'current', 'index.html'), 'utf8');
+
+beforeEach(() => {
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-runner-'));
+  version = 1;
+  clock = 1_000_000;
+  builds.length = 0;
+  fakeBuild.mockClear();
+});
+afterEach(() => fs.rmSync(siteDir, { recursive: true, force: true }));
+
+describe('rebuild runner (issue 4, "Fresh content")', () => {
+  it('builds into a new folder and points `current` at it, recording the content version', async () => {
+    const r = await runner().check();
+    expect(r.status).toBe('built');
+    expect(fakeBuild).toHaveBeenCalledWith(expect.stringContaining(path.join(siteDir, 'builds')), 'http://api.test/api');
+    expect(fs.lstatSync(path.join(siteDir, 'current')).isSymbolicLink()).toBe(true);
+    expect(served()).toBe('<h1>v1</h1>');
+    expect(currentVersion(siteDir)).toBe(1);
+  });
+
+  it('does nothing while the content version is unchanged', async () => {
+    const site = runner();
+    await site.check();
+    clock += 10 * 60_000;
+    expect((await site.check()).status).toBe('unchanged');
+    expect(fakeBuild).toHaveBeenCalledTimes(1);
+  });
+
+  it('rebuilds at most once a minute when the version moves', async () => {
+    const site = runner();
+    await site.check();
+    version = 2;
+    clock += 59_999;
+    expect((await site.check()).status).toBe('deferred');
+    expect(served()).toBe('<h1>v1</h1>');
+    clock += 1;
+    expect((await site.check()).status).toBe('built');
+    expect(served()).toBe('<h1>v2</h1>');
+  });
+
+  it('replaces a placeholder `current` on the first run', async () => {
+    fs.mkdirSync(path.join(siteDir, 'placeholder'));
+    fs.writeFileSync(path.join(siteDir, 'placeholder', 'index.html'), 'building');
+    fs.symlinkSync('placeholder', path.join(siteDir, 'current'));
+    expect((await runner().check()).status).toBe('built');
+    expect(served()).toBe('<h1>v1</h1>');
+  });
+
+  it('keeps serving the previous build when a build fails, and removes the broken folder', async () => {
+    const site = runner();
+    await site.check();
+    version = 2;
+    clock += 60_000;
+    fakeBuild.mockImplementationOnce(async (outDir: string) => {
+      fs.mkdirSync(outDir, { recursive: true });
+      throw new Error('API down');
+    });
+    const r = await site.check();
+    expect(r).toMatchObject({ status: 'failed', error: 'API down' });
+    expect(served()).toBe('<h1>v1</h1>');
+    expect(fs.readdirSync(path.join(siteDir, 'builds'))).toHaveLength(1);
+  });
+
+  it('runs one build at a time', async () => {
+    let release!: () => void;
+    fakeBuild.mockImplementationOnce(async (outDir: string) => {
+      await new Promise<void>((r) => (release = r));
+      fs.mkdirSync(outDir, { recursive: true });
+      fs.writeFileSync(path.join(outDir, 'index.html'), 'x');
+    });
+    const site = runner();
+    const first = site.check();
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    expect((await site.check(true)).status).toBe('busy');
+    release();
+    expect((await first).status).toBe('built');
+  });
+
+  it('prunes old builds but keeps the current one and one before it', async () => {
+    const site = runner();
+    for (let v = 1; v <= 4; v++) {
+      version = v;
+      clock += 60_000;
+      await site.check();
+    }
+    const left = fs.readdirSync(path.join(siteDir, 'builds'));
+    expect(left).toHaveLength(2);
+    expect(currentVersion(siteDir)).toBe(4);
+  });
+
+  it('swaps by renaming a new symlink over `current`, so it always exists', () => {
+    const a = path.join(siteDir, 'builds', 'a');
+    const b = path.join(siteDir, 'builds', 'b');
+    fs.mkdirSync(a, { recursive: true });
+    fs.mkdirSync(b, { recursive: true });
+    swapCurrent(siteDir, a);
+    const rename = vi.spyOn(fs, 'renameSync');
+    swapCurrent(siteDir, b);
+    expect(rename).toHaveBeenCalledWith(expect.stringContaining('.current-'), path.join(siteDir, 'current'));
+    rename.mockRestore();
+    expect(fs.readlinkSync(path.join(siteDir, 'current'))).toBe(path.join('builds', 'b'));
+    expect(fs.readdirSync(siteDir).filter((f) => f.startsWith('.current-'))).toEqual([]);
+  });
+
+  it('calls the deploy hook instead of building when REBUILD_HOOK_URL is set', async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        bodies.push(`${req.method} ${body}`);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const site = runner({ hookUrl: `http://127.0.0.1:${port}/deploy` });
+      expect((await site.check()).status).toBe('hooked');
+      expect((await site.check()).status).toBe('unchanged');
+      version = 2;
+      clock += 60_000;
+      expect((await site.check()).status).toBe('hooked');
+      expect(bodies).toEqual(['POST {"version":1}', 'POST {"version":2}']);
+      expect(fakeBuild).not.toHaveBeenCalled();
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/lib/api/public.ts', () => ({ roadblockAds: vi.fn() }));
+
+import * as publicApi from '../../src/lib/api/public.ts';
+import { RoadblockAd, SHOWN_KEY, roadblockAllowed } from '../../src/islands/RoadblockAd.tsx';
+
+const roadblockAds = vi.mocked(publicApi.roadblockAds);
+const AD = { id: 3, placement: 'roadblock_ad', title: 'Study in Japan fair', redirect_url: 'https://example.com/fair', desktop_image_url: '/media/ab/desk.webp', mobile_image_url: '/media/cd/mob.webp' };
+const flush = () => act(async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  roadblockAds.mockResolvedValue([AD]);
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+describe('roadblock ad (SPEC §2, §4, §8)', () => {
+  it('shows the ad in a <picture>: desktop image on wide screens, mobile on small, alt = title, link in a new tab', async () => {
+    render(<RoadblockAd path="/" />);
+    await flush();
+    const img = screen.getByRole('img', { name: 'Study in Japan fair' }) as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('/media/cd/mob.webp');
+    const source = img.parentElement!.querySelector('source')!;
+    expect(img.parentElement!.tagName).toBe('PICTURE');
+    expect(source.getAttribute('srcset')).toBe('/media/ab/desk.webp');
+    expect(source.getAttribute('media')).toBe('(min-width: 768px)');
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('href')).toBe('https://example.com/fair');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('has a close button that closes it', async () => {
+    render(<RoadblockAd path="/" />);
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('counts as shown as soon as one is fetched, and is shown at most once per session', async () => {
+    const view = render(<RoadblockAd path="/" />);
+    await flush();
+    expect(sessionStorage.getItem(SHOWN_KEY)).toBe('1');
+    view.unmount();
+    render(<RoadblockAd path="/university/" />);
+    await flush();
+    expect(roadblockAds).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('counts as shown even when the visitor leaves before it renders', async () => {
+    const view = render(<RoadblockAd path="/" />);
+    view.unmount();
+    await flush();
+    expect(sessionStorage.getItem(SHOWN_KEY)).toBe('1');
+  });
+
+  it('does not count when no ad is fetched', async () => {
+    roadblockAds.mockResolvedValue([]);
+    render(<RoadblockAd path="/" />);
+    await flush();
+    expect(sessionStorage.getItem(SHOWN_KEY)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each(['/admin', '/admin/', '/admin/ads/', '/dashboard', '/dashboard/profile/'])('never shows on %s', async (path) => {
+    expect(roadblockAllowed(path)).toBe(false);
+    render(<RoadblockAd path={path} />);
+    await flush();
+    expect(roadblockAds).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows on public paths that merely look alike', () => {
+    expect(roadblockAllowed('/administration-tips/')).toBe(true);
+    expect(roadblockAllowed('/blog/dashboard-guide/')).toBe(true);
+  });
+
+  it('only logs fetch errors and shows nothing', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    roadblockAds.mockRejectedValue(new Error('down'));
+    render(<RoadblockAd path="/" />);
+    await flush();
+    expect(error).toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sessionStorage.getItem(SHOWN_KEY)).toBeNull();
+  });
+});
