@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FilterMeta } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { plainText } from '../services/fields.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
 
 export const MAX_PAGE_SIZE = 1000;
@@ -32,7 +33,8 @@ const pageInt = (name: string, max: number) =>
 export const pagingQuery = {
   page: pageInt('page', 1_000_000).optional(),
   page_size: pageInt('page_size', MAX_PAGE_SIZE).optional(),
-  search: z.string().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
+  // control characters dropped: PostgreSQL refuses a NUL in text
+  search: plainText(MAX_SEARCH_LENGTH).optional(),
 };
 
 const filterValue = (name: string, meta: FilterMeta) => {

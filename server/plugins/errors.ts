@@ -22,6 +22,7 @@ const pgErrors: Record<string, [number, string]> = {
   '22P02': [400, 'A value has the wrong format.'],
   '22003': [400, 'A number is out of range.'],
   '22001': [400, 'A value is too long.'],
+  '22021': [400, 'A value contains characters that are not allowed.'],
   '22007': [400, 'A date or time has the wrong format.'],
   '22008': [400, 'A date or time is out of range.'],
 };

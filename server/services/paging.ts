@@ -1,14 +1,10 @@
 import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { MAX_SEARCH_LENGTH, pagingQuery } from '../entities/query.ts';
+import { pagingQuery } from '../entities/query.ts';
 import { badRequest } from '../errors.ts';
-import { plainText } from './fields.ts';
 
-/**
- * The paging of every list, shared with the entity lists; search as plain text because a control
- * character (NUL) in it would reach PostgreSQL, which refuses it.
- */
-export const pageQuery = { page: pagingQuery.page, page_size: pagingQuery.page_size, search: plainText(MAX_SEARCH_LENGTH).optional() };
+/** The paging of every list, shared with the entity lists. */
+export const pageQuery = pagingQuery;
 export const orderingParam = z.string().max(60, 'Must be at most 60 characters').optional();
 
 export interface PageParams {

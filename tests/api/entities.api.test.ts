@@ -155,7 +155,7 @@ describe.each(engines)('content entities on %s', (engine) => {
   });
 
   it('treats quotes and SQL meta characters in search as text', async () => {
-    for (const search of ["'; DROP TABLE consultancies; --", '" OR 1=1 --', '\\', '%_%', '(&|!:*)', '<script>']) {
+    for (const search of ["'; DROP TABLE consultancies; --", '" OR 1=1 --', '\\', '%_%', '(&|!:*)', '<script>', '\u0000nul']) {
       const res = await get(`/consultancy/?search=${encodeURIComponent(search)}`);
       expect(res.statusCode, search).toBe(200);
     }
