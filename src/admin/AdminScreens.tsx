@@ -1,0 +1,110 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { getModalSettings, getSiteSettings, getSummary, resources, updateModalSettings, updateSiteSettings } from '../lib/api/admin.ts';
+import type { FieldMeta } from '../lib/contract/fields.ts';
+import { href, slugOf } from '../lib/stores/admin.ts';
+import { createAsyncStore } from '../lib/stores/adminDashboard.ts';
+import { createFormStore } from '../lib/stores/adminForm.ts';
+import { rememberLabels } from '../lib/stores/adminRefs.ts';
+import { BarList, LineChart } from './Chart.tsx';
+import { EntityForm } from './EntityForm.tsx';
+import { ADMIN_NAV } from './nav.ts';
+
+const summary = createAsyncStore(() => getSummary(30));
+
+/** Admin home: activity over the last 30 days and the way to every resource. */
+export function Overview() {
+  const s = useStore(summary.$state);
+  useEffect(() => {
+    void summary.load();
+  }, []);
+  return (
+    <section aria-labelledby="overview-title">
+      <h1 id="overview-title">Overview</h1>
+      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      {s.loading && !s.data && <p role="status">Loading…</p>}
+      {s.data && (
+        <div className="charts">
+          <LineChart
+            title="Last 30 days"
+            points={s.data.series}
+            series={[
+              { key: 'pageviews', label: 'Pageviews' },
+              { key: 'inquiries', label: 'Inquiries' },
+              { key: 'applications', label: 'Applications' },
+            ]}
+          />
+          <BarList title="Pageviews by institution" items={s.data.byInstitution} />
+        </div>
+      )}
+      <h2>Manage</h2>
+      {ADMIN_NAV.map((group) => (
+        <div key={group.title} className="card-links">
+          <h3>{group.title}</h3>
+          <ul>
+            {group.items.map((name) => (
+              <li key={name}>
+                <a href={name === 'settings' ? href('adminSettings') : href('adminList', { resource: slugOf(name) })}>{labelOf(name)}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+const labelOf = (name: string) => (name === 'settings' ? 'Settings' : (resources[name]?.plural ?? name));
+
+const siteFields: Record<string, FieldMeta> = {
+  featured_counselling_consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Featured counselling consultancy', help: 'Named in the floating "Book Now" banner on the public site.' },
+  show_counselling_bar: { kind: 'boolean', label: 'Show the counselling bar' },
+};
+
+const modalFields: Record<string, FieldMeta> = {
+  hide_study_abroad_modal: { kind: 'boolean', label: 'Hide the study-abroad modal' },
+  hide_full_detail_modal: { kind: 'boolean', label: 'Hide the full-detail modal' },
+};
+
+/** Site settings (featured counselling consultancy, show_counselling_bar) and modal settings. */
+export function Settings() {
+  const site = useMemo(
+    () =>
+      createFormStore({
+        fields: siteFields,
+        load: async () => {
+          const s = await getSiteSettings();
+          if (s.featured_counselling_consultancy_id && s.featured_counselling_consultancy_name)
+            rememberLabels('consultancy', [[s.featured_counselling_consultancy_id, s.featured_counselling_consultancy_name]]);
+          return s as unknown as Record<string, unknown>;
+        },
+        save: async (v) => {
+          const id = Number(v.featured_counselling_consultancy_id);
+          return (await updateSiteSettings({
+            featured_counselling_consultancy_id: Number.isInteger(id) && id > 0 ? id : null,
+            show_counselling_bar: v.show_counselling_bar === true,
+          })) as unknown as Record<string, unknown>;
+        },
+        savedMessage: 'Site settings saved. The public site shows them after the next rebuild.',
+      }),
+    [],
+  );
+  const modal = useMemo(
+    () =>
+      createFormStore({
+        fields: modalFields,
+        load: async () => (await getModalSettings()) as unknown as Record<string, unknown>,
+        save: async (v) =>
+          (await updateModalSettings({ hide_study_abroad_modal: v.hide_study_abroad_modal === true, hide_full_detail_modal: v.hide_full_detail_modal === true })) as unknown as Record<string, unknown>,
+        savedMessage: 'Modal settings saved.',
+      }),
+    [],
+  );
+  return (
+    <section className="settings" aria-labelledby="settings-title">
+      <h1 id="settings-title">Settings</h1>
+      <EntityForm title="Site settings" heading="h2" fields={siteFields} mode="update" store={site} />
+      <EntityForm title="Modal settings" heading="h2" fields={modalFields} mode="update" store={modal} />
+    </section>
+  );
+}

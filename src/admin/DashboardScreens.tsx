@@ -1,0 +1,265 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../lib/api/admin.ts';
+import {
+  createBranch,
+  getProfile,
+  listApplications,
+  listBranches,
+  listCourses,
+  listInquiries,
+  myPageviews,
+  profileFields,
+  updateBranch,
+  updateProfile,
+  type Institution,
+} from '../lib/api/dashboard.ts';
+import type { FieldMeta } from '../lib/contract/fields.ts';
+import { entities } from '../lib/contract/index.ts';
+import { nextStatuses, STATUS_LABELS } from '../lib/forms/applications.ts';
+import { branchFields } from '../lib/forms/branches.ts';
+import { $confirm, $router, href } from '../lib/stores/admin.ts';
+import { branches, createAsyncStore, createPagedStore, deleteBranch, moveAndReload, type PagedStore } from '../lib/stores/adminDashboard.ts';
+import { createFormStore } from '../lib/stores/adminForm.ts';
+import { LineChart } from './Chart.tsx';
+import { columnsOf, DataTable, Pager } from './DataTable.tsx';
+import { EntityForm } from './EntityForm.tsx';
+import { DASHBOARD_NAV } from './nav.ts';
+
+/** The institution dashboards: own profile, leads, applications, branches, courses, pageviews. */
+
+export function DashboardHome({ kind }: { kind: Institution }) {
+  const store = useMemo(() => createAsyncStore(() => myPageviews(kind, 30)), [kind]);
+  const s = useStore(store.$state);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  return (
+    <section aria-labelledby="dash-title">
+      <h1 id="dash-title">Your {kind} dashboard</h1>
+      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      {s.loading && !s.data && <p role="status">Loading…</p>}
+      {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} />}
+      <ul className="card-links">
+        {DASHBOARD_NAV[kind].slice(1).map((n) => (
+          <li key={n.route}>
+            <a href={href(n.route as never)}>{n.label}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function DashboardProfile({ kind }: { kind: Institution }) {
+  const fields = useMemo(() => profileFields(kind), [kind]);
+  const store = useMemo(() => createFormStore({ fields, load: () => getProfile(kind), save: (v) => updateProfile(kind, v), savedMessage: 'Profile saved.' }), [kind, fields]);
+  return <EntityForm title="Your profile" fields={fields} mode="update" store={store} />;
+}
+
+const inquiryFields: Record<string, FieldMeta> = {
+  created_at: { kind: 'datetime', label: 'Received', column: true },
+  name: { kind: 'text', label: 'Name', column: true },
+  email: { kind: 'email', label: 'Email', column: true },
+  phone: { kind: 'text', label: 'Phone', column: true },
+  message: { kind: 'textarea', label: 'Message', column: true },
+};
+
+function PagedTable({ store, caption, fields, actions, empty }: { store: PagedStore; caption: string; fields: Record<string, FieldMeta>; actions?: Parameters<typeof DataTable>[0]['actions']; empty: string }) {
+  const s = useStore(store.$state);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  return (
+    <>
+      <div aria-live="polite" className="live">
+        {s.notice && <p className="notice">{s.notice}</p>}
+      </div>
+      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      {s.loading && !s.data ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <div aria-busy={s.loading}>
+          <DataTable caption={caption} columns={columnsOf(fields)} rows={s.data?.results ?? []} actions={actions} empty={empty} />
+          {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+        </div>
+      )}
+    </>
+  );
+}
+
+export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }) {
+  const store = useMemo(() => createPagedStore((page) => listInquiries(kind, page)), [kind]);
+  return (
+    <section aria-labelledby="inq-title">
+      <h1 id="inq-title">Inquiries</h1>
+      <PagedTable store={store} caption="Inquiries" fields={inquiryFields} empty="No inquiries yet." />
+    </section>
+  );
+}
+
+const applicationFields: Record<string, FieldMeta> = {
+  tracking_code: { kind: 'text', label: 'Tracking code', column: true },
+  full_name: { kind: 'text', label: 'Applicant', column: true },
+  email: { kind: 'email', label: 'Email', column: true },
+  phone: { kind: 'text', label: 'Phone', column: true },
+  status: { kind: 'select', label: 'Status', options: APPLICATION_STATUSES, column: true },
+  created_at: { kind: 'datetime', label: 'Submitted', column: true },
+};
+
+export function DashboardApplications() {
+  const store = useMemo(() => createPagedStore((page, status) => listApplications(page, status || undefined)), []);
+  const s = useStore(store.$state);
+  return (
+    <section aria-labelledby="app-title">
+      <h1 id="app-title">Applications</h1>
+      <div className="toolbar-row">
+        <span className="filter">
+          <label htmlFor="app-status">Status</label>
+          <select id="app-status" value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
+            <option value="">All</option>
+            {APPLICATION_STATUSES.map((st) => (
+              <option key={st} value={st}>
+                {STATUS_LABELS[st]}
+              </option>
+            ))}
+          </select>
+        </span>
+      </div>
+      <PagedTable store={store} caption="Applications" fields={applicationFields} empty="No applications yet." actions={(row) => <StatusMove store={store} row={row as never} />} />
+    </section>
+  );
+}
+
+/** Move one application to a next status, with a note the applicant sees on /track/. */
+function StatusMove({ store, row }: { store: PagedStore; row: Record<string, unknown> & { id: number } }) {
+  const options = nextStatuses(row.status);
+  const [status, setStatus] = useState<ApplicationStatus | ''>(options[0] ?? '');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (options.length === 0) return <span className="muted">Final</span>;
+  const id = `move-${row.id}`;
+  return (
+    <form
+      className="status-move"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!status) return;
+        setBusy(true);
+        if (await moveAndReload(store, row, status, note)) setNote('');
+        setBusy(false);
+      }}
+    >
+      <label htmlFor={`${id}-status`}>Move {String(row.tracking_code ?? row.id)} to</label>
+      <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {STATUS_LABELS[o]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-note`}>Note for the applicant</label>
+      <textarea id={`${id}-note`} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+      <button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Move'}
+      </button>
+    </form>
+  );
+}
+
+const courseFields: Record<string, FieldMeta> = Object.fromEntries(Object.entries(entities.course.fields).filter(([n]) => n !== 'university_id'));
+
+export function DashboardCourses() {
+  const store = useMemo(() => createPagedStore((page) => listCourses(page)), []);
+  return (
+    <section aria-labelledby="courses-title">
+      <h1 id="courses-title">Your courses</h1>
+      <PagedTable store={store} caption="Courses" fields={courseFields} empty="No courses listed yet." />
+    </section>
+  );
+}
+
+export function DashboardBranches() {
+  const s = useStore(branches.$state);
+  const notice = useStore(branches.$notice).text;
+  useEffect(() => {
+    branches.$notice.setKey('text', null);
+    void branches.load();
+  }, []);
+  return (
+    <section aria-labelledby="branches-title">
+      <header className="screen-head">
+        <h1 id="branches-title">Branches</h1>
+        <a className="button primary" href={href('dashBranchCreate')}>
+          New branch
+        </a>
+      </header>
+      <div aria-live="polite" className="live">
+        {notice && <p className="notice">{notice}</p>}
+      </div>
+      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      {s.loading && !s.data ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <DataTable
+          caption="Branches"
+          columns={columnsOf(branchFields)}
+          rows={s.data ?? []}
+          titleLink={(row) => href('dashBranchEdit', { id: row.id })}
+          empty="No branches yet."
+          actions={(row) => (
+            <>
+              <a href={href('dashBranchEdit', { id: row.id })}>Edit</a>
+              <button
+                type="button"
+                className="danger"
+                onClick={() => {
+                  if ($confirm.get()(`Delete branch "${String(row.name)}"?`)) void deleteBranch(Number(row.id));
+                }}
+              >
+                Delete
+              </button>
+            </>
+          )}
+        />
+      )}
+    </section>
+  );
+}
+
+export function DashboardBranchEdit({ id }: { id?: string }) {
+  const store = useMemo(
+    () =>
+      createFormStore({
+        fields: branchFields,
+        load: id
+          ? async () => {
+              const rows = branches.$state.get().data ?? (await listBranches());
+              const row = rows.find((r) => String(r.id) === id);
+              if (!row) throw new Error('Branch not found');
+              return row;
+            }
+          : undefined,
+        save: (v) => (id ? updateBranch(Number(id), v) : createBranch(v)),
+        savedMessage: 'Branch saved.',
+      }),
+    [id],
+  );
+  return (
+    <>
+      <p className="crumbs">
+        <a href={href('dashBranches')}>← Branches</a>
+      </p>
+      <EntityForm
+        title={id ? 'Edit branch' : 'New branch'}
+        fields={branchFields}
+        mode={id ? 'update' : 'create'}
+        store={store}
+        onSaved={() => {
+          void branches.load();
+          $router.open(href('dashBranches'));
+        }}
+      />
+    </>
+  );
+}

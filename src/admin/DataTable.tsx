@@ -1,0 +1,143 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import type { FieldMeta } from '../lib/contract/fields.ts';
+import { $labels, labelKey } from '../lib/stores/adminRefs.ts';
+
+/** A table of rows, columns from field metadata; on a phone each row reads as a card. */
+export interface Column {
+  name: string;
+  meta: FieldMeta;
+  sortable?: boolean;
+}
+
+type Row = Record<string, unknown> & { id: number | string };
+
+const SORTABLE = new Set(['text', 'number', 'date', 'datetime', 'select', 'boolean', 'email']);
+
+export function columnsOf(fields: Record<string, FieldMeta>): Column[] {
+  return Object.entries(fields)
+    .filter(([, m]) => m.column)
+    .map(([name, meta]) => ({ name, meta, sortable: SORTABLE.has(meta.kind) }));
+}
+
+export function Cell({ row, column }: { row: Row; column: Column }) {
+  const labels = useStore($labels);
+  const v = row[column.name];
+  const { meta, name } = column;
+  if (v === null || v === undefined || v === '') return <span className="muted">—</span>;
+  switch (meta.kind) {
+    case 'boolean':
+      return <>{v === true || v === 'true' ? 'Yes' : 'No'}</>;
+    case 'datetime': {
+      const d = new Date(String(v));
+      return <time dateTime={String(v)}>{Number.isNaN(d.getTime()) ? String(v) : d.toLocaleString()}</time>;
+    }
+    case 'date':
+      return <time dateTime={String(v)}>{String(v).slice(0, 10)}</time>;
+    case 'image':
+      return <img src={String(v)} alt="" className="thumb" loading="lazy" />;
+    case 'file':
+      return (
+        <a href={String(v)} target="_blank" rel="noreferrer">
+          Open
+        </a>
+      );
+    case 'ref': {
+      const base = name.replace(/_id$/, '');
+      const nested = row[base] as { name?: string; title?: string } | undefined;
+      const label = (row[`${base}_name`] as string | undefined) ?? nested?.name ?? nested?.title ?? (meta.ref ? labels[labelKey(meta.ref, String(v))] : undefined);
+      return <>{label ?? `#${String(v)}`}</>;
+    }
+    case 'select':
+      return <>{String(v).replace(/_/g, ' ')}</>;
+    case 'textarea':
+    case 'html': {
+      const s = String(v).replace(/<[^>]*>/g, ' ');
+      return <span title={s}>{s.length > 80 ? `${s.slice(0, 80)}…` : s}</span>;
+    }
+    default:
+      return <>{Array.isArray(v) ? v.join(', ') : String(v)}</>;
+  }
+}
+
+export function DataTable(props: {
+  caption: string;
+  columns: Column[];
+  rows: Row[];
+  ordering?: string;
+  onSort?: (field: string) => void;
+  actions?: (row: Row) => ReactNode;
+  titleLink?: (row: Row) => string | null;
+  empty?: string;
+}) {
+  const { columns, rows, ordering = '', onSort, actions, titleLink } = props;
+  if (rows.length === 0) return <p className="muted">{props.empty ?? 'Nothing here yet.'}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="data">
+        <caption className="visually-hidden">{props.caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const sort = ordering === c.name ? 'ascending' : ordering === `-${c.name}` ? 'descending' : undefined;
+              return (
+                <th key={c.name} scope="col" aria-sort={sort}>
+                  {c.sortable && onSort ? (
+                    <button type="button" className="sort" onClick={() => onSort(c.name)}>
+                      {c.meta.label}
+                      <span aria-hidden="true">{sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}</span>
+                    </button>
+                  ) : (
+                    c.meta.label
+                  )}
+                </th>
+              );
+            })}
+            {actions && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={String(row.id)}>
+              {columns.map((c, i) => {
+                const link = i === 0 ? titleLink?.(row) : null;
+                return (
+                  <td key={c.name} data-label={c.meta.label}>
+                    {link ? (
+                      <a href={link}>
+                        <Cell row={row} column={c} />
+                      </a>
+                    ) : (
+                      <Cell row={row} column={c} />
+                    )}
+                  </td>
+                );
+              })}
+              {actions && <td className="actions">{actions(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Pager({ page, pages, count, onPage, busy }: { page: number; pages: number; count: number; onPage: (p: number) => void; busy?: boolean }) {
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button type="button" onClick={() => onPage(page - 1)} disabled={busy || page <= 1}>
+        Previous
+      </button>
+      <span aria-live="polite">
+        Page {page} of {pages} · {count} in all
+      </span>
+      <button type="button" onClick={() => onPage(page + 1)} disabled={busy || page >= pages}>
+        Next
+      </button>
+    </nav>
+  );
+}

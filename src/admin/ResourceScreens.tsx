@@ -1,0 +1,207 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { create, getOne, resource, update, type FilterDef } from '../lib/api/admin.ts';
+import { downloadText } from '../lib/forms/csv.ts';
+import { $confirm, $router, href, slugOf } from '../lib/stores/admin.ts';
+import { createFormStore } from '../lib/stores/adminForm.ts';
+import { listStore } from '../lib/stores/adminList.ts';
+import { columnsOf, DataTable, Pager } from './DataTable.tsx';
+import { EntityForm } from './EntityForm.tsx';
+import { RefPicker } from './widgets.tsx';
+
+/** The generic list screen of any resource: search, filters, sorting and paging on the server. */
+export function ResourceList({ name }: { name: string }) {
+  const r = resource(name);
+  const store = listStore(name);
+  const s = useStore(store.$state);
+  const columns = useMemo(() => columnsOf(r.fields), [r]);
+  const [exporting, setExporting] = useState(false);
+  const slug = slugOf(name);
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  const onDelete = async (row: Record<string, unknown> & { id: number | string }) => {
+    const title = String(row[r.titleField] ?? `#${row.id}`);
+    if (!$confirm.get()(`Delete ${r.label.toLowerCase()} "${title}"? This cannot be undone.`)) return;
+    await store.remove(row.id);
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      downloadText(`${slug}-${new Date().toISOString().slice(0, 10)}.csv`, await store.exportCsv());
+    } catch (e) {
+      store.$state.setKey('error', e instanceof Error ? e.message : String(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="list-title">
+      <header className="screen-head">
+        <h1 id="list-title">{r.plural}</h1>
+        <div className="head-actions">
+          <button type="button" onClick={onExport} disabled={exporting}>
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+          {!r.readOnly && (
+            <a className="button primary" href={href('adminCreate', { resource: slug })}>
+              New {r.label.toLowerCase()}
+            </a>
+          )}
+        </div>
+      </header>
+      <div className="toolbar-row" role="search">
+        <label className="visually-hidden" htmlFor="list-search">
+          Search {r.plural.toLowerCase()}
+        </label>
+        <input id="list-search" type="search" placeholder={`Search ${r.plural.toLowerCase()}…`} value={s.params.search} onChange={(e) => store.setSearch(e.target.value)} />
+        {Object.entries(r.filters).map(([key, f]) => (
+          <FilterInput key={key} name={key} filter={f} value={s.params.filters[key] ?? ''} onChange={(v) => void store.setFilter(key, v)} />
+        ))}
+        {(Object.keys(s.params.filters).length > 0 || s.params.search) && (
+          <button type="button" onClick={() => void store.clearFilters()}>
+            Clear
+          </button>
+        )}
+      </div>
+      <div aria-live="polite" className="live">
+        {s.notice && <p className="notice">{s.notice}</p>}
+      </div>
+      {s.error && (
+        <p role="alert" className="error banner">
+          {s.error}
+        </p>
+      )}
+      {s.loading && !s.page ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <div aria-busy={s.loading}>
+          <DataTable
+            caption={r.plural}
+            columns={columns}
+            rows={(s.page?.results ?? []) as never}
+            ordering={s.params.ordering}
+            onSort={r.sortable ? (f) => void store.toggleOrdering(f) : undefined}
+            titleLink={r.readOnly ? undefined : (row) => href('adminEdit', { resource: slug, id: row.id })}
+            empty={s.params.search || Object.keys(s.params.filters).length ? 'Nothing matches.' : `No ${r.plural.toLowerCase()} yet.`}
+            actions={
+              r.readOnly
+                ? undefined
+                : (row) => (
+                    <>
+                      <a href={href('adminEdit', { resource: slug, id: row.id })} aria-label={`Edit ${String(row[r.titleField] ?? row.id)}`}>
+                        Edit
+                      </a>
+                      {r.remove && (
+                        <button type="button" className="danger" onClick={() => void onDelete(row)} aria-label={`Delete ${String(row[r.titleField] ?? row.id)}`}>
+                          Delete
+                        </button>
+                      )}
+                    </>
+                  )
+            }
+          />
+          {s.page && s.page.count > 0 && <Pager page={s.params.page} pages={store.pages()} count={s.page.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FilterInput({ name, filter, value, onChange }: { name: string; filter: FilterDef; value: string; onChange: (v: string) => void }) {
+  const id = `filter-${name}`;
+  let input;
+  switch (filter.kind) {
+    case 'select':
+      input = (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">All</option>
+          {filter.options?.map((o) => (
+            <option key={o} value={o}>
+              {o.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'boolean':
+      input = (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Any</option>
+          <option value="true">Yes</option>
+          <option value="false">No</option>
+        </select>
+      );
+      break;
+    case 'flag':
+      return (
+        <span className="filter check">
+          <input id={id} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : '')} />
+          <label htmlFor={id}>{filter.label}</label>
+        </span>
+      );
+    case 'date':
+      input = <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    case 'ref':
+      input = <RefPicker id={id} refName={filter.ref!} multiple={false} value={value} onChange={(v) => onChange(String(v ?? ''))} label={filter.label} placeholder="Any" />;
+      break;
+  }
+  return (
+    <span className="filter">
+      <label htmlFor={id}>{filter.label}</label>
+      {input}
+    </span>
+  );
+}
+
+/** The generic create and edit screen of any resource. */
+export function ResourceEdit({ name, id }: { name: string; id?: string }) {
+  const r = resource(name);
+  const slug = slugOf(name);
+  const store = useMemo(
+    () =>
+      createFormStore({
+        fields: r.fields,
+        load: id
+          ? async () => {
+              try {
+                return await getOne(name, id);
+              } catch (e) {
+                // no detail route (users): the row the list already showed
+                const row = listStore(name).$state.get().page?.results.find((x) => String(x.id) === id);
+                if (row) return row;
+                throw e;
+              }
+            }
+          : undefined,
+        save: (values) => (id ? update(name, id, values) : create(name, values)),
+        savedMessage: id ? `${r.label} saved.` : `${r.label} created.`,
+      }),
+    [name, id, r],
+  );
+  const s = useStore(store.$state);
+  return (
+    <>
+      <p className="crumbs">
+        <a href={href('adminList', { resource: slug })}>← {r.plural}</a>
+      </p>
+      <EntityForm
+        key={`${name}-${id ?? 'new'}`}
+        title={id ? `Edit ${r.label.toLowerCase()}${s.record ? `: ${String(s.record[r.titleField] ?? '')}` : ''}` : `New ${r.label.toLowerCase()}`}
+        fields={r.fields}
+        mode={id ? 'update' : 'create'}
+        store={store}
+        onSaved={(row) => {
+          listStore(name).$state.setKey('notice', id ? `${r.label} saved.` : `${r.label} created.`);
+          if (!id && row.id !== undefined) $router.open(href('adminEdit', { resource: slug, id: String(row.id) }), true);
+        }}
+        actions={<a href={href('adminList', { resource: slug })}>Back to the list</a>}
+      />
+    </>
+  );
+}

@@ -1,0 +1,387 @@
+import type { KyInstance } from 'ky';
+import { entities, type EntityDeclaration, type FieldMeta } from '../contract/index.ts';
+import { prepareBody, type FormValues } from '../forms/prepare.ts';
+import { USER_ROLES, userFields } from '../forms/users.ts';
+import { call, type Page } from './client.ts';
+import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../contract/applications.ts';
+
+/**
+ * The console's one data provider (refine / react-admin style): getList, getOne, create, update and
+ * remove over the one HTTP client, for every resource. Content resources come straight from the
+ * entity declarations; users, inquiries, applications and complaints are declared below in the same
+ * shape. Error messages follow SPEC §8: the server's error/detail/text, else 'Failed to create
+ * consultancy', 'Failed to fetch destinations', 'Failed to delete course'.
+ */
+
+export interface FilterDef {
+  label: string;
+  kind: 'ref' | 'boolean' | 'select' | 'flag' | 'date';
+  ref?: string;
+  options?: readonly string[];
+}
+
+export interface Resource {
+  name: string;
+  label: string;
+  plural: string;
+  titleField: string;
+  fields: Record<string, FieldMeta>;
+  filters: Record<string, FilterDef>;
+  multipart: boolean;
+  /** GET list path */
+  list: string;
+  /** fixed list parameters (inquiries: all=true) */
+  listParams?: Record<string, string>;
+  /** GET one path with :id; absent when the API has none */
+  one?: string;
+  create?: string;
+  update?: string;
+  updateMethod: 'patch' | 'put';
+  remove?: string;
+  /** default order */
+  ordering: string[];
+  /** the list accepts ?ordering= (content entities) */
+  sortable?: boolean;
+  /** what a dropdown of this resource calls: its own /dropdown/ route or the list */
+  dropdown?: string;
+  /** list-only resources have no form */
+  readOnly?: boolean;
+}
+
+const lower = (s: string) => s.toLowerCase();
+
+export function fromDeclaration(d: EntityDeclaration): Resource {
+  const r = d.routes ?? {};
+  const filters: Record<string, FilterDef> = {};
+  for (const [k, f] of Object.entries(d.filters ?? {})) filters[k] = { label: f.label, kind: f.kind, ref: f.ref, options: f.options };
+  return {
+    name: d.name,
+    label: d.label,
+    plural: d.plural,
+    titleField: d.titleField,
+    fields: d.fields,
+    filters,
+    multipart: !!d.multipart,
+    list: r.adminList ?? d.path,
+    one: `${d.path}/:id`,
+    create: r.create ?? `${d.path}/create`,
+    update: r.update ?? `${d.path}/:id/update`,
+    updateMethod: 'patch',
+    remove: r.delete ?? `${d.path}/:id/delete`,
+    ordering: d.ordering,
+    sortable: true,
+    dropdown: d.dropdown ? (typeof d.dropdown === 'string' ? d.dropdown : `${d.path}/dropdown`) : undefined,
+  };
+}
+
+
+export { APPLICATION_STATUSES, type ApplicationStatus };
+export const COMPLAINT_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+
+/** Every console resource, by name: the content entities, then the account and lead resources. */
+export const resources: Record<string, Resource> = {
+  ...Object.fromEntries(Object.values(entities).map((d) => [d.name, fromDeclaration(d)])),
+  user: {
+    name: 'user',
+    label: 'User',
+    plural: 'Users',
+    titleField: 'email',
+    fields: userFields,
+    filters: { role: { label: 'Role', kind: 'select', options: USER_ROLES }, active: { label: 'Active', kind: 'boolean' } },
+    multipart: false,
+    list: 'auth/users',
+    one: 'auth/users/:id',
+    create: 'auth/users/create',
+    update: 'auth/users/:id',
+    updateMethod: 'put',
+    ordering: ['email'],
+  },
+  inquiry: {
+    name: 'inquiry',
+    label: 'Inquiry',
+    plural: 'Inquiries',
+    titleField: 'name',
+    fields: {
+      created_at: { kind: 'datetime', label: 'Received', column: true },
+      name: { kind: 'text', label: 'Name', column: true },
+      email: { kind: 'email', label: 'Email', column: true },
+      phone: { kind: 'text', label: 'Phone', column: true },
+      consultancy_name: { kind: 'text', label: 'Consultancy', column: true },
+      destination_name: { kind: 'text', label: 'Destination', column: true },
+      exam_name: { kind: 'text', label: 'Exam', column: true },
+      message: { kind: 'textarea', label: 'Message', column: true },
+      status: { kind: 'text', label: 'Status', column: true },
+    },
+    filters: { consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy' } },
+    multipart: false,
+    list: 'inquiry/admin/all',
+    listParams: { all: 'true' },
+    updateMethod: 'patch',
+    ordering: ['-created_at'],
+    readOnly: true,
+  },
+  application: {
+    name: 'application',
+    label: 'Application',
+    plural: 'Applications',
+    titleField: 'tracking_code',
+    fields: {
+      tracking_code: { kind: 'text', label: 'Tracking code', column: true },
+      full_name: { kind: 'text', label: 'Applicant', column: true },
+      email: { kind: 'email', label: 'Email', column: true },
+      phone: { kind: 'text', label: 'Phone', column: true },
+      consultancy_name: { kind: 'text', label: 'Consultancy', column: true },
+      destination_name: { kind: 'text', label: 'Destination', column: true },
+      course_name: { kind: 'text', label: 'Course', column: true },
+      status: { kind: 'select', label: 'Status', options: APPLICATION_STATUSES, column: true },
+      created_at: { kind: 'datetime', label: 'Submitted', column: true },
+    },
+    filters: { status: { label: 'Status', kind: 'select', options: APPLICATION_STATUSES } },
+    multipart: false,
+    list: 'consultancy-application/admin',
+    updateMethod: 'patch',
+    ordering: ['-created_at'],
+    readOnly: true,
+  },
+  complaint: {
+    name: 'complaint',
+    label: 'Complaint',
+    plural: 'Complaints',
+    titleField: 'subject',
+    fields: {
+      created_at: { kind: 'datetime', label: 'Received', column: true },
+      name: { kind: 'text', label: 'Name', column: true },
+      email: { kind: 'email', label: 'Email', column: true },
+      phone: { kind: 'text', label: 'Phone', column: true },
+      consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'About', column: true },
+      subject: { kind: 'text', label: 'Subject', column: true },
+      message: { kind: 'textarea', label: 'Complaint', column: true },
+      evidence: { kind: 'file', label: 'Evidence', column: true },
+      status: { kind: 'select', label: 'Status', options: COMPLAINT_STATUSES, column: true },
+    },
+    filters: { status: { label: 'Status', kind: 'select', options: COMPLAINT_STATUSES } },
+    multipart: false,
+    list: 'complaint/admin',
+    updateMethod: 'patch',
+    ordering: ['-created_at'],
+    readOnly: true,
+  },
+};
+
+export function resource(name: string): Resource {
+  const r = resources[name];
+  if (!r) throw new Error(`Unknown resource ${name}`);
+  return r;
+}
+
+const withId = (path: string, id: string | number) => `${path.replace(':id', encodeURIComponent(String(id)))}/`;
+
+/** SPEC §8 generic messages. */
+export const failed = {
+  list: (r: Resource) => `Failed to fetch ${lower(r.plural)}`,
+  one: (r: Resource) => `Failed to fetch ${lower(r.label)}`,
+  create: (r: Resource) => `Failed to create ${lower(r.label)}`,
+  update: (r: Resource) => `Failed to update ${lower(r.label)}`,
+  remove: (r: Resource) => `Failed to delete ${lower(r.label)}`,
+};
+
+export interface ListParams {
+  page?: number;
+  pageSize?: number;
+  search?: string;
+  /** e.g. '-name' */
+  ordering?: string;
+  filters?: Record<string, string | undefined>;
+}
+
+/** The query string of a list call: page defaults to 1 (SPEC §9); empty values are left out. */
+export function listSearchParams(r: Resource, p: ListParams = {}): URLSearchParams {
+  const q = new URLSearchParams(r.listParams);
+  q.set('page', String(p.page && p.page > 0 ? p.page : 1));
+  if (p.pageSize) q.set('page_size', String(p.pageSize));
+  if (p.search?.trim()) q.set('search', p.search.trim());
+  if (p.ordering) q.set('ordering', p.ordering);
+  for (const [k, v] of Object.entries(p.filters ?? {})) if (v !== undefined && v !== '') q.set(k, v);
+  return q;
+}
+
+export type Row = Record<string, unknown> & { id: number | string };
+
+export function getList<T = Row>(name: string, params: ListParams = {}): Promise<Page<T>> {
+  const r = resource(name);
+  return call(failed.list(r), (c) => c.get(`${r.list}/`, { searchParams: listSearchParams(r, params) }).json<Page<T>>());
+}
+
+export function getOne<T = Row>(name: string, id: string | number): Promise<T> {
+  const r = resource(name);
+  if (!r.one) return Promise.reject(new Error(failed.one(r)));
+  return call(failed.one(r), (c) => c.get(withId(r.one!, id)).json<T>());
+}
+
+/** Sends prepared values (SPEC §5) as multipart or JSON, per the declaration. */
+function send(c: KyInstance, method: 'post' | 'patch' | 'put', path: string, r: Resource, values: FormValues, mode: 'create' | 'update') {
+  const body = prepareBody({ fields: r.fields, multipart: r.multipart }, values, mode);
+  return c(path, body instanceof FormData ? { method, body } : { method, json: body }).json<Row>();
+}
+
+export function create(name: string, values: FormValues): Promise<Row> {
+  const r = resource(name);
+  return call(failed.create(r), (c) => send(c, 'post', `${r.create}/`, r, values, 'create'));
+}
+
+export function update(name: string, id: string | number, values: FormValues): Promise<Row> {
+  const r = resource(name);
+  return call(failed.update(r), (c) => send(c, r.updateMethod, withId(r.update!, id), r, values, 'update'));
+}
+
+/** SPEC §8: a delete reports success with the server's message, e.g. 'Consultancy deleted successfully!'. */
+export async function remove(name: string, id: string | number): Promise<{ success: true; message: string }> {
+  const r = resource(name);
+  const reply = await call(failed.remove(r), async (c) => {
+    const res = await c.delete(withId(r.remove!, id));
+    const text = await res.text();
+    try {
+      return JSON.parse(text) as { message?: string };
+    } catch {
+      return {};
+    }
+  });
+  return { success: true, message: typeof reply.message === 'string' && reply.message ? reply.message : `${r.label} deleted successfully!` };
+}
+
+export interface Option {
+  id: number;
+  value: number;
+  label: string;
+  slug?: string;
+}
+
+/**
+ * Options for a ref/refs widget: the resource's /dropdown/ route with search, else its list.
+ * SPEC §8: a dropdown never raises; any failure is an empty list.
+ */
+export async function dropdown(name: string, search = ''): Promise<Option[]> {
+  try {
+    const r = resource(name);
+    const q = search.trim();
+    if (r.dropdown) {
+      const rows = await call(failed.list(r), (c) => c.get(`${r.dropdown}/`, { searchParams: q ? { search: q } : {} }).json<unknown>());
+      return Array.isArray(rows) ? rows.map(toOption(r)).filter((o): o is Option => o !== null) : [];
+    }
+    const page = await getList(name, { search: q, pageSize: 50 });
+    return (page.results ?? []).map(toOption(r)).filter((o): o is Option => o !== null);
+  } catch {
+    return [];
+  }
+}
+
+const toOption = (r: Resource) => (row: unknown): Option | null => {
+  const o = row as Record<string, unknown>;
+  const id = Number(o?.value ?? o?.id);
+  if (!Number.isInteger(id)) return null;
+  const label = String(o.label ?? o[r.titleField] ?? o.name ?? o.title ?? `#${id}`);
+  return { id, value: id, label, slug: typeof o.slug === 'string' ? o.slug : undefined };
+};
+
+/** Every page of a list, for a CSV export the admin asked for (pages of 200, never one huge call). */
+export async function getAll<T = Row>(name: string, params: ListParams = {}, limitPages = 100): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; page <= limitPages; page++) {
+    const res = await getList<T>(name, { ...params, page, pageSize: 200 });
+    rows.push(...res.results);
+    if (!res.next || res.results.length === 0) break;
+  }
+  return rows;
+}
+
+// ---- settings -------------------------------------------------------------------------------
+
+export interface SiteSettings {
+  featured_counselling_consultancy_id: number | null;
+  featured_counselling_consultancy_name?: string | null;
+  featured_counselling_consultancy_slug?: string | null;
+  featured_counselling_consultancy_verified?: boolean;
+  show_counselling_bar: boolean;
+}
+
+export const getSiteSettings = () => call('Failed to fetch site settings', (c) => c.get('site-settings/').json<SiteSettings>());
+
+export const updateSiteSettings = (values: { featured_counselling_consultancy_id: number | null; show_counselling_bar: boolean }) =>
+  call('Failed to update site settings', (c) => c.patch('site-settings/update/', { json: values }).json<SiteSettings>());
+
+export interface ModalSettings {
+  hide_study_abroad_modal: boolean;
+  hide_full_detail_modal: boolean;
+}
+
+export const MODAL_DEFAULTS: ModalSettings = { hide_study_abroad_modal: false, hide_full_detail_modal: false };
+
+/** SPEC §8: never raises; on any failure both hide flags are false. */
+export async function getModalSettings(): Promise<ModalSettings> {
+  try {
+    const s = await call('Failed to fetch modal settings', (c) => c.get('leads/modal-settings/').json<Partial<ModalSettings>>());
+    return { hide_study_abroad_modal: s?.hide_study_abroad_modal === true, hide_full_detail_modal: s?.hide_full_detail_modal === true };
+  } catch {
+    return { ...MODAL_DEFAULTS };
+  }
+}
+
+export const updateModalSettings = (values: ModalSettings) =>
+  call('Failed to update modal settings', (c) => c.patch('leads/modal-settings/update/', { json: values }).json<ModalSettings>());
+
+// ---- analytics ------------------------------------------------------------------------------
+
+export interface DayPoint {
+  date: string;
+  [series: string]: number | string;
+}
+
+/**
+ * Per-day series, whatever the server's shape: rows of {date, a, b} ({days|results|series: [...]}),
+ * or one list per series ({pageviews: [{date, count}], ...}). Missing days are not invented.
+ */
+export function toDaySeries(raw: unknown, names: string[]): DayPoint[] {
+  const byDate = new Map<string, DayPoint>();
+  const put = (date: unknown, name: string, value: unknown) => {
+    const d = String(date ?? '').slice(0, 10);
+    if (!d) return;
+    const p = byDate.get(d) ?? { date: d };
+    p[name] = Number(value) || 0;
+    byDate.set(d, p);
+  };
+  const o = (raw ?? {}) as Record<string, unknown>;
+  const rows = Array.isArray(raw) ? raw : Array.isArray(o.days) ? o.days : Array.isArray(o.results) ? o.results : Array.isArray(o.series) ? o.series : null;
+  if (rows) {
+    for (const row of rows as Record<string, unknown>[]) {
+      const date = row.date ?? row.day;
+      for (const n of names) if (n in row) put(date, n, row[n]);
+      if (names.length === 1 && !(names[0] in row) && 'count' in row) put(date, names[0], row.count);
+    }
+  } else {
+    for (const n of names) {
+      const list = o[n];
+      if (Array.isArray(list)) for (const row of list as Record<string, unknown>[]) put(row.date ?? row.day, n, row.count ?? row.value ?? row[n]);
+    }
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)).map((p) => {
+    for (const n of names) p[n] ??= 0;
+    return p;
+  });
+}
+
+export interface Summary {
+  series: DayPoint[];
+  /** pageviews by institution, when the server gives them */
+  byInstitution: { label: string; value: number }[];
+}
+
+export async function getSummary(days = 30): Promise<Summary> {
+  const raw = await call('Failed to fetch analytics', (c) => c.get('analytics/summary/', { searchParams: { days } }).json<Record<string, unknown>>());
+  const by = (raw?.top_institutions ?? raw?.by_institution ?? []) as Record<string, unknown>[];
+  return {
+    series: toDaySeries(raw, ['pageviews', 'inquiries', 'applications']),
+    byInstitution: Array.isArray(by)
+      ? by.map((b) => ({ label: String(b.name ?? b.label ?? `${b.institute_type ?? ''} #${b.institute_id ?? ''}`), value: Number(b.pageviews ?? b.count ?? b.value) || 0 }))
+      : [],
+  };
+}

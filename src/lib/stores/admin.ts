@@ -1,0 +1,135 @@
+import { createRouter, getPagePath } from '@nanostores/router';
+import { atom } from 'nanostores';
+import { resources } from '../api/admin.ts';
+import type { StoredUser } from './session.ts';
+
+/**
+ * The console: every route of /admin and /dashboard in one router map, the resource slugs used in
+ * its URLs, the access rule, and the unsaved-changes guard. Specific routes come before the
+ * generic `/admin/:resource` ones (the first match wins).
+ */
+export const $router = createRouter({
+  adminHome: '/admin',
+  adminSettings: '/admin/settings',
+  adminList: '/admin/:resource',
+  adminCreate: '/admin/:resource/new',
+  adminEdit: '/admin/:resource/:id',
+  dashHome: '/dashboard',
+  dashProfile: '/dashboard/profile',
+  dashInquiries: '/dashboard/inquiries',
+  dashApplications: '/dashboard/applications',
+  dashBranches: '/dashboard/branches',
+  dashBranchCreate: '/dashboard/branches/new',
+  dashBranchEdit: '/dashboard/branches/:id',
+  dashCourses: '/dashboard/courses',
+});
+
+export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];
+
+/** A console path, with the trailing slash the site uses everywhere. */
+export function href(name: RouteName, params: Record<string, string | number> = {}, search?: Record<string, string>): string {
+  const path = getPagePath($router, name as never, params as never);
+  const q = search ? new URLSearchParams(Object.entries(search).filter(([, v]) => v !== '')).toString() : '';
+  return `${path.replace(/\/$/, '')}/${q ? `?${q}` : ''}`;
+}
+
+export function go(name: RouteName, params: Record<string, string | number> = {}, search?: Record<string, string>) {
+  if (!confirmLeave()) return;
+  $dirty.set(false);
+  $router.open(href(name, params, search));
+}
+
+/** URL slug of a resource: modelQuestion → model-question. */
+export const slugOf = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const bySlug = new Map(Object.keys(resources).map((n) => [slugOf(n), n]));
+export const resourceBySlug = (slug: string): string | null => bySlug.get(slug) ?? null;
+
+// ---- access ---------------------------------------------------------------------------------
+
+export type Area = 'admin' | 'dashboard';
+export type Access = { kind: 'wait' } | { kind: 'ok' } | { kind: 'redirect'; to: string };
+
+export const INSTITUTION_ROLES = ['consultancy', 'college', 'university'] as const;
+export type InstitutionRole = (typeof INSTITUTION_ROLES)[number];
+export const isInstitution = (role: unknown): role is InstitutionRole => (INSTITUTION_ROLES as readonly unknown[]).includes(role);
+
+/**
+ * Who may see an area: /admin is for admins; institutions go to their dashboard; /dashboard is for
+ * institution accounts, an admin goes to /admin; anyone else (signed out, students) to /login/.
+ */
+export function accessFor(area: Area, session: { loading: boolean; user: Pick<StoredUser, 'role'> | null; access: string | null }, next = ''): Access {
+  if (session.loading) return { kind: 'wait' };
+  const login = { kind: 'redirect', to: `/login/${next ? `?next=${encodeURIComponent(next)}` : ''}` } as const;
+  const role = session.access ? session.user?.role : undefined;
+  if (!role) return login;
+  if (area === 'admin') return role === 'admin' ? { kind: 'ok' } : isInstitution(role) ? { kind: 'redirect', to: '/dashboard/' } : { kind: 'redirect', to: '/login/' };
+  return isInstitution(role) ? { kind: 'ok' } : role === 'admin' ? { kind: 'redirect', to: '/admin/' } : { kind: 'redirect', to: '/login/' };
+}
+
+// ---- unsaved changes --------------------------------------------------------------------------
+
+/** On while a form holds changes not yet saved. */
+export const $dirty = atom(false);
+export const setDirty = (dirty: boolean) => {
+  if ($dirty.get() !== dirty) $dirty.set(dirty);
+};
+
+export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
+/** Replaced in tests. */
+export const $confirm = atom<(question: string) => boolean>((q) => (typeof window === 'undefined' ? true : window.confirm(q)));
+
+/** True when there is nothing to lose or the user agrees to lose it. */
+export function confirmLeave(): boolean {
+  return !$dirty.get() || $confirm.get()(LEAVE_QUESTION);
+}
+
+let guardInstalled = false;
+/**
+ * Warns before unsaved changes are lost: closing or reloading the tab (beforeunload) and following
+ * a console link (checked in the capture phase, before the router's own click handler).
+ */
+export function installLeaveGuard(): () => void {
+  if (typeof window === 'undefined' || guardInstalled) return () => {};
+  guardInstalled = true;
+  const beforeUnload = (e: BeforeUnloadEvent) => {
+    if (!$dirty.get()) return;
+    e.preventDefault();
+    e.returnValue = LEAVE_QUESTION;
+  };
+  const click = (e: MouseEvent) => {
+    const link = (e.target as Element | null)?.closest?.('a');
+    if (!link || !$dirty.get() || link.target === '_blank' || e.button !== 0 || e.metaKey || e.ctrlKey) return;
+    if (confirmLeave()) $dirty.set(false);
+    else {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+  // Back and forward: the capture listener runs before the router's; declining puts the URL back.
+  let lastHref = window.location.href;
+  const popState = (e: PopStateEvent) => {
+    if (!$dirty.get()) {
+      lastHref = window.location.href;
+      return;
+    }
+    if (confirmLeave()) {
+      $dirty.set(false);
+      lastHref = window.location.href;
+      return;
+    }
+    e.stopImmediatePropagation();
+    window.history.pushState(null, '', lastHref);
+  };
+  // registered before $router.listen mounts the router (and adds its own popstate listener)
+  window.addEventListener('popstate', popState, true);
+  const stopWatching = $router.listen(() => queueMicrotask(() => (lastHref = window.location.href)));
+  window.addEventListener('beforeunload', beforeUnload);
+  document.addEventListener('click', click, true);
+  return () => {
+    guardInstalled = false;
+    stopWatching();
+    window.removeEventListener('beforeunload', beforeUnload);
+    window.removeEventListener('popstate', popState, true);
+    document.removeEventListener('click', click, true);
+  };
+}

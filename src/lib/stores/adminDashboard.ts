@@ -1,0 +1,109 @@
+import { map, type MapStore } from 'nanostores';
+import type { ApplicationStatus } from '../api/admin.ts';
+import type { Page } from '../api/client.ts';
+import { listBranches, moveApplication, removeBranch } from '../api/dashboard.ts';
+
+/** Small stores for the overview and dashboard screens: one async value, one paged list. */
+
+export interface AsyncState<T> {
+  loading: boolean;
+  data: T | null;
+  error: string | null;
+}
+
+export function createAsyncStore<T>(fetch: () => Promise<T>): { $state: MapStore<AsyncState<T>>; load(): Promise<void> } {
+  const $state = map<AsyncState<T>>({ loading: false, data: null, error: null });
+  return {
+    $state,
+    async load() {
+      $state.set({ ...$state.get(), loading: true, error: null });
+      try {
+        $state.set({ loading: false, data: await fetch(), error: null });
+      } catch (e) {
+        $state.set({ ...$state.get(), loading: false, error: e instanceof Error ? e.message : String(e) });
+      }
+    },
+  };
+}
+
+type Row = Record<string, unknown> & { id: number };
+
+export interface PagedState {
+  page: number;
+  filter: string;
+  data: Page<Row> | null;
+  loading: boolean;
+  error: string | null;
+  notice: string | null;
+}
+
+export const DASHBOARD_PAGE_SIZE = 20;
+
+export function createPagedStore(fetch: (page: number, filter: string) => Promise<Page<Row>>) {
+  const $state = map<PagedState>({ page: 1, filter: '', data: null, loading: false, error: null, notice: null });
+  let seq = 0;
+  async function load() {
+    const mine = ++seq;
+    $state.setKey('loading', true);
+    $state.setKey('error', null);
+    try {
+      const data = await fetch($state.get().page, $state.get().filter);
+      if (mine === seq) $state.setKey('data', data);
+    } catch (e) {
+      if (mine === seq) $state.setKey('error', e instanceof Error ? e.message : String(e));
+    } finally {
+      if (mine === seq) $state.setKey('loading', false);
+    }
+  }
+  const pages = () => {
+    const d = $state.get().data;
+    if (!d) return 1;
+    const size = Math.max(d.results.length, DASHBOARD_PAGE_SIZE);
+    return Math.max(1, d.next ? $state.get().page + 1 : $state.get().page, Math.ceil(d.count / size));
+  };
+  return {
+    $state,
+    load,
+    pages,
+    async setPage(page: number) {
+      $state.setKey('page', Math.max(1, page));
+      await load();
+    },
+    async setFilter(filter: string) {
+      $state.setKey('filter', filter);
+      $state.setKey('page', 1);
+      await load();
+    },
+  };
+}
+
+export type PagedStore = ReturnType<typeof createPagedStore>;
+
+/** Moves an application and refreshes the list; the outcome goes to the list's notice or error. */
+export async function moveAndReload(store: PagedStore, row: Row, status: ApplicationStatus, note: string): Promise<boolean> {
+  try {
+    await moveApplication(row.id, row.status, status, note);
+    store.$state.setKey('notice', `Application ${String(row.tracking_code ?? row.id)} moved to ${status.replace(/_/g, ' ')}.`);
+    await store.load();
+    return true;
+  } catch (e) {
+    store.$state.setKey('error', e instanceof Error ? e.message : String(e));
+    return false;
+  }
+}
+
+/** The college's branches (a short list, not paged) and the outcome of the last delete. */
+export const branches = Object.assign(createAsyncStore(() => listBranches()), {
+  $notice: map<{ text: string | null }>({ text: null }),
+});
+
+export async function deleteBranch(id: number): Promise<boolean> {
+  try {
+    branches.$notice.setKey('text', (await removeBranch(id)).message);
+    await branches.load();
+    return true;
+  } catch (e) {
+    branches.$state.setKey('error', e instanceof Error ? e.message : String(e));
+    return false;
+  }
+}

@@ -1,0 +1,148 @@
+import { map, type MapStore } from 'nanostores';
+import { getAll, getList, remove, resource, type ListParams, type Row } from '../api/admin.ts';
+import { ApiError, type Page } from '../api/client.ts';
+import { toCsv } from '../forms/csv.ts';
+import { loadOptions } from './adminRefs.ts';
+
+/**
+ * The state of one resource's list screen and its actions: paging, search, sorting and filters
+ * go to the server; the component only renders and calls these.
+ */
+export interface ListState {
+  params: Required<Pick<ListParams, 'page' | 'pageSize'>> & { search: string; ordering: string; filters: Record<string, string> };
+  page: Page<Row> | null;
+  loading: boolean;
+  error: string | null;
+  /** last delete's or export's outcome */
+  notice: string | null;
+}
+
+export interface ListStore {
+  $state: MapStore<ListState>;
+  load(): Promise<void>;
+  setPage(page: number): Promise<void>;
+  setSearch(search: string): void;
+  toggleOrdering(field: string): Promise<void>;
+  setFilter(name: string, value: string): Promise<void>;
+  clearFilters(): Promise<void>;
+  remove(id: number | string): Promise<boolean>;
+  exportCsv(): Promise<string>;
+  pages(): number;
+}
+
+export const PAGE_SIZE = 20;
+export const SEARCH_DELAY = 300;
+
+const stores = new Map<string, ListStore>();
+
+/** One store per resource, kept while the console runs so going back keeps the page and filters. */
+export function listStore(name: string, fetchList: typeof getList = getList): ListStore {
+  let store = stores.get(name);
+  if (!store) {
+    store = createListStore(name, fetchList);
+    stores.set(name, store);
+  }
+  return store;
+}
+
+export function resetListStores() {
+  stores.clear();
+}
+
+export function createListStore(name: string, fetchList: typeof getList = getList): ListStore {
+  const r = resource(name);
+  const $state = map<ListState>({
+    params: { page: 1, pageSize: PAGE_SIZE, search: '', ordering: '', filters: {} },
+    page: null,
+    loading: false,
+    error: null,
+    notice: null,
+  });
+  let seq = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  // names for the ref columns (rows carry only ids): one dropdown call per referenced resource
+  let labelsAsked = false;
+  function askLabels() {
+    if (labelsAsked) return;
+    labelsAsked = true;
+    const refs = new Set(Object.values(r.fields).filter((m) => m.column && m.kind === 'ref' && m.ref).map((m) => m.ref!));
+    for (const ref of refs) void loadOptions(ref, '');
+  }
+
+  async function load() {
+    askLabels();
+    const mine = ++seq;
+    $state.setKey('loading', true);
+    $state.setKey('error', null);
+    const p = $state.get().params;
+    try {
+      const page = await fetchList(name, { page: p.page, pageSize: p.pageSize, search: p.search, ordering: p.ordering || undefined, filters: p.filters });
+      if (mine !== seq) return;
+      $state.setKey('page', page);
+    } catch (e) {
+      if (mine !== seq) return;
+      $state.setKey('error', e instanceof Error ? e.message : String(e));
+    } finally {
+      if (mine === seq) $state.setKey('loading', false);
+    }
+  }
+
+  const setParams = (patch: Partial<ListState['params']>) => $state.setKey('params', { ...$state.get().params, ...patch });
+
+  const pages = () => {
+    const s = $state.get();
+    return Math.max(1, Math.ceil((s.page?.count ?? 0) / s.params.pageSize));
+  };
+
+  return {
+    $state,
+    load,
+    pages,
+    async setPage(page) {
+      setParams({ page: Math.min(Math.max(1, page), pages()) });
+      await load();
+    },
+    setSearch(search) {
+      setParams({ search, page: 1 });
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(), SEARCH_DELAY);
+    },
+    async toggleOrdering(field) {
+      const current = $state.get().params.ordering;
+      setParams({ ordering: current === field ? `-${field}` : current === `-${field}` ? '' : field, page: 1 });
+      await load();
+    },
+    async setFilter(filter, value) {
+      const filters = { ...$state.get().params.filters };
+      if (value === '') delete filters[filter];
+      else filters[filter] = value;
+      setParams({ filters, page: 1 });
+      await load();
+    },
+    async clearFilters() {
+      setParams({ filters: {}, search: '', page: 1 });
+      await load();
+    },
+    async remove(id) {
+      try {
+        const { message } = await remove(name, id);
+        $state.setKey('notice', message);
+        const s = $state.get();
+        // the last row of a page gone: step back a page
+        if (s.page && s.page.results.length === 1 && s.params.page > 1) setParams({ page: s.params.page - 1 });
+        await load();
+        return true;
+      } catch (e) {
+        $state.setKey('error', e instanceof ApiError || e instanceof Error ? e.message : String(e));
+        return false;
+      }
+    },
+    async exportCsv() {
+      const p = $state.get().params;
+      const rows = await getAll(name, { search: p.search, ordering: p.ordering || undefined, filters: p.filters });
+      const columns = ['id', ...Object.keys(r.fields).filter((f) => !['image', 'file', 'html'].includes(r.fields[f].kind) || r.fields[f].column)];
+      return toCsv(rows, columns);
+    },
+  };
+}

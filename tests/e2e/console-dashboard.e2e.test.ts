@@ -1,0 +1,86 @@
+/**
+ * The institution dashboard in a real Chromium: a consultancy edits its profile and moves an
+ * application to a new status with a note, which the applicant then sees on /track/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, contextWith, signIn, type ApiSession } from './console-helpers.ts';
+import { apiJson, disconnect, hydrated, newContext } from './site-helpers.ts';
+
+afterAll(disconnect);
+
+let consultancy: ApiSession;
+beforeAll(async () => {
+  consultancy = await apiLogin('consultancy@example.com');
+});
+
+describe('consultancy dashboard', () => {
+  it('edits the own profile, never the admin-only fields', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signIn(page, 'consultancy@example.com', /\/dashboard\/$/);
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    await page.locator('#f-name').waitFor();
+    expect(await page.locator('#f-verified, #f-moe_certified, #f-claimed, #f-priority').count()).toBe(0);
+    const address = `Putalisadak ${Date.now() % 10000}, Kathmandu`;
+    await page.locator('#f-address').fill(address);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Profile saved.').waitFor();
+
+    const { access, user } = consultancy;
+    const own = await apiJson<{ id: number; address: string }>('consultancy/dashboard/', { headers: { authorization: `Bearer ${access}` } });
+    expect(own.id).toBe(user.consultancy_id);
+    expect(own.address).toBe(address);
+    await context.close();
+  });
+
+  it('moves an application to a new status with a note that /track/ shows', async () => {
+    const { user } = consultancy;
+    const form = new FormData();
+    form.set('consultancy', String(user.consultancy_id));
+    form.set('full_name', 'Sita Sharma');
+    form.set('email', 'sita.e2e@example.com');
+    form.set('phone', '9841000000');
+    const submitted = await apiJson<{ tracking_code: string }>('consultancy-application/submit/', { method: 'POST', body: form });
+    const code = submitted.tracking_code;
+
+    const context = await contextWith(consultancy);
+    const page = await context.newPage();
+    await page.goto('/dashboard/applications/');
+    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption('submitted');
+    const row = page.getByRole('row').filter({ hasText: code });
+    await row.waitFor();
+    await page.locator('[aria-busy="false"]').waitFor();
+    await row.getByLabel(`Move ${code} to`).selectOption('in_review');
+    const note = 'We are checking your documents.';
+    await row.getByLabel('Note for the applicant').fill(note);
+    await row.getByRole('button', { name: 'Move' }).click();
+    await page.getByText(`Application ${code} moved to in review.`).waitFor();
+
+    const track = await context.newPage();
+    await track.goto('/track/');
+    await hydrated(track);
+    await track.locator('#tr-code').fill(code);
+    await track.getByRole('button', { name: 'Check status' }).click();
+    await track.getByText('In review').first().waitFor();
+    await track.getByText(note).waitFor();
+    await context.close();
+  });
+
+  it('works on a phone: the menu opens the navigation', async () => {
+    const context = await contextWith(consultancy, { mobile: true });
+    const page = await context.newPage();
+    await page.goto('/dashboard/');
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    expect(await nav.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await nav.getByRole('link', { name: 'Applications' }).click();
+    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/applications/');
+    await context.close();
+  });
+});
+
+

@@ -1,0 +1,117 @@
+/**
+ * Every console screen against the real API: each admin resource's list and form open without an
+ * error, and the college and university dashboards do their work.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { resources } from '../../src/lib/api/admin.ts';
+import { slugOf } from '../../src/lib/stores/admin.ts';
+import { apiLogin, contextWith, type ApiSession } from './console-helpers.ts';
+import { disconnect } from './site-helpers.ts';
+
+afterAll(disconnect);
+
+let admin: ApiSession;
+beforeAll(async () => {
+  admin = await apiLogin('admin@example.com');
+});
+
+/** Waits for a screen to settle and answers the error messages it shows. */
+async function errorsOn(page: Page): Promise<string[]> {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent?.includes('Loading'), null, { timeout: 15_000 });
+  return page.locator('main .banner[role="alert"]').allTextContents();
+}
+
+describe('every admin screen', () => {
+  it('lists every resource from the server and opens its form', async () => {
+    const context = await contextWith(admin);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const [name, r] of Object.entries(resources)) {
+      await page.goto(`/admin/${slugOf(name)}/`);
+      await page.getByRole('heading', { name: r.plural, exact: true }).waitFor();
+      for (const e of await errorsOn(page)) problems.push(`${name} list: ${e}`);
+      if (r.sortable) {
+        const sortable = page.locator('th button.sort').first();
+        if (await sortable.count()) {
+          await sortable.click();
+          for (const e of await errorsOn(page)) problems.push(`${name} sort: ${e}`);
+        }
+      }
+      if (!r.readOnly) {
+        await page.goto(`/admin/${slugOf(name)}/new/`);
+        await page.getByRole('heading', { name: `New ${r.label.toLowerCase()}` }).waitFor();
+        for (const e of await errorsOn(page)) problems.push(`${name} form: ${e}`);
+      }
+    }
+    await page.goto('/admin/settings/');
+    await page.getByRole('heading', { name: 'Site settings' }).waitFor();
+    for (const e of await errorsOn(page)) problems.push(`settings: ${e}`);
+    await page.goto('/admin/');
+    await page.locator('figure.chart svg').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('opens an existing record of each entity for editing', async () => {
+    const context = await contextWith(admin);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const name of ['destination', 'university', 'course', 'consultancy', 'event', 'blog', 'offer', 'ad']) {
+      await page.goto(`/admin/${slugOf(name)}/`);
+      const first = page.locator('table.data tbody tr td a').first();
+      await first.waitFor();
+      await first.click();
+      await page.getByRole('heading', { name: new RegExp(`^Edit ${resources[name].label.toLowerCase()}`) }).waitFor();
+      await page.getByRole('button', { name: 'Save changes' }).waitFor();
+      for (const e of await errorsOn(page)) problems.push(`${name} edit: ${e}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('college and university dashboards', () => {
+  it('a college adds, renames and removes a branch, and reads its inquiries', async () => {
+    const college = await apiLogin('college@example.com');
+    const context = await contextWith(college);
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto('/dashboard/branches/');
+    await page.getByRole('link', { name: 'New branch' }).click();
+    const name = `E2E branch ${Date.now() % 100000}`;
+    await page.locator('#f-name').fill(name);
+    await page.locator('#f-address').fill('Lakeside, Pokhara');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.locator('#f-name').fill(`${name} (renamed)`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const renamed = page.getByRole('row').filter({ hasText: `${name} (renamed)` });
+    await renamed.waitFor();
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Branch deleted successfully!').waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Inquiries' }).click();
+    await page.getByRole('heading', { name: 'Inquiries' }).waitFor();
+    expect(await errorsOn(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a university sees its courses page by page and its pageviews', async () => {
+    const university = await apiLogin('university@example.com');
+    const context = await contextWith(university);
+    const page = await context.newPage();
+    await page.goto('/dashboard/');
+    await page.getByText('Pageviews of your page, last 30 days').waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Courses' }).click();
+    await page.getByRole('heading', { name: 'Your courses' }).waitFor();
+    expect(await errorsOn(page)).toEqual([]);
+    await page.getByRole('navigation', { name: 'Pages' }).or(page.getByText('No courses listed yet.')).first().waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile' }).click();
+    await page.locator('#f-name').waitFor();
+    expect(await page.locator('#f-verified, #f-claimed, #f-priority').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
+  return { ...real, getOne: vi.fn(), create: vi.fn(), update: vi.fn(), dropdown: vi.fn(async () => []) };
+});
+
+import * as adminApi from '../../src/lib/api/admin.ts';
+import { ApiError } from '../../src/lib/api/client.ts';
+import { ResourceEdit } from '../../src/admin/ResourceScreens.tsx';
+import { $confirm, $dirty, confirmLeave, LEAVE_QUESTION } from '../../src/lib/stores/admin.ts';
+import { $labels } from '../../src/lib/stores/adminRefs.ts';
+
+const api = vi.mocked(adminApi);
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /^(Create|Save changes)$/ }));
+
+beforeEach(() => {
+  api.getOne.mockReset();
+  api.create.mockReset();
+  api.update.mockReset();
+  api.dropdown.mockReset();
+  api.dropdown.mockResolvedValue([]);
+  $dirty.set(false);
+  $labels.set({});
+});
+afterEach(() => cleanup());
+
+describe('generic form screen: create', () => {
+  it('draws a widget per field kind from the declaration', async () => {
+    render(<ResourceEdit name="university" />);
+    expect(screen.getByRole('heading', { name: 'New university' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Name/).getAttribute('type')).toBe('text');
+    expect(screen.getByLabelText('Website').getAttribute('type')).toBe('url');
+    expect(screen.getByLabelText('Established (year)').getAttribute('type')).toBe('number');
+    expect(screen.getByLabelText('Type').tagName).toBe('SELECT');
+    expect(screen.getByRole('combobox', { name: 'Destination' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Disciplines' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'About' }).getAttribute('contenteditable')).toBe('true');
+    expect(screen.getByRole('toolbar', { name: 'About formatting' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add question' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add intake' })).toBeTruthy();
+    expect(screen.getByLabelText('Logo').getAttribute('type')).toBe('file');
+  });
+
+  it('validates with the contract schema before sending', async () => {
+    render(<ResourceEdit name="university" />);
+    submit();
+    const name = screen.getByLabelText(/^Name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(name.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe('This field is required');
+    expect(api.create).not.toHaveBeenCalled();
+  });
+
+  it('sends the values, files and rows, then opens the new record', async () => {
+    api.create.mockResolvedValue({ id: 9, name: 'Uni' });
+    api.dropdown.mockResolvedValue([{ id: 4, value: 4, label: 'Engineering' }]);
+    render(<ResourceEdit name="university" />);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Uni' } });
+    fireEvent.change(screen.getByLabelText('World ranking'), { target: { value: '12' } });
+    const logo = new File(['x'], 'logo.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Logo'), { target: { files: [logo] } });
+    expect(await screen.findByText('New file: logo.png')).toBeTruthy();
+    const disciplines = screen.getByRole('combobox', { name: 'Disciplines' });
+    fireEvent.focus(disciplines);
+    fireEvent.click(await screen.findByRole('option', { name: 'Engineering' }));
+    expect(screen.getByRole('button', { name: 'Remove Engineering' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add intake' }));
+    fireEvent.change(screen.getByLabelText('Intakes 1'), { target: { value: 'February' } });
+    expect($dirty.get()).toBe(true);
+    submit();
+    await waitFor(() => expect(api.create).toHaveBeenCalled());
+    const [resource, values] = api.create.mock.calls[0];
+    expect(resource).toBe('university');
+    expect(values).toMatchObject({ name: 'Uni', world_ranking: 12, disciplines: [4], intakes: ['February'], logo });
+    await waitFor(() => expect($dirty.get()).toBe(false));
+  });
+
+  it("shows the server's per-field errors beside their fields", async () => {
+    api.create.mockRejectedValue(new ApiError('Check the highlighted fields', 400, { name: ['A university with this name exists'], website: ['Must be a web address (https://...)'] }));
+    render(<ResourceEdit name="university" />);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Monash' } });
+    submit();
+    await waitFor(() => expect(api.create).toHaveBeenCalled());
+    expect(await screen.findByText('A university with this name exists')).toBeTruthy();
+    expect(screen.getByText('Must be a web address (https://...)')).toBeTruthy();
+    expect(screen.getByText('Check the highlighted fields')).toBeTruthy();
+    expect(screen.getByLabelText(/^Name/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Website').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('generic form screen: edit', () => {
+  const RECORD = {
+    id: 3,
+    name: 'Everest Consultancy',
+    logo: '/media/everest.png',
+    about: '<p>Hello</p>',
+    districts: [{ id: 1, name: 'Kathmandu' }],
+    highlights: ['Visa help'],
+    gallery: ['/media/g1.png', '/media/g2.png'],
+    verified: true,
+    establishment_date: '2010-05-01',
+    priority: 5,
+  };
+
+  it('loads the record into the fields, names its refs and previews its files', async () => {
+    api.getOne.mockResolvedValue(RECORD);
+    render(<ResourceEdit name="consultancy" id="3" />);
+    expect(await screen.findByDisplayValue('Everest Consultancy')).toBeTruthy();
+    expect(api.getOne).toHaveBeenCalledWith('consultancy', '3');
+    expect((screen.getByLabelText('Verified') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByDisplayValue('2010-05-01')).toBeTruthy();
+    expect(screen.getByDisplayValue('Visa help')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Kathmandu' })).toBeTruthy();
+    expect(screen.getByAltText('Logo: preview').getAttribute('src')).toBe('/media/everest.png');
+    expect(screen.getByRole('textbox', { name: 'About' }).innerHTML).toBe('<p>Hello</p>');
+    expect(screen.getAllByAltText(/Gallery image/)).toHaveLength(2);
+  });
+
+  it('removes a gallery image into deleted_gallery_images and saves by id', async () => {
+    api.getOne.mockResolvedValue(RECORD);
+    api.update.mockResolvedValue(RECORD);
+    render(<ResourceEdit name="consultancy" id="3" />);
+    await screen.findByDisplayValue('Everest Consultancy');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove g1.png' }));
+    expect(screen.getByText(/1 image\(s\) will be removed/)).toBeTruthy();
+    submit();
+    await waitFor(() => expect(api.update).toHaveBeenCalled());
+    const [resource, id, values] = api.update.mock.calls[0];
+    expect([resource, id]).toEqual(['consultancy', '3']);
+    expect(values).toMatchObject({ gallery: ['/media/g2.png'], deleted_gallery_images: ['/media/g1.png'], name: 'Everest Consultancy', districts: [1] });
+    expect(await screen.findByText('Consultancy saved.')).toBeTruthy();
+  });
+
+  it('a failed load shows the error', async () => {
+    api.getOne.mockRejectedValue(new ApiError('Failed to fetch consultancy', 404));
+    render(<ResourceEdit name="consultancy" id="77" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch consultancy');
+  });
+});
+
+describe('unsaved changes', () => {
+  it('marks the form dirty and asks before leaving', async () => {
+    api.getOne.mockResolvedValue({ id: 1, name: 'Kaski', province: 'Gandaki' });
+    render(<ResourceEdit name="district" id="1" />);
+    const name = await screen.findByDisplayValue('Kaski');
+    expect($dirty.get()).toBe(false);
+    fireEvent.change(name, { target: { value: 'Kaski!' } });
+    await waitFor(() => expect($dirty.get()).toBe(true));
+    const asked: string[] = [];
+    $confirm.set((q) => {
+      asked.push(q);
+      return false;
+    });
+    expect(confirmLeave()).toBe(false);
+    expect(asked).toEqual([LEAVE_QUESTION]);
+    cleanup();
+    expect($dirty.get()).toBe(false);
+  });
+});
+
+describe('keyboard', () => {
+  it('picks a ref with the arrow keys and Enter, removes with Backspace', async () => {
+    api.dropdown.mockResolvedValue([
+      { id: 1, value: 1, label: 'Kathmandu' },
+      { id: 2, value: 2, label: 'Lalitpur' },
+    ]);
+    render(<ResourceEdit name="college" />);
+    const box = screen.getByRole('combobox', { name: 'Districts' });
+    fireEvent.focus(box);
+    await screen.findByRole('option', { name: 'Kathmandu' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const chips = screen.getByRole('list', { name: 'Chosen districts' });
+    expect(within(chips).getByText('Lalitpur')).toBeTruthy();
+    fireEvent.keyDown(box, { key: 'Backspace' });
+    expect(screen.queryByRole('list', { name: 'Chosen districts' })).toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
+  return { ...real, getList: vi.fn(), remove: vi.fn(), dropdown: vi.fn(async () => []), getAll: vi.fn() };
+});
+
+import * as adminApi from '../../src/lib/api/admin.ts';
+import { ApiError } from '../../src/lib/api/client.ts';
+import { ResourceList } from '../../src/admin/ResourceScreens.tsx';
+import { $confirm } from '../../src/lib/stores/admin.ts';
+import { resetListStores, SEARCH_DELAY } from '../../src/lib/stores/adminList.ts';
+
+const api = vi.mocked(adminApi);
+const page = (results: Record<string, unknown>[], count = results.length, next: string | null = null) => ({ count, next, previous: null, results: results as never });
+const UNIS = [
+  { id: 1, name: 'Monash University', destination_id: 2, destination_name: 'Australia', city: 'Melbourne', world_ranking: 42 },
+  { id: 2, name: 'University of Toronto', destination_id: 3, destination_name: 'Canada', city: 'Toronto', world_ranking: 21 },
+];
+const lastParams = () => api.getList.mock.calls.at(-1)![1];
+
+beforeEach(() => {
+  resetListStores();
+  api.getList.mockReset();
+  api.getList.mockResolvedValue(page(UNIS, 45, 'next'));
+  api.remove.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('generic list screen', () => {
+  it('draws columns from the declaration and rows from the server, with paging', async () => {
+    render(<ResourceList name="university" />);
+    expect(await screen.findByText('Monash University')).toBeTruthy();
+    const table = screen.getByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    expect(headers).toEqual(['Name', 'Destination', 'City', 'World ranking', 'Actions']);
+    expect(within(table).getByText('Australia')).toBeTruthy();
+    expect(screen.getByText(/Page 1 of 3/)).toBeTruthy();
+    expect(api.getList).toHaveBeenCalledWith('university', expect.objectContaining({ page: 1, pageSize: 20, search: '' }));
+    expect(screen.getByRole('link', { name: 'New university' }).getAttribute('href')).toBe('/admin/university/new/');
+    expect(screen.getByRole('link', { name: 'Monash University' }).getAttribute('href')).toBe('/admin/university/1/');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ page: 2 }));
+  });
+
+  it('searches on the server after a pause, back on page 1', async () => {
+    vi.useFakeTimers();
+    render(<ResourceList name="university" />);
+    await act(async () => {});
+    api.getList.mockClear();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search universities' }), { target: { value: 'mon' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search universities' }), { target: { value: 'mona' } });
+    expect(api.getList).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(SEARCH_DELAY + 10);
+    });
+    expect(api.getList).toHaveBeenCalledTimes(1);
+    expect(lastParams()).toMatchObject({ search: 'mona', page: 1 });
+  });
+
+  it('sorts by a column: ascending, descending, off', async () => {
+    render(<ResourceList name="university" />);
+    await screen.findByText('Monash University');
+    const sortName = () => screen.getByRole('button', { name: /^Name/ });
+    fireEvent.click(sortName());
+    await waitFor(() => expect(lastParams()).toMatchObject({ ordering: 'name' }));
+    expect(screen.getAllByRole('columnheader')[0].getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(sortName());
+    await waitFor(() => expect(lastParams()).toMatchObject({ ordering: '-name' }));
+    fireEvent.click(sortName());
+    await waitFor(() => expect(lastParams()).toMatchObject({ ordering: undefined }));
+  });
+
+  it('filters from the declaration (select and boolean)', async () => {
+    api.getList.mockResolvedValue(page([{ id: 1, name: 'IELTS', full_name: 'International English', type: 'english' }]));
+    render(<ResourceList name="exam" />);
+    await screen.findByText('IELTS');
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'aptitude' } });
+    await waitFor(() => expect(lastParams()).toMatchObject({ filters: { type: 'aptitude' }, page: 1 }));
+    cleanup();
+    api.getList.mockResolvedValue(page([{ id: 1, name: 'Everest', verified: true }]));
+    render(<ResourceList name="consultancy" />);
+    await screen.findByText('Everest');
+    fireEvent.change(screen.getByLabelText('Verified'), { target: { value: 'true' } });
+    await waitFor(() => expect(lastParams()).toMatchObject({ filters: { verified: 'true' } }));
+  });
+
+  it('deletes after confirming, shows the message and reloads', async () => {
+    $confirm.set(() => true);
+    api.remove.mockResolvedValue({ success: true, message: 'University deleted successfully!' });
+    render(<ResourceList name="university" />);
+    await screen.findByText('Monash University');
+    api.getList.mockResolvedValue(page([UNIS[1]]));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    expect(await screen.findByText('University deleted successfully!')).toBeTruthy();
+    expect(api.remove).toHaveBeenCalledWith('university', 1);
+    await waitFor(() => expect(screen.queryByText('Monash University')).toBeNull());
+  });
+
+  it('does not delete when the admin says no', async () => {
+    $confirm.set(() => false);
+    render(<ResourceList name="university" />);
+    await screen.findByText('Monash University');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    expect(api.remove).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's error", async () => {
+    api.getList.mockRejectedValue(new ApiError('Failed to fetch universities', 500));
+    render(<ResourceList name="university" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch universities');
+  });
+
+  it('read-only lists (inquiries) have no create, edit or delete', async () => {
+    api.getList.mockResolvedValue(page([{ id: 1, name: 'Asha', email: 'a@x.np', entity_type: 'consultancy' }]));
+    render(<ResourceList name="inquiry" />);
+    await screen.findByText('Asha');
+    expect(screen.queryByRole('link', { name: /New/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+});

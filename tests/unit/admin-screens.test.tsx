@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
+  return {
+    ...real,
+    dropdown: vi.fn(async () => [
+      { id: 7, value: 7, label: 'Everest Education' },
+      { id: 8, value: 8, label: 'Himalayan Consultancy' },
+    ]),
+    getSiteSettings: vi.fn(),
+    updateSiteSettings: vi.fn(),
+    getModalSettings: vi.fn(),
+    updateModalSettings: vi.fn(),
+  };
+});
+vi.mock('../../src/lib/api/dashboard.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/api/dashboard.ts')>();
+  return { ...real, listApplications: vi.fn(), moveApplication: vi.fn() };
+});
+
+import * as adminApi from '../../src/lib/api/admin.ts';
+import * as dashApi from '../../src/lib/api/dashboard.ts';
+import { ApiError } from '../../src/lib/api/client.ts';
+import { Settings } from '../../src/admin/AdminScreens.tsx';
+import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
+
+const api = vi.mocked(adminApi);
+const dash = vi.mocked(dashApi);
+
+beforeEach(() => {
+  api.getSiteSettings.mockResolvedValue({ featured_counselling_consultancy_id: 7, featured_counselling_consultancy_name: 'Everest Education', show_counselling_bar: false });
+  api.updateSiteSettings.mockImplementation(async (v) => ({ ...v, featured_counselling_consultancy_name: 'Himalayan Consultancy' }));
+  api.getModalSettings.mockResolvedValue({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
+  api.updateModalSettings.mockImplementation(async (v) => v);
+});
+afterEach(() => cleanup());
+
+describe('settings screen', () => {
+  it('shows the featured consultancy and saves a new one from the dropdown with the bar on', async () => {
+    render(<Settings />);
+    expect(await screen.findByRole('button', { name: 'Remove Everest Education' })).toBeTruthy();
+    const box = screen.getByRole('combobox', { name: 'Featured counselling consultancy' });
+    fireEvent.focus(box);
+    fireEvent.click(await screen.findByRole('option', { name: 'Himalayan Consultancy' }));
+    fireEvent.click(screen.getByLabelText('Show the counselling bar'));
+    const site = screen.getByRole('form', { name: 'Site settings' });
+    fireEvent.click(within(site).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: 8, show_counselling_bar: true }));
+    expect(await screen.findByText(/Site settings saved/)).toBeTruthy();
+  });
+
+  it('clearing the featured consultancy sends null', async () => {
+    render(<Settings />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Everest Education' }));
+    fireEvent.click(within(screen.getByRole('form', { name: 'Site settings' })).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: null, show_counselling_bar: false }));
+  });
+
+  it('modal settings: both flags, saved together', async () => {
+    render(<Settings />);
+    const modal = await screen.findByRole('form', { name: 'Modal settings' });
+    fireEvent.click(within(modal).getByLabelText('Hide the full-detail modal'));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.updateModalSettings).toHaveBeenCalledWith({ hide_study_abroad_modal: false, hide_full_detail_modal: true }));
+  });
+});
+
+describe('consultancy applications', () => {
+  const row = { id: 11, tracking_code: 'AB12-CD34', full_name: 'Sita Sharma', email: 's@x.np', phone: '9841000000', status: 'submitted', created_at: '2026-01-01T00:00:00Z' };
+
+  it('moves an application to a next status with a note, then reloads', async () => {
+    dash.listApplications.mockResolvedValueOnce({ count: 1, next: null, previous: null, results: [row] });
+    dash.listApplications.mockResolvedValueOnce({ count: 1, next: null, previous: null, results: [{ ...row, status: 'in_review' }] });
+    dash.moveApplication.mockResolvedValue({ ...row, status: 'in_review' });
+    render(<DashboardApplications />);
+    const select = await screen.findByLabelText('Move AB12-CD34 to');
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['in_review']);
+    fireEvent.change(screen.getByLabelText('Note for the applicant'), { target: { value: 'Checking your papers' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('Application AB12-CD34 moved to in review.')).toBeTruthy();
+    expect(dash.moveApplication).toHaveBeenCalledWith(11, 'submitted', 'in_review', 'Checking your papers');
+    expect(dash.listApplications).toHaveBeenCalledTimes(2);
+  });
+
+  it('filters by status on the server and shows refusals', async () => {
+    dash.listApplications.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+    render(<DashboardApplications />);
+    await screen.findByText('No applications yet.');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'visa_lodged' } });
+    await waitFor(() => expect(dash.listApplications).toHaveBeenLastCalledWith(1, 'visa_lodged'));
+    cleanup();
+    dash.listApplications.mockRejectedValue(new ApiError('Consultancy ID is missing. Please log in again.', 0));
+    render(<DashboardApplications />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Consultancy ID is missing. Please log in again.');
+  });
+});
