@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/setup.ts'],
+          // one file at a time: suites share the seeded site settings and one browser
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },

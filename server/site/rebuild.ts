@@ -49,7 +49,8 @@ export function astroBuild(outDir: string, apiUrl: string, extraEnv: Record<stri
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, 'build', '--silent'], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, ...extraEnv, API_URL: apiUrl, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      // NODE_ENV=production whatever the parent runs under (vitest sets 'test'), so React ships its production build
+      env: { ...process.env, ...extraEnv, NODE_ENV: 'production', API_URL: apiUrl, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
