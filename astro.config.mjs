@@ -1,7 +1,12 @@
 import { defineConfig } from 'astro/config';
+import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 
 // Pages are pre-rendered from the API at build time; SITE_URL gives canonical URLs and the sitemap.
+// Two JSX runtimes side by side: the public islands (src/islands) run on Preact with its React
+// compatibility layer (a fraction of react-dom's weight, for phones on slow networks); the console
+// (src/admin, client-only under /admin and /dashboard) stays React. Each island file says
+// `@jsxImportSource preact` and imports hooks from 'preact/compat', so no global react alias is needed.
 // Incremental builds: pages whose cacheKey (a hash of the data they render) and code are unchanged
 // are copied from the previous build (kept in cacheDir) instead of being rendered again.
 export default defineConfig({
@@ -10,7 +15,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'always',
-  integrations: [react()],
+  integrations: [preact({ include: ['**/src/islands/**/*.tsx'] }), react({ include: ['**/src/admin/**/*.tsx'] })],
   build: { format: 'directory', inlineStylesheets: 'always' },
   experimental: { incrementalBuild: true },
 });

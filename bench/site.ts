@@ -4,7 +4,9 @@
  * courses for a ~10k-page run), then measures: full build time and ms per page; an incremental
  * rebuild after one record changes (share of the full build); and the weight of the home, a list
  * and a detail page (HTML, inlined CSS and all JS, gzip; render-blocking scripts).
- * Writes bench/results/site.json (or site-<scale>.json). Lighthouse is not run here (no package).
+ * Then serves the full build with the API (as `npm start` does) and runs Lighthouse mobile
+ * (performance and accessibility) on the home, a list and a detail page (bench/lighthouse.ts);
+ * `--no-lighthouse` skips it. Writes bench/results/site.json (or site-<scale>.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,9 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { astroBuild, PROJECT_ROOT } from '../server/site/rebuild.ts';
+import { astroBuild, PROJECT_ROOT, swapCurrent } from '../server/site/rebuild.ts';
+import { runLighthouse } from './lighthouse.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '0' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '0' }, keep: { type: 'boolean', default: false }, 'no-lighthouse': { type: 'boolean', default: false } } });
 const scale = Number(values.scale);
 const tsx = path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
@@ -103,6 +106,12 @@ try {
 
   const list = fs.readdirSync(path.join(full, 'university')).find((d) => d !== 'page' && fs.existsSync(path.join(full, 'university', d, 'index.html')))!;
   const weights = [pageWeight(full, ''), pageWeight(full, 'consultancy/'), pageWeight(full, 'consultancy/everest-education-consultancy/'), pageWeight(full, `university/${list}/`)];
+  // Lighthouse on the full build, served with the API from one origin as `npm start` serves it
+  swapCurrent(siteDir, full);
+  const lhRoutes = ['/', '/consultancy/', '/consultancy/everest-education-consultancy/', `/university/${list}/`];
+  const lh = values['no-lighthouse'] ? [] : await runLighthouse(`http://127.0.0.1:${port}`, lhRoutes);
+  const lhMin = (key: 'performance' | 'accessibility') => (lh.length ? Math.min(...lh.map((p) => p[key] ?? 0)) : null);
+
   const detailMax = Math.max(...weights.slice(2).map((w) => w.html_gzip));
   const jsMax = Math.max(...weights.map((w) => w.js_total_gzip));
   const result = {
@@ -117,11 +126,18 @@ try {
       incremental_share: Number((incMs / fullMs).toFixed(3)),
     },
     pages: weights,
+    lighthouse: lh.length ? { config: 'mobile (default: simulated slow 4G, 4x CPU), first visit with fresh storage; system Chromium headless', pages: lh } : null,
     budgets: {
       detail_html_and_css_gzip_max_14kb: { value: detailMax, ok: detailMax <= 14 * 1024 },
       js_per_page_gzip_max_80kb: { value: jsMax, ok: jsMax <= 80 * 1024 },
       no_render_blocking_script: { ok: weights.every((w) => w.render_blocking_scripts === 0) },
       ms_per_page_max_8: { value: Number((fullMs / pages).toFixed(2)), ok: fullMs / pages <= 8 },
+      ...(lh.length
+        ? {
+            lighthouse_performance_100: { value: lhMin('performance'), ok: lhMin('performance') === 100 },
+            lighthouse_accessibility_100: { value: lhMin('accessibility'), ok: lhMin('accessibility') === 100 },
+          }
+        : {}),
       incremental_share_max_5pct: { value: Number((incMs / fullMs).toFixed(3)), ok: incMs / fullMs <= 0.05 },
     },
   };

@@ -1,10 +1,11 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+/** @jsxImportSource preact */
+import { useEffect, useRef, useState, type FormEvent } from 'preact/compat';
 import { loadDestinations, loadExams, me, submitInquiry } from '../lib/api/public.ts';
 import { $session } from '../lib/stores/session.ts';
 import { Combobox, type ComboOption } from './Combobox.tsx';
 import { Dialog } from './Dialog.tsx';
 import { displayName, fullName, type DialogUser } from './user.ts';
+import { useStore } from './useStore.ts';
 
 export const MESSAGE_PREFIX = 'FREE Counseling: ';
 export const CLOSE_DELAY_MS = 1000;
@@ -124,15 +125,15 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
         {signedIn ? <p className="muted">Signed in as {displayName(user)}</p> : null}
         <div className="field">
           <label htmlFor="bk-name">Full name *</label>
-          <input id="bk-name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <input id="bk-name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
         </div>
         <div className="field">
           <label htmlFor="bk-email">Email *</label>
-          <input id="bk-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input id="bk-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
         </div>
         <div className="field">
           <label htmlFor="bk-phone">Phone *</label>
-          <input id="bk-phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          <input id="bk-phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
         </div>
         <fieldset className="field choice">
           <legend>I need help with *</legend>
@@ -182,7 +183,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
         ) : null}
         <div className="field">
           <label htmlFor="bk-message">Message (optional)</label>
-          <textarea id="bk-message" name="message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
+          <textarea id="bk-message" name="message" rows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
         </div>
         {error ? (
           <p className="error" role="alert">

@@ -1,4 +1,5 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+/** @jsxImportSource preact */
+import { useId, useMemo, useState, type KeyboardEvent } from 'preact/compat';
 
 export interface ComboOption {
   value: string;
@@ -50,8 +51,8 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
       const option = shown[active];
       if (option) choose(option);
     } else if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      event.nativeEvent.stopImmediatePropagation();
+      // the event is the DOM event itself: the dialog around the box must not see this Escape
+      event.stopImmediatePropagation();
       setOpen(false);
       setQuery(null);
     }
@@ -77,7 +78,7 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
           placeholder={loading ? (loadingPlaceholder ?? placeholder) : placeholder}
           value={query ?? selected?.label ?? ''}
           onChange={(e) => {
-            setQuery(e.target.value);
+            setQuery(e.currentTarget.value);
             setActive(0);
             setOpen(true);
           }}

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+/** @jsxImportSource preact */
+import { useEffect, useState, type FormEvent } from 'preact/compat';
 import { dropdown, submitComplaint, type Option } from '../lib/api/public.ts';
 import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
 

@@ -1,6 +1,7 @@
-import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+/** @jsxImportSource preact */
+import { lazy, Suspense, useEffect } from 'preact/compat';
 import { $bookingOpen, $siteSettings, loadSiteSettings } from '../lib/stores/settings.ts';
+import { useStore } from './useStore.ts';
 
 const BookingDialog = lazy(() => import('./BookingDialog.tsx').then((m) => ({ default: m.BookingDialog })));
 

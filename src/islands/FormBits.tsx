@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+/** @jsxImportSource preact */
+import type { ReactNode } from 'preact/compat';
 import { ApiError } from '../lib/api/client.ts';
 
 /** A failure shown with SPEC §8's text, plus the server's own words when they say more. */

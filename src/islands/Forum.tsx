@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+/** @jsxImportSource preact */
+import { useEffect, useState, type FormEvent } from 'preact/compat';
 import {
   askQuestion,
   forumCategories,
@@ -14,6 +14,7 @@ import {
   type ForumReply,
 } from '../lib/api/public.ts';
 import { $session, restoreSession } from '../lib/stores/session.ts';
+import { useStore } from './useStore.ts';
 
 /** The question a URL names: /forum/12/ or /forum/?id=12; null for the forum home. */
 export function questionIdFrom(pathname: string, search: string): number | null {
@@ -175,11 +176,11 @@ function ForumHome() {
           <div className="filters" style={{ marginTop: '.8rem' }}>
             <div className="field">
               <label htmlFor="fs-search">Search questions</label>
-              <input id="fs-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <input id="fs-search" type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
             </div>
             <div className="field">
               <label htmlFor="fs-category">Category</label>
-              <select id="fs-category" value={category ?? ''} onChange={(e) => setCategory(Number(e.target.value) || null)}>
+              <select id="fs-category" value={category ?? ''} onChange={(e) => setCategory(Number(e.currentTarget.value) || null)}>
                 <option value="">All categories</option>
                 {categories.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -297,7 +298,7 @@ function QuestionView({ id }: { id: number }) {
         <form onSubmit={onReply} className="panel" aria-label="Reply">
           <div className="field">
             <label htmlFor="fr-body">Your reply</label>
-            <textarea id="fr-body" rows={3} value={reply} onChange={(e) => setReply(e.target.value)} required />
+            <textarea id="fr-body" rows={3} value={reply} onChange={(e) => setReply(e.currentTarget.value)} required />
           </div>
           <button type="submit" className="btn primary" disabled={busy}>
             {busy ? 'Posting...' : 'Post reply'}

@@ -1,7 +1,8 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/compat';
 import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
 import { Dialog } from './Dialog.tsx';
+import { useStore } from './useStore.ts';
 
 export const FULL_DETAIL_KEY = 'full_detail_prompt_shown';
 /** share of the page scrolled before the prompt comes up */

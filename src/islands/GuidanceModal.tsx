@@ -1,7 +1,8 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/compat';
 import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
 import { Dialog } from './Dialog.tsx';
+import { useStore } from './useStore.ts';
 
 export const GUIDANCE_DELAY_MS = 20_000;
 export const GUIDANCE_KEY = 'guidance_modal_shown';

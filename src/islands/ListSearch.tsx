@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+/** @jsxImportSource preact */
+import { useEffect, useRef, useState } from 'preact/compat';
 import { list, type Row } from '../lib/api/public.ts';
 
 export interface SearchFilter {
@@ -75,7 +76,7 @@ export default function ListSearch({ apiPath, sitePath, titleField, label, filte
             placeholder="Type a name…"
             onChange={(e) => {
               setPage(1);
-              setSearch(e.target.value);
+              setSearch(e.currentTarget.value);
             }}
           />
         </div>
@@ -83,12 +84,12 @@ export default function ListSearch({ apiPath, sitePath, titleField, label, filte
           <div className="field" key={f.name}>
             {f.kind === 'flag' ? (
               <label>
-                <input type="checkbox" checked={values[f.name] === 'true'} onChange={(e) => set(f.name, e.target.checked ? 'true' : '')} /> {f.label}
+                <input type="checkbox" checked={values[f.name] === 'true'} onChange={(e) => set(f.name, e.currentTarget.checked ? 'true' : '')} /> {f.label}
               </label>
             ) : (
               <>
                 <label htmlFor={`ls-${f.name}`}>{f.label}</label>
-                <select id={`ls-${f.name}`} value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)}>
+                <select id={`ls-${f.name}`} value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.currentTarget.value)}>
                   <option value="">Any</option>
                   {f.options.map((o) => (
                     <option key={o.value} value={o.value}>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+/** @jsxImportSource preact */
+import { useState, type FormEvent } from 'preact/compat';
 import { register } from '../lib/api/public.ts';
 import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
 import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';

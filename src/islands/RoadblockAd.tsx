@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/compat';
 import { roadblockAds, type Ad } from '../lib/api/public.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -50,7 +51,8 @@ export function RoadblockAd({ path }: { path?: string }) {
   const image = (
     <picture>
       <source media="(min-width: 768px)" srcSet={desktop} width={960} height={540} />
-      <img src={mobile} alt={ad.title} width={320} height={400} />
+      {/* on a first visit the ad is the largest thing painted: fetch it ahead of the page's own images */}
+      <img src={mobile} alt={ad.title} width={320} height={400} fetchpriority="high" />
     </picture>
   );
   return (

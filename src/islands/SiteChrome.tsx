@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+/** @jsxImportSource preact */
+import { useEffect } from 'preact/compat';
 import { $session, restoreSession } from '../lib/stores/session.ts';
 import { sendPageview, type Institute } from './beacon.ts';
 import { CounsellingBanner, type ProviderFlags } from './CounsellingBanner.tsx';
@@ -16,18 +17,22 @@ export interface SiteChromeProps {
   detailTitle?: string | null;
 }
 
-/** The shared elements of every public page (SPEC §2), as one island. */
+/**
+ * The shared elements of every public page (SPEC §2), as one island. Its wrapper is rendered on the
+ * server too: Astro picks an island's renderer by rendering it, and an island whose server output
+ * is empty would be taken for a non-Preact component.
+ */
 export default function SiteChrome({ path, provider, institute, detailTitle }: SiteChromeProps) {
   useEffect(() => {
     if ($session.get().loading) restoreSession();
     void sendPageview(institute);
   }, []);
   return (
-    <>
+    <div className="site-chrome">
       <CounsellingBanner provider={provider} />
       <RoadblockAd path={path} />
       <GuidanceModal path={path} />
       {detailTitle ? <FullDetailPrompt title={detailTitle} /> : null}
-    </>
+    </div>
   );
 }

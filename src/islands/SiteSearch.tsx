@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+/** @jsxImportSource preact */
+import { useEffect, useRef, useState } from 'preact/compat';
 import { list, type Row } from '../lib/api/public.ts';
 
 /** What the home search looks through: API path, site path, title field, label. */
@@ -48,7 +49,7 @@ export default function SiteSearch({ debounceMs = 300 }: { debounceMs?: number }
   return (
     <div role="search">
       <label htmlFor="site-search">Search destinations, universities, courses, consultancies…</label>
-      <input id="site-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. Australia, nursing, IELTS" autoComplete="off" />
+      <input id="site-search" type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} placeholder="e.g. Australia, nursing, IELTS" autoComplete="off" />
       <div aria-live="polite">
         {groups && groups.length === 0 ? <p className="muted">No matches. Try another spelling.</p> : null}
         {groups?.map((g) => (

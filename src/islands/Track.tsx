@@ -1,4 +1,5 @@
-import { Fragment, useEffect, useState, type FormEvent } from 'react';
+/** @jsxImportSource preact */
+import { Fragment, useEffect, useState, type FormEvent } from 'preact/compat';
 import { checkApplication, editApplication, type ApplicationStatus } from '../lib/api/public.ts';
 import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
 
@@ -87,7 +88,7 @@ export default function Track() {
       <form onSubmit={onCheck} className="panel row" role="search">
         <div className="field" style={{ flex: '1 1 14rem' }}>
           <label htmlFor="tr-code">Tracking code</label>
-          <input id="tr-code" value={code} onChange={(e) => setCode(e.target.value)} required autoComplete="off" autoCapitalize="characters" />
+          <input id="tr-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" />
         </div>
         <button type="submit" className="btn primary" disabled={busy}>
           Check status

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+/** @jsxImportSource preact */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/public.ts', () => ({
@@ -76,7 +77,7 @@ describe('counselling banner (SPEC §2, §4)', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await mount(value, provider);
     expect(banner()).toBeNull();
-    act(() => vi.advanceTimersByTime(AUTO_OPEN_MS * 2));
+    act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS * 2));
     expect($bookingOpen.get()).toBe(false);
   });
 
@@ -88,10 +89,10 @@ describe('counselling banner (SPEC §2, §4)', () => {
   it('opens the booking dialog by itself exactly 2000 ms after it is shown', async () => {
     expect(AUTO_OPEN_MS).toBe(2000);
     await mount(settings);
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => void vi.advanceTimersByTime(1999));
     expect($bookingOpen.get()).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect($bookingOpen.get()).toBe(true);
     await flush();
     expect(screen.getByRole('dialog', { name: 'Book FREE Study Abroad Counselling Session with Everest Education' })).toBeTruthy();

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+/** @jsxImportSource preact */
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/public.ts', () => ({
@@ -51,6 +52,11 @@ async function open(props: Partial<Parameters<typeof BookingDialog>[0]> = {}) {
 const input = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: RegExp | string, value: string) => fireEvent.change(input(label), { target: { value } });
 const submit = () => screen.getByRole('button', { name: /Book my free session|Submitting\.\.\.|Submitted!/ }) as HTMLButtonElement;
+/** A browser fires focusin with every focus; Preact (like React) listens to focusin for onFocus. */
+const focus = (el: HTMLElement) => {
+  fireEvent.focusIn(el);
+  fireEvent.focus(el);
+};
 const alertText = () => screen.queryByRole('alert')?.textContent;
 
 async function fillValid(category: 'destination' | 'exam' = 'destination') {
@@ -60,7 +66,7 @@ async function fillValid(category: 'destination' | 'exam' = 'destination') {
   fireEvent.click(screen.getByLabelText(category === 'destination' ? 'A study destination' : 'An exam'));
   await flush();
   const combo = screen.getByRole('combobox');
-  fireEvent.focus(combo);
+  focus(combo);
   fireEvent.mouseDown(screen.getByRole('option', { name: category === 'destination' ? 'Canada' : 'IELTS' }));
 }
 
@@ -172,7 +178,7 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
     api.loadDestinations.mockResolvedValue([]);
     await open();
     fireEvent.click(screen.getByLabelText('A study destination'));
-    fireEvent.focus(input('Destination *'));
+    focus(input('Destination *'));
     expect(screen.getByRole('listbox').textContent).toBe('No destinations found.');
     expect(alertText()).toBeUndefined();
   });
@@ -185,7 +191,7 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
     if (missing !== 'category') {
       fireEvent.click(screen.getByLabelText('An exam'));
       if (missing !== 'selection') {
-        fireEvent.focus(input('Exam *'));
+        focus(input('Exam *'));
         fireEvent.mouseDown(screen.getByRole('option', { name: 'PTE' }));
       }
     }
@@ -247,9 +253,9 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
     expect(submit().textContent).toBe('Submitted!');
     expect(submit().disabled).toBe(true);
     expect(CLOSE_DELAY_MS).toBe(1000);
-    act(() => vi.advanceTimersByTime(999));
+    act(() => void vi.advanceTimersByTime(999));
     expect(onClose).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -267,7 +273,7 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
     expect(alertText()).toBe(text);
     expect(submit().textContent).toBe('Book my free session');
     expect(submit().disabled).toBe(false);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => void vi.advanceTimersByTime(5000));
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+/** @jsxImportSource preact */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/public.ts', () => ({ modalSettings: vi.fn(), siteSettings: vi.fn() }));
@@ -29,7 +30,7 @@ afterEach(() => {
 async function mount(path: string) {
   render(<GuidanceModal path={path} />);
   await flush();
-  act(() => vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
+  act(() => void vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
   await flush();
 }
 
