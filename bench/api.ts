@@ -1,0 +1,581 @@
+/**
+ * `npm run bench:api`: the public read API against a bare node:http handler running the same SQL.
+ *
+ *   npm run bench:api [-- --scale 100000 --connections 10 --warmup 5 --duration 10 --rounds 3]
+ *
+ * 1. Database: BENCH_DATABASE_URL, DATABASE_URL or TEST_DATABASE_URL → the database `bench_api` on
+ *    that server (created when missing); none → PGlite in bench/tmp/pglite. The scale dataset is
+ *    loaded once (skipped when the table already holds --scale rows), then VACUUM ANALYZE.
+ * 2. The API (buildApp, logger off) and the bare handler (bench/servers.ts) each start in their
+ *    own child process, so neither shares an event loop with autocannon (which runs here).
+ * 3. Every scenario: warm-up on both, then --rounds rounds on both, alternating which goes first.
+ * 4. Prints the medians and the api/bare ratios; writes bench/results/api.json and the query
+ *    plans of every scenario's statements to bench/results/api-explain.txt.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import postgres from 'postgres';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, WORD_SIMILARITY_THRESHOLD, type Database } from '../server/db/index.ts';
+import { serverEntity } from '../server/entities/registry.ts';
+import { localStorage } from '../server/storage/index.ts';
+import type { ServerOptions } from './servers.ts';
+import { detailShape, fill, listShape, type Template } from './shapes.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.dirname(here);
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    pool: { type: 'string', default: '10' },
+    /** comma-separated search terms (default: real words from the data and a typo) */
+    search: { type: 'string', default: 'kathmandu,kathmadu,pokhara,everest,australia,sydney' },
+    /** terms that match few rows (about 2%), for the search-narrow scenario */
+    'search-narrow': { type: 'string', default: 'sakura,oxfrd,sagarmatha,sydney' },
+    /** only these scenarios (comma-separated names) */
+    only: { type: 'string' },
+    /** bare handler without prepared statements (as drizzle runs them) */
+    'bare-unprepared': { type: 'boolean', default: false },
+    /** bare handler: allow generic plans for its prepared statements (default: force_custom_plan, as the API plans) */
+    'bare-generic-plans': { type: 'boolean', default: false },
+    /** experiment: the API with every statement prepared (see bench/servers.ts) */
+    'api-prepared': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(here, 'results', 'api.json') },
+    /** database created on the configured server */
+    'db-name': { type: 'string', default: 'bench_api' },
+  },
+});
+
+const SCALE = Number(args.scale);
+const CONNECTIONS = Number(args.connections);
+const WARMUP = Number(args.warmup);
+const DURATION = Number(args.duration);
+const ROUNDS = Number(args.rounds);
+const POOL = Number(args.pool);
+const ENTITY = 'consultancy';
+const terms = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
+const SEARCH_TERMS = terms(args.search!);
+const NARROW_TERMS = terms(args['search-narrow']!);
+const GOAL = { search_ratio: 0.85, p99_ms: 10, rows: 100_000 };
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------
+// 1. Database
+
+function serverUrl(): string | undefined {
+  return process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** The URL of the dedicated `bench_api` database on the configured server, created when missing. */
+async function benchDatabaseUrl(base: string): Promise<string> {
+  const url = new URL(base);
+  const name = args['db-name']!;
+  if (!/^\w+$/.test(name)) throw new Error(`bad --db-name ${name}`);
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (!exists) {
+      await admin.unsafe(`create database ${name}`);
+      log(`created database ${name}`);
+    }
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const countRows = async (database: Database, table: string) =>
+  rowsOf<{ n: number }>(await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+
+function progressBar(label: string) {
+  let last = 0;
+  return (done: number, total: number) => {
+    const now = Date.now();
+    if (now - last < 1000 && done < total) return;
+    last = now;
+    const width = 30;
+    const filled = Math.round((done / Math.max(total, 1)) * width);
+    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done >= total ? '\n' : ''}`);
+  };
+}
+
+/** Migrated database with at least SCALE consultancies, analyzed. */
+async function prepareDatabase(target: { url?: string; pgliteDir?: string }): Promise<{ database: Database; loadSeconds: number | null }> {
+  const database = await openDatabase({ ...target, poolSize: 2 });
+  let loadSeconds: number | null = null;
+  const have = await countRows(database, 'consultancies');
+  if (have >= SCALE) {
+    log(`dataset present: ${have} consultancies (>= ${SCALE}), not loading`);
+  } else {
+    const started = Date.now();
+    log(`loading the scale dataset (${SCALE} rows; ${have} present)…`);
+    const { seedDemo } = await import('../server/db/seed/demo.ts');
+    const storage = localStorage(path.join(here, 'tmp', 'uploads'), '/media');
+    await seedDemo(database.db, storage, { password: 'bench-demo-password', production: false });
+    const afterDemo = await countRows(database, 'consultancies');
+    if (afterDemo < SCALE) {
+    const { seedScale } = await import('../server/db/seed/scale.ts');
+    await seedScale(
+      database.db,
+      SCALE - afterDemo,
+      progressBar('seed'),
+    );
+    }
+    loadSeconds = Math.round((Date.now() - started) / 1000);
+    log(`loaded in ${loadSeconds} s`);
+  }
+  // VACUUM as well: a freshly bulk-loaded table has no visibility map yet (no index-only scans),
+  // a state autovacuum ends within minutes in production.
+  log('VACUUM ANALYZE…');
+  await database.db.execute(sql.raw('VACUUM ANALYZE'));
+  return { database, loadSeconds };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Servers
+
+interface Servers {
+  api: string;
+  bare: string;
+  /** CPU time (user + system, ms) the process serving `which` has used so far */
+  cpu(which: 'api' | 'bare'): Promise<number>;
+  stop(): void;
+}
+
+let cpuAsk = 0;
+const cpuOf = (child: ChildProcess) =>
+  new Promise<number>((resolve) => {
+    const id = ++cpuAsk;
+    const onMessage = (message: { cpu?: number; usage?: NodeJS.CpuUsage }) => {
+      if (message.cpu !== id) return;
+      child.off('message', onMessage);
+      resolve((message.usage!.user + message.usage!.system) / 1000);
+    };
+    child.on('message', onMessage);
+    child.send({ cpu: id });
+  });
+
+function startChild(mode: 'api' | 'bare' | 'both', options: ServerOptions): Promise<{ child: ChildProcess; ready: { api?: number; bare?: number } }> {
+  // BENCH_CPU_PROF=<dir>: V8 CPU profiles of the server processes, written when they exit.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = fork(path.join(here, 'servers.ts'), [mode, JSON.stringify(options)], {
+    execArgv: ['--import', 'tsx', ...profile],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    cwd: root,
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { ready: { api?: number; bare?: number } }) => resolve({ child, ready: message.ready }));
+    child.once('exit', (code) => reject(new Error(`bench/servers.ts ${mode} exited with ${code}`)));
+  });
+}
+
+async function startServers(target: { url?: string; pgliteDir?: string }): Promise<Servers> {
+  const options: ServerOptions = { ...target, poolSize: POOL, entity: ENTITY, prepare: !args['bare-unprepared'], apiPrepared: args['api-prepared'], genericPlans: args['bare-generic-plans'] };
+  const children: ChildProcess[] = [];
+  let ports: { api?: number; bare?: number };
+  let owner: Record<'api' | 'bare', ChildProcess>;
+  if (target.url) {
+    const [api, bare] = await Promise.all([startChild('api', options), startChild('bare', options)]);
+    children.push(api.child, bare.child);
+    ports = { ...api.ready, ...bare.ready };
+    owner = { api: api.child, bare: bare.child };
+  } else {
+    const both = await startChild('both', options);
+    children.push(both.child);
+    ports = both.ready;
+    owner = { api: both.child, bare: both.child };
+  }
+  return {
+    api: `http://127.0.0.1:${ports.api}`,
+    bare: `http://127.0.0.1:${ports.bare}`,
+    cpu: (which) => cpuOf(owner[which]),
+    stop: () =>
+      children.forEach((c) => {
+        c.removeAllListeners('exit');
+        c.disconnect(); // the child exits on disconnect (and writes its CPU profile, if asked)
+        setTimeout(() => c.kill(), 5000).unref();
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Scenarios
+
+/** Deterministic pseudo-random numbers (mulberry32), so both servers get the same mix. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Scenario {
+  name: string;
+  description: string;
+  /** a new path source per run (same sequence for both servers) */
+  paths: () => () => string;
+  /** statements and sample parameters for EXPLAIN */
+  explain: { label: string; template: Template; values: Record<string, unknown> }[];
+}
+
+async function scenarios(database: Database): Promise<{ list: Scenario[]; data: Record<string, unknown> }> {
+  const entity = serverEntity(ENTITY);
+  const base = `/api/${entity.decl.path}/`;
+  const ids = rowsOf<{ id: number }>(await database.db.execute(sql.raw('select id from consultancies order by id'))).map((r) => r.id);
+  const deepPage = Math.max(1, Math.floor(ids.length / 20 / 2));
+  const plain = await listShape(entity, false);
+  const searched = await listShape(entity, true);
+  const detail = await detailShape(entity);
+
+  // How many rows each search term matches (count(*) cost grows with it).
+  const matches: Record<string, number> = {};
+  for (const term of [...SEARCH_TERMS, ...NARROW_TERMS]) {
+    const q = term.trim().toLowerCase();
+    const [row] = rowsOf<{ count: number }>(
+      await database.db.execute(sql`select count(*)::int as count from consultancies where (search @@ websearch_to_tsquery('english', ${q}) OR ${q} <% search_text)`),
+    );
+    matches[term] = row!.count;
+  }
+
+  const list: Scenario[] = [
+    {
+      name: 'list',
+      description: `GET ${base}?page=1&page_size=20 (first page, default ordering)`,
+      paths: () => () => `${base}?page=1&page_size=20`,
+      explain: [
+        { label: 'page', template: plain.page, values: { limit: 20, offset: 0 } },
+        { label: 'count', template: plain.count, values: {} },
+      ],
+    },
+    {
+      name: 'list-deep',
+      description: `GET ${base}?page=${deepPage}&page_size=20 (a deep page: offset ${(deepPage - 1) * 20})`,
+      paths: () => () => `${base}?page=${deepPage}&page_size=20`,
+      explain: [{ label: 'page', template: plain.page, values: { limit: 20, offset: (deepPage - 1) * 20 } }],
+    },
+    {
+      name: 'search',
+      description: `GET ${base}?search=<term>, page 1, terms in turn: ${SEARCH_TERMS.join(', ')}`,
+      paths: () => {
+        let i = 0;
+        return () => `${base}?search=${encodeURIComponent(SEARCH_TERMS[i++ % SEARCH_TERMS.length]!)}`;
+      },
+      explain: SEARCH_TERMS.flatMap((term) => [
+        { label: `page "${term}"`, template: searched.page, values: { limit: 20, offset: 0, q: term } },
+        { label: `count "${term}"`, template: searched.count, values: { q: term } },
+      ]),
+    },
+    {
+      name: 'search-narrow',
+      description: `GET ${base}?search=<term>, page 1, terms matching about 2% of the rows (one a typo): ${NARROW_TERMS.join(', ')}`,
+      paths: () => {
+        let i = 0;
+        return () => `${base}?search=${encodeURIComponent(NARROW_TERMS[i++ % NARROW_TERMS.length]!)}`;
+      },
+      explain: NARROW_TERMS.flatMap((term) => [
+        { label: `page "${term}"`, template: searched.page, values: { limit: 20, offset: 0, q: term } },
+        { label: `count "${term}"`, template: searched.count, values: { q: term } },
+      ]),
+    },
+    {
+      name: 'detail',
+      description: `GET ${base}<id>/ for random ids across the table (row + related names)`,
+      paths: () => {
+        const next = random(42);
+        return () => `${base}${ids[Math.floor(next() * ids.length)]}/`;
+      },
+      explain: [{ label: 'row', template: detail, values: { id: ids[Math.floor(ids.length / 2)] } }],
+    },
+  ];
+  const only = args.only?.split(',');
+  return {
+    list: only ? list.filter((s) => only.includes(s.name)) : list,
+    data: { deep_page: deepPage, search_matches: matches },
+  };
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** CPU time of the server's Node process per 2xx response (ms; the database's CPU is not in it) */
+  cpu_ms_per_request: number;
+  /** 1-minute load average of the machine when the run started (other work on the box shows here) */
+  load: number;
+}
+
+/**
+ * Waits until the database has no statement running for the bench database: autocannon stops
+ * with requests in flight, whose statements must not run into the other server's round.
+ */
+let settle: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
+function settleOnServer(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  settle = async () => {
+    for (let i = 0; i < 600; i++) {
+      const [row] = await client`select count(*)::int as n from pg_stat_activity where datname = ${name} and state = 'active' and pid <> pg_backend_pid()`;
+      if (row!.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  return () => client.end({ timeout: 5 });
+}
+
+async function drive(servers: Servers, which: 'api' | 'bare', scenario: Scenario, seconds: number): Promise<Measure> {
+  await settle();
+  const load = Math.round(os.loadavg()[0]! * 10) / 10;
+  const next = scenario.paths();
+  const cpuBefore = await servers.cpu(which);
+  const result: Result = await autocannon({
+    url: servers[which],
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 60,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: next() }) }],
+  });
+  const cpu = (await servers.cpu(which)) - cpuBefore;
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpu_ms_per_request: result['2xx'] ? Math.round((cpu / result['2xx']) * 1000) / 1000 : 0,
+    load,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const medianOf = (ms: Measure[]) => ({
+  rps: median(ms.map((m) => m.rps)),
+  p50: median(ms.map((m) => m.p50)),
+  p99: median(ms.map((m) => m.p99)),
+  cpu_ms_per_request: median(ms.map((m) => m.cpu_ms_per_request)),
+});
+const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 1000) / 1000);
+
+/** The same bodies from both servers (keys compared in sorted order). */
+async function checkSameJson(servers: Servers, scenario: Scenario) {
+  const next = scenario.paths();
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+        : value;
+  for (let i = 0; i < 6; i++) {
+    const p = next();
+    const [a, b] = await Promise.all([fetch(servers.api + p), fetch(servers.bare + p)]);
+    const [ja, jb] = [canonical(await a.json()), canonical(await b.json())];
+    if (a.status !== 200 || b.status !== 200 || JSON.stringify(ja) !== JSON.stringify(jb)) {
+      throw new Error(`${scenario.name}: api and bare answer ${p} differently (${a.status} vs ${b.status})`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// EXPLAIN ANALYZE of every scenario's statements, with the API's session setting.
+
+async function explainAll(database: Database, list: Scenario[], target: { url?: string }) {
+  const out: string[] = [];
+  const summary: Record<string, { label: string; planning_ms: number; execution_ms: number; plan: string }[]> = {};
+  const run = async (text: string, params: unknown[]): Promise<string[]> => {
+    if (target.url) {
+      const client = postgres(target.url, { max: 1, onnotice: () => {}, connection: { 'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD } });
+      try {
+        return (await client.unsafe(text, params as never[])).map((r) => r['QUERY PLAN'] as string);
+      } finally {
+        await client.end({ timeout: 5 });
+      }
+    }
+    const pg = (database.db as unknown as { $client: { query: (t: string, p: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client;
+    return (await pg.query(text, params)).rows.map((r) => r['QUERY PLAN']!);
+  };
+  for (const scenario of list) {
+    summary[scenario.name] = [];
+    for (const { label, template, values } of scenario.explain) {
+      const params = fill(template, values);
+      await run(template.text, params); // warm the cache
+      const lines = await run(`EXPLAIN (ANALYZE, BUFFERS) ${template.text}`, params);
+      const time = (name: string) => Number(lines.find((l) => l.startsWith(name))?.match(/([\d.]+) ms/)?.[1] ?? NaN);
+      const nodes = lines.filter((l) => l.includes('(cost=')).map((l) => l.trim().replace(/^->\s+/, '').replace(/\s+\(cost.*$/, ''));
+      summary[scenario.name]!.push({ label, planning_ms: time('Planning Time'), execution_ms: time('Execution Time'), plan: nodes.slice(0, 8).join(' > ') });
+      out.push(`=== ${scenario.name}: ${label}\n${template.text}\n-- params: ${JSON.stringify(params)}\n${lines.join('\n')}\n`);
+    }
+  }
+  return { summary, text: out.join('\n') };
+}
+
+/** What the run reached and, from the query plans, where the time goes. */
+function goalNote(search: { ratio: { rps: number | null }; median: { api: { p99: number; p50: number }; bare: { p50: number } }; explain?: { label: string; execution_ms: number; plan: string }[] }) {
+  const parts = [
+    `Reached: search at ${search.ratio.rps} x the bare handler's req/s (goal >= ${GOAL.search_ratio}), API p99 ${search.median.api.p99} ms (goal <= ${GOAL.p99_ms} ms; bare p50 ${search.median.bare.p50} ms).`,
+  ];
+  const statements = search.explain ?? [];
+  const perTerm = new Map<string, number>();
+  for (const s of statements) {
+    const term = s.label.replace(/^(page|count) /, '');
+    perTerm.set(term, (perTerm.get(term) ?? 0) + s.execution_ms);
+  }
+  if (perTerm.size) {
+    const ms = [...perTerm.entries()].map(([t, v]) => `${t} ${Math.round(v)} ms`).join(', ');
+    parts.push(`PostgreSQL time per request (page + count statements, EXPLAIN ANALYZE, no concurrency): ${ms}.`);
+    const seq = statements.filter((s) => /Seq Scan/.test(s.plan)).map((s) => s.label);
+    if (seq.length) parts.push(`Sequential scans (word_similarity evaluated on every row): ${seq.join(', ')}.`);
+  }
+  if ((search.ratio.rps ?? 0) >= GOAL.search_ratio && search.median.api.p99 > GOAL.p99_ms) {
+    parts.push('The ratio is met because both servers wait on the same slow SQL; the latency goal needs query changes (bench/README.md, "What holds it back").');
+  }
+  return parts.join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const url = serverUrl();
+  const target = url ? { url: await benchDatabaseUrl(url) } : { pgliteDir: path.join(here, 'tmp', 'pglite') };
+  const engine = url ? 'postgres' : 'pglite';
+  log(`engine: ${engine === 'postgres' ? `PostgreSQL server, database ${new URL(target.url!).pathname.slice(1)}` : `PGlite in ${target.pgliteDir}`}`);
+
+  const { database, loadSeconds } = await prepareDatabase(target);
+  const rows: Record<string, number> = {};
+  for (const table of ['consultancies', 'courses', 'universities', 'districts', 'destinations']) rows[table] = await countRows(database, table);
+  const version = rowsOf<{ v: string }>(await database.db.execute(sql.raw('select version() as v')))[0]!.v;
+  const { list, data } = await scenarios(database);
+  log('EXPLAIN ANALYZE of every statement…');
+  const explain = await explainAll(database, list, target);
+  fs.mkdirSync(path.dirname(args.out!), { recursive: true });
+  fs.writeFileSync(args.out!.replace(/\.json$/, '-explain.txt'), explain.text);
+  await database.close();
+
+  const endSettle = target.url ? settleOnServer(target.url) : async () => {};
+  const servers = await startServers(target);
+  if (os.loadavg()[0]! > os.availableParallelism()) log(`! load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores: other work competes with the benchmark`);
+  log(`api ${servers.api}, bare ${servers.bare}; ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds of ${DURATION} s`);
+  const results = [];
+  try {
+    for (const scenario of list) {
+      await checkSameJson(servers, scenario);
+      log(`\n${scenario.name}: ${scenario.description}`);
+      await drive(servers, 'api', scenario, WARMUP);
+      await drive(servers, 'bare', scenario, WARMUP);
+      const rounds: { api: Measure; bare: Measure }[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        const order: ('api' | 'bare')[] = r % 2 === 0 ? ['api', 'bare'] : ['bare', 'api'];
+        const round = {} as { api: Measure; bare: Measure };
+        for (const which of order) round[which] = await drive(servers, which, scenario, DURATION);
+        log(`  round ${r + 1}: api ${round.api.rps} req/s p50 ${round.api.p50} p99 ${round.api.p99} cpu ${round.api.cpu_ms_per_request} ms/req | bare ${round.bare.rps} req/s p50 ${round.bare.p50} p99 ${round.bare.p99} cpu ${round.bare.cpu_ms_per_request} ms/req (load ${round.api.load}/${round.bare.load})`);
+        if (round.api.non2xx || round.api.errors || round.bare.non2xx || round.bare.errors) log(`  ! non-2xx or errors: ${JSON.stringify(round)}`);
+        rounds.push(round);
+      }
+      const med = { api: medianOf(rounds.map((r) => r.api)), bare: medianOf(rounds.map((r) => r.bare)) };
+      results.push({
+        name: scenario.name,
+        description: scenario.description,
+        rounds,
+        median: med,
+        ratio: {
+          rps: ratio(med.api.rps, med.bare.rps),
+          p50: ratio(med.api.p50, med.bare.p50),
+          p99: ratio(med.api.p99, med.bare.p99),
+          cpu_per_request: ratio(med.api.cpu_ms_per_request, med.bare.cpu_ms_per_request),
+        },
+        explain: explain.summary[scenario.name],
+      });
+    }
+  } finally {
+    servers.stop();
+    await endSettle();
+  }
+
+  // 4. Table and results file
+  const pad = (s: unknown, n: number) => String(s).padStart(n);
+  console.log(
+    `\n${'scenario'.padEnd(10)} ${pad('api req/s', 10)} ${pad('bare req/s', 10)} ${pad('ratio', 6)} ${pad('api p50', 8)} ${pad('api p99', 8)} ${pad('bare p50', 9)} ${pad('bare p99', 9)} ${pad('cpu/req api', 12)} ${pad('bare', 9)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(10)} ${pad(r.median.api.rps, 10)} ${pad(r.median.bare.rps, 10)} ${pad(r.ratio.rps, 6)} ${pad(`${r.median.api.p50} ms`, 8)} ${pad(`${r.median.api.p99} ms`, 8)} ${pad(`${r.median.bare.p50} ms`, 9)} ${pad(`${r.median.bare.p99} ms`, 9)} ${pad(`${r.median.api.cpu_ms_per_request} ms`, 12)} ${pad(`${r.median.bare.cpu_ms_per_request} ms`, 9)}`,
+    );
+  }
+  const search = results.find((r) => r.name === 'search');
+  const narrow = results.find((r) => r.name === 'search-narrow');
+  const goal = {
+    target: `list+search at >= ${GOAL.search_ratio * 100}% of the bare handler's req/s and API p99 <= ${GOAL.p99_ms} ms at ${GOAL.rows} rows`,
+    reached: search
+      ? {
+          search_ratio: search.ratio.rps,
+          search_api_p99_ms: search.median.api.p99,
+          ...(narrow ? { search_narrow_ratio: narrow.ratio.rps, search_narrow_api_p99_ms: narrow.median.api.p99 } : {}),
+          rows: rows.consultancies,
+        }
+      : null,
+    met: search ? (search.ratio.rps ?? 0) >= GOAL.search_ratio && search.median.api.p99 <= GOAL.p99_ms && rows.consultancies! >= GOAL.rows : null,
+    note: search ? goalNote(search) : 'search scenario not run',
+  };
+  console.log(`\ngoal: ${goal.target}\nreached: ${JSON.stringify(goal.reached)} → ${goal.met ? 'met' : 'NOT met'}`);
+
+  const cpus = os.cpus();
+  const report = {
+    date: new Date().toISOString(),
+    command: ['npm run bench:api', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+    machine: {
+      nproc: os.availableParallelism(),
+      cpu: cpus[0]?.model ?? 'unknown',
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      engine,
+      database: version,
+      rows,
+      load_seconds: loadSeconds,
+    },
+    settings: {
+      connections: CONNECTIONS,
+      warmup_s: WARMUP,
+      duration_s: DURATION,
+      rounds: ROUNDS,
+      pool_size: POOL,
+      bare_prepared_statements: !args['bare-unprepared'],
+      bare_plan_cache_mode: args['bare-generic-plans'] ? 'auto' : 'force_custom_plan',
+      api_prepared_statements_experiment: args['api-prepared'],
+      processes: engine === 'postgres' ? 'api and bare each in a child process; autocannon in the parent' : 'api and bare share one child process (PGlite is in-process); autocannon in the parent',
+      latency_resolution: 'autocannon records whole milliseconds',
+    },
+    data,
+    scenarios: results,
+    goal,
+  };
+  fs.writeFileSync(args.out!, `${JSON.stringify(report, null, 2)}\n`);
+  log(`\nwrote ${path.relative(root, args.out!)} and ${path.relative(root, args.out!.replace(/\.json$/, '-explain.txt'))}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,224 @@
+/**
+ * The two servers `bench/api.ts` drives, each started in its own child process (PGlite: both in
+ * one, since an embedded database belongs to one process):
+ *
+ * - `api`: the real API, buildApp() + listen on an ephemeral loopback port, logger off.
+ * - `bare`: node:http + postgres.js (or the same PGlite) running the SAME SQL as the API's list
+ *   and detail of one entity (bench/shapes.ts takes it from server/entities/query.ts) and writing
+ *   the same JSON. No validation, no plugins, no ORM: the floor the API is measured against.
+ *
+ * Started with `node --import tsx bench/servers.ts <api|bare|both> <json options>`; reports
+ * `{ready: {api?: port, bare?: port}}` over IPC.
+ */
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase, WORD_SIMILARITY_THRESHOLD, type Database } from '../server/db/index.ts';
+import { serverEntity, type ServerEntity } from '../server/entities/registry.ts';
+import { pageLinks } from '../server/routes/entities.ts';
+import { localStorage } from '../server/storage/index.ts';
+import { detailShape, fill, listShape, refFields, relatedShape, type RelatedShape, type Template } from './shapes.ts';
+
+export interface ServerOptions {
+  /** postgres:// URL of the bench database; unset: PGlite in pgliteDir */
+  url?: string;
+  pgliteDir?: string;
+  poolSize: number;
+  /** the entity whose list and detail the bare handler serves */
+  entity: string;
+  /** bare handler: use named prepared statements (postgres.js's default) */
+  prepare: boolean;
+  /** bare handler: let PostgreSQL switch prepared statements to generic plans (its default) */
+  genericPlans?: boolean;
+  /**
+   * Experiment, not the shipped API: the API on a postgres.js client that prepares every
+   * statement (drizzle passes prepare: false for unnamed queries), to size that change.
+   */
+  apiPrepared?: boolean;
+}
+
+/** How the bare handler runs a statement: rows as objects, or as arrays. */
+interface Exec {
+  rows(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  values(text: string, params: unknown[]): Promise<unknown[][]>;
+}
+
+// Date and time types stay the text PostgreSQL sends, as the API's drizzle drivers keep them.
+const TEXT_TYPES = [1082, 1083, 1114, 1184, 1182, 1115, 1185, 1186, 1187, 1231];
+
+/**
+ * Prepared statements, but planned for their actual parameters every time (force_custom_plan), as
+ * the API's unnamed statements are: after five runs PostgreSQL would otherwise switch a prepared
+ * search statement to a generic plan that knows nothing of the search term, and the two servers
+ * would no longer run the same plans.
+ */
+function postgresExec(url: string, poolSize: number, prepare: boolean, genericPlans: boolean): Exec & { end(): Promise<void> } {
+  const sql = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    connection: {
+      'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD,
+      ...(genericPlans ? {} : { plan_cache_mode: 'force_custom_plan' }),
+    },
+  });
+  for (const type of TEXT_TYPES) {
+    sql.options.parsers[type] = (value: string) => value;
+    sql.options.serializers[type] = (value: unknown) => value;
+  }
+  return {
+    rows: (text, params) => sql.unsafe(text, params as never[], { prepare }) as unknown as Promise<Record<string, unknown>[]>,
+    values: (text, params) => sql.unsafe(text, params as never[], { prepare }).values() as unknown as Promise<unknown[][]>,
+    end: () => sql.end({ timeout: 5 }),
+  };
+}
+
+function pgliteExec(pg: PGlite): Exec {
+  const parsers = Object.fromEntries(TEXT_TYPES.map((t) => [t, (value: string) => value]));
+  return {
+    rows: async (text, params) => (await pg.query<Record<string, unknown>>(text, params, { rowMode: 'object', parsers })).rows,
+    values: async (text, params) => (await pg.query<unknown[]>(text, params, { rowMode: 'array', parsers })).rows,
+  };
+}
+
+const positiveInt = (value: string | null, fallback: number) => {
+  if (value === null) return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+};
+
+/** The bare handler: GET /api/<path>/?page=&page_size=&search= and GET /api/<path>/<id>/. */
+export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http.Server> {
+  const plain = await listShape(entity, false);
+  const searched = await listShape(entity, true);
+  const detail: Template = await detailShape(entity);
+  const refs = refFields(entity);
+  const relatedShapes = new Map<string, Promise<RelatedShape[]>>();
+  const listPath = `/api/${entity.decl.path}/`;
+
+  async function list(url: string) {
+    const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+    const page = positiveInt(query.get('page'), 1);
+    const pageSize = positiveInt(query.get('page_size'), 20);
+    const q = query.get('search')?.trim().toLowerCase();
+    const shape = q ? searched : plain;
+    const values = { limit: pageSize, offset: (page - 1) * pageSize, q };
+    const [results, counted] = await Promise.all([
+      exec.rows(shape.page.text, fill(shape.page, values)),
+      exec.rows(shape.count.text, fill(shape.count, values)),
+    ]);
+    const count = counted[0]!.count as number;
+    return { count, ...pageLinks({ url } as never, count, page, pageSize), results };
+  }
+
+  async function one(id: number) {
+    const [row] = await exec.rows(detail.text, fill(detail, { id }));
+    if (!row) return null;
+    const ids: Record<string, number[]> = {};
+    const lengths: Record<string, number> = {};
+    for (const { field } of refs) {
+      const raw = row[field];
+      ids[field] = (Array.isArray(raw) ? raw : raw == null ? [] : [raw]) as number[];
+      lengths[field] = ids[field]!.length;
+    }
+    const key = JSON.stringify(lengths);
+    let shapes = relatedShapes.get(key);
+    if (!shapes) relatedShapes.set(key, (shapes = relatedShape(entity, lengths)));
+    const values: Record<string, unknown> = {};
+    for (const { field } of refs) ids[field]!.forEach((id, i) => (values[`${field}:${i}`] = id));
+    const related: Record<string, { id: number; label: string; slug: string | null }[]> = {};
+    for (const { field } of refs) if (ids[field]!.length === 0) related[field] = [];
+    await Promise.all(
+      (await shapes).map(async ({ field, template }) => {
+        const rows = await exec.values(template.text, fill(template, values));
+        const byId = new Map(rows.map(([id, label, slug]) => [id as number, { id: id as number, label: label as string, slug: slug as string | null }]));
+        related[field] = ids[field]!.map((id) => byId.get(id)).filter((r) => r !== undefined);
+      }),
+    );
+    return { ...row, related };
+  }
+
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    const json = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+    res.end(json);
+  };
+
+  return http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    const pathname = url.split('?', 1)[0]!;
+    let work: Promise<unknown> | null = null;
+    if (pathname === listPath) work = list(url);
+    else if (pathname.startsWith(listPath)) {
+      const id = pathname.slice(listPath.length).replace(/\/$/, '');
+      if (/^\d{1,9}$/.test(id)) work = one(Number(id));
+    }
+    if (!work) return send(res, 404, { error: 'Not found.' });
+    work.then(
+      (body) => (body ? send(res, 200, body) : send(res, 404, { error: 'Not found.' })),
+      (error: Error) => send(res, 500, { error: error.message }),
+    );
+  });
+}
+
+async function apiServer(database: Database): Promise<{ listen(): Promise<number> }> {
+  const dataDir = path.join(os.tmpdir(), `bench-api-${process.pid}`);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_ENV: 'development' });
+  const { buildApp } = await import('../server/app.ts');
+  const app = await buildApp({ config, database, storage: localStorage(path.join(dataDir, 'uploads'), '/media'), jwtSecret: 'bench-secret', logger: false });
+  return {
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return (app.server.address() as { port: number }).port;
+    },
+  };
+}
+
+/** openDatabase() without migrations, on a client whose unsafe() always prepares (the experiment). */
+async function preparedDatabase(url: string, poolSize: number): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const schema = await import('../server/db/schema/index.ts');
+  const client = postgres(url, { max: poolSize, onnotice: () => {}, connection: { 'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD } });
+  const unsafe = client.unsafe.bind(client);
+  (client as unknown as { unsafe: typeof unsafe }).unsafe = ((text: string, params?: never[], opts?: object) => unsafe(text, params, { ...opts, prepare: true })) as typeof unsafe;
+  const db = drizzle(client, { schema }) as unknown as Database['db'];
+  return { db, engine: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+const listenHttp = (server: http.Server) =>
+  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+
+async function main() {
+  const mode = process.argv[2] as 'api' | 'bare' | 'both';
+  const options = JSON.parse(process.argv[3] ?? '{}') as ServerOptions;
+  const entity = serverEntity(options.entity);
+  const ready: { api?: number; bare?: number } = {};
+  if (options.url) {
+    if (mode === 'api') {
+      const database = options.apiPrepared ? await preparedDatabase(options.url, options.poolSize) : await openDatabase({ url: options.url, poolSize: options.poolSize });
+      ready.api = await (await apiServer(database)).listen();
+    } else {
+      ready.bare = await listenHttp(await bareServer(entity, postgresExec(options.url, options.poolSize, options.prepare, options.genericPlans ?? false)));
+    }
+  } else {
+    const database = await openDatabase({ pgliteDir: options.pgliteDir });
+    ready.api = await (await apiServer(database)).listen();
+    const pg = (database.db as unknown as { $client: PGlite }).$client;
+    ready.bare = await listenHttp(await bareServer(entity, pgliteExec(pg)));
+  }
+  // CPU time of this process, asked for around each run to get CPU per request.
+  process.on('message', (message: { cpu?: number }) => {
+    if (message.cpu !== undefined) process.send!({ cpu: message.cpu, usage: process.cpuUsage() });
+  });
+  process.send!({ ready });
+  process.on('disconnect', () => process.exit(0));
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
