@@ -16,11 +16,11 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase, WORD_SIMILARITY_THRESHOLD, type Database } from '../server/db/index.ts';
+import { openDatabase, type Database } from '../server/db/index.ts';
 import { serverEntity, type ServerEntity } from '../server/entities/registry.ts';
 import { pageLinks } from '../server/routes/entities.ts';
 import { localStorage } from '../server/storage/index.ts';
-import { detailShape, fill, listShape, refFields, relatedShape, type RelatedShape, type Template } from './shapes.ts';
+import { detailShape, fill, listShape, refFields, relatedShape, type Exec, type ListShape, type RelatedShape, type Template } from './shapes.ts';
 
 export interface ServerOptions {
   /** postgres:// URL of the bench database; unset: PGlite in pgliteDir */
@@ -33,25 +33,14 @@ export interface ServerOptions {
   prepare: boolean;
   /** bare handler: let PostgreSQL switch prepared statements to generic plans (its default) */
   genericPlans?: boolean;
-  /**
-   * Experiment, not the shipped API: the API on a postgres.js client that prepares every
-   * statement (drizzle passes prepare: false for unnamed queries), to size that change.
-   */
-  apiPrepared?: boolean;
-}
-
-/** How the bare handler runs a statement: rows as objects, or as arrays. */
-interface Exec {
-  rows(text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
-  values(text: string, params: unknown[]): Promise<unknown[][]>;
 }
 
 // Date and time types stay the text PostgreSQL sends, as the API's drizzle drivers keep them.
 const TEXT_TYPES = [1082, 1083, 1114, 1184, 1182, 1115, 1185, 1186, 1187, 1231];
 
 /**
- * Prepared statements, but planned for their actual parameters every time (force_custom_plan), as
- * the API's unnamed statements are: after five runs PostgreSQL would otherwise switch a prepared
+ * Prepared statements planned for their actual parameters every time (force_custom_plan), as the
+ * API's are (server/db/index.ts): after five runs PostgreSQL would otherwise switch a prepared
  * search statement to a generic plan that knows nothing of the search term, and the two servers
  * would no longer run the same plans.
  */
@@ -59,10 +48,7 @@ function postgresExec(url: string, poolSize: number, prepare: boolean, genericPl
   const sql = postgres(url, {
     max: poolSize,
     onnotice: () => {},
-    connection: {
-      'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD,
-      ...(genericPlans ? {} : { plan_cache_mode: 'force_custom_plan' }),
-    },
+    connection: genericPlans ? {} : { plan_cache_mode: 'force_custom_plan' },
   });
   for (const type of TEXT_TYPES) {
     sql.options.parsers[type] = (value: string) => value;
@@ -83,6 +69,17 @@ function pgliteExec(pg: PGlite): Exec {
   };
 }
 
+/** An Exec over an open Database's own client, for the harness's statements (shapes, EXPLAIN samples). */
+export function databaseExec(database: Database): Exec {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.engine === 'pglite') return pgliteExec(client as PGlite);
+  const sql = client as postgres.Sql;
+  return {
+    rows: (text, params) => sql.unsafe(text, params as never[]) as unknown as Promise<Record<string, unknown>[]>,
+    values: (text, params) => sql.unsafe(text, params as never[]).values() as unknown as Promise<unknown[][]>,
+  };
+}
+
 const positiveInt = (value: string | null, fallback: number) => {
   if (value === null) return fallback;
   const n = Number(value);
@@ -91,8 +88,7 @@ const positiveInt = (value: string | null, fallback: number) => {
 
 /** The bare handler: GET /api/<path>/?page=&page_size=&search= and GET /api/<path>/<id>/. */
 export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http.Server> {
-  const plain = await listShape(entity, false);
-  const searched = await listShape(entity, true);
+  const listShapes = new Map<string, Promise<ListShape>>();
   const detail: Template = await detailShape(entity);
   const refs = refFields(entity);
   const relatedShapes = new Map<string, Promise<RelatedShape[]>>();
@@ -102,14 +98,15 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http
     const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
     const page = positiveInt(query.get('page'), 1);
     const pageSize = positiveInt(query.get('page_size'), 20);
-    const q = query.get('search')?.trim().toLowerCase();
-    const shape = q ? searched : plain;
-    const values = { limit: pageSize, offset: (page - 1) * pageSize, q };
-    const [results, counted] = await Promise.all([
-      exec.rows(shape.page.text, fill(shape.page, values)),
-      exec.rows(shape.count.text, fill(shape.count, values)),
-    ]);
-    const count = counted[0]!.count as number;
+    const q = query.get('search')?.trim().toLowerCase() ?? '';
+    let shape = listShapes.get(q);
+    if (!shape) listShapes.set(q, (shape = listShape(exec, entity, q || undefined)));
+    const { warm, count } = await shape;
+    const values = { limit: pageSize, offset: (page - 1) * pageSize };
+    const run = (t: Template) => exec.rows(t.text, fill(t, values));
+    // As listRows: the content version (its memo) first, then the page.
+    for (const t of warm.before) await run(t);
+    const results = await run(warm.page);
     return { count, ...pageLinks({ url } as never, count, page, pageSize), results };
   }
 
@@ -127,7 +124,7 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http
     let shapes = relatedShapes.get(key);
     if (!shapes) relatedShapes.set(key, (shapes = relatedShape(entity, lengths)));
     const values: Record<string, unknown> = {};
-    for (const { field } of refs) ids[field]!.forEach((id, i) => (values[`${field}:${i}`] = id));
+    for (const { field } of refs) values[field] = ids[field];
     const related: Record<string, { id: number; label: string; slug: string | null }[]> = {};
     for (const { field } of refs) if (ids[field]!.length === 0) related[field] = [];
     await Promise.all(
@@ -176,17 +173,6 @@ async function apiServer(database: Database): Promise<{ listen(): Promise<number
   };
 }
 
-/** openDatabase() without migrations, on a client whose unsafe() always prepares (the experiment). */
-async function preparedDatabase(url: string, poolSize: number): Promise<Database> {
-  const { drizzle } = await import('drizzle-orm/postgres-js');
-  const schema = await import('../server/db/schema/index.ts');
-  const client = postgres(url, { max: poolSize, onnotice: () => {}, connection: { 'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD } });
-  const unsafe = client.unsafe.bind(client);
-  (client as unknown as { unsafe: typeof unsafe }).unsafe = ((text: string, params?: never[], opts?: object) => unsafe(text, params, { ...opts, prepare: true })) as typeof unsafe;
-  const db = drizzle(client, { schema }) as unknown as Database['db'];
-  return { db, engine: 'postgres', close: () => client.end({ timeout: 5 }) };
-}
-
 const listenHttp = (server: http.Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
 
@@ -197,7 +183,7 @@ async function main() {
   const ready: { api?: number; bare?: number } = {};
   if (options.url) {
     if (mode === 'api') {
-      const database = options.apiPrepared ? await preparedDatabase(options.url, options.poolSize) : await openDatabase({ url: options.url, poolSize: options.poolSize });
+      const database = await openDatabase({ url: options.url, poolSize: options.poolSize });
       ready.api = await (await apiServer(database)).listen();
     } else {
       ready.bare = await listenHttp(await bareServer(entity, postgresExec(options.url, options.poolSize, options.prepare, options.genericPlans ?? false)));

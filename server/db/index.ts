@@ -12,16 +12,22 @@ import * as schema from './schema/index.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/**
- * Trigram word similarity needed for a search word to match (pg_trgm's default is 0.6): 0.5 lets
- * one wrong or missing letter in a short word through ("melborne" finds Melbourne).
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
-
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
 /** The rows of db.execute(): PGlite answers {rows}, postgres.js an array. */
 export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/**
+ * drizzle runs its queries as unnamed statements (postgres.js `prepare: false`): a round trip to
+ * parse, another to run. Named prepared statements, one per SQL text and connection, run in one
+ * round trip and skip parsing; the texts are few (one per query shape; search words and ids are
+ * parameters). Behind a transaction-mode pooler this needs PgBouncer 1.21+ with
+ * max_prepared_statements. Migrations run before this, as some of their statements cannot be prepared.
+ */
+function preparing(client: postgres.Sql) {
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((text: string, params?: never[], options?: postgres.UnsafeQueryOptions) => unsafe(text, params, { ...options, prepare: true })) as typeof client.unsafe;
+}
 
 export interface Database {
   db: Db;
@@ -38,16 +44,18 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     const client = postgres(options.url, {
       max: options.poolSize ?? 10,
       onnotice: () => {},
-      connection: { 'pg_trgm.word_similarity_threshold': WORD_SIMILARITY_THRESHOLD },
+      // Prepared statements are planned for their actual parameters every time: a generic plan
+      // would read a search for a rare word and one for a third of the table the same way.
+      connection: { plan_cache_mode: 'force_custom_plan' },
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     await migratePostgres(db as never, { migrationsFolder });
+    preparing(client);
     return { db, engine: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db, engine: 'pglite', close: () => client.close() };

@@ -5,14 +5,16 @@ import type { FilterMeta } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { plainText } from '../services/fields.ts';
+import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
+import { fullTextMatch, searchTerms } from './search.ts';
 
 export const MAX_PAGE_SIZE = 1000;
 export const MAX_SEARCH_LENGTH = 200;
 
-const HIDDEN_COLUMNS = new Set(['search', 'search_text']);
+const HIDDEN_COLUMNS = new Set(['search']);
 
-/** The columns an API reply shows: everything but the generated search columns. */
+/** The columns an API reply shows: everything but the generated search vector. */
 export function visibleColumns(entity: ServerEntity): Record<string, PgColumn> {
   return Object.fromEntries(Object.entries(getTableColumns(entity.table)).filter(([name]) => !HIDDEN_COLUMNS.has(name)));
 }
@@ -67,21 +69,42 @@ async function resolveRef(db: Db, refName: string, value: string, filterName: st
   return row.id as number;
 }
 
-function searchCondition(entity: ServerEntity, search: string): { where: SQL; rank: SQL | null } {
+/**
+ * The condition and rank of a search. Searchable entities: full text over the weighted vector,
+ * with the search's words corrected against the table's dictionary first (search.ts). Others
+ * (categories): their title contains the text.
+ */
+async function searchCondition(db: Db, memo: ContentMemo, entity: ServerEntity, search: string): Promise<{ where: SQL; rank: SQL | null }> {
   const q = search.trim().toLowerCase();
   if (!entity.searchable) {
     const title = column(entity, entity.decl.titleField);
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return { where: sql`${title} ILIKE ${pattern}`, rank: null };
   }
-  const vector = column(entity, 'search');
-  const text = column(entity, 'search_text');
-  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
-  // Full text finds words in any field; trigram word similarity forgives typos in names and places.
-  return {
-    where: sql`(${vector} @@ ${tsquery} OR ${q} <% ${text})`,
-    rank: sql`ts_rank(${vector}, ${tsquery}) + word_similarity(${q}, ${text})`,
-  };
+  const terms = await memo(`terms:${entity.decl.name}:${q}`, () => searchTerms(db, entity.table, q));
+  return fullTextMatch(column(entity, 'search'), terms);
+}
+
+/**
+ * Search results are ranked by relevance when there are at most this many; a broader search (a
+ * city that a third of all consultancies name) lists its matches in the entity's own order
+ * (priority first), which PostgreSQL reads from an index and stops after one page, instead of
+ * ranking every match on every request.
+ */
+export const RANKED_AT_MOST = 1000;
+
+/** count(*) of the rows matching `where`, stopping at `limit`. */
+async function boundedCount(db: Db, entity: ServerEntity, where: SQL | undefined, limit: number): Promise<number> {
+  const idCol = column(entity, 'id');
+  const matches = db.select({ one: idCol }).from(entity.table).where(where).limit(limit).as('matches');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  return n;
+}
+
+/** Whether a search is narrow enough to rank (see RANKED_AT_MOST), with its exact count when it is. */
+async function rankable(db: Db, memo: ContentMemo, entity: ServerEntity, where: SQL | undefined, key: string): Promise<{ rank: boolean; count?: number }> {
+  const n = await memo(`bounded:${key}`, () => boundedCount(db, entity, where, RANKED_AT_MOST + 1));
+  return n <= RANKED_AT_MOST ? { rank: true, count: n } : { rank: false };
 }
 
 function orderFor(entity: ServerEntity, keys: string[]): SQL[] {
@@ -106,13 +129,21 @@ export interface ListResult {
   results: Record<string, unknown>[];
 }
 
+interface ListPlan {
+  /** the page's rows, for placeholders limit and offset */
+  page: { execute(values: { limit: number; offset: number }): Promise<Record<string, unknown>[]> };
+  /** the exact count when the plan already knows it (a narrow search) */
+  count?: number;
+  countAll(): Promise<number>;
+}
+
 /**
- * One page of an entity: filters, search (full text + trigram, best match first), ordering.
- * `extra` narrows the rows further (the public ads list, an institution's own rows).
+ * How to list an entity for one set of filters, search and ordering: the conditions (ref filters
+ * resolved, search words corrected), whether to rank, and the page statement, prepared once.
+ * Planning runs several statements; a remembered plan (content-memo.ts) leaves a request with the
+ * content version and the page.
  */
-export async function listRows(db: Db, entity: ServerEntity, query: ListQuery, extra: SQL[] = []): Promise<ListResult> {
-  const page = query.page ?? 1;
-  const pageSize = query.page_size ?? 20;
+async function listPlan(db: Db, memo: ContentMemo, entity: ServerEntity, query: ListQuery, extra: SQL[], rowsKey: string): Promise<ListPlan> {
   const conditions: SQL[] = [...extra];
   let orderBy: SQL[] = orderFor(entity, query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering);
 
@@ -137,36 +168,81 @@ export async function listRows(db: Db, entity: ServerEntity, query: ListQuery, e
     }
   }
 
+  let count: number | undefined;
   if (query.search?.trim()) {
-    const { where, rank } = searchCondition(entity, query.search);
-    conditions.push(where);
-    if (!query.ordering && rank) orderBy = [sql`${rank} DESC`, ...orderBy];
+    const search = await searchCondition(db, memo, entity, query.search);
+    conditions.push(search.where);
+    if (search.rank) {
+      const ranked = await rankable(db, memo, entity, and(...conditions), rowsKey);
+      count = ranked.count;
+      if (ranked.rank && !query.ordering) orderBy = [sql`${search.rank} DESC`, ...orderBy];
+    }
   }
 
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [results, [{ count }]] = await Promise.all([
-    db
-      .select(visibleColumns(entity))
-      .from(entity.table)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ count: sql<number>`count(*)::int` }).from(entity.table).where(where),
+  const condition = and(...conditions);
+  // A deferred join: the page's ids come from the ordering index alone, so a deep page
+  // (OFFSET 50,000) skips index entries instead of whole rows; then only its rows are read.
+  const idCol = column(entity, 'id');
+  const pageIds = db
+    .select({ id: idCol })
+    .from(entity.table)
+    .where(condition)
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  const page = db.select(visibleColumns(entity)).from(entity.table).where(inArray(idCol, pageIds)).orderBy(...orderBy).prepare('list_page');
+  return {
+    page,
+    count,
+    countAll: async () => (await db.select({ n: sql<number>`count(*)::int` }).from(entity.table).where(condition))[0].n,
+  };
+}
+
+/**
+ * One page of an entity: filters, search (full text with corrected words; the best match first
+ * when the search is narrow enough to rank), ordering. `extra` narrows the rows further (an
+ * institution's own rows). Count and plan are remembered until content changes.
+ */
+export async function listRows(db: Db, entity: ServerEntity, query: ListQuery, extra: SQL[] = []): Promise<ListResult> {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 20;
+  // What the rows depend on, as the memo's key: the filters and search as asked (not paging or
+  // ordering) and any extra condition. Cheaper to make than the SQL text, which it determines.
+  const { page: _page, page_size: _size, ordering, ...asked } = query;
+  const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}`;
+  const memo = await contentMemo(db);
+  const plan = await memo(`plan:${rowsKey}:${ordering ?? ''}`, () => listPlan(db, memo, entity, query, extra, rowsKey));
+  const [results, count] = await Promise.all([
+    plan.page.execute({ limit: pageSize, offset: (page - 1) * pageSize }),
+    plan.count ?? memo(`count:${rowsKey}`, plan.countAll),
   ]);
   return { count, results };
 }
 
+const statements = new WeakMap<Db, Map<string, unknown>>();
+
+/** A statement built and prepared once per database and key (the detail's fixed shapes). */
+function preparedOnce<T>(db: Db, key: string, build: () => T): T {
+  let byKey = statements.get(db);
+  if (!byKey) statements.set(db, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, build());
+  return byKey.get(key) as T;
+}
+
 /** The row with this numeric id or slug, or 404. */
-export async function findRow(db: Db, entity: ServerEntity, idOrSlug: string, extra: SQL[] = []): Promise<Record<string, unknown>> {
+export async function findRow(db: Db, entity: ServerEntity, idOrSlug: string): Promise<Record<string, unknown>> {
   const byId = /^\d{1,9}$/.test(idOrSlug);
   if (!byId && !('slug' in getTableColumns(entity.table))) throw notFound(`${entity.decl.label} not found.`);
-  const where = byId ? eq(column(entity, 'id'), Number(idOrSlug)) : eq(column(entity, 'slug'), idOrSlug);
-  const [row] = await db
-    .select(visibleColumns(entity))
-    .from(entity.table)
-    .where(and(where, ...extra))
-    .limit(1);
+  const by = byId ? 'id' : 'slug';
+  const statement = preparedOnce(db, `row:${entity.decl.name}:${by}`, () =>
+    db
+      .select(visibleColumns(entity))
+      .from(entity.table)
+      .where(eq(column(entity, by), sql.placeholder('key')))
+      .limit(1)
+      .prepare('detail_row'),
+  );
+  const [row] = await statement.execute({ key: byId ? Number(idOrSlug) : idOrSlug });
   if (!row) throw notFound(`${entity.decl.label} not found.`);
   return row;
 }
@@ -188,11 +264,16 @@ export async function relatedOf(db: Db, entity: ServerEntity, row: Record<string
         const ids = (Array.isArray(raw) ? raw : raw == null ? [] : [raw]) as number[];
         if (ids.length === 0) return void (related[field] = []);
         const ref = serverEntity(meta.ref!);
-        const hasSlug = 'slug' in getTableColumns(ref.table);
-        const rows = await db
-          .select({ id: column(ref, 'id'), label: column(ref, ref.decl.titleField), slug: hasSlug ? column(ref, 'slug') : sql<null>`null` })
-          .from(ref.table)
-          .where(inArray(column(ref, 'id'), ids));
+        // One array parameter, not IN ($1, …, $n): one statement whatever the number of ids.
+        const statement = preparedOnce(db, `names:${ref.decl.name}`, () => {
+          const hasSlug = 'slug' in getTableColumns(ref.table);
+          return db
+            .select({ id: column(ref, 'id'), label: column(ref, ref.decl.titleField), slug: hasSlug ? column(ref, 'slug') : sql<null>`null` })
+            .from(ref.table)
+            .where(sql`${column(ref, 'id')} = ANY(${sql.placeholder('ids')}::integer[])`)
+            .prepare('related_names');
+        });
+        const rows = await statement.execute({ ids });
         const byId = new Map(rows.map((r) => [r.id as number, r as unknown as RelatedItem]));
         related[field] = ids.map((id) => byId.get(id)).filter((r): r is RelatedItem => Boolean(r));
       }),
@@ -207,9 +288,10 @@ export async function dropdownRows(db: Db, entity: ServerEntity, search: string 
   const conditions: SQL[] = [];
   let orderBy: SQL[] = [sql`${asc(title)}`];
   if (search?.trim()) {
-    const { where, rank } = searchCondition(entity, search);
+    const memo = await contentMemo(db);
+    const { where, rank } = await searchCondition(db, memo, entity, search);
     conditions.push(where);
-    if (rank) orderBy = [sql`${rank} DESC`, ...orderBy];
+    if (rank && (await rankable(db, memo, entity, where, `dropdown:${entity.decl.name}:${search}`)).rank) orderBy = [sql`${rank} DESC`, ...orderBy];
   }
   const rows = await db
     .select({ id: column(entity, 'id'), label: title, slug: hasSlug ? column(entity, 'slug') : sql<null>`null` })

@@ -6,6 +6,7 @@ import type { SessionUser } from '../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { optionalId, plainText } from './fields.ts';
 import { pageQuery, pageWindow, type PageParams } from './paging.ts';
+import { fullTextMatch, searchTerms } from '../entities/search.ts';
 
 export const ORDERINGS = ['-created_at', 'created_at', '-likes', '-replies'] as const;
 
@@ -88,9 +89,8 @@ async function categoryId(db: Db, idOrSlug: string): Promise<number> {
   return row.id;
 }
 
-/** Full-text match, or a typo-tolerant word match for short misspelt queries. */
-const matches = (text: string) =>
-  sql`(${forumQuestions.search} @@ websearch_to_tsquery('english', ${text}) or ${text.toLowerCase()} <% ${forumQuestions.search_text})`;
+/** Full text over title and body, misspelt words corrected against the forum's own words. */
+const matches = async (db: Db, text: string) => fullTextMatch(forumQuestions.search, await searchTerms(db, forumQuestions, text)).where;
 
 const ORDER: Record<(typeof ORDERINGS)[number], SQL[]> = {
   '-created_at': [desc(forumQuestions.created_at), desc(forumQuestions.id)],
@@ -114,7 +114,7 @@ export async function listQuestions(db: Db, q: z.infer<typeof questionQuery>, vi
   const where = and(
     eq(forumQuestions.hidden, false),
     q.category ? eq(forumQuestions.category_id, await categoryId(db, q.category)) : undefined,
-    q.search ? matches(q.search) : undefined,
+    q.search ? await matches(db, q.search) : undefined,
   );
   return pageOfQuestions(db, where, ORDER[q.ordering], q, viewer);
 }

@@ -37,7 +37,7 @@ async function contentHash(db: Db) {
   for (const { table_name } of tables) {
     const rows = rowsOf(
       await db.execute(
-        sql.raw(`select to_jsonb(t) - 'created_at' - 'updated_at' - 'search' - 'search_text' - 'password_hash' as row from "${table_name as string}" t order by id`),
+        sql.raw(`select to_jsonb(t) - 'created_at' - 'updated_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`),
       ),
     );
     hash.update(`${table_name}:${JSON.stringify(rows.map((r) => r.row))}\n`);

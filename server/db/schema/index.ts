@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './forum.ts';
 export * from './leads.ts';
 export * from './site.ts';
+export * from './search.ts';

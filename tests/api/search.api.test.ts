@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { RANKED_AT_MOST } from '../../server/entities/query.ts';
+import { buildTestApp, engines, tokenFor, type TestApp } from './helpers.ts';
+
+describe.each(engines)('search on %s', (engine) => {
+  let t: TestApp;
+  let admin: { authorization: string };
+  const get = async (url: string) => (await t.app.inject({ url: `/api${url}` })).json();
+  const names = async (url: string) => (await get(url)).results.map((r: { name: string }) => r.name);
+  const create = async (payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: admin, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    admin = (await tokenFor(t, 'admin')).auth;
+    // A broad term: more Kathmandu consultancies than a search ranks, each with the word in its address.
+    await t.database.db.execute(sql`INSERT INTO consultancies (name, slug, address, priority)
+      SELECT 'Study Centre ' || g, 'study-centre-' || g, 'Putalisadak, Kathmandu', g % 7 FROM generate_series(1, ${RANKED_AT_MOST}) g`);
+    await create({ name: 'Kathmandu Kathmandu Overseas', address: 'Kathmandu' });
+    await create({ name: 'Top Pick Abroad', about: '<p>Offices in Kathmandu.</p>', priority: 100 });
+    // A narrow term: the name match ranks above a higher-priority row that only mentions it.
+    await create({ name: 'Himalayan Pathways', address: 'Baneshwor' });
+    await create({ name: 'Peak Priority Consult', about: '<p>Treks to Himalayan base camps.</p>', priority: 90 });
+  });
+  afterAll(() => t.close());
+
+  it('ranks a narrow search by relevance: a name match before a mention', async () => {
+    expect(await names('/consultancy/?search=himalayan')).toEqual(['Himalayan Pathways', 'Peak Priority Consult']);
+  });
+
+  it('lists a broad search in the entity order (priority first) with its exact count', async () => {
+    const page = await get('/consultancy/?search=kathmandu');
+    expect(page.count).toBe(RANKED_AT_MOST + 2);
+    // ranked by relevance, the name "Kathmandu Kathmandu Overseas" would come first
+    expect(page.results[0].name).toBe('Top Pick Abroad');
+    expect(page.results.map((r: { priority: number }) => r.priority)).toEqual([...page.results.map((r: { priority: number }) => r.priority)].sort((a, b) => b - a));
+  });
+
+  it('finds the start of a word (search as you type) and corrects a misspelt one', async () => {
+    expect(await names('/consultancy/?search=himal')).toContain('Himalayan Pathways');
+    expect(await names('/consultancy/?search=himalyan')).toEqual(['Himalayan Pathways', 'Peak Priority Consult']);
+    expect((await get('/consultancy/?search=kathmadu')).count).toBe(RANKED_AT_MOST + 2);
+  });
+
+  it('learns the words of new and renamed rows at once', async () => {
+    const id = await create({ name: 'Zanskar Overseas' });
+    expect(await names('/consultancy/?search=zanskr')).toEqual(['Zanskar Overseas']);
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/consultancy/${id}/update/`, headers: admin, payload: { name: 'Ladakh Overseas' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await names('/consultancy/?search=ladakk')).toEqual(['Ladakh Overseas']);
+  });
+
+  it('answers counts that follow every write at once', async () => {
+    const before = (await get('/consultancy/')).count;
+    const search = (await get('/consultancy/?search=pathways')).count;
+    const id = await create({ name: 'Second Pathways' });
+    expect((await get('/consultancy/')).count).toBe(before + 1);
+    expect((await get('/consultancy/?search=pathways')).count).toBe(search + 1);
+    await t.app.inject({ method: 'DELETE', url: `/api/consultancy/${id}/delete/`, headers: admin });
+    expect((await get('/consultancy/')).count).toBe(before);
+    expect((await get('/consultancy/?search=pathways')).count).toBe(search);
+  });
+
+  it('gives a deep page the same rows as the same slice of the whole list', async () => {
+    const all = (await get('/consultancy/?page_size=1000')).results.map((r: { id: number }) => r.id);
+    const page = (await get('/consultancy/?page=37&page_size=20')).results.map((r: { id: number }) => r.id);
+    expect(page).toEqual(all.slice(720, 740));
+  });
+
+  it('matches nothing for a search of only stop words or punctuation', async () => {
+    for (const q of ['the', '(&|!:*)', '\\']) expect((await get(`/consultancy/?search=${encodeURIComponent(q)}`)).count, q).toBe(0);
+  });
+});
