@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
-import type { Storage } from './storage/index.ts';
+import { createPrivateStorage, type Storage } from './storage/index.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import routes from './routes/index.ts';
@@ -18,6 +18,8 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     storage: Storage;
+    /** personal files (application documents, complaint evidence), served only by authenticated routes */
+    privateStorage: Storage;
     config: Config;
     /** every route with who may call it, for the permission matrix */
     routeList: { method: string; url: string; access: Access | undefined }[];
@@ -30,6 +32,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   storage: Storage;
+  /** default: the private store the config describes */
+  privateStorage?: Storage;
   /** secret for access tokens */
   jwtSecret: string;
   logger?: boolean;
@@ -59,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('storage', options.storage);
+  app.decorate('privateStorage', options.privateStorage ?? (await createPrivateStorage(options.config)));
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

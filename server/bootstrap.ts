@@ -8,7 +8,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.ts';
 import { ensureSingletons } from './db/seed/singletons.ts';
-import { createStorage } from './storage/index.ts';
+import { createPrivateStorage, createStorage } from './storage/index.ts';
+import { movePersonalFilesToPrivate } from './storage/private.ts';
 
 /** JWT_SECRET, or in development a random one kept in DATA_DIR so restarts keep sessions. */
 function jwtSecret(config: Config): string {
@@ -40,6 +41,9 @@ export async function startApi(config: Config, options: { notFound?: AppOptions[
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg'), poolSize: config.databasePoolSize });
   log(`Database: ${database.engine === 'postgres' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pg')}`}, migrated`);
   const storage = await createStorage(config);
+  const privateStorage = await createPrivateStorage(config);
+  const moved = await movePersonalFilesToPrivate(database.db, storage, privateStorage, config.mediaBaseUrl);
+  if (moved) log(`Moved ${moved} application documents and complaint evidence files from public media to private storage.`);
   await ensureSingletons(database.db);
   if (!config.production) {
     const { seeded } = await seedDemo(database.db, storage, { password: config.demoPassword, production: false });
@@ -47,7 +51,7 @@ export async function startApi(config: Config, options: { notFound?: AppOptions[
     log(`Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
   }
   const redis = await redisClient(config);
-  const app = await buildApp({ config, database, storage, jwtSecret: jwtSecret(config), logger: true, redis, notFound: options.notFound });
+  const app = await buildApp({ config, database, storage, privateStorage, jwtSecret: jwtSecret(config), logger: true, redis, notFound: options.notFound });
   return {
     app,
     database,

@@ -15,9 +15,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demoPassword: env.DEMO_PASSWORD ?? 'demo1234',
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),
+    /** Personal files (application documents, complaint evidence): never under /media, only through the API. */
+    privateUploadsDir: path.resolve(env.PRIVATE_UPLOADS_DIR ?? path.join(dataDir, 'private')),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
+          /** personal files go under private/ here; a bucket of their own keeps them out of a public bucket policy */
+          privateBucket: env.S3_PRIVATE_BUCKET || env.S3_BUCKET,
           region: env.S3_REGION ?? 'us-east-1',
           endpoint: env.S3_ENDPOINT || undefined,
           accessKeyId: env.S3_ACCESS_KEY_ID,

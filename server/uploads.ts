@@ -119,12 +119,13 @@ export async function withStoredFiles<T>(db: Db, storage: Storage, files: Proces
   }
 }
 
+/** `ref` is what the store answered: a public URL, or a private store's key. */
 async function storeFiles(storage: Storage, files: ProcessedFile[]) {
-  const stored: { field: string; url: string; file: ProcessedFile }[] = [];
-  for (const file of files) stored.push({ field: file.field, url: await storage.put(file.data, file.extension, file.mime), file });
+  const stored: { field: string; ref: string; file: ProcessedFile }[] = [];
+  for (const file of files) stored.push({ field: file.field, ref: await storage.put(file.data, file.extension, file.mime), file });
   return {
     stored,
-    urls: (field: string) => stored.filter((s) => s.field === field).map((s) => s.url),
-    all: stored.map((s) => s.url),
+    urls: (field: string) => stored.filter((s) => s.field === field).map((s) => s.ref),
+    all: stored.map((s) => s.ref),
   };
 }

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { entities, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
+import type { Db } from '../db/index.ts';
 import * as t from '../db/schema/index.ts';
 import type { UploadRule } from '../uploads.ts';
 
@@ -17,6 +18,8 @@ export interface ServerEntity {
   flags?: Record<string, { where: SQL; orderBy: SQL[] }>;
   /** file rules that differ from the field kind's default */
   uploads?: Record<string, UploadRule>;
+  /** keys of private files in the rows a delete of this row cascades to, removed after the delete */
+  cascadedPrivateFiles?: (db: Db, id: number) => Promise<string[]>;
 }
 
 const server: Record<EntityName, Omit<ServerEntity, 'decl'>> = {
@@ -25,7 +28,20 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl'>> = {
   course: { table: t.courses, searchable: true },
   university: { table: t.universities, searchable: true },
   college: { table: t.colleges, searchable: true },
-  consultancy: { table: t.consultancies, searchable: true, uploads: { gallery: { kind: 'image', multiple: true } } },
+  consultancy: {
+    table: t.consultancies,
+    searchable: true,
+    uploads: { gallery: { kind: 'image', multiple: true } },
+    // its applications go with it, and with them the applicants' documents
+    cascadedPrivateFiles: async (db, id) =>
+      (
+        await db
+          .select({ key: t.applicationDocuments.storage_key })
+          .from(t.applicationDocuments)
+          .innerJoin(t.consultancyApplications, eq(t.consultancyApplications.id, t.applicationDocuments.application_id))
+          .where(eq(t.consultancyApplications.consultancy_id, id))
+      ).map((d) => d.key),
+  },
   event: {
     table: t.events,
     searchable: true,

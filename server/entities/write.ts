@@ -130,9 +130,10 @@ export async function saveRow(entity: ServerEntity, form: FormData, existing: Ro
   return row;
 }
 
-/** Deletes a row and its files. */
-export async function deleteRow(entity: ServerEntity, idOrSlug: string, options: WriteOptions) {
+/** Deletes a row and its files, and the private files of the rows the delete cascades to. */
+export async function deleteRow(entity: ServerEntity, idOrSlug: string, options: WriteOptions & { privateStorage: Storage }) {
   const row = await findRow(options.db, entity, idOrSlug);
+  const cascaded = (await entity.cascadedPrivateFiles?.(options.db, row.id as number)) ?? [];
   await options.db.transaction(async (tx) => {
     await tx.delete(entity.table).where(eq(column(entity, 'id'), row.id as number));
     await bumpContentVersion(tx);
@@ -142,4 +143,5 @@ export async function deleteRow(entity: ServerEntity, idOrSlug: string, options:
     return Array.isArray(v) ? (v as string[]) : typeof v === 'string' && v ? [v] : [];
   });
   await removeUnreferenced(options.db, options.storage, urls);
+  await removeUnreferenced(options.db, options.privateStorage, cascaded);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import * as applications from '../services/applications.ts';
 import { id } from '../services/fields.ts';
 import { limit } from '../services/limits.ts';
+import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
 import { pagedReply } from './entities.ts';
 
@@ -31,6 +32,15 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.get('/consultancy-application/admin/', { schema: { querystring: applications.applicationQuery, tags }, config: { access: ['admin'] } }, async (request) =>
     pagedReply(request, request.query, await applications.listApplications(app.db, request.query)),
+  );
+
+  app.get(
+    '/consultancy-application/:id/documents/:document/',
+    { schema: { params: z.object({ id, document: id }), tags }, config: { access: ['admin', 'consultancy'] } },
+    async (request, reply) => {
+      const document = await applications.applicationDocument(app.db, request.user!, request.params.id, request.params.document);
+      return sendPrivateFile(reply, app.privateStorage, document.key, document.name);
+    },
   );
 
   app.get('/consultancy/dashboard/applications/', { schema: { querystring: applications.applicationQuery, tags }, config: { access: ['consultancy'] } }, async (request) =>

@@ -63,7 +63,7 @@ export default async function entityRoutes(app: FastifyInstance) {
     }
 
     const rules = uploadRules(entity);
-    const writeOptions = { db: app.db, storage: app.storage };
+    const writeOptions = { db: app.db, storage: app.storage, privateStorage: app.privateStorage };
     app.post(
       `/${decl.routes?.create ?? `${decl.path}/create`}/`,
       { schema: { tags, summary: `Create a ${decl.label.toLowerCase()} (${decl.multipart ? 'multipart' : 'JSON'})` }, config: { access: ['admin'] } },

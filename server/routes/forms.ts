@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import * as leads from '../services/leads.ts';
 import { ownConsultancy } from '../services/applications.ts';
+import { id } from '../services/fields.ts';
 import { limit } from '../services/limits.ts';
+import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
 import { pagedReply } from './entities.ts';
 
@@ -29,6 +32,10 @@ export default async function formRoutes(fastify: FastifyInstance) {
 
   app.get('/complaint/admin/', { schema: { querystring: leads.complaintQuery, tags }, config: { access: ['admin'] } }, async (request) =>
     pagedReply(request, request.query, await leads.listComplaints(app.db, request.query)),
+  );
+
+  app.get('/complaint/:id/evidence/', { schema: { params: z.object({ id }), tags }, config: { access: ['admin'] } }, async (request, reply) =>
+    sendPrivateFile(reply, app.privateStorage, await leads.complaintEvidence(app.db, request.params.id), `complaint-${request.params.id}-evidence`),
   );
 
   app.get('/inquiry/admin/all/', { schema: { querystring: leads.inquiryQuery, tags }, config: { access: ['admin'] } }, async (request) =>

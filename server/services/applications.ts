@@ -76,7 +76,7 @@ const submitted = (tracking_code: string) => ({
 const insertDocuments = async (tx: Tx, applicationId: number, stored: StoredFiles['stored']) => {
   if (!stored.length) return;
   await tx.insert(applicationDocuments).values(
-    stored.map((s) => ({ application_id: applicationId, url: s.url, original_name: s.file.originalName.slice(0, 255), mime: s.file.mime, size: s.file.data.length })),
+    stored.map((s) => ({ application_id: applicationId, storage_key: s.ref, original_name: s.file.originalName.slice(0, 255), mime: s.file.mime, size: s.file.data.length })),
   );
 };
 
@@ -92,7 +92,7 @@ export async function submitApplication(app: FastifyInstance, form: FormData) {
   const { website: _website, consultancy, ...fields } = input;
   await requireRows(app.db, { consultancy: [consultancies, consultancy], destination: [destinations, fields.destination], course: [courses, fields.course] });
   const print = fingerprint({ consultancy, ...fields, documents: form.files.map((f) => crypto.createHash('sha256').update(f.data).digest('hex')) });
-  const { id: applicationId } = await withStoredFiles(app.db, app.storage, form.files, (files) => storeOnce(app.db, consultancyApplications, print, async (tx) => {
+  const { id: applicationId } = await withStoredFiles(app.db, app.privateStorage, form.files, (files) => storeOnce(app.db, consultancyApplications, print, async (tx) => {
     const [row] = await tx
       .insert(consultancyApplications)
       .values({ ...columnsOf(fields), consultancy_id: consultancy, tracking_code: newTrackingCode(), fingerprint: print })
@@ -153,7 +153,7 @@ export async function editApplication(app: FastifyInstance, code: string, form: 
   const input = changes.parse(form.fields);
   if (!applicantCanEdit(current.status)) throw editLocked();
   await requireRows(app.db, { destination: [destinations, input.destination], course: [courses, input.course] });
-  await withStoredFiles(app.db, app.storage, form.files, (files) => app.db.transaction(async (tx) => {
+  await withStoredFiles(app.db, app.privateStorage, form.files, (files) => app.db.transaction(async (tx) => {
     const { destination, course, ...rest } = input;
     const [row] = await tx
       .update(consultancyApplications)
@@ -214,7 +214,7 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
     .offset(offset);
   const documents = rows.length
     ? await db
-        .select({ id: applicationDocuments.id, application_id: applicationDocuments.application_id, url: applicationDocuments.url, original_name: applicationDocuments.original_name, mime: applicationDocuments.mime, size: applicationDocuments.size })
+        .select({ id: applicationDocuments.id, application_id: applicationDocuments.application_id, original_name: applicationDocuments.original_name, mime: applicationDocuments.mime, size: applicationDocuments.size })
         .from(applicationDocuments)
         .where(inArray(applicationDocuments.application_id, rows.map((r) => r.id)))
         .orderBy(asc(applicationDocuments.id))
@@ -225,9 +225,23 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
       ...r,
       status_label: STATUS_LABELS[r.status as Status],
       next_statuses: nextStatuses(r.status),
-      documents: documents.filter((d) => d.application_id === r.id).map(({ application_id: _a, ...d }) => d),
+      documents: documents.filter((d) => d.application_id === r.id).map(({ application_id: _a, ...d }) => ({ ...d, url: documentUrl(r.id, d.id) })),
     })),
   };
+}
+
+/** Where an admin or the consultancy downloads a document: an authenticated route, never a public URL. */
+const documentUrl = (applicationId: number, documentId: number) => `/api/consultancy-application/${applicationId}/documents/${documentId}/`;
+
+/** A document of an application, for an admin or the consultancy it was sent to; to another consultancy it does not exist. */
+export async function applicationDocument(db: Db, user: SessionUser, applicationId: number, documentId: number) {
+  const [doc] = await db
+    .select({ key: applicationDocuments.storage_key, name: applicationDocuments.original_name, consultancy_id: consultancyApplications.consultancy_id })
+    .from(applicationDocuments)
+    .innerJoin(consultancyApplications, eq(consultancyApplications.id, applicationDocuments.application_id))
+    .where(and(eq(applicationDocuments.id, documentId), eq(applicationDocuments.application_id, applicationId)));
+  if (!doc || (user.role !== 'admin' && doc.consultancy_id !== ownConsultancy(user))) throw notFound('Document not found.');
+  return doc;
 }
 
 /** A consultancy moves one of its own applications one legal step along, with a note for the timeline. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { colleges, complaints, consultancies, destinations, exams, inquiries, pageviews, universities } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
 import { caughtByHoneypot, email, honeypot, id, optionalId, phone, plainText } from './fields.ts';
@@ -95,6 +96,12 @@ const inquiryColumns = {
   created_at: inquiries.created_at,
 };
 
+/** Where an admin downloads a complaint's evidence: an authenticated route, never a public URL. */
+const evidenceUrl = (complaintId: number) => `/api/complaint/${complaintId}/evidence/`;
+
+/** A complaint as answered: the stored key of its evidence becomes the download route. */
+const withEvidenceUrl = <T extends { id: number; evidence: string | null }>(row: T): T => ({ ...row, evidence: row.evidence ? evidenceUrl(row.id) : null });
+
 /** What a bot caught by the honeypot is told: the stored shape, but nothing was stored. */
 const pretend = <T extends object>(values: T, status: string) => ({ id: 0, ...values, status, created_at: new Date().toISOString() });
 
@@ -103,7 +110,7 @@ export async function submitComplaint(app: FastifyInstance, form: FormData) {
   const values = { ...input, consultancy_id: consultancy };
   if (caughtByHoneypot(form.fields)) return pretend({ ...values, evidence: null }, 'open');
   await requireRows(app.db, { consultancy: [consultancies, consultancy] });
-  const { id: complaintId } = await withStoredFiles(app.db, app.storage, form.files, (files) => {
+  const { id: complaintId } = await withStoredFiles(app.db, app.privateStorage, form.files, (files) => {
     const evidence = files.all[0] ?? null;
     const print = fingerprint({ ...values, evidence });
     return storeOnce(app.db, complaints, print, async (tx) => {
@@ -112,7 +119,14 @@ export async function submitComplaint(app: FastifyInstance, form: FormData) {
     });
   });
   const [row] = await app.db.select(complaintColumns).from(complaints).where(eq(complaints.id, complaintId));
-  return row!;
+  return withEvidenceUrl(row!);
+}
+
+/** The stored key of a complaint's evidence file. */
+export async function complaintEvidence(db: Db, complaintId: number) {
+  const [row] = await db.select({ key: complaints.evidence }).from(complaints).where(eq(complaints.id, complaintId));
+  if (!row?.key) throw notFound(row ? 'This complaint has no evidence file.' : 'Complaint not found.');
+  return row.key;
 }
 
 export async function submitInquiry(db: Db, body: z.infer<typeof inquiryForm>) {
@@ -160,7 +174,7 @@ export async function listComplaints(db: Db, q: z.infer<typeof complaintQuery>) 
     .orderBy(...orderingOf(q.ordering, ordering, '-created_at', complaints.id))
     .limit(limit)
     .offset(offset);
-  return { count: total!.n, results };
+  return { count: total!.n, results: results.map(withEvidenceUrl) };
 }
 
 /** The name of the consultancy, college or university an inquiry was sent to. */

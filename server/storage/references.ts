@@ -2,11 +2,20 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/index.ts';
 import type { Storage } from './index.ts';
 
+type FileColumn = [table: string, column: string, isList?: boolean];
+
+/** The columns that hold keys of the private store (personal files), never public URLs. */
+export const PRIVATE_FILE_COLUMNS: FileColumn[] = [
+  ['application_documents', 'storage_key'],
+  ['complaints', 'evidence'],
+];
+
 /**
- * Every column that holds a stored file's URL. Files are named by their content, so two rows can
- * share one; a file is removed only when no row refers to it any more.
+ * Every column that holds a stored file's reference. Files are named by their content, so two rows
+ * can share one; a file is removed only when no row refers to it any more. Public URLs and private
+ * keys never look alike (a URL starts with the media base), so one list serves both stores.
  */
-const FILE_COLUMNS: [table: string, column: string, isList?: boolean][] = [
+const FILE_COLUMNS: FileColumn[] = [
   ['destinations', 'country_logo'],
   ['destinations', 'cover_page'],
   ['exams', 'icon'],
@@ -28,21 +37,20 @@ const FILE_COLUMNS: [table: string, column: string, isList?: boolean][] = [
   ['model_questions', 'pdf'],
   ['ads', 'desktop_image_url'],
   ['ads', 'mobile_image_url'],
-  ['application_documents', 'url'],
-  ['complaints', 'evidence'],
+  ...PRIVATE_FILE_COLUMNS,
 ];
 
-async function referenced(db: Db, url: string): Promise<boolean> {
+async function referenced(db: Db, ref: string): Promise<boolean> {
   const checks = FILE_COLUMNS.map(([table, col, isList]) => {
-    const where = isList ? sql`${sql.identifier(col)} @> ARRAY[${url}]::text[]` : sql`${sql.identifier(col)} = ${url}`;
+    const where = isList ? sql`${sql.identifier(col)} @> ARRAY[${ref}]::text[]` : sql`${sql.identifier(col)} = ${ref}`;
     return sql`EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE ${where})`;
   });
   const result = await db.execute(sql`SELECT (${sql.join(checks, sql` OR `)}) AS used`);
   return Boolean(rowsOf<{ used: boolean }>(result)[0]?.used);
 }
 
-export async function removeUnreferenced(db: Db, storage: Storage, urls: string[]) {
-  for (const url of new Set(urls)) {
-    if (!(await referenced(db, url))) await storage.remove(url).catch(() => {});
+export async function removeUnreferenced(db: Db, storage: Storage, refs: string[]) {
+  for (const ref of new Set(refs)) {
+    if (!(await referenced(db, ref))) await storage.remove(ref).catch(() => {});
   }
 }

@@ -104,6 +104,7 @@ const applicationFields: Record<string, FieldMeta> = {
   email: { kind: 'email', label: 'Email', column: true },
   phone: { kind: 'text', label: 'Phone', column: true },
   status: { kind: 'select', label: 'Status', options: APPLICATION_STATUSES, column: true },
+  documents: { kind: 'file', label: 'Documents', column: true, private: true },
   created_at: { kind: 'datetime', label: 'Submitted', column: true },
 };
 

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { downloadPrivateFile } from '../lib/api/admin.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { $labels, labelKey } from '../lib/stores/adminRefs.ts';
 
@@ -37,6 +38,7 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
     case 'image':
       return <img src={String(v)} alt="" className="thumb" loading="lazy" />;
     case 'file':
+      if (meta.private) return <PrivateFiles value={v} label={meta.label} />;
       return (
         <a href={String(v)} target="_blank" rel="noreferrer">
           Open
@@ -58,6 +60,57 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
     default:
       return <>{Array.isArray(v) ? v.join(', ') : String(v)}</>;
   }
+}
+
+type PrivateFileRef = { url: string; original_name?: string };
+
+/** Personal files (application documents, complaint evidence): fetched with the access token, since they have no public link. */
+function PrivateFiles({ value, label }: { value: unknown; label: string }) {
+  const files: PrivateFileRef[] = Array.isArray(value) ? value : [{ url: String(value) }];
+  if (files.length === 0) return <span className="muted">—</span>;
+  return (
+    <ul className="files">
+      {files.map((f) => (
+        <li key={f.url}>
+          <PrivateFile file={f} label={label} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PrivateFile({ file, label }: { file: PrivateFileRef; label: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const name = file.original_name || label;
+  return (
+    <>
+      <button
+        type="button"
+        className="link"
+        disabled={busy}
+        aria-label={file.original_name ? `Download ${name}` : `Download ${label.toLowerCase()}`}
+        onClick={async () => {
+          setBusy(true);
+          setError('');
+          try {
+            await downloadPrivateFile(file.url, name);
+          } catch (err) {
+            setError((err as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? 'Downloading…' : file.original_name || 'Download'}
+      </button>
+      {error && (
+        <span role="alert" className="error">
+          {error}
+        </span>
+      )}
+    </>
+  );
 }
 
 export function DataTable(props: {

@@ -4,10 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { buildTestApp, engines, multipart, pngImage, type TestApp } from './helpers.ts';
 import { bearer, createConsultancy, createCourse, createDestination, createUser, expectErrorShape, freshIp, login, samplePdf, signedIn } from './fixtures.ts';
-import { applicationDocuments, applicationStatusHistory, consultancyApplications, users } from '../../server/db/schema/index.ts';
+import { applicationDocuments, applicationStatusHistory, complaints, consultancyApplications, users } from '../../server/db/schema/index.ts';
+import { localStorage } from '../../server/storage/index.ts';
+import { movePersonalFilesToPrivate } from '../../server/storage/private.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{4}(-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{4}){3}$/;
+const KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}\.(pdf|webp)$/;
+/** A PDF no other test uploads, so content-hash sharing never keeps its file alive. */
+const uniquePdf = (tag: string) => Buffer.concat([samplePdf, Buffer.from(`% ${tag} ${Math.random()}\n`)]);
 
 describe.each(engines)('consultancy applications on %s', (engine) => {
   let t: TestApp;
@@ -54,6 +59,8 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
   const move = (session: Session, id: number, status: string, note = '') =>
     t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/applications/${id}/status/`, payload: { status, note }, headers: bearer(session) });
   const applicationCount = async () => (await t.database.db.select({ n: count() }).from(consultancyApplications))[0]!.n;
+  const documentsOf = (id: number) => t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.application_id, id)).orderBy(applicationDocuments.id);
+  const download = (url: string, session?: Session) => t.app.inject({ url, headers: session ? bearer(session) : {} });
 
   it('stores an application with its documents and answers a readable tracking code', async () => {
     const res = await submit(
@@ -67,9 +74,16 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect(body).toMatchObject({ status: 'submitted' });
     expect(body.tracking_code).toMatch(CODE);
     const id = await idOf(body.tracking_code);
-    const documents = await t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.application_id, id));
+    const documents = await documentsOf(id);
     expect(documents.map((d) => d.mime).sort()).toEqual(['application/pdf', 'image/webp']);
-    for (const d of documents) expect(fs.existsSync(path.join(t.uploadsDir, d.url.replace(/^\/media\//, '')))).toBe(true);
+    for (const d of documents) {
+      // a key of the private store: not a URL, not in the public uploads, not under /media
+      expect(d.storage_key).toMatch(KEY);
+      expect(fs.existsSync(path.join(t.privateDir, d.storage_key))).toBe(true);
+      expect(fs.existsSync(path.join(t.uploadsDir, d.storage_key))).toBe(false);
+      expect((await t.app.inject({ url: `/media/${d.storage_key}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/media/private/${d.storage_key}` })).statusCode).toBe(404);
+    }
     const history = await t.database.db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.application_id, id));
     expect(history.map((h) => h.status)).toEqual(['submitted']);
   });
@@ -239,6 +253,92 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect((await t.app.inject({ url: '/api/consultancy-application/admin/?status=visa_granted', headers: bearer(admin) })).json().count).toBeGreaterThan(0);
     expect((await t.app.inject({ url: '/api/consultancy-application/admin/?status=bogus', headers: bearer(admin) })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/consultancy-application/admin/', headers: bearer(agent) })).statusCode).toBe(403);
+  });
+
+  it('lets admins and the consultancy it was sent to download a document, and no one else', async () => {
+    const pdf = uniquePdf('download');
+    const code = await submitted(form(), [
+      { field: 'documents', filename: 'Transcript; final*.pdf', type: 'application/pdf', data: pdf },
+      { field: 'documents', filename: 'पासपोर्ट.png', type: 'image/png', data: await pngImage(40, 30) },
+    ]);
+    const id = await idOf(code);
+    const [pdfRow, imageRow] = await documentsOf(id);
+    const own = (await t.app.inject({ url: `/api/consultancy/dashboard/applications/?search=${code}`, headers: bearer(agent) })).json();
+    const listed = own.results[0].documents;
+    expect(listed).toEqual([
+      { id: pdfRow!.id, url: `/api/consultancy-application/${id}/documents/${pdfRow!.id}/`, original_name: 'Transcript; final*.pdf', mime: 'application/pdf', size: pdf.length },
+      { id: imageRow!.id, url: `/api/consultancy-application/${id}/documents/${imageRow!.id}/`, original_name: 'पासपोर्ट.png', mime: 'image/webp', size: imageRow!.size },
+    ]);
+    const forAdmin = (await t.app.inject({ url: `/api/consultancy-application/admin/?search=${code}`, headers: bearer(admin) })).json();
+    expect(forAdmin.results[0].documents).toEqual(listed);
+    expect(JSON.stringify([own, forAdmin])).not.toMatch(/\/media\/|storage_key/);
+
+    for (const session of [agent, admin]) {
+      const res = await download(listed[0].url, session);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(pdf)).toBe(true);
+      expect(res.headers).toMatchObject({ 'content-type': 'application/pdf', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="Transcript_ final_.pdf"; filename*=UTF-8''Transcript_%20final_.pdf`);
+      const image = await download(listed[1].url, session);
+      expect(image.headers['content-type']).toBe('image/webp');
+      expect(image.rawPayload.equals(fs.readFileSync(path.join(t.privateDir, imageRow!.storage_key)))).toBe(true);
+      expect(image.headers['content-disposition']).toBe(`attachment; filename="________.webp"; filename*=UTF-8''${encodeURIComponent('पासपोर्ट')}.webp`);
+    }
+
+    const student = await signedIn(t.app, t.database.db, 'student');
+    for (const [session, status] of [[otherAgent, 404], [student, 403], [undefined, 401]] as const) {
+      const res = await download(listed[0].url, session);
+      expect(res.statusCode).toBe(status);
+      expectErrorShape(res.json());
+    }
+    const otherApplication = await idOf(await submitted());
+    expect((await download(`/api/consultancy-application/${otherApplication}/documents/${pdfRow!.id}/`, admin)).statusCode).toBe(404);
+    expect((await download(`/api/consultancy-application/${id}/documents/999999/`, agent)).statusCode).toBe(404);
+    expect((await download(`/api/consultancy-application/${id}/documents/abc/`, admin)).statusCode).toBe(400);
+  });
+
+  it('removes the documents with the consultancy they were sent to, keeping files other rows still use', async () => {
+    const doomed = await createConsultancy(t.database.db);
+    const shared = await pngImage(24, 24);
+    const doomedCode = await submitted(form({ consultancy: String(doomed) }), [
+      { field: 'documents', filename: 'offer.pdf', type: 'application/pdf', data: uniquePdf('doomed') },
+      { field: 'documents', filename: 'photo.png', type: 'image/png', data: shared },
+    ]);
+    await submitted(form(), [{ field: 'documents', filename: 'photo.png', type: 'image/png', data: shared }]);
+    const [pdfRow, imageRow] = await documentsOf(await idOf(doomedCode));
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/consultancy/${doomed}/delete/`, headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fs.existsSync(path.join(t.privateDir, pdfRow!.storage_key))).toBe(false);
+    expect(fs.existsSync(path.join(t.privateDir, imageRow!.storage_key))).toBe(true);
+    expect((await t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.id, pdfRow!.id))).length).toBe(0);
+  });
+
+  it('moves documents and evidence once stored under /media into the private store', async () => {
+    const publicStorage = localStorage(t.uploadsDir, '/media');
+    const id = await idOf(await submitted());
+    const [pdf, evidencePdf] = [uniquePdf('legacy document'), uniquePdf('legacy evidence')];
+    const documentUrl = await publicStorage.put(pdf, 'pdf', 'application/pdf');
+    const evidenceUrl = await publicStorage.put(evidencePdf, 'pdf', 'application/pdf');
+    const [doc] = await t.database.db.insert(applicationDocuments).values({ application_id: id, storage_key: documentUrl, original_name: 'old.pdf', mime: 'application/pdf', size: pdf.length }).returning();
+    const [complaint] = await t.database.db
+      .insert(complaints)
+      .values({ name: 'Gita Rai', email: 'gita.legacy@example.com', subject: 'Old complaint', message: 'Filed before files were private.', evidence: evidenceUrl, fingerprint: 'legacy' })
+      .returning();
+    expect((await t.app.inject({ url: documentUrl })).statusCode).toBe(200);
+
+    expect(await movePersonalFilesToPrivate(t.database.db, publicStorage, t.privateStorage, '/media')).toBe(2);
+    const [moved] = await t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.id, doc!.id));
+    expect(moved!.storage_key).toBe(documentUrl.replace('/media/', ''));
+    const [movedComplaint] = await t.database.db.select().from(complaints).where(eq(complaints.id, complaint!.id));
+    expect(movedComplaint!.evidence).toBe(evidenceUrl.replace('/media/', ''));
+    for (const url of [documentUrl, evidenceUrl]) {
+      expect((await t.app.inject({ url })).statusCode).toBe(404);
+      expect(fs.existsSync(path.join(t.uploadsDir, url.replace('/media/', '')))).toBe(false);
+    }
+    const res = await download(`/api/consultancy-application/${id}/documents/${doc!.id}/`, admin);
+    expect(res.rawPayload.equals(pdf)).toBe(true);
+    expect((await download(`/api/complaint/${complaint!.id}/evidence/`, admin)).rawPayload.equals(evidencePdf)).toBe(true);
+    expect(await movePersonalFilesToPrivate(t.database.db, publicStorage, t.privateStorage, '/media')).toBe(0);
   });
 
   it('limits submissions per address', async () => {

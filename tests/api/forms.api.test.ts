@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { buildTestApp, engines, multipart, type TestApp } from './helpers.ts';
@@ -46,7 +48,13 @@ describe.each(engines)('public forms on %s', (engine) => {
       const res = await submit(multipart(complaint(), [{ field: 'evidence', filename: 'receipt.pdf', type: 'application/pdf', data: samplePdf }]));
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ name: 'Gita Rai', subject: 'Fees not refunded', consultancy_id: consultancyId, status: 'open' });
-      expect(res.json().evidence).toMatch(/^\/media\/.+\.pdf$/);
+      // the download route, never a public URL; the file itself only in the private store
+      expect(res.json().evidence).toBe(`/api/complaint/${res.json().id}/evidence/`);
+      const [row] = await t.database.db.select().from(complaints).where(eq(complaints.id, res.json().id));
+      expect(row!.evidence).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/);
+      expect(fs.existsSync(path.join(t.privateDir, row!.evidence!))).toBe(true);
+      expect(fs.existsSync(path.join(t.uploadsDir, row!.evidence!))).toBe(false);
+      expect((await t.app.inject({ url: `/media/${row!.evidence}` })).statusCode).toBe(404);
       expect(res.body).not.toContain('fingerprint');
       const without = await submit(multipart(complaint({ consultancy: '' })));
       expect(without.statusCode).toBe(201);
@@ -100,6 +108,26 @@ describe.each(engines)('public forms on %s', (engine) => {
       expect(res.json().results[0]).toMatchObject({ subject: 'Visa file lost by agent', consultancy_name: 'Himalayan Study Abroad' });
       expect((await t.app.inject({ url: '/api/complaint/admin/', headers: bearer(agent) })).statusCode).toBe(403);
       expect((await t.app.inject({ url: '/api/complaint/admin/' })).statusCode).toBe(401);
+    });
+
+    it('gives the evidence to admins only', async () => {
+      const evidence = Buffer.concat([samplePdf, Buffer.from('% receipt 4471\n')]);
+      const res = await submit(multipart(complaint({ subject: 'Receipt withheld' }), [{ field: 'evidence', filename: 'receipt.pdf', type: 'application/pdf', data: evidence }]));
+      const url = (await t.app.inject({ url: '/api/complaint/admin/?search=receipt%20withheld', headers: bearer(admin) })).json().results[0].evidence;
+      expect(url).toBe(`/api/complaint/${res.json().id}/evidence/`);
+      const file = await t.app.inject({ url, headers: bearer(admin) });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(evidence)).toBe(true);
+      expect(file.headers).toMatchObject({ 'content-type': 'application/pdf', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      expect(file.headers['content-disposition']).toMatch(/^attachment; filename="complaint-\d+-evidence\.pdf"/);
+      for (const [headers, status] of [[bearer(agent), 403], [{}, 401]] as const) {
+        const refused = await t.app.inject({ url, headers });
+        expect(refused.statusCode).toBe(status);
+        expectErrorShape(refused.json());
+      }
+      const without = await submit(multipart(complaint()));
+      expect((await t.app.inject({ url: `/api/complaint/${without.json().id}/evidence/`, headers: bearer(admin) })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/complaint/999999/evidence/', headers: bearer(admin) })).statusCode).toBe(404);
     });
   });
 

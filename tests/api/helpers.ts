@@ -5,9 +5,10 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import { serveMedia } from '../../server/bootstrap.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/index.ts';
-import { localStorage } from '../../server/storage/index.ts';
+import { localStorage, type Storage } from '../../server/storage/index.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -17,7 +18,11 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** the public uploads, served under /media */
   uploadsDir: string;
+  /** personal files (application documents, complaint evidence) */
+  privateDir: string;
+  privateStorage: Storage;
   close(): Promise<void>;
 }
 
@@ -42,19 +47,24 @@ export async function buildTestApp(engine: Engine): Promise<TestApp> {
   } else {
     database = await openDatabase({ pgliteDir: 'memory://' });
   }
-  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
-  const config = { ...loadConfig({ DATA_DIR: uploadsDir, UPLOADS_DIR: uploadsDir }), production: false };
-  const app = await buildApp({ config, database, storage: localStorage(uploadsDir, config.mediaBaseUrl), jwtSecret: 'test-secret-'.padEnd(40, 'x') });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), production: false };
+  const privateStorage = localStorage(config.privateUploadsDir);
+  const app = await buildApp({ config, database, storage: localStorage(config.uploadsDir, config.mediaBaseUrl), privateStorage, jwtSecret: 'test-secret-'.padEnd(40, 'x') });
+  // /media as `npm start` serves it, so tests can show what is (and is not) public
+  await serveMedia(app, config);
   await app.ready();
   return {
     app,
     database,
-    uploadsDir,
+    uploadsDir: config.uploadsDir,
+    privateDir: config.privateUploadsDir,
+    privateStorage,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase();
-      fs.rmSync(uploadsDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

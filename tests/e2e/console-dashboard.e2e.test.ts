@@ -1,7 +1,9 @@
 /**
  * The institution dashboard in a real Chromium: a consultancy edits its profile and moves an
- * application to a new status with a note, which the applicant then sees on /track/.
+ * application to a new status with a note, which the applicant then sees on /track/, and downloads
+ * an applicant's document through the API.
  */
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, contextWith, signIn, type ApiSession } from './console-helpers.ts';
 import { apiJson, disconnect, hydrated, newContext } from './site-helpers.ts';
@@ -65,6 +67,27 @@ describe('consultancy dashboard', () => {
     await track.getByRole('button', { name: 'Check status' }).click();
     await track.getByText('In review').first().waitFor();
     await track.getByText(note).waitFor();
+    await context.close();
+  });
+
+  it("downloads an applicant's document through the API with the session", async () => {
+    const { user } = consultancy;
+    const pdf = Buffer.from(`%PDF-1.4\n% dashboard e2e ${Date.now()}\n%%EOF\n`);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ consultancy: String(user.consultancy_id), full_name: 'Hari Thapa', email: `hari.${Date.now() % 100000}@example.com`, phone: '9841000001' })) form.set(k, v);
+    form.set('documents', new Blob([pdf], { type: 'application/pdf' }), 'offer-letter.pdf');
+    const { tracking_code: code } = await apiJson<{ tracking_code: string }>('consultancy-application/submit/', { method: 'POST', body: form });
+
+    const context = await contextWith(consultancy);
+    const page = await context.newPage();
+    await page.goto('/dashboard/applications/');
+    await page.getByLabel('Status', { exact: true }).selectOption('submitted');
+    const row = page.getByRole('row').filter({ hasText: code });
+    await row.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download offer-letter.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('offer-letter.pdf');
+    expect((await buffer((await download.createReadStream())!)).equals(pdf)).toBe(true);
+    expect(await row.locator('a[href*="/media/"]').count()).toBe(0);
     await context.close();
   });
 

@@ -2,12 +2,13 @@
  * Every console screen against the real API: each admin resource's list and form open without an
  * error, and the college and university dashboards do their work.
  */
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { resources } from '../../src/lib/api/admin.ts';
 import { slugOf } from '../../src/lib/stores/admin.ts';
 import { apiLogin, contextWith, type ApiSession } from './console-helpers.ts';
-import { disconnect } from './site-helpers.ts';
+import { apiJson, disconnect } from './site-helpers.ts';
 
 afterAll(disconnect);
 
@@ -68,6 +69,48 @@ describe('every admin screen', () => {
       for (const e of await errorsOn(page)) problems.push(`${name} edit: ${e}`);
     }
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Clicks a download button and answers the saved file's name and bytes. */
+async function downloaded(page: Page, button: Locator) {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: download.suggestedFilename(), data: await buffer((await download.createReadStream())!) };
+}
+
+describe('personal files in the admin console', () => {
+  it('downloads complaint evidence and application documents with the session, with no /media link', async () => {
+    const tag = Date.now() % 1_000_000;
+    const pdf = Buffer.from(`%PDF-1.4\n% e2e ${tag}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+    const complaint = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Gita Rai', email: `gita.${tag}@example.com`, subject: `Receipt withheld ${tag}`, message: 'They kept my original receipt and will not return it.' })) complaint.set(k, v);
+    complaint.set('evidence', new Blob([pdf], { type: 'application/pdf' }), 'receipt.pdf');
+    await apiJson('complaint/submit/', { method: 'POST', body: complaint });
+    const [consultancy] = (await apiJson<{ results: { id: number }[] }>('consultancy/?page_size=1')).results;
+    const application = new FormData();
+    for (const [k, v] of Object.entries({ consultancy: String(consultancy!.id), full_name: 'Sita Sharma', email: `sita.${tag}@example.com`, phone: '9841000000' })) application.set(k, v);
+    application.set('documents', new Blob([pdf], { type: 'application/pdf' }), 'transcript.pdf');
+    const { tracking_code: code } = await apiJson<{ tracking_code: string }>('consultancy-application/submit/', { method: 'POST', body: application });
+
+    const context = await contextWith(admin);
+    const page = await context.newPage();
+    await page.goto(`/admin/${slugOf('complaint')}/`);
+    await page.getByRole('searchbox', { name: 'Search complaints' }).fill(`Receipt withheld ${tag}`);
+    const complaintRow = page.getByRole('row').filter({ hasText: `Receipt withheld ${tag}` });
+    await complaintRow.waitFor();
+    const evidence = await downloaded(page, complaintRow.getByRole('button', { name: 'Download evidence' }));
+    expect(evidence.data.equals(pdf)).toBe(true);
+    expect(evidence.name).toMatch(/^complaint-\d+-evidence\.pdf$/);
+
+    await page.goto(`/admin/${slugOf('application')}/`);
+    await page.getByRole('searchbox', { name: 'Search applications' }).fill(code);
+    const applicationRow = page.getByRole('row').filter({ hasText: code });
+    await applicationRow.waitFor();
+    const document = await downloaded(page, applicationRow.getByRole('button', { name: 'Download transcript.pdf' }));
+    expect(document).toMatchObject({ name: 'transcript.pdf' });
+    expect(document.data.equals(pdf)).toBe(true);
+    expect(await page.locator('main a[href*="/media/"]').count()).toBe(0);
     await context.close();
   });
 });

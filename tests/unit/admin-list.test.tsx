@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
-  return { ...real, getList: vi.fn(), remove: vi.fn(), dropdown: vi.fn(async () => []), getAll: vi.fn() };
+  return { ...real, getList: vi.fn(), remove: vi.fn(), dropdown: vi.fn(async () => []), getAll: vi.fn(), downloadPrivateFile: vi.fn() };
 });
 
 import * as adminApi from '../../src/lib/api/admin.ts';
@@ -12,6 +12,7 @@ import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceList } from '../../src/admin/ResourceScreens.tsx';
 import { $confirm } from '../../src/lib/stores/admin.ts';
 import { resetListStores, SEARCH_DELAY } from '../../src/lib/stores/adminList.ts';
+import { $session } from '../../src/lib/stores/session.ts';
 
 const api = vi.mocked(adminApi);
 const page = (results: Record<string, unknown>[], count = results.length, next: string | null = null) => ({ count, next, previous: null, results: results as never });
@@ -30,6 +31,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('generic list screen', () => {
@@ -124,5 +127,55 @@ describe('generic list screen', () => {
     expect(screen.queryByRole('link', { name: /New/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+});
+
+describe('personal files in the console', () => {
+  it('offers complaint evidence and application documents as downloads through the client, never as links', async () => {
+    api.getList.mockResolvedValue(page([{ id: 7, name: 'Gita Rai', subject: 'Fees', evidence: '/api/complaint/7/evidence/' }]));
+    render(<ResourceList name="complaint" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download evidence' }));
+    expect(api.downloadPrivateFile).toHaveBeenCalledWith('/api/complaint/7/evidence/', 'Evidence');
+    expect(screen.queryByRole('link', { name: /Open|evidence/i })).toBeNull();
+    cleanup();
+
+    const documents = [
+      { id: 1, url: '/api/consultancy-application/3/documents/1/', original_name: 'transcript.pdf', mime: 'application/pdf', size: 900 },
+      { id: 2, url: '/api/consultancy-application/3/documents/2/', original_name: 'passport.png', mime: 'image/webp', size: 700 },
+    ];
+    api.getList.mockResolvedValue(page([{ id: 3, tracking_code: 'ABCD-EFGH-JKMN-PQRS', full_name: 'Ram', status: 'submitted', documents }]));
+    render(<ResourceList name="application" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download passport.png' }));
+    expect(api.downloadPrivateFile).toHaveBeenLastCalledWith('/api/consultancy-application/3/documents/2/', 'passport.png');
+    expect(screen.getByRole('button', { name: 'Download transcript.pdf' })).toBeTruthy();
+  });
+
+  it('shows why a download failed', async () => {
+    api.downloadPrivateFile.mockRejectedValueOnce(new ApiError('Document not found.', 404));
+    api.getList.mockResolvedValue(page([{ id: 7, name: 'Gita Rai', subject: 'Fees', evidence: '/api/complaint/7/evidence/' }]));
+    render(<ResourceList name="complaint" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download evidence' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Document not found.');
+  });
+
+  it('fetches the file with the access token and saves it under the name the server gives', async () => {
+    const real = await vi.importActual<typeof adminApi>('../../src/lib/api/admin.ts');
+    $session.setKey('access', 'token-1');
+    const fetch = vi.fn(
+      async (_req: Request) =>
+        new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="________.pdf"; filename*=UTF-8''${encodeURIComponent('पासपोर्ट')}.pdf` } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const saved: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this);
+    });
+    await real.downloadPrivateFile('/api/complaint/7/evidence/', 'Evidence');
+    const request = fetch.mock.calls[0]![0];
+    expect(new URL(request.url).pathname).toBe('/api/complaint/7/evidence/');
+    expect(request.headers.get('authorization')).toBe('Bearer token-1');
+    expect(saved[0]!.download).toBe('पासपोर्ट.pdf');
+    expect(saved[0]!.href).toMatch(/^blob:/);
+    $session.setKey('access', null);
   });
 });

@@ -44,7 +44,8 @@ export const applicationDocuments = pgTable(
   {
     id: id(),
     application_id: integer('application_id').notNull().references(() => consultancyApplications.id, { onDelete: 'cascade' }),
-    url: text('url').notNull(),
+    /** key in the private store (server/storage): documents are served only through the API, never under /media */
+    storage_key: text('storage_key').notNull(),
     original_name: varchar('original_name', { length: 255 }).notNull().default(''),
     mime: varchar('mime', { length: 100 }).notNull(),
     size: integer('size').notNull(),
@@ -63,6 +64,7 @@ export const complaints = pgTable(
     consultancy_id: integer('consultancy_id').references(() => consultancies.id, { onDelete: 'set null' }),
     subject: varchar('subject', { length: 250 }).notNull(),
     message: text('message').notNull(),
+    /** key in the private store, like application_documents.storage_key */
     evidence: text('evidence'),
     status: varchar('status', { length: 20 }).notNull().default('open'),
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),

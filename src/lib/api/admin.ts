@@ -1,5 +1,6 @@
 import type { KyInstance } from 'ky';
 import { entities, type EntityDeclaration, type FieldMeta } from '../contract/index.ts';
+import { downloadBlob } from '../forms/csv.ts';
 import { prepareBody, type FormValues } from '../forms/prepare.ts';
 import { USER_ROLES, userFields } from '../forms/users.ts';
 import { call, type Page } from './client.ts';
@@ -134,6 +135,7 @@ export const resources: Record<string, Resource> = {
       destination_name: { kind: 'text', label: 'Destination', column: true },
       course_name: { kind: 'text', label: 'Course', column: true },
       status: { kind: 'select', label: 'Status', options: APPLICATION_STATUSES, column: true },
+      documents: { kind: 'file', label: 'Documents', column: true, private: true },
       created_at: { kind: 'datetime', label: 'Submitted', column: true },
     },
     filters: { status: { label: 'Status', kind: 'select', options: APPLICATION_STATUSES } },
@@ -156,7 +158,7 @@ export const resources: Record<string, Resource> = {
       consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'About', column: true },
       subject: { kind: 'text', label: 'Subject', column: true },
       message: { kind: 'textarea', label: 'Complaint', column: true },
-      evidence: { kind: 'file', label: 'Evidence', column: true },
+      evidence: { kind: 'file', label: 'Evidence', column: true, private: true },
       status: { kind: 'select', label: 'Status', options: COMPLAINT_STATUSES, column: true },
     },
     filters: { status: { label: 'Status', kind: 'select', options: COMPLAINT_STATUSES } },
@@ -292,6 +294,33 @@ export async function getAll<T = Row>(name: string, params: ListParams = {}, lim
     if (!res.next || res.results.length === 0) break;
   }
   return rows;
+}
+
+// ---- personal files -------------------------------------------------------------------------
+
+/** The name in a Content-Disposition header: filename* (UTF-8) first, else filename. */
+export function dispositionName(header: string | null): string | null {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // a malformed filename*: the plain filename below will do
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header ?? '')?.[1] ?? null;
+}
+
+/**
+ * Downloads an application document or complaint evidence. These have no public URL: the API
+ * route (the url in the list reply) answers only with the access token, so a plain link would fail.
+ */
+export async function downloadPrivateFile(url: string, fallbackName: string): Promise<void> {
+  const { blob, name } = await call('Failed to download the file', async (c) => {
+    const res = await c.get(url.replace(/^\/api\//, ''));
+    return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition')) ?? fallbackName };
+  });
+  downloadBlob(name, blob);
 }
 
 // ---- settings -------------------------------------------------------------------------------

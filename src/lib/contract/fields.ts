@@ -41,6 +41,8 @@ export interface FieldMeta {
   help?: string;
   /** file fields: accepted documents (image fields always take images only) */
   accept?: 'image' | 'pdf' | 'document';
+  /** file fields: a personal file behind an authenticated API route (the value is that route, or a list of {url, original_name}) */
+  private?: boolean;
 }
 
 export const FILE_KINDS: FieldKind[] = ['image', 'file'];

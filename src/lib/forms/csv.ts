@@ -19,7 +19,12 @@ export function toCsv(rows: Record<string, unknown>[], columns: string[]): strin
 
 /** Offers the text as a download in the browser. */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }));
+  downloadBlob(filename, new Blob(['\ufeff', text], { type }));
+}
+
+/** Offers bytes already in memory as a download in the browser. */
+export function downloadBlob(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

@@ -1,0 +1,1 @@
+ALTER TABLE "application_documents" RENAME COLUMN "url" TO "storage_key";

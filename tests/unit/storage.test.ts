@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { createPrivateStorage, localStorage } from '../../server/storage/index.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+
+describe('local storage', () => {
+  it('answers public URLs from a public store and bare keys from a private one', async () => {
+    const dir = tempDir();
+    const url = await localStorage(path.join(dir, 'uploads'), '/media').put(pdf, 'pdf', 'application/pdf');
+    expect(url).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/);
+    const store = localStorage(path.join(dir, 'private'));
+    const key = await store.put(pdf, 'pdf', 'application/pdf');
+    expect(key).toBe(url.replace('/media/', ''));
+    expect(fs.existsSync(path.join(dir, 'private', key))).toBe(true);
+    expect((await store.read(key))?.equals(pdf)).toBe(true);
+    await store.remove(key);
+    expect(await store.read(key)).toBeNull();
+  });
+
+  it('reads and removes only names it made, never another path', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'secret.txt'), 'secret');
+    const store = localStorage(path.join(dir, 'private'));
+    for (const ref of ['../secret.txt', '/etc/passwd', `ab/../../secret.txt`, '/media/ab/0123.pdf', '']) {
+      expect(await store.read(ref)).toBeNull();
+      await store.remove(ref);
+    }
+    expect(fs.existsSync(path.join(dir, 'secret.txt'))).toBe(true);
+  });
+
+  it('refuses a private folder inside the public uploads folder, which /media serves', () => {
+    const dir = tempDir();
+    expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir, UPLOADS_DIR: dir }))).toThrow(/must not be inside UPLOADS_DIR/);
+    expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir, PRIVATE_UPLOADS_DIR: path.join(dir, 'uploads', 'private') }))).toThrow(/must not be inside UPLOADS_DIR/);
+    expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir }))).not.toThrow();
+  });
+});
