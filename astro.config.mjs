@@ -1,6 +1,7 @@
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import react from '@astrojs/react';
+import keepRenderer from './server/site/astro-renderer.ts';
 
 // Pages are pre-rendered from the API at build time; SITE_URL gives canonical URLs and the sitemap.
 // Two JSX runtimes side by side: the public islands (src/islands) run on Preact with its React
@@ -9,13 +10,16 @@ import react from '@astrojs/react';
 // `@jsxImportSource preact` and imports hooks from 'preact/compat', so no global react alias is needed.
 // Incremental builds: pages whose cacheKey (a hash of the data they render) and code are unchanged
 // are copied from the previous build (kept in cacheDir) instead of being rendered again.
+// keepRenderer (only when the rebuild runner sets SITE_RENDERER_OUT) keeps the compiled pages so
+// that a rebuild after a content change renders just the changed pages, without Vite
+// (server/site/render.ts).
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'always',
-  integrations: [preact({ include: ['**/src/islands/**/*.tsx'] }), react({ include: ['**/src/admin/**/*.tsx'] })],
+  integrations: [preact({ include: ['**/src/islands/**/*.tsx'] }), react({ include: ['**/src/admin/**/*.tsx'] }), keepRenderer()],
   build: { format: 'directory', inlineStylesheets: 'always' },
   experimental: { incrementalBuild: true },
 });

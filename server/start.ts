@@ -20,6 +20,8 @@ const runner = createRebuildRunner({
   hookUrl: config.rebuildHookUrl,
   readVersion: () => readContentVersion(api.database.db),
   log: (line: string) => console.log(`[site] ${line}`),
+  // the next data-only rebuild's renderer waits loaded: a content change then costs only its pages
+  standby: true,
 });
 runner.start();
 closeOnSignals(async () => {

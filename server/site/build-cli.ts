@@ -1,6 +1,8 @@
 /**
- * `npm run build:site`: build the site now into DATA_DIR/site (a new folder, then an atomic swap of
- * `current`). `npm run rebuild`: the same, only when the content version moved since the last build.
+ * `npm run build:site`: build the site now, in full, into DATA_DIR/site (a new folder, then an
+ * atomic swap of `current`), reading every list from the API again. `npm run rebuild`: only when
+ * the content version moved since the last build, and data-only when the code is the one `current`
+ * was built from (server/site/rebuild.ts).
  * With API_URL set the pages are read from that API (and build:site always builds); otherwise the
  * API is started in this process on a free port against DATA_DIR / DATABASE_URL. Do not point it at
  * a PGlite DATA_DIR that a running `npm start` holds: that process already rebuilds by itself.
@@ -32,7 +34,8 @@ if (!apiUrl) {
 
 const runner = createRebuildRunner({ apiUrl, siteDir, hookUrl: config.rebuildHookUrl, readVersion, log, siteUrl: process.env.SITE_URL });
 const started = Date.now();
-const result = mode === 'rebuild' && !process.env.API_URL ? await runner.check() : await runner.rebuildNow();
+// rebuild: data-only when the code is unchanged (with API_URL the content version is unknown: it always rebuilds)
+const result = mode === 'rebuild' ? (process.env.API_URL ? await runner.rebuildNow(false) : await runner.check()) : await runner.rebuildNow();
 await close();
 log(`${result.status}${result.version !== undefined ? ` (content version ${result.version})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.join(siteDir, 'current')}`);
 process.exit(result.status === 'failed' ? 1 : 0);

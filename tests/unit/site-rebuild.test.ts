@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRebuildRunner, currentVersion, swapCurrent } from '../../server/site/rebuild.ts';
+import { createRebuildRunner, currentVersion, linkTree, sourceFingerprint, swapCurrent } from '../../server/site/rebuild.ts';
 
 let siteDir: string;
 let version: number;
@@ -105,6 +105,9 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     const left = fs.readdirSync(path.join(siteDir, 'builds'));
     expect(left).toHaveLength(2);
     expect(currentVersion(siteDir)).toBe(4);
+    // the pruned ones are deleted in the background; stop() waits for that
+    await site.stop();
+    expect(fs.readdirSync(siteDir).filter((f) => f.startsWith('.old-'))).toEqual([]);
   });
 
   it('swaps by renaming a new symlink over `current`, so it always exists', () => {
@@ -119,6 +122,45 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     rename.mockRestore();
     expect(fs.readlinkSync(path.join(siteDir, 'current'))).toBe(path.join('builds', 'b'));
     expect(fs.readdirSync(siteDir).filter((f) => f.startsWith('.current-'))).toEqual([]);
+  });
+
+  it('leaves the site to another live process that is building it, and takes over a lock left by a dead one', async () => {
+    fs.writeFileSync(path.join(siteDir, '.build.lock'), String(process.ppid));
+    expect((await runner().check()).status).toBe('busy');
+    expect(fakeBuild).not.toHaveBeenCalled();
+    fs.writeFileSync(path.join(siteDir, '.build.lock'), '4194303');
+    expect((await runner().check()).status).toBe('built');
+    expect(fs.existsSync(path.join(siteDir, '.build.lock'))).toBe(false);
+  });
+
+  it('builds in full with a custom build, never data-only', async () => {
+    const site = runner();
+    expect(await site.check()).toMatchObject({ status: 'built', mode: 'full' });
+    version = 2;
+    clock += 60_000;
+    expect(await site.check()).toMatchObject({ status: 'built', mode: 'full' });
+    expect(fakeBuild).toHaveBeenLastCalledWith(expect.any(String), 'http://api.test/api');
+  });
+
+  it('links a build into a new folder whose files can be replaced without touching the original', async () => {
+    const from = path.join(siteDir, 'from');
+    fs.mkdirSync(path.join(from, 'a', 'b'), { recursive: true });
+    fs.writeFileSync(path.join(from, 'index.html'), 'old home');
+    fs.writeFileSync(path.join(from, 'a', 'b', 'index.html'), 'old page');
+    const to = path.join(siteDir, 'to');
+    await linkTree(from, to);
+    expect(fs.readFileSync(path.join(to, 'a', 'b', 'index.html'), 'utf8')).toBe('old page');
+    expect(fs.statSync(path.join(to, 'index.html')).ino).toBe(fs.statSync(path.join(from, 'index.html')).ino);
+    fs.writeFileSync(path.join(to, 'index.tmp'), 'new home');
+    fs.renameSync(path.join(to, 'index.tmp'), path.join(to, 'index.html'));
+    fs.rmSync(path.join(to, 'a', 'b', 'index.html'));
+    expect(fs.readFileSync(path.join(from, 'index.html'), 'utf8')).toBe('old home');
+    expect(fs.readFileSync(path.join(from, 'a', 'b', 'index.html'), 'utf8')).toBe('old page');
+  });
+
+  it('fingerprints the code the pages are compiled from, and SITE_URL', () => {
+    expect(sourceFingerprint('http://a.test')).toBe(sourceFingerprint('http://a.test'));
+    expect(sourceFingerprint('http://a.test')).not.toBe(sourceFingerprint('http://b.test'));
   });
 
   it('calls the deploy hook instead of building when REBUILD_HOOK_URL is set', async () => {

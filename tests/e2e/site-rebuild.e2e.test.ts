@@ -1,0 +1,107 @@
+/**
+ * The rebuild runner against the seeded API, into its own site folder: a full build, then
+ * data-only rebuilds after records are created, edited and deleted; at the end the result must be
+ * the very files a fresh full build makes from the same data.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { astroBuild, createRebuildRunner, type RebuildResult } from '../../server/site/rebuild.ts';
+import { adminToken, apiJson, baseUrl } from './site-helpers.ts';
+
+const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-rebuild-'));
+let version = 1;
+let runner: ReturnType<typeof createRebuildRunner>;
+let token = '';
+const name = `Incremental Test Consultancy ${Date.now()}`;
+let consultancy: { id: number; slug: string } | null = null;
+let offer: { id: number; title: string } | null = null;
+
+const file = (p: string) => path.join(siteDir, 'current', p);
+const read = (p: string) => fs.readFileSync(file(p), 'utf8');
+async function rebuild(): Promise<RebuildResult> {
+  version++;
+  const r = await runner.check();
+  expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'incremental' });
+  return r;
+}
+const send = (method: string, apiPath: string, fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return apiJson<Record<string, unknown>>(apiPath, { method, headers: { Authorization: `Bearer ${token}` }, body: form });
+};
+
+beforeAll(async () => {
+  token = await adminToken();
+  runner = createRebuildRunner({ apiUrl: `${baseUrl()}/api`, siteDir, siteUrl: baseUrl(), readVersion: async () => version, minIntervalMs: 0, log: () => {}, standby: true });
+  const r = await runner.check();
+  expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'full' });
+}, 240_000);
+
+afterAll(async () => {
+  await runner?.stop();
+  if (consultancy) await send('DELETE', `consultancy/${consultancy.id}/delete/`, {}).catch(() => {});
+  fs.rmSync(siteDir, { recursive: true, force: true });
+});
+
+describe('data-only rebuilds (rebuild runner)', () => {
+  it('gives a new record its page, its apply page, a place in its list, on the home page and in the sitemap', async () => {
+    const row = await send('POST', 'consultancy/create/', { name, address: 'Baneshwor, Kathmandu', priority: '10000' });
+    consultancy = { id: row.id as number, slug: row.slug as string };
+    const previous = fs.realpathSync(path.join(siteDir, 'current'));
+    const previousHome = fs.readFileSync(path.join(previous, 'index.html'));
+    const r = await rebuild();
+    expect(r.report!.rendered).toBeLessThan(r.report!.paths / 10);
+    // a new folder swapped in, the build visitors were reading left as it was
+    expect(fs.realpathSync(path.join(siteDir, 'current'))).not.toBe(previous);
+    expect(fs.readFileSync(path.join(previous, 'index.html')).equals(previousHome)).toBe(true);
+    expect(fs.existsSync(path.join(previous, `consultancy/${consultancy.slug}`))).toBe(false);
+    expect(read(`consultancy/${consultancy.slug}/index.html`)).toContain(`<h1>${name}</h1>`);
+    expect(fs.existsSync(file(`consultancy/${consultancy.slug}/apply/index.html`))).toBe(true);
+    expect(read('consultancy/index.html')).toContain(name);
+    expect(read('index.html')).toContain(name);
+    expect(read('sitemap.xml')).toContain(`/consultancy/${consultancy.slug}/</loc>`);
+  });
+
+  it('updates the page of an edited record, and the related page of a record that refers to it', async () => {
+    await send('PATCH', `consultancy/${consultancy!.id}/update/`, { phone: '9801234567' });
+    await rebuild();
+    expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain('9801234567');
+
+    const row = await send('POST', 'offer/admin/', { title: `Free visa file review ${Date.now()}`, consultancy_id: String(consultancy!.id) });
+    offer = { id: row.id as number, title: row.title as string };
+    const r = await rebuild();
+    expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain(offer.title);
+    expect(fs.existsSync(file(`offer/${(row.slug as string | undefined) ?? row.id}/index.html`))).toBe(true);
+    expect(r.report!.data!.lists.offer).toBe('read');
+  });
+
+  it('removes the pages of a deleted record (and of the records deleted with it) from the site, its list and the sitemap', async () => {
+    await send('DELETE', `consultancy/${consultancy!.id}/delete/`, {});
+    const slug = consultancy!.slug;
+    consultancy = null;
+    const r = await rebuild();
+    expect(r.report!.deleted).toBeGreaterThanOrEqual(3); // the page, its apply page, its offer's page
+    expect(fs.existsSync(file(`consultancy/${slug}/index.html`))).toBe(false);
+    expect(fs.existsSync(file(`consultancy/${slug}`))).toBe(false);
+    expect(read('consultancy/index.html')).not.toContain(name);
+    expect(read('index.html')).not.toContain(name);
+    expect(read('sitemap.xml')).not.toContain(`/consultancy/${slug}/`);
+    expect(read(`consultancy/index.html`)).toBeTruthy();
+    const offers = await apiJson<{ results: { id: number }[] }>('offer/?page_size=1000');
+    expect(offers.results.map((o) => o.id)).not.toContain(offer!.id);
+  });
+
+  it('leaves the very files a full build makes from the same data', async () => {
+    const fresh = path.join(siteDir, 'fresh');
+    await astroBuild(fresh, `${baseUrl()}/api`, { SITE_URL: baseUrl(), ASTRO_CACHE_DIR: path.join(siteDir, 'fresh-cache') });
+    const list = (dir: string, base = dir): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))])).filter((f) => f !== '.site-version');
+    const built = fs.realpathSync(path.join(siteDir, 'current'));
+    const ours = list(built).sort();
+    expect(ours).toEqual(list(fresh).sort());
+    const different = ours.filter((f) => !fs.readFileSync(path.join(built, f)).equals(fs.readFileSync(path.join(fresh, f))));
+    expect(different).toEqual([]);
+  }, 240_000);
+});
