@@ -2,7 +2,7 @@
  * Lighthouse (mobile: the default config, simulated slow 4G and a 4x slower CPU) on pages of a
  * served site, performance and accessibility. Used by bench/site.ts; on its own:
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:4321 / /consultancy/ /consultancy/some-slug/
- * Chromium: CHROME_PATH, else /usr/bin/chromium.
+ * Chromium: CHROMIUM_PATH (as the end-to-end tests), else /usr/bin/chromium.
  *
  * Every page is measured as a first-time visitor (fresh storage), so the roadblock ad and the
  * booking dialog (it opens itself 2 s after load) are part of the run, as they are for a real
@@ -101,7 +101,7 @@ const metrics = (lhr: Lhr): LighthousePage['metrics'] => ({
 const score = (lhr: Lhr, c: string) => (lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100));
 
 export async function runLighthouse(base: string, routes: string[], { comparePopups = true } = {}): Promise<LighthousePage[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results: LighthousePage[] = [];
   try {
     const run = async (url: string, blocked: string[] = []) => {

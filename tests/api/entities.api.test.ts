@@ -38,7 +38,7 @@ describe.each(engines)('content entities on %s', (engine) => {
         study_abroad_destinations: [ids.australia],
         test_preparation: [ids.ielts],
         moe_certified: 'true',
-        verified: 'false',
+        verified: 'true',
       })
     ).id;
     ids.fewa = (await create('consultancy/create', { name: 'Fewa Abroad', address: 'Lakeside, Pokhara', districts: [ids.kaski], study_abroad_destinations: [ids.japan], test_preparation: [ids.jlpt] })).id;
@@ -53,6 +53,11 @@ describe.each(engines)('content entities on %s', (engine) => {
     ids.blog = (await create('blog/create', { title: 'Student visa checklist', category_id: ids.visaCat, body: '<p>Bring your passport</p><script>alert(1)</script><img src="x" onerror="alert(2)">' })).id;
     ids.newsCat = (await create('news/categories/create', { name: 'Policy' })).id;
     ids.news = (await create('news/create', { title: 'New visa rules', category_id: ids.newsCat })).id;
+    // a second category each, so a category filter that were ignored would show
+    const essays = (await create('blog/categories/create', { name: 'Essays' })).id;
+    await create('blog/create', { title: 'Writing a statement of purpose', category_id: essays, body: '<p>Start early</p>' });
+    const intakes = (await create('news/categories/create', { name: 'Intakes' })).id;
+    await create('news/create', { title: 'September intake opens', category_id: intakes });
   });
   afterAll(() => t.close());
 
@@ -92,7 +97,8 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(await names('/consultancy/?destination=japan')).toEqual(['Fewa Abroad']);
     expect(await names(`/consultancy/?exam=${ids.ielts}`)).toEqual(['Everest Education']);
     expect(await names('/consultancy/?moe_certified=true')).toEqual(['Everest Education']);
-    expect(await names('/consultancy/?verified=false')).toHaveLength(2);
+    expect(await names('/consultancy/?verified=true')).toEqual(['Everest Education']);
+    expect(await names('/consultancy/?verified=false')).toEqual(['Fewa Abroad']);
     expect(await names('/university/?destination=australia')).toEqual(['University of Melbourne']);
     expect(await names(`/university/?discipline=${ids.it}`)).toEqual(['University of Melbourne']);
     expect(await names(`/course/?university=${ids.tokyo}`)).toEqual(['Bachelor of Business']);
@@ -128,7 +134,15 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(two.results[0].id).not.toBe(one.results[0].id);
     const beyond = (await get('/consultancy/?page=50')).json();
     expect(beyond).toMatchObject({ count: 2, next: null, results: [] });
-    expect((await get('/university/?page_size=1000')).statusCode).toBe(200);
+    // the site's university picker asks for every university at once (SPEC §7: ?page_size=1000)
+    const extra = [];
+    for (let i = 1; i <= 21; i++) extra.push((await create('university/create', { name: `Paging Test University ${i}`, destination_id: ids.japan })).id);
+    expect((await get('/university/')).json().results).toHaveLength(20);
+    const all = (await get('/university/?page_size=1000')).json();
+    expect(all).toMatchObject({ count: 23, next: null });
+    expect(all.results).toHaveLength(23);
+    expect((await get('/university/?page_size=1001')).statusCode).toBe(400);
+    for (const id of extra) expect((await t.app.inject({ method: 'DELETE', url: `/api/university/${id}/delete/`, headers: admin })).statusCode).toBe(200);
   });
 
   it('refuses bad list input with a 4xx in the error shape, never a 500', async () => {
