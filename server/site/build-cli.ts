@@ -34,8 +34,9 @@ if (!apiUrl) {
 
 const runner = createRebuildRunner({ apiUrl, siteDir, hookUrl: config.rebuildHookUrl, readVersion, log, siteUrl: process.env.SITE_URL });
 const started = Date.now();
-// rebuild: data-only when the code is unchanged (with API_URL the content version is unknown: it always rebuilds)
-const result = mode === 'rebuild' ? (process.env.API_URL ? await runner.rebuildNow(false) : await runner.check()) : await runner.rebuildNow();
+// rebuild: at most once a minute, data-only when the code is unchanged (with API_URL the content
+// version is unknown, so it counts as changed)
+const result = mode === 'rebuild' ? await runner.check() : await runner.rebuildNow();
 await close();
 log(`${result.status}${result.version !== undefined ? ` (content version ${result.version})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.join(siteDir, 'current')}`);
 process.exit(result.status === 'failed' ? 1 : 0);

@@ -434,7 +434,14 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
     standby.unref();
     staged = stage(fs.realpathSync(path.join(siteDir, 'current')));
   }
+  // the last start is kept in siteDir, so the once-a-minute rule holds across processes (npm start, npm run rebuild)
+  const lastStartFile = path.join(siteDir, '.last-build-start');
   let lastStart = -Infinity;
+  try {
+    lastStart = Number(fs.readFileSync(lastStartFile, 'utf8')) || -Infinity;
+  } catch {
+    /* never built here */
+  }
   let hookedVersion: number | null = null;
   let running: Promise<RebuildResult> | null = null;
   let poller: ReturnType<typeof setInterval> | null = null;
@@ -461,10 +468,16 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
     return '';
   }
 
-  async function run(version: number, full: boolean): Promise<RebuildResult> {
+  const markStart = () => {
     lastStart = now();
+    fs.mkdirSync(siteDir, { recursive: true });
+    fs.writeFileSync(lastStartFile, String(lastStart));
+  };
+
+  async function run(version: number, full: boolean): Promise<RebuildResult> {
     const started = Date.now();
     if (hookUrl) {
+      markStart();
       try {
         const response = await fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ version }) });
         if (!response.ok) throw new Error(`deploy hook answered ${response.status}`);
@@ -482,6 +495,7 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
       log('another process is building this site; not now');
       return { status: 'busy', version };
     }
+    markStart();
     try {
       return await buildLocally(version, full, started);
     } finally {

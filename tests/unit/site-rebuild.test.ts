@@ -57,6 +57,15 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     expect(served()).toBe('<h1>v2</h1>');
   });
 
+  it('keeps to once a minute across processes sharing the site folder (npm start and npm run rebuild)', async () => {
+    await runner().check();
+    version = 2;
+    clock += 30_000;
+    expect((await runner().check()).status).toBe('deferred');
+    clock += 30_000;
+    expect((await runner().check()).status).toBe('built');
+  });
+
   it('replaces a placeholder `current` on the first run', async () => {
     fs.mkdirSync(path.join(siteDir, 'placeholder'));
     fs.writeFileSync(path.join(siteDir, 'placeholder', 'index.html'), 'building');
