@@ -15,7 +15,14 @@ export const GET: APIRoute = async ({ site }) => {
     for (const row of all) urls.push({ loc: hrefOf(decl, row), lastmod: typeof row.updated_at === 'string' ? row.updated_at.slice(0, 10) : undefined });
     if (name === 'consultancy') for (const row of all) urls.push({ loc: `${hrefOf(decl, row)}apply/` });
   }
-  for (const kind of ['blog', 'news'] as const) for (const c of await articleCategories(kind)) urls.push({ loc: `/${kind}/category/${c.slug}/` });
+  for (const kind of ['blog', 'news'] as const) {
+    const all = await rows(kind);
+    for (const c of await articleCategories(kind)) {
+      urls.push({ loc: `/${kind}/category/${c.slug}/` });
+      const pages = Math.ceil(all.filter((r) => r.category_id === c.id).length / PAGE_SIZE);
+      for (let p = 2; p <= pages; p++) urls.push({ loc: `/${kind}/category/${c.slug}/page/${p}/` });
+    }
+  }
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
     .map((u) => `<url><loc>${esc(new URL(u.loc, site).href)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
     .join('\n')}\n</urlset>\n`;

@@ -51,6 +51,15 @@ describe('public directory (browse list → detail)', () => {
     expect(blog).toContain('<rss version="2.0"');
     expect(blog.match(/<item>/g)?.length).toBeGreaterThan(0);
     expect(news).toContain('<item>');
+    const home = await fetch(`${baseUrl()}/`).then((r) => r.text());
+    for (const feed of ['/blog/rss.xml', '/news/rss.xml']) expect(home).toContain(`type="application/rss+xml" title="${feed.startsWith('/blog') ? 'Blog' : 'News'}" href="${feed}"`);
+    // every category page the site links to is in the sitemap, its later pages too
+    const categories = [...sitemap.matchAll(/<loc>[^<]*?(\/(?:blog|news)\/category\/[^/]+\/)<\/loc>/g)].map((m) => m[1]!);
+    expect(categories.length).toBeGreaterThan(1);
+    for (const first of categories) {
+      const html = await fetch(baseUrl() + first).then((r) => r.text());
+      for (const [, later] of html.matchAll(new RegExp(`href="(${first}page/\\d+/)"`, 'g'))) expect(sitemap).toContain(`${baseUrl()}${later}</loc>`);
+    }
   });
 
   it('keeps a detail page (HTML with its inlined CSS) under 14 KB gzip', async () => {
