@@ -1,12 +1,14 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { openapiTransform } from './openapi.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
@@ -39,8 +41,36 @@ export interface AppOptions {
   logger?: boolean;
   /** answers requests outside /api that match no route (the site); default: a JSON 404 */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
-  /** rate limits shared between instances (ioredis client) */
-  redis?: unknown;
+  /** rate limits shared between instances */
+  redis?: Redis;
+}
+
+/** A malformed or overlong URL never reaches a route: answered in the error shape too, without echoing it. */
+function urlError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.statusCode === 414;
+  void reply.code(tooLong ? 414 : 400).send({ error: tooLong ? 'The address is too long.' : 'The address is not valid.' });
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify ignores a bare hop count (it cannot check who is
+ * talking), so a number becomes a function: the nearest n hops are our proxies.
+ */
+const proxyTrust = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+
+/**
+ * A Redis outage must not lock every user out of login and forms: the plugin skips limiting when
+ * its store fails (skipOnError), and we log the outage once, and its end, instead of every request.
+ */
+function reportRedisOutage(app: FastifyInstance, redis: Redis) {
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) app.log.error({ err }, 'Redis is unreachable: rate limits are not enforced until it is back');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) app.log.info('Redis is back: rate limits are enforced again');
+    down = false;
+  });
 }
 
 /**
@@ -53,8 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // one line per request is noise on a laptop; LOG_LEVEL=debug brings it back
     logController: new LogController({ disableRequestLogging: options.config.logLevel !== 'debug' }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: proxyTrust(options.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors: urlError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,14 +107,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false, ...(options.redis ? { redis: options.redis as never } : {}) });
+  if (options.redis) reportRedisOutage(app, options.redis);
+  await app.register(rateLimit, { global: false, skipOnError: true, ...(options.redis ? { redis: options.redis } : {}) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Study abroad platform API', version: '1.0.0', description: 'Generated from the zod contract in src/lib/contract.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // jsonSchemaTransform plus the entity bodies and responses, in the reference only
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

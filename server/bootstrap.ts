@@ -26,7 +26,8 @@ function jwtSecret(config: Config): string {
 async function redisClient(config: Config) {
   if (!config.redisUrl) return undefined;
   const { Redis } = await import('ioredis');
-  return new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // a Redis that accepts connections but stalls must fail fast too: the rate limiter then lets requests through
+  return new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 500 });
 }
 
 export interface Api {

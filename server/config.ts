@@ -29,9 +29,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         }
       : undefined,
     redisUrl: env.REDIS_URL || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     rebuildHookUrl: env.REBUILD_HOOK_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Which X-Forwarded-For hops to believe for request.ip (and so for per-address rate limits).
+ * Unset: none, since a client can write the header itself. A number: that many proxies in front;
+ * otherwise addresses/CIDRs of the proxies, comma-separated, as Fastify's trustProxy takes them.
+ */
+function trustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim();
+  if (!text) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}

@@ -6,13 +6,15 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export interface AccessClaims {
   sub: number;
   role: Role;
+  /** the login (refresh-token family) it belongs to, so ending the login ends the token; only tests mint tokens without one */
+  family?: string;
 }
 
 export function tokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
     sign: (claims: AccessClaims) =>
-      new SignJWT({ role: claims.role })
+      new SignJWT({ role: claims.role, ...(claims.family ? { fam: claims.family } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.sub))
         .setIssuedAt()
@@ -24,7 +26,7 @@ export function tokenSigner(secret: string) {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const sub = Number(payload.sub);
         if (!Number.isInteger(sub)) return null;
-        return { sub, role: payload.role as Role };
+        return { sub, role: payload.role as Role, ...(typeof payload.fam === 'string' ? { family: payload.fam } : {}) };
       } catch {
         return null;
       }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users, type Role } from '../db/schema/index.ts';
+import { refreshTokens, users, type Role } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { tokenSigner } from '../auth/tokens.ts';
 
@@ -60,10 +60,15 @@ export default fp(async (app, opts: { secret: string }) => {
     if (scheme !== 'Bearer' || !token) throw unauthorized('Authorization header must be "Bearer <token>".');
     const claims = await app.tokens.verify(token);
     if (!claims) throw unauthorized('Token is invalid or expired.');
-    // Read on every request so a deactivated account or a changed role takes effect at once.
-    const [row] = await app.db.select(sessionColumns).from(users).where(eq(users.id, claims.sub));
+    // Read on every request so a deactivated account, a changed role or an ended login (logout,
+    // replayed refresh token, password reset) takes effect at once; one query, the family by its index.
+    const revoked = claims.family
+      ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${claims.family} and ${refreshTokens.revoked_at} is not null)`
+      : sql<boolean>`false`;
+    const [row] = await app.db.select({ ...sessionColumns, revoked }).from(users).where(eq(users.id, claims.sub));
     if (!row || !row.active) throw unauthorized('This account is not active.');
-    const { active: _active, ...user } = row;
+    const { active: _active, revoked: loginEnded, ...user } = row;
+    if (loginEnded) throw unauthorized('This login has ended. Please sign in again.');
     return user;
   }
 

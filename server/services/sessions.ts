@@ -26,7 +26,7 @@ async function issue(db: Runner, app: FastifyInstance, user: SessionUser, family
     token_hash: hashToken(refresh),
     expires_at: sql`now() + make_interval(days => ${REFRESH_DAYS})`,
   });
-  return { access: await app.tokens.sign({ sub: user.id, role: user.role }), refresh, user };
+  return { access: await app.tokens.sign({ sub: user.id, role: user.role, family: familyId }), refresh, user };
 }
 
 /** A new login: a new family of refresh tokens. */

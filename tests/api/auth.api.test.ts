@@ -122,6 +122,23 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       expect((await post('/auth/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
     });
 
+    it('a replayed refresh token also ends the access tokens of that login, and only of that login', async () => {
+      const user = await createUser(t.database.db, 'student');
+      const me = (session: { access: string }) => t.app.inject({ url: '/api/auth/me/', headers: bearer(session) });
+      const first = await login(t.app, user.email);
+      const unrelated = await login(t.app, user.email);
+      const rotated = (await post('/auth/refresh/', { refresh: first.refresh })).json();
+      expect((await me(rotated)).statusCode).toBe(200);
+
+      expect((await post('/auth/refresh/', { refresh: first.refresh })).statusCode).toBe(401);
+      for (const session of [rotated, first]) {
+        const res = await me(session);
+        expect(res.statusCode).toBe(401);
+        expectErrorShape(res.json());
+      }
+      expect((await me(unrelated)).statusCode).toBe(200);
+    });
+
     it('lets only one of two simultaneous refreshes with the same token through, and then ends the login', async () => {
       const user = await createUser(t.database.db, 'student');
       const session = await login(t.app, user.email);
@@ -147,6 +164,19 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       expect((await post('/auth/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
       expect((await post('/auth/logout/', { refresh: 'unknown-token' })).statusCode).toBe(200);
+    });
+
+    it('logout ends the access token of that login, and only of that login', async () => {
+      const user = await createUser(t.database.db, 'student');
+      const me = (session: { access: string }) => t.app.inject({ url: '/api/auth/me/', headers: bearer(session) });
+      const session = await login(t.app, user.email);
+      const unrelated = await login(t.app, user.email);
+      expect((await me(session)).statusCode).toBe(200);
+      expect((await post('/auth/logout/', { refresh: session.refresh })).statusCode).toBe(200);
+      const res = await me(session);
+      expect(res.statusCode).toBe(401);
+      expectErrorShape(res.json());
+      expect((await me(unrelated)).statusCode).toBe(200);
     });
 
     it('refuses unknown and malformed refresh tokens', async () => {
@@ -314,8 +344,10 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       expect(stillActive!.n).toBe(1);
       await t.database.db.update(users).set({ active: true }).where(eq(users.id, second.user.id));
       await t.database.db.update(users).set({ active: true }).where(eq(users.id, admin.user.id));
-      expect((await put(admin.user.id, { role: 'student' })).statusCode).toBe(200);
-      expect((await t.app.inject({ url: '/api/auth/users/', headers: bearer(admin) })).statusCode).toBe(403);
+      // deactivation ended the loser's login, so the first admin signs in afresh
+      const renewed = await login(t.app, admin.user.email);
+      expect((await t.app.inject({ method: 'PUT', url: `/api/auth/users/${admin.user.id}/`, payload: { role: 'student' }, headers: bearer(renewed) })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/auth/users/', headers: bearer(renewed) })).statusCode).toBe(403);
       const [row] = await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, second.user.id));
       expect(row!.role).toBe('admin');
     });

@@ -166,6 +166,17 @@ describe.each(engines)('content entities on %s', (engine) => {
       expect(res.statusCode, url).toBe(400);
       expect(typeof res.json().error, url).toBe('string');
     }
+    // URLs the router itself refuses: still the error shape, and the URL not echoed back
+    for (const [url, status] of [
+      [`/consultancy/${'x'.repeat(201)}/`, 414],
+      ['/consultancy/%ZZ/', 400],
+      ['/forum/questions/%ZZ/', 400],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(status);
+      expect(Object.keys(res.json()), url).toEqual(['error']);
+      expect(res.body, url).not.toContain('xxxx');
+    }
   });
 
   it('treats quotes and SQL meta characters in search as text', async () => {
