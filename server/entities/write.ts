@@ -1,4 +1,5 @@
 import { eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { bodySchema, type FieldMeta } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { bumpContentVersion } from '../content-version.ts';
@@ -8,7 +9,7 @@ import type { Storage } from '../storage/index.ts';
 import { removeUnreferenced } from '../storage/references.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
 import { column, findRow, visibleColumns } from './query.ts';
-import { serverEntity, type ServerEntity } from './registry.ts';
+import { registry, serverEntity, type ServerEntity } from './registry.ts';
 
 type Row = Record<string, unknown>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -130,17 +131,68 @@ export async function saveRow(entity: ServerEntity, form: FormData, existing: Ro
   return row;
 }
 
-/** Deletes a row and its files, and the private files of the rows the delete cascades to. */
+/** The files a row's file fields refer to. */
+const fileUrls = (entity: ServerEntity, row: Row) =>
+  fileFields(entity).flatMap(([name]) => {
+    const v = row[name];
+    return Array.isArray(v) ? (v as string[]) : typeof v === 'string' && v ? [v] : [];
+  });
+
+/** The entities whose rows the database deletes with a row of `entity` (ON DELETE CASCADE), by the column that points at it. */
+const cascadesTo = (entity: ServerEntity) =>
+  Object.values(registry).flatMap((child) =>
+    getTableConfig(child.table)
+      .foreignKeys.filter((fk) => fk.onDelete === 'cascade')
+      .map((fk) => fk.reference())
+      .filter((ref) => ref.foreignTable === entity.table && ref.columns.length === 1)
+      .map((ref) => ({ child, by: ref.columns[0]! })),
+  );
+
+/** The public files of the entity rows a delete of these ids cascades to, following the cascade down. */
+async function cascadedFiles(tx: Tx, entity: ServerEntity, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const urls: string[] = [];
+  for (const { child, by } of cascadesTo(entity)) {
+    const files = Object.fromEntries(fileFields(child).map(([name]) => [name, column(child, name)]));
+    const rows: Row[] = await tx.select({ id: column(child, 'id'), ...files }).from(child.table).where(inArray(by, ids));
+    urls.push(...rows.flatMap((r) => fileUrls(child, r)), ...(await cascadedFiles(tx, child, rows.map((r) => r.id as number))));
+  }
+  return urls;
+}
+
+/**
+ * Takes a deleted row's id out of every list that names it (a consultancy's districts, an event's
+ * universities...): a record must never keep an id it could not be saved with again. updated_at
+ * moves, so the site's data copy sees the change.
+ */
+async function removeFromRefLists(tx: Tx, entity: ServerEntity, id: number) {
+  for (const other of Object.values(registry)) {
+    for (const [name, meta] of Object.entries(other.decl.fields)) {
+      if (meta.kind !== 'refs' || meta.ref !== entity.decl.name) continue;
+      const list = column(other, name);
+      await tx
+        .update(other.table)
+        .set({ [name]: sql`array_remove(${list}, ${id}::integer)`, updated_at: sql`now()` } as Record<string, unknown>)
+        .where(sql`${list} @> ARRAY[${id}::integer]`);
+    }
+  }
+}
+
+/**
+ * Deletes a row and its files, and the files of the rows the delete cascades to: public ones of
+ * dependent entities (a university's courses, a consultancy's offers) and private ones. The
+ * cascaded files are read in the delete's transaction, and removed only after it committed and
+ * only when no other row still refers to them.
+ */
 export async function deleteRow(entity: ServerEntity, idOrSlug: string, options: WriteOptions & { privateStorage: Storage }) {
   const row = await findRow(options.db, entity, idOrSlug);
   const cascaded = (await entity.cascadedPrivateFiles?.(options.db, row.id as number)) ?? [];
-  await options.db.transaction(async (tx) => {
+  const urls = await options.db.transaction(async (tx) => {
+    const dependent = await cascadedFiles(tx, entity, [row.id as number]);
     await tx.delete(entity.table).where(eq(column(entity, 'id'), row.id as number));
+    await removeFromRefLists(tx, entity, row.id as number);
     await bumpContentVersion(tx);
-  });
-  const urls = fileFields(entity).flatMap(([name]) => {
-    const v = row[name];
-    return Array.isArray(v) ? (v as string[]) : typeof v === 'string' && v ? [v] : [];
+    return [...fileUrls(entity, row), ...dependent];
   });
   await removeUnreferenced(options.db, options.storage, urls);
   await removeUnreferenced(options.db, options.privateStorage, cascaded);

@@ -38,6 +38,12 @@ export default async function formRoutes(fastify: FastifyInstance) {
     sendPrivateFile(reply, app.privateStorage, await leads.complaintEvidence(app.db, request.params.id), `complaint-${request.params.id}-evidence`),
   );
 
+  app.patch(
+    '/complaint/:id/status/',
+    { schema: { params: z.object({ id }), body: leads.complaintStatusChange, tags }, config: { access: ['admin'] } },
+    (request) => leads.changeComplaintStatus(app.db, request.params.id, request.body),
+  );
+
   app.get('/inquiry/admin/all/', { schema: { querystring: leads.inquiryQuery, tags }, config: { access: ['admin'] } }, async (request) =>
     pagedReply(request, request.query, await leads.listInquiries(app.db, request.query)),
   );

@@ -23,21 +23,32 @@ export const complaintForm = z.strictObject({
   ...honeypot,
 });
 
-/** SPEC §3's inquiry payload, as the booking dialog sends it. */
-export const inquiryForm = z
-  .strictObject({
-    name: plainText(200, 2),
-    email,
-    phone,
-    message: plainText(5000).default(''),
-    entity_type: z.literal('consultancy', { error: "Must be 'consultancy'" }),
-    entity_id: id,
-    consultancy: id,
-    destination: id.nullable().default(null),
-    exam: id.nullable().default(null),
-    ...honeypot,
-  })
-  .refine((v) => v.consultancy === v.entity_id, { path: ['consultancy'], message: 'Must be the same as entity_id' });
+const inquiryFields = {
+  name: plainText(200, 2),
+  email,
+  phone,
+  message: plainText(5000).default(''),
+  entity_id: id,
+  destination: id.nullable().default(null),
+  exam: id.nullable().default(null),
+  ...honeypot,
+};
+const INQUIRY_TARGETS = ['consultancy', 'college'] as const;
+
+/**
+ * SPEC §3's inquiry payload, as the booking dialog sends it, unchanged for a consultancy. An inquiry
+ * to a college (read on its dashboard) is the same without `consultancy`, which names only consultancies.
+ */
+export const inquiryForm = z.discriminatedUnion(
+  'entity_type',
+  [
+    z
+      .strictObject({ ...inquiryFields, entity_type: z.literal('consultancy'), consultancy: id })
+      .refine((v) => v.consultancy === v.entity_id, { path: ['consultancy'], message: 'Must be the same as entity_id' }),
+    z.strictObject({ ...inquiryFields, entity_type: z.literal('college') }),
+  ],
+  { error: `Must be one of ${INQUIRY_TARGETS.join(', ')}` },
+);
 
 // Beacon fields come from the browser as they are: over-long values are cut rather than refused.
 const cut = (max: number) => z.string({ error: 'Must be text' }).transform((s) => s.replace(/\u0000/g, '').slice(0, max));
@@ -49,9 +60,13 @@ export const pageviewForm = z.strictObject({
   browser: cut(60).default(''),
   device: cut(20).default(''),
   path: cut(500).default(''),
+  ...honeypot,
 });
 
-export const complaintQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(['open', 'in_progress', 'resolved', 'closed']).optional() });
+export const COMPLAINT_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export const complaintStatusChange = z.strictObject({ status: z.enum(COMPLAINT_STATUSES, { error: `Must be one of ${COMPLAINT_STATUSES.join(', ')}` }) });
+
+export const complaintQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(COMPLAINT_STATUSES).optional() });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
 const ENTITY_TYPES = ['consultancy', 'college', 'university'] as const;
@@ -129,11 +144,24 @@ export async function complaintEvidence(db: Db, complaintId: number) {
   return row.key;
 }
 
+/** Sets a complaint's status; any status may follow any other, so a closed complaint can be reopened. */
+export async function changeComplaintStatus(db: Db, complaintId: number, input: z.infer<typeof complaintStatusChange>) {
+  const [row] = await db.update(complaints).set({ status: input.status, updated_at: sql`now()` }).where(eq(complaints.id, complaintId)).returning(complaintColumns);
+  if (!row) throw notFound('Complaint not found.');
+  return withEvidenceUrl(row);
+}
+
 export async function submitInquiry(db: Db, body: z.infer<typeof inquiryForm>) {
-  const { website: _website, consultancy, destination, exam, ...input } = body;
+  const { name, email, phone, message, entity_type, entity_id, destination, exam } = body;
+  const input = { name, email, phone, message, entity_type, entity_id };
+  const consultancy = body.entity_type === 'consultancy' ? body.consultancy : null;
   const values = { ...input, consultancy_id: consultancy, destination_id: destination, exam_id: exam };
   if (caughtByHoneypot(body)) return pretend({ ...input, consultancy, destination, exam }, 'new');
-  await requireRows(db, { consultancy: [consultancies, consultancy], destination: [destinations, destination], exam: [exams, exam] });
+  await requireRows(db, {
+    ...(body.entity_type === 'college' ? { entity_id: [colleges, entity_id] } : { consultancy: [consultancies, consultancy] }),
+    destination: [destinations, destination],
+    exam: [exams, exam],
+  });
   const print = fingerprint(values);
   const { id: inquiryId } = await storeOnce(db, inquiries, print, async (tx) => {
     const [row] = await tx.insert(inquiries).values({ ...values, fingerprint: print }).returning({ id: inquiries.id });
@@ -144,7 +172,10 @@ export async function submitInquiry(db: Db, body: z.infer<typeof inquiryForm>) {
 }
 
 /** A page seen again by the same session within ten minutes counts once. */
-export async function recordPageview(db: Db, view: z.infer<typeof pageviewForm>) {
+export async function recordPageview(db: Db, body: z.infer<typeof pageviewForm>) {
+  const { website: _website, ...view } = body;
+  // a bot that fills the honeypot is told its view counted, like the other forms' bots
+  if (caughtByHoneypot(body)) return { recorded: true };
   const sameView = and(
     eq(pageviews.session_id, view.session_id),
     view.institute_type === null ? isNull(pageviews.institute_type) : eq(pageviews.institute_type, view.institute_type),

@@ -154,6 +154,7 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /api/analytics/pageview/': 'public',
   'GET /api/complaint/admin/': 'admin',
   'GET /api/complaint/:id/evidence/': 'admin',
+  'PATCH /api/complaint/:id/status/': 'admin',
   'GET /api/inquiry/admin/all/': 'admin',
   'GET /api/consultancy/dashboard/inquiries/': 'consultancy',
 };
