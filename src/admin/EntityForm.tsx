@@ -4,9 +4,9 @@ import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { SECRET_FIELDS } from '../lib/forms/users.ts';
+import { markDirty } from '../lib/forms/dirty.ts';
 import { DELETED_GALLERY, type FormValues, type Mode } from '../lib/forms/prepare.ts';
 import { formDefaults, formSchema, labelsOf } from '../lib/forms/schema.ts';
-import { setDirty } from '../lib/stores/admin.ts';
 import type { FormStore } from '../lib/stores/adminForm.ts';
 import { rememberLabels } from '../lib/stores/adminRefs.ts';
 import { FaqRows, Field, FilePicker, Gallery, RefPicker, RichText, TagRows } from './widgets.tsx';
@@ -61,9 +61,9 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
   }, [state.record, fields, reset]);
 
   useEffect(() => {
-    setDirty(formState.isDirty);
-  }, [formState.isDirty]);
-  useEffect(() => () => setDirty(false), []);
+    markDirty(titleId, formState.isDirty);
+  }, [titleId, formState.isDirty]);
+  useEffect(() => () => markDirty(titleId, false), [titleId]);
 
   useEffect(() => {
     // only the first one takes the focus: moving it on would re-validate (and clear) the others
@@ -74,6 +74,8 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
     const saved = await store.submit(values);
     if (saved) {
       reset(formDefaults(fields, Object.keys(saved).length ? saved : { ...state.record, ...values }));
+      // the store's save cleared the screen's flag: back on if another form still holds changes
+      markDirty(titleId, false);
       onSaved?.(saved);
     }
   };

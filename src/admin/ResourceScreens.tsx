@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
-import { create, getOne, resource, update, type FilterDef } from '../lib/api/admin.ts';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { create, getOne, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
 import { downloadText } from '../lib/forms/csv.ts';
 import { $confirm, $router, href, slugOf } from '../lib/stores/admin.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
-import { listStore } from '../lib/stores/adminList.ts';
+import { listStore, type ListStore } from '../lib/stores/adminList.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { RefPicker } from './widgets.tsx';
@@ -90,7 +90,9 @@ export function ResourceList({ name }: { name: string }) {
             empty={s.params.search || Object.keys(s.params.filters).length ? 'Nothing matches.' : `No ${r.plural.toLowerCase()} yet.`}
             actions={
               r.readOnly
-                ? undefined
+                ? r.update && r.fields.status?.options
+                  ? (row) => <StatusChange name={name} store={store} row={row as Row} />
+                  : undefined
                 : (row) => (
                     <>
                       <a href={href('adminEdit', { resource: slug, id: row.id })} aria-label={`Edit ${String(row[r.titleField] ?? row.id)}`}>
@@ -109,6 +111,45 @@ export function ResourceList({ name }: { name: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A list-only resource with an update route (complaints): a row's status is changed in the list. */
+function StatusChange({ name, store, row }: { name: string; store: ListStore; row: Row }) {
+  const r = resource(name);
+  const [status, setStatus] = useState(String(row.status ?? ''));
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const title = String(row[r.titleField] ?? row.id);
+  return (
+    <form
+      className="status-move"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        try {
+          await update(name, row.id, { status });
+          store.$state.setKey('notice', `${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
+          await store.load();
+        } catch (err) {
+          store.$state.setKey('error', err instanceof Error ? err.message : String(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label htmlFor={id}>Status of {title}</label>
+      <select id={id} value={status} onChange={(e) => setStatus(e.target.value)}>
+        {r.fields.status!.options!.map((o) => (
+          <option key={o} value={o}>
+            {o.replace(/_/g, ' ')}
+          </option>
+        ))}
+      </select>
+      <button type="submit" disabled={busy || status === row.status}>
+        {busy ? 'Saving…' : 'Set status'}
+      </button>
+    </form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { Option } from '../lib/api/admin.ts';
+import { DROPDOWN_PAGE_SIZE, type Option } from '../lib/api/admin.ts';
+import { nameChosen } from '../lib/forms/refs.ts';
 import { $labels, labelKey, loadOptions } from '../lib/stores/adminRefs.ts';
 
 /** Form widgets, one per field kind that needs more than a plain input. */
@@ -53,7 +54,11 @@ export interface RefPickerProps {
   placeholder?: string;
 }
 
-/** A searchable combobox fed by the dropdown endpoint; several picks show as removable chips. */
+/**
+ * A searchable combobox fed by the dropdown endpoint; several picks show as removable chips. It asks
+ * for one small page, matching what is typed, only once opened: a form full of pickers loads nothing
+ * until used.
+ */
 export function RefPicker({ id, refName, multiple, value, onChange, label, invalid, placeholder }: RefPickerProps) {
   const labels = useStore($labels);
   const [query, setQuery] = useState('');
@@ -61,10 +66,14 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [loading, setLoading] = useState(false);
+  // the search the options answer, so closing and reopening does not ask again
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const listId = `${id}-list`;
   const selected: number[] = multiple ? (Array.isArray(value) ? value.map(Number) : []) : value !== '' && value !== null && value !== undefined ? [Number(value)] : [];
+  const selectedKey = selected.join(',');
 
   useEffect(() => {
+    if (!open || loadedFor === query) return;
     let live = true;
     setLoading(true);
     const t = setTimeout(() => {
@@ -73,13 +82,18 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
         setOptions(opts);
         setActive(0);
         setLoading(false);
+        setLoadedFor(query);
       });
     }, query ? 250 : 0);
     return () => {
       live = false;
       clearTimeout(t);
     };
-  }, [refName, query]);
+  }, [refName, query, open, loadedFor]);
+
+  useEffect(() => {
+    if (selectedKey) void nameChosen(refName, selectedKey.split(',').map(Number));
+  }, [refName, selectedKey]);
 
   const name = (n: number) => labels[labelKey(refName, n)] ?? `#${n}`;
   const pick = (o: Option) => {
@@ -164,6 +178,7 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
               {o.label}
             </li>
           ))}
+          {options.length >= DROPDOWN_PAGE_SIZE && <li className="muted">Only the first {DROPDOWN_PAGE_SIZE} are listed: type to narrow them.</li>}
         </ul>
       )}
     </div>
@@ -260,9 +275,7 @@ export function Gallery(props: { id: string; value: unknown; onChange: (v: unkno
           </button>
         </p>
       )}
-      <label className="button" htmlFor={props.id}>
-        Add images
-      </label>
+      {/* the input comes first: its focus ring is drawn on the label after it (admin.css) */}
       <input
         id={props.id}
         className="visually-hidden"
@@ -275,6 +288,9 @@ export function Gallery(props: { id: string; value: unknown; onChange: (v: unkno
           e.target.value = '';
         }}
       />
+      <label className="button" htmlFor={props.id}>
+        Add images
+      </label>
     </div>
   );
 }

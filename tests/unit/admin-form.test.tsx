@@ -1,15 +1,17 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
-  return { ...real, getOne: vi.fn(), create: vi.fn(), update: vi.fn(), dropdown: vi.fn(async () => []) };
+  return { ...real, getOne: vi.fn(), create: vi.fn(), update: vi.fn(), dropdown: vi.fn(async () => []), optionsById: vi.fn(async () => []) };
 });
 
 import * as adminApi from '../../src/lib/api/admin.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceEdit } from '../../src/admin/ResourceScreens.tsx';
+import { prepareBody } from '../../src/lib/forms/prepare.ts';
 import { $confirm, $dirty, confirmLeave, LEAVE_QUESTION } from '../../src/lib/stores/admin.ts';
 import { $labels } from '../../src/lib/stores/adminRefs.ts';
 
@@ -22,6 +24,8 @@ beforeEach(() => {
   api.update.mockReset();
   api.dropdown.mockReset();
   api.dropdown.mockResolvedValue([]);
+  api.optionsById.mockReset();
+  api.optionsById.mockResolvedValue([]);
   $dirty.set(false);
   $labels.set({});
 });
@@ -162,6 +166,16 @@ describe('unsaved changes', () => {
 });
 
 describe('keyboard', () => {
+  it("the gallery's clipped file input is followed by its label, which shows its focus (admin.css)", async () => {
+    render(<ResourceEdit name="consultancy" />);
+    const input = screen.getByLabelText('Add images');
+    expect(input.getAttribute('type')).toBe('file');
+    expect(input.tabIndex).toBe(0);
+    expect(input.nextElementSibling?.tagName).toBe('LABEL');
+    const css = readFileSync('src/admin/admin.css', 'utf8');
+    expect(css).toMatch(/\.gallery input\[type='file'\]:focus-visible \+ label \{[^}]*outline: 3px solid/);
+  });
+
   it('picks a ref with the arrow keys and Enter, removes with Backspace', async () => {
     api.dropdown.mockResolvedValue([
       { id: 1, value: 1, label: 'Kathmandu' },
@@ -177,5 +191,82 @@ describe('keyboard', () => {
     expect(within(chips).getByText('Lalitpur')).toBeTruthy();
     fireEvent.keyDown(box, { key: 'Backspace' });
     expect(screen.queryByRole('list', { name: 'Chosen districts' })).toBeNull();
+  });
+});
+
+describe('new records start with the declared defaults', () => {
+  it('a new user starts active and the prepared request sends active true', async () => {
+    api.create.mockResolvedValue({ id: 4 });
+    render(<ResourceEdit name="user" />);
+    expect((screen.getByLabelText('Active') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'new@x.np' } });
+    fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Nima' } });
+    fireEvent.change(screen.getByLabelText(/^Role/), { target: { value: 'student' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret123' } });
+    submit();
+    await waitFor(() => expect(api.create).toHaveBeenCalled());
+    const [, values] = api.create.mock.calls[0];
+    expect(adminApi.resource('user').prepare!(values, 'create')).toMatchObject({ email: 'new@x.np', role: 'student', active: true });
+  });
+
+  it('a new ad starts active and the prepared request sends active true', async () => {
+    api.create.mockResolvedValue({ id: 5 });
+    render(<ResourceEdit name="ad" />);
+    expect((screen.getByLabelText('Active') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Spring intake' } });
+    fireEvent.change(screen.getByLabelText(/^Placement/), { target: { value: 'sidebar' } });
+    submit();
+    await waitFor(() => expect(api.create).toHaveBeenCalled());
+    const [, values] = api.create.mock.calls[0];
+    const body = prepareBody(adminApi.resource('ad'), values, 'create') as FormData;
+    expect(body.get('active')).toBe('true');
+  });
+
+  it('an existing record keeps its own value', async () => {
+    api.getOne.mockResolvedValue({ id: 2, title: 'Old', placement: 'banner', active: false });
+    render(<ResourceEdit name="ad" id="2" />);
+    await screen.findByDisplayValue('Old');
+    expect((screen.getByLabelText('Active') as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe('pickers page on the server', () => {
+  it('load nothing until opened, then ask with what is typed', async () => {
+    render(<ResourceEdit name="college" />);
+    const box = screen.getByRole('combobox', { name: 'Districts' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.dropdown).not.toHaveBeenCalled();
+    fireEvent.focus(box);
+    await waitFor(() => expect(api.dropdown).toHaveBeenCalledWith('district', ''));
+    fireEvent.change(box, { target: { value: 'kath' } });
+    await waitFor(() => expect(api.dropdown).toHaveBeenLastCalledWith('district', 'kath'));
+    expect(api.dropdown.mock.calls.every(([ref]) => ref === 'district')).toBe(true);
+  });
+
+  it('names a chosen id that the record does not name by looking it up', async () => {
+    api.getOne.mockResolvedValue({ id: 5, email: 'c@x.np', first_name: 'C', role: 'consultancy', consultancy_id: 7, active: true });
+    api.optionsById.mockResolvedValue([{ id: 7, value: 7, label: 'Everest Education' }]);
+    render(<ResourceEdit name="user" id="5" />);
+    expect(await screen.findByRole('button', { name: 'Remove Everest Education' })).toBeTruthy();
+    expect(api.optionsById).toHaveBeenCalledWith('consultancy', [7]);
+    expect(api.dropdown).not.toHaveBeenCalled();
+  });
+});
+
+describe('user institution links', () => {
+  it('a role change sends null for the links of the other kinds', async () => {
+    api.getOne.mockResolvedValue({ id: 5, email: 'c@x.np', first_name: 'C', role: 'consultancy', consultancy_id: 7, active: true });
+    api.optionsById.mockResolvedValue([{ id: 7, value: 7, label: 'Everest Education' }]);
+    api.dropdown.mockResolvedValue([{ id: 3, value: 3, label: 'Kathmandu College' }]);
+    api.update.mockResolvedValue({ id: 5 });
+    render(<ResourceEdit name="user" id="5" />);
+    await screen.findByRole('button', { name: 'Remove Everest Education' });
+    fireEvent.change(screen.getByLabelText(/^Role/), { target: { value: 'college' } });
+    fireEvent.focus(screen.getByRole('combobox', { name: 'College (college accounts)' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Kathmandu College' }));
+    submit();
+    await waitFor(() => expect(api.update).toHaveBeenCalled());
+    const [, , values] = api.update.mock.calls[0];
+    expect(adminApi.resource('user').prepare!(values, 'update')).toMatchObject({ role: 'college', college_id: 3, consultancy_id: null, university_id: null });
   });
 });

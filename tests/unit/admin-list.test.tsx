@@ -11,7 +11,7 @@ import * as adminApi from '../../src/lib/api/admin.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceList } from '../../src/admin/ResourceScreens.tsx';
 import { $confirm } from '../../src/lib/stores/admin.ts';
-import { resetListStores, SEARCH_DELAY } from '../../src/lib/stores/adminList.ts';
+import { listStore, resetListStores, SEARCH_DELAY } from '../../src/lib/stores/adminList.ts';
 import { $session } from '../../src/lib/stores/session.ts';
 
 const api = vi.mocked(adminApi);
@@ -127,6 +127,55 @@ describe('generic list screen', () => {
     expect(screen.queryByRole('link', { name: /New/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+});
+
+describe('inquiries', () => {
+  const INQUIRY = {
+    id: 1,
+    created_at: '2026-01-02T10:00:00Z',
+    name: 'Asha',
+    email: 'a@x.np',
+    phone: '9841000000',
+    entity_type: 'college',
+    entity_id: 4,
+    entity_name: 'Kathmandu College',
+    destination_name: 'Australia',
+    exam_name: null,
+    message: 'Hello',
+    status: 'new',
+  };
+
+  it('show the institution, type and name, in the list and the CSV', async () => {
+    api.getList.mockResolvedValue(page([INQUIRY]));
+    api.getAll.mockResolvedValue([INQUIRY] as never);
+    render(<ResourceList name="inquiry" />);
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    expect(headers).toEqual(expect.arrayContaining(['Institution type', 'Institution']));
+    expect(headers).not.toContain('Consultancy');
+    expect(within(table).getByText('Kathmandu College')).toBeTruthy();
+    expect(within(table).getByText('college')).toBeTruthy();
+    const [head, row] = (await listStore('inquiry').exportCsv()).split('\r\n');
+    expect(head.split(',')).toEqual(expect.arrayContaining(['entity_type', 'entity_name']));
+    expect(row).toContain(',college,Kathmandu College,');
+  });
+
+  it('filter by institution type, consultancy, destination and dates on the server', async () => {
+    api.getList.mockResolvedValue(page([INQUIRY]));
+    api.dropdown.mockResolvedValue([{ id: 3, value: 3, label: 'Australia' }]);
+    render(<ResourceList name="inquiry" />);
+    await screen.findByText('Asha');
+    expect(screen.getByRole('combobox', { name: 'Consultancy' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Institution type'), { target: { value: 'college' } });
+    fireEvent.change(screen.getByLabelText('Received from'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('Received until'), { target: { value: '2026-01-31' } });
+    fireEvent.focus(screen.getByRole('combobox', { name: 'Destination' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Australia' }));
+    const filters = { entity_type: 'college', date_from: '2026-01-01', date_to: '2026-01-31', destination: '3' };
+    await waitFor(() => expect(lastParams()).toMatchObject({ filters, page: 1 }));
+    const query = adminApi.listSearchParams(adminApi.resource('inquiry'), lastParams());
+    expect(Object.fromEntries(query)).toMatchObject(filters);
   });
 });
 

@@ -26,6 +26,7 @@ import * as dashApi from '../../src/lib/api/dashboard.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { Settings } from '../../src/admin/AdminScreens.tsx';
 import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
+import { $dirty } from '../../src/lib/stores/admin.ts';
 
 const api = vi.mocked(adminApi);
 const dash = vi.mocked(dashApi);
@@ -65,6 +66,29 @@ describe('settings screen', () => {
     fireEvent.click(within(modal).getByLabelText('Hide the full-detail modal'));
     fireEvent.click(within(modal).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.updateModalSettings).toHaveBeenCalledWith({ hide_study_abroad_modal: false, hide_full_detail_modal: true }));
+  });
+});
+
+describe('settings: unsaved changes', () => {
+  it('each form has its own: undoing or saving one keeps the warning of the other', async () => {
+    $dirty.set(false);
+    render(<Settings />);
+    const site = await screen.findByRole('form', { name: 'Site settings' });
+    const modal = screen.getByRole('form', { name: 'Modal settings' });
+    await within(site).findByRole('button', { name: 'Remove Everest Education' });
+    fireEvent.click(within(site).getByLabelText('Show the counselling bar'));
+    await waitFor(() => expect($dirty.get()).toBe(true));
+    const hide = within(modal).getByLabelText('Hide the study-abroad modal');
+    fireEvent.click(hide);
+    fireEvent.click(hide);
+    await new Promise((r) => setTimeout(r, 20));
+    expect($dirty.get()).toBe(true);
+    fireEvent.click(hide);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save changes' }));
+    expect(await within(modal).findByText('Modal settings saved.')).toBeTruthy();
+    expect($dirty.get()).toBe(true);
+    fireEvent.click(within(site).getByLabelText('Show the counselling bar'));
+    await waitFor(() => expect($dirty.get()).toBe(false));
   });
 });
 

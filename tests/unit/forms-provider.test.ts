@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { create, dropdown, getAll, getList, getModalSettings, getOne, getSummary, remove, resource, toDaySeries, update } from '../../src/lib/api/admin.ts';
+import { create, dropdown, getAll, optionsById, getList, getModalSettings, getOne, getSummary, remove, resource, toDaySeries, update } from '../../src/lib/api/admin.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { HTML_REPLY, getProfile, listApplications, moveApplication, removeBranch, updateProfile } from '../../src/lib/api/dashboard.ts';
 
@@ -92,6 +92,16 @@ describe('data provider: paths from the declarations', () => {
     const form = await requests[0].formData();
     expect([...form.keys()]).toEqual(['name']);
   });
+  it('inquiries: the institution type, destination and date filters reach the query string', async () => {
+    serve(() => json({ count: 0, next: null, previous: null, results: [] }));
+    await getList('inquiry', { filters: { entity_type: 'college', consultancy: '', destination: '3', date_from: '2026-01-01', date_to: '2026-01-31' } });
+    expect(path(requests[0])).toBe('/api/inquiry/admin/all/?all=true&page=1&entity_type=college&destination=3&date_from=2026-01-01&date_to=2026-01-31');
+  });
+  it('users: a save sends null for the institution links the role does not use', async () => {
+    serve(() => json({ id: 7 }));
+    await update('user', 7, { role: 'college', consultancy_id: '4', college_id: '2', university_id: '' });
+    expect(await requests[0].json()).toEqual({ role: 'college', college_id: 2, consultancy_id: null, university_id: null });
+  });
   it('getOne', async () => {
     serve(() => json({ id: 2, name: 'Nepal' }));
     expect(await getOne('destination', 2)).toEqual({ id: 2, name: 'Nepal' });
@@ -144,14 +154,25 @@ describe('SPEC §8: deletes report success', () => {
 });
 
 describe('SPEC §8: dropdowns and modal settings never raise', () => {
-  it('dropdowns call /x/dropdown/ with search and map options', async () => {
+  it('dropdowns ask /x/dropdown/ for one small page with the search, and map options', async () => {
     serve(() => json([{ id: 1, value: 1, label: 'Kathmandu', slug: 'kathmandu' }]));
     expect(await dropdown('district', 'kath')).toEqual([{ id: 1, value: 1, label: 'Kathmandu', slug: 'kathmandu' }]);
     await dropdown('university');
     await dropdown('destination');
     await dropdown('consultancy');
     await dropdown('discipline');
-    expect(requests.map(path)).toEqual(['/api/district/dropdown/?search=kath', '/api/university/dropdown/', '/api/destination/dropdown/', '/api/consultancy/dropdown/', '/api/disciplines/dropdown/']);
+    expect(requests.map(path)).toEqual([
+      '/api/district/dropdown/?search=kath&page_size=50',
+      '/api/university/dropdown/?page_size=50',
+      '/api/destination/dropdown/?page_size=50',
+      '/api/consultancy/dropdown/?page_size=50',
+      '/api/disciplines/dropdown/?page_size=50',
+    ]);
+  });
+  it('chosen ids are named by their detail, never raising', async () => {
+    serve((r) => (path(r) === '/api/consultancy/7/' ? json({ id: 7, name: 'Everest Education', slug: 'everest' }) : json({ error: 'Not found' }, 404)));
+    expect(await optionsById('consultancy', [7, 8])).toEqual([{ id: 7, value: 7, label: 'Everest Education', slug: 'everest' }]);
+    expect(await optionsById('nothing-like-this', [1])).toEqual([]);
   });
   it('without a dropdown route the list feeds it', async () => {
     serve(() => json({ count: 1, next: null, previous: null, results: [{ id: 3, name: 'IELTS' }] }));

@@ -1,8 +1,8 @@
 import type { KyInstance } from 'ky';
 import { entities, type EntityDeclaration, type FieldMeta } from '../contract/index.ts';
 import { downloadBlob } from '../forms/csv.ts';
-import { prepareBody, type FormValues } from '../forms/prepare.ts';
-import { USER_ROLES, userFields } from '../forms/users.ts';
+import { prepareBody, type FormValues, type Mode } from '../forms/prepare.ts';
+import { USER_ROLES, prepareUserBody, userFields } from '../forms/users.ts';
 import { call, type Page } from './client.ts';
 import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../contract/applications.ts';
 
@@ -47,6 +47,8 @@ export interface Resource {
   dropdown?: string;
   /** list-only resources have no form */
   readOnly?: boolean;
+  /** a body preparation of its own, in place of the generic one (users: institution links) */
+  prepare?: (values: FormValues, mode: Mode) => FormData | Record<string, unknown>;
 }
 
 const lower = (s: string) => s.toLowerCase();
@@ -77,6 +79,8 @@ export function fromDeclaration(d: EntityDeclaration): Resource {
 
 
 export { APPLICATION_STATUSES, type ApplicationStatus };
+/** What an inquiry can be sent to (the list's entity_type). */
+export const INQUIRY_ENTITY_TYPES = ['consultancy', 'college', 'university'] as const;
 export const COMPLAINT_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 
 /** Every console resource, by name: the content entities, then the account and lead resources. */
@@ -96,6 +100,7 @@ export const resources: Record<string, Resource> = {
     update: 'auth/users/:id',
     updateMethod: 'put',
     ordering: ['email'],
+    prepare: prepareUserBody,
   },
   inquiry: {
     name: 'inquiry',
@@ -107,13 +112,20 @@ export const resources: Record<string, Resource> = {
       name: { kind: 'text', label: 'Name', column: true },
       email: { kind: 'email', label: 'Email', column: true },
       phone: { kind: 'text', label: 'Phone', column: true },
-      consultancy_name: { kind: 'text', label: 'Consultancy', column: true },
+      entity_type: { kind: 'select', label: 'Institution type', options: INQUIRY_ENTITY_TYPES, column: true },
+      entity_name: { kind: 'text', label: 'Institution', column: true },
       destination_name: { kind: 'text', label: 'Destination', column: true },
       exam_name: { kind: 'text', label: 'Exam', column: true },
       message: { kind: 'textarea', label: 'Message', column: true },
       status: { kind: 'text', label: 'Status', column: true },
     },
-    filters: { consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy' } },
+    filters: {
+      entity_type: { label: 'Institution type', kind: 'select', options: INQUIRY_ENTITY_TYPES },
+      consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy' },
+      destination: { label: 'Destination', kind: 'ref', ref: 'destination' },
+      date_from: { label: 'Received from', kind: 'date' },
+      date_to: { label: 'Received until', kind: 'date' },
+    },
     multipart: false,
     list: 'inquiry/admin/all',
     listParams: { all: 'true' },
@@ -164,6 +176,8 @@ export const resources: Record<string, Resource> = {
     filters: { status: { label: 'Status', kind: 'select', options: COMPLAINT_STATUSES } },
     multipart: false,
     list: 'complaint/admin',
+    // no form: the list changes a complaint's status, the one thing an admin updates
+    update: 'complaint/:id/status',
     updateMethod: 'patch',
     ordering: ['-created_at'],
     readOnly: true,
@@ -222,7 +236,7 @@ export function getOne<T = Row>(name: string, id: string | number): Promise<T> {
 
 /** Sends prepared values (SPEC §5) as multipart or JSON, per the declaration. */
 function send(c: KyInstance, method: 'post' | 'patch' | 'put', path: string, r: Resource, values: FormValues, mode: 'create' | 'update') {
-  const body = prepareBody({ fields: r.fields, multipart: r.multipart }, values, mode);
+  const body = r.prepare ? r.prepare(values, mode) : prepareBody({ fields: r.fields, multipart: r.multipart }, values, mode);
   return c(path, body instanceof FormData ? { method, body } : { method, json: body }).json<Row>();
 }
 
@@ -258,23 +272,38 @@ export interface Option {
   slug?: string;
 }
 
+/** How many options a picker asks for: long lists are narrowed by typing, never loaded whole. */
+export const DROPDOWN_PAGE_SIZE = 50;
+
 /**
- * Options for a ref/refs widget: the resource's /dropdown/ route with search, else its list.
- * SPEC §8: a dropdown never raises; any failure is an empty list.
+ * Options for a ref/refs widget: one page of the resource's /dropdown/ route with search, else of
+ * its list. SPEC §8: a dropdown never raises; any failure is an empty list.
  */
 export async function dropdown(name: string, search = ''): Promise<Option[]> {
   try {
     const r = resource(name);
     const q = search.trim();
     if (r.dropdown) {
-      const rows = await call(failed.list(r), (c) => c.get(`${r.dropdown}/`, { searchParams: q ? { search: q } : {} }).json<unknown>());
+      const searchParams = { ...(q ? { search: q } : {}), page_size: DROPDOWN_PAGE_SIZE };
+      const rows = await call(failed.list(r), (c) => c.get(`${r.dropdown}/`, { searchParams }).json<unknown>());
       return Array.isArray(rows) ? rows.map(toOption(r)).filter((o): o is Option => o !== null) : [];
     }
-    const page = await getList(name, { search: q, pageSize: 50 });
+    const page = await getList(name, { search: q, pageSize: DROPDOWN_PAGE_SIZE });
     return (page.results ?? []).map(toOption(r)).filter((o): o is Option => o !== null);
   } catch {
     return [];
   }
+}
+
+/**
+ * Options for chosen ids that no dropdown page named (the dropdown route has no id filter): one
+ * detail call each. Never raises, like a dropdown: an id that fails is left out.
+ */
+export async function optionsById(name: string, ids: number[]): Promise<Option[]> {
+  const r = resources[name];
+  if (!r?.one) return [];
+  const rows = await Promise.all(ids.map((id) => getOne(name, id).catch(() => null)));
+  return rows.map((row) => (row ? toOption(r)(row) : null)).filter((o): o is Option => o !== null);
 }
 
 const toOption = (r: Resource) => (row: unknown): Option | null => {

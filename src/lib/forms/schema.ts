@@ -44,11 +44,14 @@ export function labelsOf(v: unknown): [number, string][] {
   return out;
 }
 
-/** The form's starting values: from a record (edit) or empty (create), one per field kind. */
+/**
+ * The form's starting values, one per field kind: from a record (edit), else the fields' declared
+ * defaults (create), so a value the server would default (an account's `active`) is not sent empty.
+ */
 export function formDefaults(fields: Record<string, FieldMeta>, record: Record<string, unknown> | null = null): FormValues {
   const out: FormValues = {};
   for (const [name, meta] of Object.entries(fields)) {
-    const v = record?.[name];
+    const v = record ? record[name] : meta.default;
     switch (meta.kind) {
       case 'boolean':
         out[name] = v === true || v === 'true';

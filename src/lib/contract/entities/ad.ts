@@ -20,7 +20,7 @@ export const ad = defineEntity({
     starts_at: { kind: 'datetime', label: 'Shown from' },
     ends_at: { kind: 'datetime', label: 'Shown until', column: true },
     weight: { kind: 'number', label: 'Weight', min: 1, max: 1000 },
-    active: { kind: 'boolean', label: 'Active', column: true },
+    active: { kind: 'boolean', label: 'Active', column: true, default: true },
   },
   filters: { placement: { label: 'Placement', kind: 'select', options: AD_PLACEMENTS, column: 'placement' } },
   ordering: ['-id'],
