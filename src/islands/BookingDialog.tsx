@@ -69,7 +69,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
     let live = true;
     me(access)
       .then((profile) => {
-        if (!live || !profile) return;
+        if (!live) return;
         const profileName = fullName(profile);
         if (profileName) setName(profileName);
         if (profile.email) setEmail(profile.email);

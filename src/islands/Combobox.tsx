@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useId, useMemo, useState, type KeyboardEvent } from 'preact/compat';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'preact/compat';
 
 export interface ComboOption {
   value: string;
@@ -26,6 +26,7 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
   const selected = options.find((o) => o.value === value);
   const shown = useMemo(() => {
     const q = (query ?? '').trim().toLowerCase();
@@ -66,6 +67,7 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
       </label>
       <div className="combo-box">
         <input
+          ref={input}
           id={id}
           type="text"
           role="combobox"
@@ -95,6 +97,8 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
             onClick={() => {
               onChange('');
               setQuery(null);
+              // the button goes away with the value: keep focus in the field (and in its dialog)
+              input.current?.focus();
             }}
           >
             ×

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { lazy, Suspense, useEffect } from 'preact/compat';
+import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
 import { $bookingOpen, $siteSettings, loadSiteSettings } from '../lib/stores/settings.ts';
 import { useStore } from './useStore.ts';
 
@@ -7,15 +8,11 @@ const BookingDialog = lazy(() => import('./BookingDialog.tsx').then((m) => ({ de
 
 export const AUTO_OPEN_MS = 2000;
 
-export interface ProviderFlags {
-  verified?: boolean;
-  claimed?: boolean;
-}
+export type { ProviderFlags };
 
 /**
- * SPEC §2: the floating counselling banner. Shown only when the settings have loaded, give a
- * provider id and name, show_counselling_bar is on, and the provider page viewed is neither
- * verified nor claimed. When shown, the booking dialog opens by itself 2000 ms later.
+ * SPEC §2: the floating counselling banner, shown per bookingAvailable (src/lib/site/booking.ts).
+ * It holds the one booking dialog of the page; when shown, the dialog opens by itself 2000 ms later.
  */
 export function CounsellingBanner({ provider }: { provider?: ProviderFlags | null }) {
   const settings = useStore($siteSettings);
@@ -26,13 +23,7 @@ export function CounsellingBanner({ provider }: { provider?: ProviderFlags | nul
   }, []);
 
   const data = settings.data;
-  const visible =
-    !settings.loading &&
-    Boolean(data?.featured_counselling_consultancy_id) &&
-    Boolean(data?.featured_counselling_consultancy_name) &&
-    data?.show_counselling_bar === true &&
-    !provider?.verified &&
-    !provider?.claimed;
+  const visible = bookingAvailable(settings, provider);
 
   useEffect(() => {
     if (!visible) return;

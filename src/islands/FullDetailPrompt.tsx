@@ -1,5 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
+import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
+import { $dialogs } from '../lib/site/dialogs.ts';
 import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
 import { Dialog } from './Dialog.tsx';
 import { useStore } from './useStore.ts';
@@ -13,7 +15,7 @@ export const FULL_DETAIL_AT = 0.75;
  * the full picture (fees, intakes, scholarships) from a counsellor. Once per browser session; never
  * when the modal settings say hide_full_detail_modal, nor over another dialog.
  */
-export function FullDetailPrompt({ title }: { title: string }) {
+export function FullDetailPrompt({ title, provider }: { title: string; provider?: ProviderFlags | null }) {
   const flags = useStore($modalSettings);
   const settings = useStore($siteSettings);
   const [open, setOpen] = useState(false);
@@ -31,7 +33,7 @@ export function FullDetailPrompt({ title }: { title: string }) {
     }
     const onScroll = () => {
       const seen = (window.scrollY + window.innerHeight) / Math.max(document.documentElement.scrollHeight, 1);
-      if (seen < FULL_DETAIL_AT || $bookingOpen.get() || document.querySelector('[role="dialog"]')) return;
+      if (seen < FULL_DETAIL_AT || $bookingOpen.get() || $dialogs.get().length > 0) return;
       window.removeEventListener('scroll', onScroll);
       try {
         sessionStorage.setItem(FULL_DETAIL_KEY, '1');
@@ -45,7 +47,8 @@ export function FullDetailPrompt({ title }: { title: string }) {
   }, [flags]);
 
   if (!open || flags.hide_full_detail_modal) return null;
-  const canBook = Boolean(settings.data?.featured_counselling_consultancy_id && settings.data?.show_counselling_bar);
+  // the booking dialog lives in the banner: offer it only when the banner is there to open it
+  const canBook = bookingAvailable(settings, provider);
   return (
     <Dialog title="See the full details" onClose={() => setOpen(false)} size="sm" className="full-detail">
       <p>Want the full picture on {title}: fees, intakes, scholarships and your chances? A counsellor can walk you through it for free.</p>

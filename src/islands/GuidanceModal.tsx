@@ -1,5 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
+import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
+import { $dialogs } from '../lib/site/dialogs.ts';
 import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
 import { Dialog } from './Dialog.tsx';
 import { useStore } from './useStore.ts';
@@ -15,10 +17,11 @@ export const guidanceAllowed = (path: string) => !/^\/(admin|dashboard|login|con
  * flow. Once per browser session, after a while on the page, never over another dialog, and not
  * when the modal settings say hide_study_abroad_modal.
  */
-export function GuidanceModal({ path }: { path?: string }) {
+export function GuidanceModal({ path, provider }: { path?: string; provider?: ProviderFlags | null }) {
   const flags = useStore($modalSettings);
   const settings = useStore($siteSettings);
   const bookingOpen = useStore($bookingOpen);
+  const dialogs = useStore($dialogs);
   const [due, setDue] = useState(false);
   const [open, setOpen] = useState(false);
   const here = path ?? (typeof location === 'undefined' ? '/' : location.pathname);
@@ -39,7 +42,7 @@ export function GuidanceModal({ path }: { path?: string }) {
   }, [allowed]);
 
   useEffect(() => {
-    if (!due || !flags.loaded || flags.hide_study_abroad_modal || bookingOpen || document.querySelector('[role="dialog"]')) return;
+    if (!due || !flags.loaded || flags.hide_study_abroad_modal || bookingOpen || dialogs.length > 0) return;
     try {
       sessionStorage.setItem(GUIDANCE_KEY, '1');
     } catch {
@@ -47,10 +50,11 @@ export function GuidanceModal({ path }: { path?: string }) {
     }
     setDue(false);
     setOpen(true);
-  }, [due, flags, bookingOpen]);
+  }, [due, flags, bookingOpen, dialogs]);
 
   if (!allowed || flags.hide_study_abroad_modal || !open) return null;
-  const canBook = Boolean(settings.data?.featured_counselling_consultancy_id && settings.data?.show_counselling_bar);
+  // the booking dialog lives in the banner: offer it only when the banner is there to open it
+  const canBook = bookingAvailable(settings, provider);
   return (
     <Dialog title="Planning to study abroad?" onClose={() => setOpen(false)} size="sm" className="guidance">
       <p>Get free, personal guidance on countries, universities, exams and scholarships from a verified counsellor.</p>

@@ -5,8 +5,8 @@ import { Dialog } from './Dialog.tsx';
 
 export const SHOWN_KEY = 'roadblock_ad_shown';
 
-/** Never on the console: paths starting with /admin or /dashboard. */
-export const roadblockAllowed = (path: string) => !/^\/(admin|dashboard)(\/|$)/.test(path);
+/** SPEC §2, to the letter: never on paths starting with /admin or /dashboard. */
+export const roadblockAllowed = (path: string) => !(path.startsWith('/admin') || path.startsWith('/dashboard'));
 
 const alreadyShown = () => {
   try {
@@ -30,14 +30,15 @@ export function RoadblockAd({ path }: { path?: string }) {
     let live = true;
     roadblockAds()
       .then((ads) => {
-        const first = ads.find((a) => a.desktop_image_url || a.mobile_image_url);
-        if (!first) return;
+        if (ads.length === 0) return;
+        // SPEC §4: fetched means shown for the session, even an ad with no image to put on screen
         try {
           sessionStorage.setItem(SHOWN_KEY, '1');
         } catch {
           /* private mode: shown anyway */
         }
-        if (live) setAd(first);
+        const withImage = ads.find((a) => a.desktop_image_url || a.mobile_image_url);
+        if (live && withImage) setAd(withImage);
       })
       .catch((err: unknown) => console.error('roadblock ad unavailable', err));
     return () => {

@@ -31,8 +31,8 @@ export default function SiteChrome({ path, provider, institute, detailTitle }: S
     <div className="site-chrome">
       <CounsellingBanner provider={provider} />
       <RoadblockAd path={path} />
-      <GuidanceModal path={path} />
-      {detailTitle ? <FullDetailPrompt title={detailTitle} /> : null}
+      <GuidanceModal path={path} provider={provider} />
+      {detailTitle ? <FullDetailPrompt title={detailTitle} provider={provider} /> : null}
     </div>
   );
 }

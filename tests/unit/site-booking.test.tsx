@@ -32,7 +32,6 @@ beforeEach(() => {
   vi.useFakeTimers();
   api.loadDestinations.mockResolvedValue(DESTINATIONS);
   api.loadExams.mockResolvedValue(EXAMS);
-  api.me.mockResolvedValue(null);
   api.submitInquiry.mockResolvedValue({});
   $session.set({ access: null, refresh: null, user: null, loading: false });
 });

@@ -9,6 +9,7 @@ import {
   listAll,
   loadDestinations,
   loadExams,
+  me,
   modalSettings,
   pageview,
   roadblockAds,
@@ -16,7 +17,7 @@ import {
   submitComplaint,
   submitInquiry,
 } from '../../src/lib/api/public.ts';
-import { $session } from '../../src/lib/stores/session.ts';
+import { $redirect, $session } from '../../src/lib/stores/session.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const reply = (status: number, body: unknown, type = 'application/json') =>
@@ -132,5 +133,35 @@ describe('public calls (SPEC §7, §8)', () => {
     await editApplication(' SA-1 ', { phone: '2' });
     expect(requested(1).method).toBe('PATCH');
     expect(new URL(requested(1).url).pathname).toBe('/api/consultancy-application/edit/SA-1/');
+  });
+
+  it('fetches the profile with the bearer token', async () => {
+    const user = { id: 1, email: 'g@example.com', first_name: 'Gita', last_name: 'Rai', phone: '98', role: 'student' };
+    fetchMock.mockResolvedValueOnce(reply(200, user));
+    expect(await me('tok')).toEqual(user);
+    expect(new URL(requested().url).pathname).toBe('/api/auth/me/');
+    expect(requested().headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('a 401 from the profile fetch raises for the caller to log: no token renewal, no sign-out (SPEC §8)', async () => {
+    const redirect = vi.fn();
+    const previous = $redirect.get();
+    $redirect.set(redirect);
+    const session = { access: 'expired', refresh: 'r', user: { id: 1, email: 'x@example.com', firstName: '', lastName: '', phone: '', role: 'student' as const }, loading: false };
+    $session.set(session);
+    fetchMock.mockResolvedValue(reply(401, { detail: 'Token expired' }));
+    try {
+      await expect(me('expired')).rejects.toThrow('Token expired');
+      expect(fetchMock).toHaveBeenCalledTimes(1); // no POST auth/refresh/
+      expect(redirect).not.toHaveBeenCalled();
+      expect($session.get()).toEqual(session);
+    } finally {
+      $redirect.set(previous);
+    }
+  });
+
+  it('an unreachable profile fetch raises too', async () => {
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    await expect(me('tok')).rejects.toThrow('Failed to fetch profile');
   });
 });

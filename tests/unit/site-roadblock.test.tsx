@@ -73,7 +73,22 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it.each(['/admin', '/admin/', '/admin/ads/', '/dashboard', '/dashboard/profile/'])('never shows on %s', async (path) => {
+  it('counts an ad without images as shown when it is fetched, though there is nothing to show', async () => {
+    roadblockAds.mockResolvedValue([{ ...AD, desktop_image_url: null, mobile_image_url: null }]);
+    render(<RoadblockAd path="/" />);
+    await flush();
+    expect(sessionStorage.getItem(SHOWN_KEY)).toBe('1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the first fetched ad that has an image', async () => {
+    roadblockAds.mockResolvedValue([{ ...AD, id: 1, title: 'No image', desktop_image_url: null, mobile_image_url: null }, AD]);
+    render(<RoadblockAd path="/" />);
+    await flush();
+    expect(screen.getByRole('img', { name: 'Study in Japan fair' })).toBeTruthy();
+  });
+
+  it.each(['/admin', '/admin/', '/admin/ads/', '/administration-tips/', '/dashboard', '/dashboard/profile/', '/dashboards/'])('never shows on %s (SPEC: paths starting with /admin or /dashboard)', async (path) => {
     expect(roadblockAllowed(path)).toBe(false);
     render(<RoadblockAd path={path} />);
     await flush();
@@ -81,9 +96,10 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows on public paths that merely look alike', () => {
-    expect(roadblockAllowed('/administration-tips/')).toBe(true);
+  it('shows on public paths that only contain the words further in', () => {
+    expect(roadblockAllowed('/')).toBe(true);
     expect(roadblockAllowed('/blog/dashboard-guide/')).toBe(true);
+    expect(roadblockAllowed('/news/admin-news/')).toBe(true);
   });
 
   it('only logs fetch errors and shows nothing', async () => {

@@ -174,12 +174,13 @@ export async function loadExams(): Promise<{ id: number; name: string }[]> {
   }
 }
 
-/** GET /auth/me/ with the bearer token; a non-OK reply gives null (the caller only logs). */
-export async function me(access: string): Promise<ApiUser | null> {
-  const response = await api('auth/me/', { headers: { Authorization: `Bearer ${access}` }, throwHttpErrors: false, retry: 0 });
-  if (!response.ok) return null;
-  return response.json<ApiUser>();
-}
+/**
+ * GET /auth/me/ with the bearer token, for the booking dialog's prefill. A failure raises and the
+ * caller only logs it (SPEC §8). X-Retried is the client's own flag for "no token renewal": a 401
+ * here must not renew and, failing that, sign the visitor out.
+ */
+export const me = (access: string) =>
+  call('Failed to fetch profile', json<ApiUser>('auth/me/', { headers: { Authorization: `Bearer ${access}`, 'X-Retried': '1' }, retry: 0 }));
 
 export interface RegisterPayload {
   email: string;
