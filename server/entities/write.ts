@@ -93,6 +93,8 @@ export async function saveRow(entity: ServerEntity, form: FormData, existing: Ro
   const { deleted_gallery_images: deletedRaw, ...rawFields } = form.fields;
   const schema = bodySchema(entity.decl.fields, existing ? 'update' : 'create', { omit: options.omitAdminOnly ? (m) => Boolean(m.adminOnly) : undefined });
   const values = cleanValues(entity, schema.parse(rawFields) as Row);
+  const problems = entity.decl.check?.({ ...existing, ...values });
+  if (problems) throw badRequest('Some values are not valid.', problems);
   const deleted = parseDeleted(deletedRaw);
   if (deleted.length && !fileFields(entity).some(([name, meta]) => isList(meta, name, entity))) throw badRequest('deleted_gallery_images is not a field of this entity.');
 

@@ -223,6 +223,21 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(await readContentVersion(t.database.db)).toBe(before + 1);
   });
 
+  it('refuses an event or an ad window that ends before it starts, on create and on update', async () => {
+    const post = (url: string, payload: Record<string, unknown>, method: 'POST' | 'PATCH' = 'POST') => t.app.inject({ method, url: `/api/${url}/`, headers: admin, payload });
+    const backwards = await post('event/create', { title: 'Backwards Fair', starts_at: '2031-05-02T10:00:00Z', ends_at: '2031-05-01T10:00:00Z' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toEqual({ ends_at: ['An event cannot end before it starts.'] });
+    expect((await get('/event/?search=backwards')).json().count).toBe(0);
+    // an update is checked against the stored other end
+    const moved = await post(`event/${ids.fair}/update`, { starts_at: '2099-01-01T10:00:00Z' }, 'PATCH');
+    expect(moved.statusCode).toBe(400);
+    expect((await get(`/event/${ids.fair}/`)).json().starts_at).not.toContain('2099');
+    const ad = await post('ads/create', { title: 'Backwards ad', placement: 'banner', starts_at: '2031-05-02T10:00:00Z', ends_at: '2031-05-01T10:00:00Z' });
+    expect(ad.statusCode).toBe(400);
+    expect(Object.keys(ad.json().fields)).toEqual(['ends_at']);
+  });
+
   it('refuses bad write input with per-field errors and writes nothing', async () => {
     const before = (await get('/university/')).json().count;
     const cases: Record<string, unknown>[] = [

@@ -39,6 +39,16 @@ export interface EntityDeclaration {
   ordering: string[];
   /** the institution role that edits its own row of this entity in a dashboard */
   institutionRole?: 'consultancy' | 'college' | 'university';
+  /** rules across fields, on the record as it would be saved (stored values merged with the change): per-field errors, or null */
+  check?: (record: Record<string, unknown>) => Record<string, string[]> | null;
 }
 
 export const defineEntity = <T extends EntityDeclaration>(d: T): T => d;
+
+/** A window whose end, when both ends are set, is not before its start (events, an ad's active window). */
+export const endsAfterStart =
+  (start: string, end: string, message: string) =>
+  (record: Record<string, unknown>): Record<string, string[]> | null => {
+    const [from, to] = [record[start], record[end]].map((v) => (v === null || v === undefined || v === '' ? NaN : new Date(v as string).getTime()));
+    return from! > to! ? { [end]: [message] } : null;
+  };

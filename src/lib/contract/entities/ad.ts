@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity.ts';
+import { defineEntity, endsAfterStart } from '../entity.ts';
 
 export const AD_PLACEMENTS = ['roadblock_ad', 'sidebar', 'banner'] as const;
 
@@ -24,4 +24,5 @@ export const ad = defineEntity({
   },
   filters: { placement: { label: 'Placement', kind: 'select', options: AD_PLACEMENTS, column: 'placement' } },
   ordering: ['-id'],
+  check: endsAfterStart('starts_at', 'ends_at', 'The end of the window cannot be before its start.'),
 });

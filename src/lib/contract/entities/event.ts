@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity.ts';
+import { defineEntity, endsAfterStart } from '../entity.ts';
 
 export const event = defineEntity({
   name: 'event',
@@ -23,4 +23,5 @@ export const event = defineEntity({
   },
   filters: { upcoming: { label: 'Upcoming only', kind: 'flag' } },
   ordering: ['-starts_at', 'id'],
+  check: endsAfterStart('starts_at', 'ends_at', 'An event cannot end before it starts.'),
 });
