@@ -1,10 +1,26 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colleges, consultancies, universities } from '../../server/db/schema/index.ts';
-import { buildTestApp, engines, tokenFor, type TestApp } from './helpers.ts';
-import { EXPECTED_ACCESS } from './permissions.table.ts';
+import {
+  applicationDocuments,
+  applicationStatusHistory,
+  collegeBranches,
+  colleges,
+  consultancies,
+  consultancyApplications,
+  courses,
+  inquiries,
+  pageviews,
+  universities,
+} from '../../server/db/schema/index.ts';
+import { samplePdf } from './fixtures.ts';
+import { buildTestApp, engines, multipart, tokenFor, type TestApp } from './helpers.ts';
+import { EXPECTED } from './permissions.table.ts';
 
-type Caller = 'anonymous' | 'student' | 'consultancy' | 'college' | 'university' | 'admin';
+type InstitutionRole = 'consultancy' | 'college' | 'university';
+type Caller = 'anonymous' | 'student' | InstitutionRole | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'student', 'consultancy', 'college', 'university', 'admin'];
+const INSTITUTION_ROLES: InstitutionRole[] = ['consultancy', 'college', 'university'];
 
 /** Whether `caller` gets past the access gate of a route declared with `access`. */
 function allowed(access: string, caller: Caller): boolean {
@@ -14,58 +30,360 @@ function allowed(access: string, caller: Caller): boolean {
   return access.split(',').includes(caller);
 }
 
-const concrete = (url: string) => url.replace(/:id/g, '999999').replace(/:code/g, 'ABCD-EFGH-JKMN').replace(/:[a-z_]+/g, 'x');
+/** A route pattern with its parameters filled: the given values, else the walk's dummies. */
+const fill = (url: string, params: Record<string, number | string> = {}) =>
+  url.replace(/:([a-z_]+)/g, (_m, name: string) => String(params[name] ?? (name === 'code' ? 'ABCD-EFGH-JKMN' : 999999)));
+
+/** Every call from its own address, so rate limits never stand in for the access rule. */
+let ip = 0;
+const nextIp = () => {
+  ip += 1;
+  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+};
+
+const bodyOf = (res: LightMyRequestResponse): unknown => {
+  try {
+    return res.json();
+  } catch {
+    return res.body;
+  }
+};
+
+/** A 4xx in the API's error shape, and a 404 answered by the route itself, never by "no such route". */
+function problemOf(res: LightMyRequestResponse): string | undefined {
+  if (res.statusCode < 400) return undefined;
+  const body = bodyOf(res) as { error?: unknown };
+  if (typeof body?.error !== 'string') return `not an error body: ${res.body.slice(0, 120)}`;
+  if (res.statusCode === 404 && body.error.startsWith('No route ')) return `answered by the router, not the route: ${body.error}`;
+  return undefined;
+}
+
+/** The second institution's rows and the markers that must never show up in the first one's answers. */
+interface Institution {
+  consultancy: number;
+  college: number;
+  university: number;
+  auth: Record<InstitutionRole, Record<string, string>>;
+}
+
+interface Fixtures {
+  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number };
+  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number };
+  /** strings only the second institution's rows contain */
+  otherMarkers: string[];
+}
+
+interface CrossCase {
+  /** the table key of the route: method and pattern */
+  route: string;
+  as: InstitutionRole;
+  why: string;
+  params?: Record<string, number>;
+  query?: string;
+  body?: Record<string, unknown>;
+  status: number;
+  /** more checks of the answer; a message when it fails */
+  check?: (res: LightMyRequestResponse) => string | undefined;
+}
+
+const dashboardOf = (id: number) => (res: LightMyRequestResponse) => {
+  const body = bodyOf(res) as { id?: number };
+  return body?.id === id ? undefined : `answered about institution ${body?.id}, not the caller's own ${id}`;
+};
+const ownUpdate = (id: number, about: string) => (res: LightMyRequestResponse) => {
+  const body = bodyOf(res) as { id?: number; about?: string };
+  return body?.id === id && body.about?.includes(about) ? undefined : `changed ${body?.id} (about: ${body?.about}), not the caller's own ${id}`;
+};
+const listHas = (present: number[], absent: number[]) => (res: LightMyRequestResponse) => {
+  const body = bodyOf(res) as { results?: { id: number }[] } | { id: number }[];
+  const rows = Array.isArray(body) ? body : (body?.results ?? []);
+  const ids = rows.map((r) => r.id);
+  const missing = present.filter((id) => !ids.includes(id));
+  const leaked = absent.filter((id) => ids.includes(id));
+  return missing.length || leaked.length ? `ids ${JSON.stringify(ids)}: own ${missing} missing, other ${leaked} leaked` : undefined;
+};
+const countIs = (n: number) => (res: LightMyRequestResponse) => {
+  const body = bodyOf(res) as { count?: number; total?: number };
+  const count = body?.count ?? body?.total;
+  return count === n ? undefined : `count ${count}, expected ${n}`;
+};
+
+/**
+ * The first institution's accounts acting with the second institution's ids, in the path, the query
+ * string or the body, on every route an institution account may call. Each must answer `status`
+ * without showing or changing anything of the second institution.
+ */
+function crossCases(f: Fixtures): CrossCase[] {
+  const { own, other } = f;
+  const cases: CrossCase[] = [];
+  // dashboards: the id a client sends is ignored; the profile read and changed is the caller's own
+  for (const role of INSTITUTION_ROLES) {
+    const ownId = own[role];
+    const otherId = other[role];
+    cases.push(
+      { route: `GET /api/${role}/dashboard/`, as: role, why: 'id of the other in the query', query: `id=${otherId}`, status: 200, check: dashboardOf(ownId) },
+      { route: `GET /api/${role}/dashboard/`, as: role, why: `${role}_id of the other in the query`, query: `${role}_id=${otherId}`, status: 200, check: dashboardOf(ownId) },
+      { route: `PATCH /api/${role}/dashboard/update/`, as: role, why: 'id of the other in the query', query: `id=${otherId}`, body: { about: `Alpha about ${role}` }, status: 200, check: ownUpdate(ownId, `Alpha about ${role}`) },
+      { route: `PATCH /api/${role}/dashboard/update/`, as: role, why: 'id of the other in the body', body: { id: otherId, about: 'Hijacked' }, status: 400 },
+      { route: `PATCH /api/${role}/dashboard/update/`, as: role, why: `${role}_id of the other in the body`, body: { [`${role}_id`]: otherId, about: 'Hijacked' }, status: 400 },
+      { route: 'GET /api/analytics/mine/', as: role, why: 'the other id in the query', query: `institute_id=${otherId}`, status: 400 },
+      // pageviews: one for the own institution, three for the other one
+      { route: 'GET /api/analytics/mine/', as: role, why: 'counts only the own pageviews', status: 200, check: countIs(1) },
+      { route: `PATCH /api/${role}/:id/update/`, as: role, why: 'the admin update of the other', params: { id: otherId }, body: { about: 'Hijacked' }, status: 403 },
+      { route: `DELETE /api/${role}/:id/delete/`, as: role, why: 'the admin delete of the other', params: { id: otherId }, status: 403 },
+    );
+  }
+  cases.push(
+    // consultancy: applications, their documents and status, inquiries
+    { route: 'GET /api/consultancy/dashboard/applications/', as: 'consultancy', why: 'own list', status: 200, check: listHas([own.application], [other.application]) },
+    { route: 'GET /api/consultancy/dashboard/applications/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 400 },
+    { route: 'GET /api/consultancy/dashboard/applications/', as: 'consultancy', why: 'search for the other tracking code', query: `search=${other.trackingCode}`, status: 200, check: countIs(0) },
+    {
+      route: 'POST /api/consultancy/dashboard/applications/:id/status/',
+      as: 'consultancy',
+      why: "move the other's application",
+      params: { id: other.application },
+      body: { status: 'in_review', note: 'Hijacked' },
+      status: 404,
+    },
+    { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: "the other's document", params: { id: other.application, document: other.document }, status: 404 },
+    { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: "the other's document under the own application", params: { id: own.application, document: other.document }, status: 404 },
+    { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: "the own document under the other's application", params: { id: other.application, document: own.document }, status: 404 },
+    { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'own list', status: 200, check: countIs(1) },
+    { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 200, check: countIs(0) },
+    { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other as entity in the query', query: `entity_type=consultancy&entity_id=${other.consultancy}`, status: 200, check: countIs(0) },
+    // college: branches and inquiries
+    { route: 'GET /api/college/dashboard/branches/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 200, check: listHas([own.branch], [other.branch]) },
+    { route: 'POST /api/college/dashboard/branches/', as: 'college', why: 'a branch for the other college', body: { name: 'Hijacked branch', college_id: other.college }, status: 400 },
+    { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: "rename the other's branch", params: { id: other.branch }, body: { name: 'Hijacked' }, status: 404 },
+    { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: "move the other's branch to the own college", params: { id: other.branch }, body: { college_id: own.college }, status: 400 },
+    { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: 'move the own branch to the other college', params: { id: own.branch }, body: { college_id: other.college }, status: 400 },
+    { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: "delete the other's branch", params: { id: other.branch }, status: 404 },
+    { route: 'GET /api/college/dashboard/inquiries/', as: 'college', why: 'own list', status: 200, check: countIs(1) },
+    { route: 'GET /api/college/dashboard/inquiries/', as: 'college', why: 'the other college in the query', query: `entity_id=${other.college}`, status: 400 },
+    // university: courses
+    { route: 'GET /api/university/dashboard/courses/', as: 'university', why: 'own list', status: 200, check: listHas([own.course], [other.course]) },
+    { route: 'GET /api/university/dashboard/courses/', as: 'university', why: 'the other university in the query', query: `university_id=${other.university}`, status: 400 },
+    { route: 'GET /api/university/dashboard/courses/', as: 'university', why: "search for the other's course", query: 'search=Zeta', status: 200, check: countIs(0) },
+    { route: 'PATCH /api/course/:id/update/', as: 'university', why: "the admin update of the other's course", params: { id: other.course }, body: { name: 'Hijacked' }, status: 403 },
+  );
+  return cases;
+}
+
+/**
+ * The own institution's requests with the right ids: the same routes answer 2xx, so the refusals
+ * above come from the ownership rule and not from a malformed request.
+ */
+function ownControls(f: Fixtures): CrossCase[] {
+  const { own } = f;
+  return [
+    { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: 'own document', params: { id: own.application, document: own.document }, status: 200 },
+    { route: 'POST /api/consultancy/dashboard/applications/:id/status/', as: 'consultancy', why: 'own application', params: { id: own.application }, body: { status: 'in_review', note: 'Own move' }, status: 200 },
+    { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.branch }, body: { name: 'Alpha branch renamed' }, status: 200 },
+    { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.spareBranch }, status: 200 },
+    { route: 'POST /api/college/dashboard/branches/', as: 'college', why: 'own new branch', body: { name: 'Alpha branch new' }, status: 201 },
+  ];
+}
 
 describe.each(engines)('permission matrix on %s', (engine) => {
   let t: TestApp;
-  const headers: Partial<Record<Caller, Record<string, string>>> = { anonymous: {} };
+  let f: Fixtures;
+  const headers: Record<Caller, Record<string, string>> = { anonymous: {} } as Record<Caller, Record<string, string>>;
+
+  const call = (options: InjectOptions) => t.app.inject({ remoteAddress: nextIp(), ...options });
+
+  async function institution(prefix: string): Promise<Institution> {
+    const db = t.database.db;
+    const slug = `${prefix.toLowerCase()}-${engine}`;
+    const [consultancy] = await db.insert(consultancies).values({ name: `${prefix} Consultancy`, slug: `${slug}-consultancy` }).returning();
+    const [college] = await db.insert(colleges).values({ name: `${prefix} College`, slug: `${slug}-college` }).returning();
+    const [university] = await db.insert(universities).values({ name: `${prefix} University`, slug: `${slug}-university` }).returning();
+    return {
+      consultancy: consultancy!.id,
+      college: college!.id,
+      university: university!.id,
+      auth: {
+        consultancy: (await tokenFor(t, 'consultancy', { consultancy_id: consultancy!.id })).auth,
+        college: (await tokenFor(t, 'college', { college_id: college!.id })).auth,
+        university: (await tokenFor(t, 'university', { university_id: university!.id })).auth,
+      },
+    };
+  }
+
+  /** An application through the public form, with one PDF, and its ids. */
+  async function apply(consultancy: number, who: string) {
+    const form = multipart(
+      { consultancy: String(consultancy), full_name: `${who} Applicant`, email: `${who.toLowerCase()}.applicant@example.com`, phone: '+977 9800000000' },
+      [{ field: 'documents', filename: `${who}-transcript.pdf`, data: samplePdf, type: 'application/pdf' }],
+    );
+    const res = await call({ method: 'POST', url: '/api/consultancy-application/submit/', ...form });
+    expect(res.statusCode, res.body).toBe(201);
+    const trackingCode = (res.json() as { tracking_code: string }).tracking_code;
+    const db = t.database.db;
+    const [row] = await db.select({ id: consultancyApplications.id, code: consultancyApplications.tracking_code }).from(consultancyApplications).where(eq(consultancyApplications.consultancy_id, consultancy));
+    const [doc] = await db.select({ id: applicationDocuments.id }).from(applicationDocuments).where(eq(applicationDocuments.application_id, row!.id));
+    return { application: row!.id, document: doc!.id, trackingCode: row!.code ?? trackingCode };
+  }
+
+  async function inquire(payload: Record<string, unknown>) {
+    const res = await call({ method: 'POST', url: '/api/inquiry/submit/', payload: { phone: '+977 9811111111', message: 'Hello', ...payload } });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
+  async function branch(auth: Record<string, string>, name: string) {
+    const res = await call({ method: 'POST', url: '/api/college/dashboard/branches/', headers: auth, payload: { name } });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  }
+
+  /** Everything of the second institution, read straight from the database. */
+  async function otherState() {
+    const db = t.database.db;
+    const { other } = f;
+    const apps = await db.select().from(consultancyApplications).where(eq(consultancyApplications.consultancy_id, other.consultancy)).orderBy(consultancyApplications.id);
+    const appIds = apps.map((a) => a.id);
+    return {
+      consultancy: await db.select().from(consultancies).where(eq(consultancies.id, other.consultancy)),
+      college: await db.select().from(colleges).where(eq(colleges.id, other.college)),
+      university: await db.select().from(universities).where(eq(universities.id, other.university)),
+      applications: apps,
+      history: await db.select().from(applicationStatusHistory).where(inArray(applicationStatusHistory.application_id, appIds)).orderBy(applicationStatusHistory.id),
+      documents: await db.select().from(applicationDocuments).where(inArray(applicationDocuments.application_id, appIds)).orderBy(applicationDocuments.id),
+      branches: await db.select().from(collegeBranches).where(eq(collegeBranches.college_id, other.college)).orderBy(collegeBranches.id),
+      inquiries: await db
+        .select()
+        .from(inquiries)
+        .where(or(eq(inquiries.consultancy_id, other.consultancy), and(eq(inquiries.entity_type, 'college'), eq(inquiries.entity_id, other.college))))
+        .orderBy(inquiries.id),
+      courses: await db.select().from(courses).where(eq(courses.university_id, other.university)).orderBy(courses.id),
+    };
+  }
 
   beforeAll(async () => {
     t = await buildTestApp(engine);
     const db = t.database.db;
-    const [consultancy] = await db.insert(consultancies).values({ name: 'Own Consultancy', slug: 'own-consultancy' }).returning();
-    const [college] = await db.insert(colleges).values({ name: 'Own College', slug: 'own-college' }).returning();
-    const [university] = await db.insert(universities).values({ name: 'Own University', slug: 'own-university' }).returning();
+    const own = await institution('Alpha');
+    const other = await institution('Zeta');
     headers.student = (await tokenFor(t, 'student')).auth;
     headers.admin = (await tokenFor(t, 'admin')).auth;
-    headers.consultancy = (await tokenFor(t, 'consultancy', { consultancy_id: consultancy.id })).auth;
-    headers.college = (await tokenFor(t, 'college', { college_id: college.id })).auth;
-    headers.university = (await tokenFor(t, 'university', { university_id: university.id })).auth;
-  });
-  afterAll(() => t.close());
+    for (const role of INSTITUTION_ROLES) headers[role] = own.auth[role];
 
-  it('has an expected access entry for every route, and no entry without a route', () => {
+    const ownApplication = await apply(own.consultancy, 'Alpha');
+    const otherApplication = await apply(other.consultancy, 'Zeta');
+    await inquire({ name: 'Alpha Asker', email: 'alpha.consultancy@example.com', entity_type: 'consultancy', entity_id: own.consultancy, consultancy: own.consultancy });
+    await inquire({ name: 'Zeta Asker', email: 'zeta.consultancy@example.com', entity_type: 'consultancy', entity_id: other.consultancy, consultancy: other.consultancy });
+    await inquire({ name: 'Alpha Asker', email: 'alpha.college@example.com', entity_type: 'college', entity_id: own.college });
+    await inquire({ name: 'Zeta Asker', email: 'zeta.college@example.com', entity_type: 'college', entity_id: other.college });
+    const ownBranch = await branch(own.auth.college, 'Alpha branch');
+    const spareBranch = await branch(own.auth.college, 'Alpha spare branch');
+    const otherBranch = await branch(other.auth.college, 'Zeta branch');
+    const [ownCourse] = await db.insert(courses).values({ name: 'Alpha Course', slug: `alpha-course-${engine}`, level: 'bachelor', university_id: own.university }).returning();
+    const [otherCourse] = await db.insert(courses).values({ name: 'Zeta Course', slug: `zeta-course-${engine}`, level: 'bachelor', university_id: other.university }).returning();
+    for (const role of INSTITUTION_ROLES) {
+      await db.insert(pageviews).values([
+        { institute_type: role, institute_id: own[role], session_id: `own-${role}`, path: '/a' },
+        ...[1, 2, 3].map((n) => ({ institute_type: role, institute_id: other[role], session_id: `other-${role}-${n}`, path: '/z' })),
+      ]);
+    }
+    f = {
+      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id },
+      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id },
+      otherMarkers: ['Zeta', 'zeta', otherApplication.trackingCode],
+    };
+  });
+  afterAll(() => t?.close());
+
+  it('has an entry for every route of the app, and no entry without a route', () => {
     const actual = t.app.routeList.map((r) => `${r.method} ${r.url}`).sort();
-    expect(actual).toEqual(Object.keys(EXPECTED_ACCESS).sort());
+    expect(actual).toEqual(Object.keys(EXPECTED).sort());
   });
 
   it('declares on every route the access the table expects', () => {
     for (const route of t.app.routeList) {
       const declared = Array.isArray(route.access) ? [...route.access].sort().join(',') : String(route.access);
-      expect(declared, `${route.method} ${route.url}`).toBe(EXPECTED_ACCESS[`${route.method} ${route.url}`]);
+      expect(declared, `${route.method} ${route.url}`).toBe(EXPECTED[`${route.method} ${route.url}`]?.access);
     }
   });
 
-  it('lets each caller through exactly where the table allows, and never answers 500', async () => {
-    let ip = 0;
+  it('answers every route, for every caller, with the status the table expects', async () => {
     const failures: string[] = [];
+    let cases = 0;
     for (const route of t.app.routeList) {
-      const access = EXPECTED_ACCESS[`${route.method} ${route.url}`];
+      const expected = EXPECTED[`${route.method} ${route.url}`]!;
       for (const caller of CALLERS) {
-        ip += 1;
-        const res = await t.app.inject({
+        cases += 1;
+        const res = await call({
           method: route.method as 'GET',
-          url: concrete(route.url),
+          url: fill(route.url) + (expected.query ? `?${expected.query}` : ''),
           headers: headers[caller],
-          // every call from its own address, so rate limits never stand in for the access rule
-          remoteAddress: `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
-        const expected = allowed(access, caller) ? 'through' : caller === 'anonymous' ? 401 : 403;
-        const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'through';
-        if (got !== expected || res.statusCode >= 500) failures.push(`${caller} ${route.method} ${route.url}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
+        const want = allowed(expected.access, caller) ? expected.allowed : caller === 'anonymous' ? 401 : 403;
+        const problem = res.statusCode !== want ? `${res.statusCode} (expected ${want})` : problemOf(res);
+        if (problem) failures.push(`${caller} ${route.method} ${route.url}: ${problem} ${res.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
+    expect(cases).toBe(t.app.routeList.length * CALLERS.length);
+  });
+
+  it('never lets an institution account read or change another institution through any route it may call', async () => {
+    const cases = crossCases(f);
+    // every route an institution account may call has at least one case
+    const institutionRoutes = Object.entries(EXPECTED)
+      .filter(([, e]) => INSTITUTION_ROLES.some((role) => e.access.split(',').includes(role)))
+      .map(([route]) => route);
+    const covered = new Set(cases.map((c) => c.route));
+    expect(institutionRoutes.filter((route) => !covered.has(route))).toEqual([]);
+
+    const failures: string[] = [];
+    for (const c of cases) {
+      const [method, pattern] = c.route.split(' ') as [string, string];
+      if (!EXPECTED[c.route]) failures.push(`${c.route}: no such route in the table`);
+      const before = await otherState();
+      const res = await call({
+        method: method as 'GET',
+        url: fill(pattern, c.params) + (c.query ? `?${c.query}` : ''),
+        headers: f.own.auth[c.as],
+        ...(c.body ? { payload: c.body } : {}),
+      });
+      const label = `${c.as} ${c.route} (${c.why})`;
+      const problem = res.statusCode !== c.status ? `${res.statusCode} (expected ${c.status}) ${res.body.slice(0, 160)}` : (problemOf(res) ?? c.check?.(res));
+      if (problem) failures.push(`${label}: ${problem}`);
+      const leaked = f.otherMarkers.filter((m) => res.body.includes(m));
+      if (leaked.length) failures.push(`${label}: the answer shows the other institution's ${leaked.join(', ')}`);
+      const after = await otherState();
+      try {
+        expect(after).toEqual(before);
+      } catch {
+        failures.push(`${label}: the other institution's rows changed`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // all of the other institution's rows are still there, as made
+    const state = await otherState();
+    expect(state.applications.map((a) => a.status)).toEqual(['submitted']);
+    expect(state.history).toHaveLength(1);
+    expect(state.documents.map((d) => d.id)).toEqual([f.other.document]);
+    expect(state.branches.map((b) => [b.id, b.name])).toEqual([[f.other.branch, 'Zeta branch']]);
+    expect(state.inquiries).toHaveLength(2);
+    expect(state.courses.map((c) => c.id)).toEqual([f.other.course]);
+    for (const row of [state.consultancy[0]!, state.college[0]!, state.university[0]!]) expect(row.about).toBe('');
+  });
+
+  it('lets each institution do the same with its own ids, so the refusals come from ownership', async () => {
+    const failures: string[] = [];
+    const before = await otherState();
+    for (const c of ownControls(f)) {
+      const [method, pattern] = c.route.split(' ') as [string, string];
+      const res = await call({ method: method as 'GET', url: fill(pattern, c.params), headers: f.own.auth[c.as], ...(c.body ? { payload: c.body } : {}) });
+      if (res.statusCode !== c.status) failures.push(`${c.as} ${c.route} (${c.why}): ${res.statusCode} (expected ${c.status}) ${res.body.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await otherState()).toEqual(before);
+    // and an admin reaches the other's document, which the first consultancy was told does not exist
+    const doc = await call({ url: fill('/api/consultancy-application/:id/documents/:document/', { id: f.other.application, document: f.other.document }), headers: headers.admin });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.rawPayload.equals(samplePdf)).toBe(true);
   });
 });
