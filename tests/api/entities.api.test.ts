@@ -236,6 +236,9 @@ describe.each(engines)('content entities on %s', (engine) => {
     const ad = await post('ads/create', { title: 'Backwards ad', placement: 'banner', starts_at: '2031-05-02T10:00:00Z', ends_at: '2031-05-01T10:00:00Z' });
     expect(ad.statusCode).toBe(400);
     expect(Object.keys(ad.json().fields)).toEqual(['ends_at']);
+    const offer = await post('offer/admin', { title: 'Backwards offer', valid_from: '2031-05-02', valid_until: '2031-05-01' });
+    expect(offer.statusCode).toBe(400);
+    expect(Object.keys(offer.json().fields)).toEqual(['valid_until']);
   });
 
   it('refuses bad write input with per-field errors and writes nothing', async () => {

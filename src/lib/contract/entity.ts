@@ -23,6 +23,8 @@ export interface EntityDeclaration {
   sitePath?: string;
   label: string;
   plural: string;
+  /** counts of rows ("6 blog posts") when `plural` names a section rather than its rows ("Blog") */
+  countNoun?: string;
   /** the field that names a row (cards, dropdowns, slugs) */
   titleField: string;
   fields: Record<string, FieldMeta>;

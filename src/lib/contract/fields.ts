@@ -43,6 +43,8 @@ export interface FieldMeta {
   accept?: 'image' | 'pdf' | 'document';
   /** file fields: a personal file behind an authenticated API route (the value is that route, or a list of {url, original_name}) */
   private?: boolean;
+  /** number fields: a year, shown as 2026, not 2,026 */
+  year?: boolean;
   /** the starting value in a new record's form */
   default?: string | number | boolean;
 }

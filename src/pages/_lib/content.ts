@@ -157,7 +157,7 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
     case 'tags':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'number':
-      return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+      return typeof value === 'number' && !meta.year ? value.toLocaleString('en-US') : String(value);
     case 'select':
       return String(value).charAt(0).toUpperCase() + String(value).slice(1);
     case 'text':

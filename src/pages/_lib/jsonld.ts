@@ -5,6 +5,11 @@ import type { Row } from '../../lib/api/public.ts';
 export function jsonLd(name: EntityName, row: Row, ctx: { url: string; title: string; description: string; image?: string; site: string; refs: Record<string, Map<number, Row>> }): Record<string, unknown> {
   const base = { '@context': 'https://schema.org', name: ctx.title, url: ctx.url, ...(ctx.description ? { description: ctx.description } : {}), ...(ctx.image ? { image: ctx.image } : {}) };
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  // schema.org wants ISO 8601; the API gives PostgreSQL's text form (2028-11-08 10:00:00+00)
+  const iso = (v: unknown) => {
+    const d = str(v) ? new Date(str(v)!) : null;
+    return d && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined;
+  };
   switch (name) {
     case 'university':
     case 'college':
@@ -15,19 +20,24 @@ export function jsonLd(name: EntityName, row: Row, ctx: { url: string; title: st
       const uni = ctx.refs.university_id?.get(Number(row.university_id));
       return { ...base, '@type': 'Course', educationalLevel: str(row.level), provider: uni ? { '@type': 'CollegeOrUniversity', name: String(uni.name) } : undefined };
     }
-    case 'event':
+    case 'event': {
+      // a venue of "Online" is no place: such an event happens at its link
+      const place = str(row.venue) && !/^online$/i.test(String(row.venue).trim()) ? { '@type': 'Place', name: row.venue, address: row.venue } : undefined;
+      const virtual = str(row.online_link) ? { '@type': 'VirtualLocation', url: row.online_link } : undefined;
+      const mode = place && virtual ? 'Mixed' : virtual ? 'Online' : 'Offline';
       return {
         ...base,
         '@type': 'Event',
-        startDate: str(row.starts_at),
-        endDate: str(row.ends_at),
-        eventAttendanceMode: str(row.online_link) && !str(row.venue) ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
-        location: str(row.venue) ? { '@type': 'Place', name: row.venue, address: row.venue } : str(row.online_link) ? { '@type': 'VirtualLocation', url: row.online_link } : undefined,
+        startDate: iso(row.starts_at),
+        endDate: iso(row.ends_at),
+        eventAttendanceMode: `https://schema.org/${mode}EventAttendanceMode`,
+        location: place && virtual ? [place, virtual] : (place ?? virtual),
         organizer: str(row.organizer) ? { '@type': 'Organization', name: row.organizer } : undefined,
       };
+    }
     case 'blog':
     case 'news':
-      return { ...base, '@type': name === 'news' ? 'NewsArticle' : 'Article', headline: ctx.title, datePublished: str(row.published_at), dateModified: str(row.updated_at) ?? str(row.published_at), author: str(row.author_name) ? { '@type': 'Person', name: row.author_name } : { '@type': 'Organization', name: 'StudyAbroad Nepal' } };
+      return { ...base, '@type': name === 'news' ? 'NewsArticle' : 'Article', headline: ctx.title, datePublished: iso(row.published_at), dateModified: iso(row.updated_at) ?? iso(row.published_at), author: str(row.author_name) ? { '@type': 'Person', name: row.author_name } : { '@type': 'Organization', name: 'StudyAbroad Nepal' } };
     case 'destination':
       return { ...base, '@type': 'Country' };
     case 'scholarship':

@@ -127,8 +127,8 @@ async function seedOffers({ tx, rng, images }: SeedContext, institutions: Instit
         image: images.cover(i),
         consultancy_id: c.id,
         discount_text: discount,
-        valid_from: epochDate(-30 + i * 3),
-        // One in six has already ended, the rest stay valid for months after the epoch.
+        // One in six has already ended (it ran for the two months before), the rest stay valid for months after the epoch.
+        valid_from: epochDate(i % 6 === 5 ? -63 : -30 + i * 3),
         valid_until: epochDate(i % 6 === 5 ? -3 : 90 + i * 20),
         link: '',
       };

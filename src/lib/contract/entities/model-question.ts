@@ -11,7 +11,7 @@ export const modelQuestion = defineEntity({
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
     exam_id: { kind: 'ref', ref: 'exam', label: 'Exam', column: true },
-    year: { kind: 'number', label: 'Year', min: 1990, max: 2100, column: true },
+    year: { kind: 'number', label: 'Year', min: 1990, max: 2100, column: true, year: true },
     description: { kind: 'textarea', label: 'Description' },
     pdf: { kind: 'file', label: 'Question paper (PDF)', accept: 'pdf' },
   },

@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity.ts';
+import { defineEntity, endsAfterStart } from '../entity.ts';
 
 export const offer = defineEntity({
   name: 'offer',
@@ -21,4 +21,5 @@ export const offer = defineEntity({
   },
   filters: { consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy', column: 'consultancy_id' } },
   ordering: ['-id'],
+  check: endsAfterStart('valid_from', 'valid_until', 'An offer cannot end before it starts.'),
 });

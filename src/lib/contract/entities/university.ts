@@ -19,7 +19,7 @@ export const university = defineEntity({
     about: { kind: 'html', label: 'About' },
     website: { kind: 'url', label: 'Website' },
     type: { kind: 'select', label: 'Type', options: ['public', 'private'] },
-    established_year: { kind: 'number', label: 'Established (year)', min: 1000, max: 2100 },
+    established_year: { kind: 'number', label: 'Established (year)', min: 1000, max: 2100, year: true },
     world_ranking: { kind: 'number', label: 'World ranking', min: 1, max: 100000, column: true },
     tuition_min: { kind: 'number', label: 'Yearly tuition from', max: 10_000_000 },
     tuition_max: { kind: 'number', label: 'Yearly tuition up to', max: 10_000_000 },
