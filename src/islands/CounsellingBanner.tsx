@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
-import { lazy, Suspense, useEffect } from 'preact/compat';
+import { lazy, Suspense, useEffect, useState } from 'preact/compat';
 import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
+import { $dialogs } from '../lib/site/dialogs.ts';
 import { $bookingOpen, $siteSettings, loadSiteSettings } from '../lib/stores/settings.ts';
 import { useStore } from './useStore.ts';
 
@@ -12,11 +13,15 @@ export type { ProviderFlags };
 
 /**
  * SPEC §2: the floating counselling banner, shown per bookingAvailable (src/lib/site/booking.ts).
- * It holds the one booking dialog of the page; when shown, the dialog opens by itself 2000 ms later.
+ * It holds the one booking dialog of the page; when shown, the dialog opens by itself 2000 ms later,
+ * or, when another dialog is open then (the roadblock ad of a first visit), as soon as that one is
+ * closed: never stacked over an ad the visitor has not dismissed yet.
  */
 export function CounsellingBanner({ provider }: { provider?: ProviderFlags | null }) {
   const settings = useStore($siteSettings);
   const open = useStore($bookingOpen);
+  const dialogs = useStore($dialogs);
+  const [due, setDue] = useState(false);
 
   useEffect(() => {
     void loadSiteSettings();
@@ -27,9 +32,15 @@ export function CounsellingBanner({ provider }: { provider?: ProviderFlags | nul
 
   useEffect(() => {
     if (!visible) return;
-    const timer = setTimeout(() => $bookingOpen.set(true), AUTO_OPEN_MS);
+    const timer = setTimeout(() => setDue(true), AUTO_OPEN_MS);
     return () => clearTimeout(timer);
   }, [visible]);
+
+  useEffect(() => {
+    if (!due || dialogs.length > 0) return;
+    setDue(false);
+    $bookingOpen.set(true);
+  }, [due, dialogs]);
 
   if (!visible || !data) return null;
   const name = data.featured_counselling_consultancy_name ?? '';

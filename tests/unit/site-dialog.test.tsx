@@ -47,8 +47,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('dialog stack: the roadblock ad and the 2 s booking dialog on a first visit', () => {
-  async function bothOpen() {
+describe('the roadblock ad and the 2 s booking dialog on a first visit', () => {
+  it('keeps the booking dialog back while the ad is open, and opens it on top, with focus, once the ad is closed', async () => {
     vi.useFakeTimers();
     render(<SiteChrome path="/" />);
     await flush();
@@ -56,38 +56,67 @@ describe('dialog stack: the roadblock ad and the 2 s booking dialog on a first v
     expect(ad.contains(document.activeElement)).toBe(true);
     act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS));
     await flush();
-    return { ad, booking: screen.getByRole('dialog', { name: BOOKING }) };
+    expect(screen.queryByRole('dialog', { name: BOOKING })).toBeNull();
+    expect(ad.contains(document.activeElement)).toBe(true);
+    key('Escape');
+    await flush();
+    const booking = screen.getByRole('dialog', { name: BOOKING });
+    expect(screen.queryByRole('dialog', { name: 'Study in Japan fair' })).toBeNull();
+    expect(booking.contains(document.activeElement)).toBe(true);
+    expect($dialogs.get()).toEqual([booking]);
+  });
+});
+
+describe('dialog stack', () => {
+  function Stacked() {
+    const [lower, setLower] = useState(true);
+    const [upper, setUpper] = useState(true);
+    return (
+      <>
+        {lower && (
+          <Dialog title="Lower" onClose={() => setLower(false)}>
+            <button type="button">In lower</button>
+          </Dialog>
+        )}
+        {upper && (
+          <Dialog title="Upper" onClose={() => setUpper(false)}>
+            <button type="button">First in upper</button>
+            <button type="button">Last in upper</button>
+          </Dialog>
+        )}
+      </>
+    );
   }
 
-  it('the booking dialog opens at 2000 ms on top of the ad, drawn above it and holding focus', async () => {
-    const { ad, booking } = await bothOpen();
-    expect(layer(booking)).toBeGreaterThan(layer(ad));
-    expect(layer(ad)).toBeGreaterThanOrEqual(50); // above the banner (40)
-    expect(booking.contains(document.activeElement)).toBe(true);
-    expect($dialogs.get()).toEqual([ad, booking]);
+  it('draws the newest dialog on top and gives it focus', () => {
+    render(<Stacked />);
+    const [lower, upper] = [screen.getByRole('dialog', { name: 'Lower' }), screen.getByRole('dialog', { name: 'Upper' })];
+    expect(layer(upper)).toBeGreaterThan(layer(lower));
+    expect(layer(lower)).toBeGreaterThanOrEqual(50); // above the banner (40)
+    expect(upper.contains(document.activeElement)).toBe(true);
+    expect($dialogs.get()).toEqual([lower, upper]);
   });
 
   it('Escape closes the dialog on top only, and focus goes back into the one below', async () => {
-    const { ad } = await bothOpen();
+    render(<Stacked />);
+    const lower = screen.getByRole('dialog', { name: 'Lower' });
     key('Escape');
     await flush();
-    expect(screen.queryByRole('dialog', { name: BOOKING })).toBeNull();
-    expect($bookingOpen.get()).toBe(false);
-    expect(screen.getByRole('dialog', { name: 'Study in Japan fair' })).toBe(ad);
-    expect(ad.contains(document.activeElement)).toBe(true);
+    expect(screen.queryByRole('dialog', { name: 'Upper' })).toBeNull();
+    expect(lower.contains(document.activeElement)).toBe(true);
     key('Escape');
     await flush();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect($dialogs.get()).toEqual([]);
   });
 
-  it('Tab and Shift+Tab cycle inside the dialog on top, never into the one below', async () => {
-    const { booking } = await bothOpen();
-    const close = within(booking).getByRole('button', { name: 'Close' });
-    const submit = within(booking).getByRole('button', { name: 'Book my free session' });
+  it('Tab and Shift+Tab cycle inside the dialog on top, never into the one below', () => {
+    render(<Stacked />);
+    const upper = screen.getByRole('dialog', { name: 'Upper' });
+    const [close, , last] = within(upper).getAllByRole('button');
     expect(document.activeElement).toBe(close);
     key('Tab', { shiftKey: true });
-    expect(document.activeElement).toBe(submit);
+    expect(document.activeElement).toBe(last);
     key('Tab');
     expect(document.activeElement).toBe(close);
   });

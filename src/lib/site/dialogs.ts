@@ -2,8 +2,8 @@ import { atom } from 'nanostores';
 
 /**
  * The open modal dialogs, oldest first. The last one is on top: it is drawn above the others and
- * alone answers Tab and Escape, so a dialog that opens over another (the 2 s booking dialog over
- * the roadblock ad) never leaves focus in one the visitor cannot see.
+ * alone answers Tab and Escape, so a dialog that opens over another (the booking dialog from a
+ * prompt) never leaves focus in one the visitor cannot see.
  */
 export const $dialogs = atom<readonly HTMLElement[]>([]);
 
