@@ -37,6 +37,11 @@ export interface RebuildRunnerOptions {
   log?: (line: string) => void;
   /** at most one build per this many ms (default 60 000) */
   minIntervalMs?: number;
+  /**
+   * rebuild once the last build is this old even when content did not change (default a day): the
+   * home page's upcoming events and the like depend on the date, not only on content
+   */
+  maxAgeMs?: number;
   /** how often start() looks at the version (default 10 000 ms) */
   pollMs?: number;
   /** builds kept besides the current one (default 1) */
@@ -383,7 +388,7 @@ function prune(siteDir: string, keep: number): Promise<void> {
 }
 
 export function createRebuildRunner(options: RebuildRunnerOptions) {
-  const { apiUrl, hookUrl, readVersion, minIntervalMs = 60_000, pollMs = 10_000, keep = 1 } = options;
+  const { apiUrl, hookUrl, readVersion, minIntervalMs = 60_000, maxAgeMs = 86_400_000, pollMs = 10_000, keep = 1 } = options;
   // absolute: the builds run in folders of their own
   const siteDir = path.resolve(options.siteDir);
   const log = options.log ?? ((line: string) => console.log(line));
@@ -586,7 +591,7 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   async function check(force = false, full = false): Promise<RebuildResult> {
     if (running) return { status: 'busy' };
     const version = await readVersion();
-    if (!force && builtVersion() === version) return { status: 'unchanged', version };
+    if (!force && builtVersion() === version && now() - lastStart < maxAgeMs) return { status: 'unchanged', version };
     if (!force && now() - lastStart < minIntervalMs) return { status: 'deferred', version };
     running = run(version, full).finally(() => {
       running = null;

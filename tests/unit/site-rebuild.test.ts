@@ -57,6 +57,16 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     expect(served()).toBe('<h1>v2</h1>');
   });
 
+  it('rebuilds a day after the last build even without a content change (dates move)', async () => {
+    const site = runner();
+    await site.check();
+    clock += 86_400_000 - 1;
+    expect((await site.check()).status).toBe('unchanged');
+    clock += 1;
+    expect((await site.check()).status).toBe('built');
+    expect(fakeBuild).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps to once a minute across processes sharing the site folder (npm start and npm run rebuild)', async () => {
     await runner().check();
     version = 2;
