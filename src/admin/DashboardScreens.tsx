@@ -30,13 +30,17 @@ import { DASHBOARD_NAV } from './nav.ts';
 
 export function DashboardHome({ kind }: { kind: Institution }) {
   const store = useMemo(() => createAsyncStore(() => myPageviews(kind, 30)), [kind]);
+  const profile = useMemo(() => createAsyncStore(() => getProfile(kind)), [kind]);
   const s = useStore(store.$state);
+  const own = useStore(profile.$state);
   useEffect(() => {
     void store.load();
-  }, [store]);
+    void profile.load();
+  }, [store, profile]);
   return (
     <section aria-labelledby="dash-title">
       <h1 id="dash-title">Your {kind} dashboard</h1>
+      {typeof own.data?.name === 'string' && <p className="muted">{own.data.name}</p>}
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data && <p role="status">Loading…</p>}
       {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} />}

@@ -113,6 +113,7 @@ describe('admin users screen', () => {
       await submitLogin(user, email, firstPassword);
       await user.waitForURL(/\/dashboard\/$/);
       await user.getByRole('heading', { name: 'Your consultancy dashboard' }).waitFor();
+      await user.getByText(consultancy.label, { exact: true }).waitFor();
       await user.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile' }).click();
       await user.getByRole('heading', { name: 'Your profile' }).waitFor();
       await expect(user.locator('#f-name').inputValue()).resolves.toBe(consultancy.label);
