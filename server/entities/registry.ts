@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { entities, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
-import type { Db } from '../db/index.ts';
+import type { Runner } from '../services/tx.ts';
 import * as t from '../db/schema/index.ts';
 import type { UploadRule } from '../uploads.ts';
 
@@ -19,7 +19,7 @@ export interface ServerEntity {
   /** file rules that differ from the field kind's default */
   uploads?: Record<string, UploadRule>;
   /** keys of private files in the rows a delete of this row cascades to, removed after the delete */
-  cascadedPrivateFiles?: (db: Db, id: number) => Promise<string[]>;
+  cascadedPrivateFiles?: (db: Runner, id: number) => Promise<string[]>;
 }
 
 const server: Record<EntityName, Omit<ServerEntity, 'decl'>> = {

@@ -7,12 +7,12 @@ import { badRequest } from '../errors.ts';
 import { sanitizeRichText } from '../sanitize.ts';
 import type { Storage } from '../storage/index.ts';
 import { removeUnreferenced } from '../storage/references.ts';
+import type { Tx } from '../services/tx.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
 import { column, findRow, visibleColumns } from './query.ts';
 import { registry, serverEntity, type ServerEntity } from './registry.ts';
 
 type Row = Record<string, unknown>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const slugify = (text: string) =>
   text
@@ -188,13 +188,13 @@ async function removeFromRefLists(tx: Tx, entity: ServerEntity, id: number) {
  */
 export async function deleteRow(entity: ServerEntity, idOrSlug: string, options: WriteOptions & { privateStorage: Storage }) {
   const row = await findRow(options.db, entity, idOrSlug);
-  const cascaded = (await entity.cascadedPrivateFiles?.(options.db, row.id as number)) ?? [];
-  const urls = await options.db.transaction(async (tx) => {
+  const { urls, cascaded } = await options.db.transaction(async (tx) => {
     const dependent = await cascadedFiles(tx, entity, [row.id as number]);
+    const personal = (await entity.cascadedPrivateFiles?.(tx, row.id as number)) ?? [];
     await tx.delete(entity.table).where(eq(column(entity, 'id'), row.id as number));
     await removeFromRefLists(tx, entity, row.id as number);
     await bumpContentVersion(tx);
-    return [...fileUrls(entity, row), ...dependent];
+    return { urls: [...fileUrls(entity, row), ...dependent], cascaded: personal };
   });
   await removeUnreferenced(options.db, options.storage, urls);
   await removeUnreferenced(options.db, options.privateStorage, cascaded);
