@@ -2,7 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_KINDS, bodySchema, dropdownItem, type FieldMeta } from '../src/lib/contract/index.ts';
+import { FILE_KINDS, INSTITUTION_ROLES, bodySchema, dropdownItem, type FieldMeta } from '../src/lib/contract/index.ts';
 import { visibleColumns } from './entities/query.ts';
 import { registry, uploadRules, type ServerEntity } from './entities/registry.ts';
 
@@ -242,7 +242,7 @@ function entityRoutes(): Map<string, () => Documented> {
     }));
   }
 
-  for (const role of ['consultancy', 'college', 'university'] as const) {
+  for (const role of INSTITUTION_ROLES) {
     const entity = registry[role];
     add('GET', `${role}/dashboard`, () => ({
       response: { 200: withDescription(entityObjectSchema(entity, { related: true }), `The own ${role} profile`), ...errors([401, 403, 404]) },

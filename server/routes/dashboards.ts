@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { InstitutionRole } from '../../src/lib/contract/index.ts';
 import { collegeBranches, inquiries } from '../db/schema/index.ts';
 import { bumpContentVersion } from '../content-version.ts';
 import { findRow, listRows, pagingQuery, relatedOf, type ListQuery } from '../entities/query.ts';
@@ -9,8 +10,6 @@ import { saveRow } from '../entities/write.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { readForm } from '../uploads.ts';
 import { pagedReply } from './entities.ts';
-
-type InstitutionRole = 'consultancy' | 'college' | 'university';
 
 /** The caller's own institution id; the id a client sends is never trusted. */
 export function ownInstitutionId(request: FastifyRequest, role: InstitutionRole): number {

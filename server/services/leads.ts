@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { colleges, complaints, consultancies, destinations, exams, inquiries, pageviews, universities } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
@@ -69,13 +70,12 @@ export const complaintStatusChange = z.strictObject({ status: z.enum(COMPLAINT_S
 export const complaintQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(COMPLAINT_STATUSES).optional() });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
-const ENTITY_TYPES = ['consultancy', 'college', 'university'] as const;
 export const inquiryQuery = z.strictObject({
   ...pageQuery,
   ordering: orderingParam,
   // sent by the admin console; every entity type is listed either way
   all: z.enum(['true', 'false']).optional(),
-  entity_type: z.enum(ENTITY_TYPES, { error: `Must be one of ${ENTITY_TYPES.join(', ')}` }).optional(),
+  entity_type: z.enum(INSTITUTION_ROLES, { error: `Must be one of ${INSTITUTION_ROLES.join(', ')}` }).optional(),
   entity_id: id.optional(),
   consultancy: id.optional(),
   destination: id.optional(),

@@ -9,8 +9,6 @@ const BookingDialog = lazy(() => import('./BookingDialog.tsx').then((m) => ({ de
 
 export const AUTO_OPEN_MS = 2000;
 
-export type { ProviderFlags };
-
 /**
  * SPEC §2: the floating counselling banner, shown per bookingAvailable (src/lib/site/booking.ts).
  * It holds the one booking dialog of the page; when shown, the dialog opens by itself 2000 ms later,

@@ -2,7 +2,8 @@
 import { useEffect } from 'preact/compat';
 import { $session, restoreSession } from '../lib/stores/session.ts';
 import { sendPageview, type Institute } from './beacon.ts';
-import { CounsellingBanner, type ProviderFlags } from './CounsellingBanner.tsx';
+import type { ProviderFlags } from '../lib/site/booking.ts';
+import { CounsellingBanner } from './CounsellingBanner.tsx';
 import { FullDetailPrompt } from './FullDetailPrompt.tsx';
 import { GuidanceModal } from './GuidanceModal.tsx';
 import { RoadblockAd } from './RoadblockAd.tsx';

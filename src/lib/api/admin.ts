@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import { entities, type EntityDeclaration, type FieldMeta } from '../contract/index.ts';
+import { entities, INSTITUTION_ROLES, type EntityDeclaration, type FieldMeta } from '../contract/index.ts';
 import { downloadBlob } from '../forms/csv.ts';
 import { prepareBody, type FormValues, type Mode } from '../forms/prepare.ts';
 import { USER_ROLES, prepareUserBody, userFields } from '../forms/users.ts';
@@ -79,8 +79,6 @@ export function fromDeclaration(d: EntityDeclaration): Resource {
 
 
 export { APPLICATION_STATUSES, type ApplicationStatus };
-/** What an inquiry can be sent to (the list's entity_type). */
-export const INQUIRY_ENTITY_TYPES = ['consultancy', 'college', 'university'] as const;
 export const COMPLAINT_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 
 /** Every console resource, by name: the content entities, then the account and lead resources. */
@@ -112,7 +110,7 @@ export const resources: Record<string, Resource> = {
       name: { kind: 'text', label: 'Name', column: true },
       email: { kind: 'email', label: 'Email', column: true },
       phone: { kind: 'text', label: 'Phone', column: true },
-      entity_type: { kind: 'select', label: 'Institution type', options: INQUIRY_ENTITY_TYPES, column: true },
+      entity_type: { kind: 'select', label: 'Institution type', options: INSTITUTION_ROLES, column: true },
       entity_name: { kind: 'text', label: 'Institution', column: true },
       destination_name: { kind: 'text', label: 'Destination', column: true },
       exam_name: { kind: 'text', label: 'Exam', column: true },
@@ -120,7 +118,7 @@ export const resources: Record<string, Resource> = {
       status: { kind: 'text', label: 'Status', column: true },
     },
     filters: {
-      entity_type: { label: 'Institution type', kind: 'select', options: INQUIRY_ENTITY_TYPES },
+      entity_type: { label: 'Institution type', kind: 'select', options: INSTITUTION_ROLES },
       consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy' },
       destination: { label: 'Destination', kind: 'ref', ref: 'destination' },
       date_from: { label: 'Received from', kind: 'date' },

@@ -14,6 +14,10 @@ export interface FilterMeta {
  * One content entity, declared once. The server turns it into routes, the console into list and
  * form screens, the pages into types. Special cases live here as options, not in copies.
  */
+/** The kinds of institution that have an account of their own, a dashboard and inquiries. */
+export const INSTITUTION_ROLES = ['consultancy', 'college', 'university'] as const;
+export type InstitutionRole = (typeof INSTITUTION_ROLES)[number];
+
 export interface EntityDeclaration {
   /** key used everywhere (console resource name, registry) */
   name: string;
@@ -40,14 +44,14 @@ export interface EntityDeclaration {
   /** default list order, first key wins: '-priority' is descending */
   ordering: string[];
   /** the institution role that edits its own row of this entity in a dashboard */
-  institutionRole?: 'consultancy' | 'college' | 'university';
+  institutionRole?: InstitutionRole;
   /** rules across fields, on the record as it would be saved (stored values merged with the change): per-field errors, or null */
   check?: (record: Record<string, unknown>) => Record<string, string[]> | null;
 }
 
 export const defineEntity = <T extends EntityDeclaration>(d: T): T => d;
 
-/** A window whose end, when both ends are set, is not before its start (events, an ad's active window). */
+/** A window whose end, when both ends are set, is not before its start (events, offers, an ad's active window). */
 export const endsAfterStart =
   (start: string, end: string, message: string) =>
   (record: Record<string, unknown>): Record<string, string[]> | null => {

@@ -1,6 +1,7 @@
 import { createRouter, getPagePath } from '@nanostores/router';
 import { atom } from 'nanostores';
 import { resources } from '../api/admin.ts';
+import { INSTITUTION_ROLES, type InstitutionRole } from '../contract/index.ts';
 import type { StoredUser } from './session.ts';
 
 /**
@@ -49,8 +50,6 @@ export const resourceBySlug = (slug: string): string | null => bySlug.get(slug) 
 export type Area = 'admin' | 'dashboard';
 export type Access = { kind: 'wait' } | { kind: 'ok' } | { kind: 'redirect'; to: string };
 
-export const INSTITUTION_ROLES = ['consultancy', 'college', 'university'] as const;
-export type InstitutionRole = (typeof INSTITUTION_ROLES)[number];
 export const isInstitution = (role: unknown): role is InstitutionRole => (INSTITUTION_ROLES as readonly unknown[]).includes(role);
 
 /**
