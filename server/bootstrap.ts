@@ -10,11 +10,12 @@ import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.ts';
 import { ensureSingletons } from './db/seed/singletons.ts';
 import { createPrivateStorage, createStorage } from './storage/index.ts';
 import { movePersonalFilesToPrivate } from './storage/private.ts';
+import { StartupError } from './startup.ts';
 
 /** JWT_SECRET, or in development a random one kept in DATA_DIR so restarts keep sessions. */
 function jwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
-  if (config.production) throw new Error('JWT_SECRET must be set when NODE_ENV=production.');
+  if (config.production) throw new StartupError('JWT_SECRET must be set when NODE_ENV=production: set it to a long random value (openssl rand -hex 32), the same on every API instance.');
   const file = path.join(config.dataDir, 'jwt-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -39,6 +40,8 @@ export interface Api {
 /** Opens and migrates the database, seeds demo content into an empty one, and builds the API. */
 export async function startApi(config: Config, options: { notFound?: AppOptions['notFound']; log?: (line: string) => void } = {}): Promise<Api> {
   const log = options.log ?? console.log;
+  // before anything is migrated or seeded: a misconfigured production start changes nothing
+  const secret = jwtSecret(config);
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg'), poolSize: config.databasePoolSize });
   log(`Database: ${database.engine === 'postgres' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pg')}`}, migrated`);
   const storage = await createStorage(config);
@@ -52,7 +55,7 @@ export async function startApi(config: Config, options: { notFound?: AppOptions[
     log(`Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
   }
   const redis = await redisClient(config);
-  const app = await buildApp({ config, database, storage, privateStorage, jwtSecret: jwtSecret(config), logger: true, redis, notFound: options.notFound });
+  const app = await buildApp({ config, database, storage, privateStorage, jwtSecret: secret, logger: true, redis, notFound: options.notFound });
   return {
     app,
     database,
@@ -62,6 +65,16 @@ export async function startApi(config: Config, options: { notFound?: AppOptions[
       redis?.disconnect();
     },
   };
+}
+
+/** Listens, and records the API's address so other commands on the same embedded database use it. */
+export async function listen(api: Api, config: Pick<Config, 'port' | 'host'>) {
+  await api.app.listen({ port: config.port, host: config.host });
+  const address = api.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  api.database.announce(`http://${host}:${port}/api`);
+  return port;
 }
 
 /** Closes cleanly on Ctrl-C and on the orchestrator's SIGTERM. */

@@ -3,10 +3,13 @@ import path from 'node:path';
 /** Every setting the server reads from the environment, in one place (the README lists them). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const production = env.NODE_ENV === 'production';
   return {
     port: Number(env.PORT ?? 4321),
-    host: env.HOST ?? '0.0.0.0',
-    production: env.NODE_ENV === 'production',
+    // outside production the demo accounts (with their published password) exist: reachable from
+    // this machine only, unless HOST says otherwise
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    production,
     dataDir,
     /** Unset: embedded PGlite in DATA_DIR/pg. */
     databaseUrl: env.DATABASE_URL || undefined,

@@ -1,10 +1,14 @@
 import { loadConfig } from './config.ts';
-import { closeOnSignals, serveMedia, startApi } from './bootstrap.ts';
+import { closeOnSignals, listen, serveMedia, startApi } from './bootstrap.ts';
+import { assertPortFree, runCommand } from './startup.ts';
 
 /** `npm run start:api`: the API (and local media) alone. */
 const config = loadConfig();
-const api = await startApi(config);
-await serveMedia(api.app, config);
-await api.app.listen({ port: config.port, host: config.host });
-console.log(`API on http://localhost:${config.port}/api/ (reference: /api/docs)`);
-closeOnSignals(api.close);
+runCommand(async () => {
+  await assertPortFree(config.port, config.host);
+  const api = await startApi(config);
+  await serveMedia(api.app, config);
+  const port = await listen(api, config);
+  console.log(`API on http://localhost:${port}/api/ (reference: /api/docs)`);
+  closeOnSignals(api.close);
+}, config);

@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { StartupError } from '../startup.ts';
+import { acquireOwnerLock } from './owner-lock.ts';
 import * as schema from './schema/index.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -32,6 +34,8 @@ function preparing(client: postgres.Sql) {
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** records where this process serves the API, for other commands on the same embedded database */
+  announce(api: string): void;
   close(): Promise<void>;
 }
 
@@ -51,12 +55,45 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     await migratePostgres(db as never, { migrationsFolder });
     preparing(client);
-    return { db, engine: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return { db, engine: 'postgres', announce: () => {}, close: () => client.end({ timeout: 5 }) };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  if (dir.startsWith('memory://')) return openPglite(dir);
+  // exactly one process opens these files: a second one damages them for good
+  const lock = acquireOwnerLock(dir);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const database = await openPglite(dir);
+    return {
+      ...database,
+      announce: lock.announce,
+      async close() {
+        await database.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } catch (error) {
+    // PGlite aborts with a WebAssembly RuntimeError (and its whole minified source) on files it cannot read
+    if (error instanceof WebAssembly.RuntimeError || /Aborted/.test(String(error))) {
+      throw new StartupError(
+        `The embedded database in ${dir} cannot be opened: its files are damaged (often by two processes using it at once). ` +
+          'Move that folder aside and start again for a fresh demo database.',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, engine: 'pglite', close: () => client.close() };
+  return { db, engine: 'pglite', announce: () => {}, close: () => client.close() };
 }
