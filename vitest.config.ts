@@ -6,6 +6,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    setupFiles: ['tests/fail-on-warnings.ts'],
     projects: [
       {
         extends: true,
