@@ -1,0 +1,45 @@
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/compat';
+import { workspaceOf } from '../lib/site/account.ts';
+import { $session, logout, restoreSession } from '../lib/stores/session.ts';
+import { displayName, firstName, type DialogUser } from './user.ts';
+import { useStore } from './useStore.ts';
+
+/**
+ * The header's account corner on every public page: "Sign in" until a stored session is found,
+ * then the signed-in user (an initial on phones, the first name on wider screens) opening their
+ * pages and "Sign out". The static HTML carries the sign-in link, so a slow phone offers it before
+ * this island has loaded; the first render matches it, since hydration must not meet other markup.
+ */
+export default function Account() {
+  const { user } = useStore($session);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if ($session.get().loading) restoreSession();
+    setMounted(true);
+  }, []);
+
+  if (!mounted || !user) return <a class="account" href="/login/">Sign in</a>;
+  const workspace = workspaceOf(user.role);
+  const name = firstName(user as DialogUser) || displayName(user as DialogUser);
+  return (
+    <details class="account">
+      <summary>
+        <span class="avatar" aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <span class="account-name">
+          <span class="sr-only">Account of </span>
+          {name}
+        </span>
+      </summary>
+      <div class="account-panel">
+        <p>{user.email}</p>
+        {workspace && <a href={workspace.href}>{workspace.label}</a>}
+        <button type="button" onClick={() => logout(null)}>
+          Sign out
+        </button>
+      </div>
+    </details>
+  );
+}
