@@ -1,4 +1,10 @@
-/** @jsxImportSource preact */
+/**
+ * The header's account corner on every public page: "Sign in" until a stored session is found,
+ * then the signed-in user (an initial on phones, the first name on wider screens) opening their
+ * pages and "Sign out", which goes to /login as SPEC §4's logout does. The static HTML carries the
+ * sign-in link, so a slow phone offers it before this island has loaded; the first render matches
+ * it, since hydration must not meet other markup.
+ */
 import { useEffect, useState } from 'preact/compat';
 import { workspaceOf } from '../lib/site/account.ts';
 import { $session, logout, restoreSession } from '../lib/stores/session.ts';
@@ -8,7 +14,7 @@ import { useStore } from './useStore.ts';
 /**
  * The header's account corner on every public page: "Sign in" until a stored session is found,
  * then the signed-in user (an initial on phones, the first name on wider screens) opening their
- * pages and "Sign out". The static HTML carries the sign-in link, so a slow phone offers it before
+ * pages and "Sign out" (to /login, as SPEC §4's logout does). The static HTML carries the sign-in link, so a slow phone offers it before
  * this island has loaded; the first render matches it, since hydration must not meet other markup.
  */
 export default function Account() {
@@ -36,7 +42,7 @@ export default function Account() {
       <div class="account-panel">
         <p>{user.email}</p>
         {workspace && <a href={workspace.href}>{workspace.label}</a>}
-        <button type="button" onClick={() => logout(null)}>
+        <button type="button" onClick={() => logout()}>
           Sign out
         </button>
       </div>

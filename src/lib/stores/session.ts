@@ -81,17 +81,14 @@ export async function login(email: string, password: string): Promise<StoredUser
   return toStoredUser(result.user);
 }
 
-/**
- * Clears tokens, user and dashboard ids, then goes to `next`: the sign-in page unless told, or
- * nowhere (null) where the page's islands follow the session store and need no reload.
- */
-export function logout(next: string | null = '/login/') {
+/** Clears tokens, user and dashboard ids, then goes to /login. */
+export function logout() {
   const refresh = $session.get().refresh;
   if (refresh) api.post('auth/logout/', { json: { refresh } }).catch(() => {});
   const s = storage();
   for (const key of Object.values(KEYS)) s?.removeItem(key);
   $session.set({ access: null, refresh: null, user: null, loading: false });
-  if (next) $redirect.get()(next);
+  $redirect.get()('/login/');
 }
 
 /** Restores the stored session on load; the loading flag is on until done. */
