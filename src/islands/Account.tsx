@@ -25,21 +25,21 @@ export default function Account() {
     setMounted(true);
   }, []);
 
-  if (!mounted || !user) return <a class="account" href="/login/">Sign in</a>;
+  if (!mounted || !user) return <a className="account" href="/login/">Sign in</a>;
   const workspace = workspaceOf(user.role);
   const name = firstName(user as DialogUser) || displayName(user as DialogUser);
   return (
-    <details class="account">
+    <details className="account">
       <summary>
-        <span class="avatar" aria-hidden="true">
+        <span className="avatar" aria-hidden="true">
           {name.charAt(0).toUpperCase()}
         </span>
-        <span class="account-name">
-          <span class="sr-only">Account of </span>
+        <span className="account-name">
+          <span className="sr-only">Account of </span>
           {name}
         </span>
       </summary>
-      <div class="account-panel">
+      <div className="account-panel">
         <p>{user.email}</p>
         {workspace && <a href={workspace.href}>{workspace.label}</a>}
         <button type="button" onClick={() => logout()}>

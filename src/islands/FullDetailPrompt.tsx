@@ -1,19 +1,19 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
 import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
+import { claimAutoOpen, mayOpenByItself } from '../lib/site/autoDialogs.ts';
 import { $dialogs } from '../lib/site/dialogs.ts';
 import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
 import { Dialog } from './Dialog.tsx';
 import { useStore } from './useStore.ts';
 
-export const FULL_DETAIL_KEY = 'full_detail_prompt_shown';
 /** share of the page scrolled before the prompt comes up */
 export const FULL_DETAIL_AT = 0.75;
 
 /**
  * The "see full details" prompt of detail pages: when the visitor has read most of the page, offer
- * the full picture (fees, intakes, scholarships) from a counsellor. Once per browser session; never
- * when the modal settings say hide_full_detail_modal, nor over another dialog.
+ * the full picture (fees, intakes, scholarships) from a counsellor, as src/lib/site/autoDialogs.ts
+ * allows; never when the modal settings say hide_full_detail_modal, nor over another dialog.
  */
 export function FullDetailPrompt({ title, provider }: { title: string; provider?: ProviderFlags | null }) {
   const flags = useStore($modalSettings);
@@ -25,22 +25,12 @@ export function FullDetailPrompt({ title, provider }: { title: string; provider?
   }, []);
 
   useEffect(() => {
-    if (!flags.loaded || flags.hide_full_detail_modal) return;
-    try {
-      if (sessionStorage.getItem(FULL_DETAIL_KEY) === '1') return;
-    } catch {
-      /* storage off */
-    }
+    if (!flags.loaded || flags.hide_full_detail_modal || !mayOpenByItself('full-detail', location.pathname)) return;
     const onScroll = () => {
       const seen = (window.scrollY + window.innerHeight) / Math.max(document.documentElement.scrollHeight, 1);
       if (seen < FULL_DETAIL_AT || $bookingOpen.get() || $dialogs.get().length > 0) return;
       window.removeEventListener('scroll', onScroll);
-      try {
-        sessionStorage.setItem(FULL_DETAIL_KEY, '1');
-      } catch {
-        /* storage off */
-      }
-      setOpen(true);
+      if (claimAutoOpen('full-detail', location.pathname)) setOpen(true);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);

@@ -1,21 +1,21 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
 import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
+import { claimAutoOpen, mayOpenByItself } from '../lib/site/autoDialogs.ts';
 import { $dialogs } from '../lib/site/dialogs.ts';
 import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
 import { Dialog } from './Dialog.tsx';
 import { useStore } from './useStore.ts';
 
 export const GUIDANCE_DELAY_MS = 20_000;
-export const GUIDANCE_KEY = 'guidance_modal_shown';
 
 /** Hidden on admin, dashboard, login and the consultancy pages (SPEC §2). */
 export const guidanceAllowed = (path: string) => !/^\/(admin|dashboard|login|consultancy)(\/|$)/.test(path);
 
 /**
  * SPEC §2's second shared component: a short study-abroad guidance prompt leading into the inquiry
- * flow. Once per browser session, after a while on the page, never over another dialog, and not
- * when the modal settings say hide_study_abroad_modal.
+ * flow. After a while on the page, never over another dialog, as src/lib/site/autoDialogs.ts allows,
+ * and not when the modal settings say hide_study_abroad_modal.
  */
 export function GuidanceModal({ path, provider }: { path?: string; provider?: ProviderFlags | null }) {
   const flags = useStore($modalSettings);
@@ -28,29 +28,17 @@ export function GuidanceModal({ path, provider }: { path?: string; provider?: Pr
   const allowed = guidanceAllowed(here);
 
   useEffect(() => {
-    if (!allowed) return;
+    if (!allowed || !mayOpenByItself('guidance', here)) return;
     void loadModalSettings();
-    let shown = false;
-    try {
-      shown = sessionStorage.getItem(GUIDANCE_KEY) === '1';
-    } catch {
-      /* storage off */
-    }
-    if (shown) return;
     const timer = setTimeout(() => setDue(true), GUIDANCE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [allowed]);
+  }, [allowed, here]);
 
   useEffect(() => {
     if (!due || !flags.loaded || flags.hide_study_abroad_modal || bookingOpen || dialogs.length > 0) return;
-    try {
-      sessionStorage.setItem(GUIDANCE_KEY, '1');
-    } catch {
-      /* storage off */
-    }
     setDue(false);
-    setOpen(true);
-  }, [due, flags, bookingOpen, dialogs]);
+    if (claimAutoOpen('guidance', here)) setOpen(true);
+  }, [due, flags, bookingOpen, dialogs, here]);
 
   if (!allowed || flags.hide_study_abroad_modal || !open) return null;
   // the booking dialog lives in the banner: offer it only when the banner is there to open it

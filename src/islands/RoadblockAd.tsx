@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
 import { roadblockAds, type Ad } from '../lib/api/public.ts';
+import { isTaskPage } from '../lib/site/autoDialogs.ts';
 import { Dialog } from './Dialog.tsx';
 
 export const SHOWN_KEY = 'roadblock_ad_shown';
@@ -26,7 +27,8 @@ export function RoadblockAd({ path }: { path?: string }) {
 
   useEffect(() => {
     const here = path ?? window.location.pathname;
-    if (!roadblockAllowed(here) || !roadblockAllowed(window.location.pathname) || alreadyShown()) return;
+    // on a task page (applying, tracking…) the session's one ad waits for the next page
+    if (!roadblockAllowed(here) || !roadblockAllowed(window.location.pathname) || isTaskPage(here) || alreadyShown()) return;
     let live = true;
     roadblockAds()
       .then((ads) => {

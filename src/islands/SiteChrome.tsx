@@ -30,7 +30,7 @@ export default function SiteChrome({ path, provider, institute, detailTitle }: S
   }, []);
   return (
     <div className="site-chrome">
-      <CounsellingBanner provider={provider} />
+      <CounsellingBanner provider={provider} path={path} />
       <RoadblockAd path={path} />
       <GuidanceModal path={path} provider={provider} />
       {detailTitle ? <FullDetailPrompt title={detailTitle} provider={provider} /> : null}

@@ -1,6 +1,7 @@
 /** Shared by the e2e files: one connection per file to the one Chromium, fresh contexts per test. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { SHOWN_COOKIE } from '../../src/lib/site/autoDialogs.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -25,10 +26,10 @@ export interface ContextOptions {
 export async function newContext({ quiet = true, noBanner = true, mobile = false }: ContextOptions = {}): Promise<BrowserContext> {
   const b = await connect();
   const context = await b.newContext({ baseURL: baseUrl(), ...(mobile ? { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }) });
-  if (quiet) await context.addInitScript(() => {
-    sessionStorage.setItem('roadblock_ad_shown', '1');
-    sessionStorage.setItem('guidance_modal_shown', '1');
-  });
+  if (quiet) {
+    await context.addInitScript(() => sessionStorage.setItem('roadblock_ad_shown', '1'));
+    await context.addCookies([{ name: SHOWN_COOKIE, value: 'guidance.full-detail', url: baseUrl() }]);
+  }
   if (noBanner)
     await context.route('**/api/site-settings/', async (route) => {
       try {

@@ -16,6 +16,7 @@ import * as publicApi from '../../src/lib/api/public.ts';
 import '../../src/islands/BookingDialog.tsx'; // cached, so the lazy import resolves at once
 import { AUTO_OPEN_MS, CounsellingBanner } from '../../src/islands/CounsellingBanner.tsx';
 import { $bookingOpen, $siteSettings, resetSettings } from '../../src/lib/stores/settings.ts';
+import { claimAutoOpen, mayOpenByItself, resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
 
 const settings = {
   featured_counselling_consultancy_id: 7,
@@ -31,6 +32,7 @@ const flush = () => act(async () => {
 const BANNER_TEXT = 'Need guidance? Study Abroad FREE counseling with Everest Education';
 
 beforeEach(() => {
+  resetAutoDialogs();
   resetSettings();
   $bookingOpen.set(false);
   vi.useFakeTimers();
@@ -41,10 +43,10 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-async function mount(value: unknown, provider?: { verified?: boolean; claimed?: boolean }) {
+async function mount(value: unknown, provider?: { verified?: boolean; claimed?: boolean }, path = '/') {
   if (value instanceof Error) siteSettings.mockRejectedValue(value);
   else siteSettings.mockResolvedValue(value as typeof settings);
-  const view = render(<CounsellingBanner provider={provider} />);
+  const view = render(<CounsellingBanner provider={provider} path={path} />);
   await flush();
   return view;
 }
@@ -54,7 +56,7 @@ const banner = () => screen.queryByRole('complementary', { name: 'Free counselli
 describe('counselling banner (SPEC §2, §4)', () => {
   it('is hidden while the settings load', async () => {
     siteSettings.mockReturnValue(new Promise(() => {}));
-    render(<CounsellingBanner />);
+    render(<CounsellingBanner path="/" />);
     await flush();
     expect($siteSettings.get().loading).toBe(true);
     expect(banner()).toBeNull();
@@ -107,5 +109,44 @@ describe('counselling banner (SPEC §2, §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect($bookingOpen.get()).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', () => {
+  it('opens the booking dialog by itself once per browser session: not again on the next page', async () => {
+    await mount(settings, undefined, '/university/');
+    act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS));
+    expect($bookingOpen.get()).toBe(true);
+    cleanup();
+    $bookingOpen.set(false);
+    startPageView();
+    await mount(settings, undefined, '/course/');
+    expect(banner()).not.toBeNull();
+    act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS * 5));
+    expect($bookingOpen.get()).toBe(false);
+  });
+
+  it('remembers it in a session cookie, which every tab of the browser shares', async () => {
+    await mount(settings, undefined, '/university/');
+    act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS));
+    expect(document.cookie).toMatch(/auto_dialogs_shown=booking/);
+  });
+
+  it.each(['/track/', '/complaint/', '/login/', '/404', '/consultancy/everest/apply/'])('never opens by itself on the task page %s, where the banner still shows', async (path) => {
+    await mount(settings, undefined, path);
+    expect(banner()).not.toBeNull();
+    act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS * 5));
+    expect($bookingOpen.get()).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect($bookingOpen.get()).toBe(true);
+  });
+
+  it('lets one dialog open by itself per page view', () => {
+    expect(claimAutoOpen('guidance', '/university/')).toBe(true);
+    expect(mayOpenByItself('full-detail', '/university/')).toBe(false);
+    expect(claimAutoOpen('full-detail', '/university/')).toBe(false);
+    startPageView();
+    expect(claimAutoOpen('guidance', '/course/')).toBe(false);
+    expect(claimAutoOpen('full-detail', '/course/')).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import { GUIDANCE_DELAY_MS } from '../../src/islands/GuidanceModal.tsx';
 import SiteChrome from '../../src/islands/SiteChrome.tsx';
 import { bookingAvailable } from '../../src/lib/site/booking.ts';
 import { $bookingOpen, resetSettings, type SiteSettingsState } from '../../src/lib/stores/settings.ts';
+import { resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
 
 const SETTINGS = {
   featured_counselling_consultancy_id: 7,
@@ -43,6 +44,7 @@ const scrollToEnd = () => {
 };
 
 beforeEach(() => {
+  resetAutoDialogs();
   sessionStorage.clear();
   sessionStorage.setItem('roadblock_ad_shown', '1');
   resetSettings();
@@ -121,19 +123,25 @@ describe('guidance modal offers booking only when the booking dialog can open', 
     expect(screen.getByRole('link', { name: 'Find a consultancy' }).getAttribute('href')).toBe('/consultancy/');
   });
 
-  it('waits for the auto-opened booking dialog to close, then "Get free guidance" opens it again', async () => {
+  it('opens one dialog by itself per page: the booking dialog on the first, the guidance on the next, which opens booking again', async () => {
     vi.useFakeTimers();
     render(<SiteChrome path="/university/" />);
     await flush();
     act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS));
     await flush();
     expect(screen.getByRole('dialog', { name: BOOKING })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     act(() => void vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
     await flush();
-    expect(screen.queryByRole('dialog', { name: 'Planning to study abroad?' })).toBeNull();
-    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    cleanup();
+    startPageView();
+    render(<SiteChrome path="/course/" />);
     await flush();
-    expect(screen.getByRole('dialog', { name: 'Planning to study abroad?' })).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
+    await flush();
+    expect(screen.queryByRole('dialog', { name: BOOKING })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Get free guidance' }));
     await flush();
     expect(screen.queryByRole('dialog', { name: 'Planning to study abroad?' })).toBeNull();

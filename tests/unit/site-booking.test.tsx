@@ -13,6 +13,7 @@ vi.mock('../../src/lib/api/public.ts', () => ({
 import * as publicApi from '../../src/lib/api/public.ts';
 import { BookingDialog, CLOSE_DELAY_MS } from '../../src/islands/BookingDialog.tsx';
 import { $session } from '../../src/lib/stores/session.ts';
+import { resetAutoDialogs } from '../../src/lib/site/autoDialogs.ts';
 
 const api = vi.mocked(publicApi);
 const flush = () => act(async () => {
@@ -29,6 +30,7 @@ const EXAMS = [
 const TITLE = 'Book FREE Study Abroad Counselling Session with Everest Education';
 
 beforeEach(() => {
+  resetAutoDialogs();
   vi.useFakeTimers();
   api.loadDestinations.mockResolvedValue(DESTINATIONS);
   api.loadExams.mockResolvedValue(EXAMS);

@@ -28,6 +28,7 @@ import { Dialog } from '../../src/islands/Dialog.tsx';
 import SiteChrome from '../../src/islands/SiteChrome.tsx';
 import { $dialogs } from '../../src/lib/site/dialogs.ts';
 import { $bookingOpen, resetSettings } from '../../src/lib/stores/settings.ts';
+import { resetAutoDialogs } from '../../src/lib/site/autoDialogs.ts';
 
 const flush = () => act(async () => {
   for (let i = 0; i < 30; i++) await Promise.resolve();
@@ -37,6 +38,7 @@ const key = (k: string, init: KeyboardEventInit = {}) => fireEvent.keyDown(docum
 const layer = (dialog: HTMLElement) => Number((dialog.parentElement as HTMLElement).style.zIndex);
 
 beforeEach(() => {
+  resetAutoDialogs();
   sessionStorage.clear();
   resetSettings();
   $bookingOpen.set(false);

@@ -11,7 +11,8 @@ vi.mock('../../src/lib/api/public.ts', () => ({
 }));
 
 import * as publicApi from '../../src/lib/api/public.ts';
-import { FULL_DETAIL_KEY, FullDetailPrompt } from '../../src/islands/FullDetailPrompt.tsx';
+import { FullDetailPrompt } from '../../src/islands/FullDetailPrompt.tsx';
+import { resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
 import SiteChrome from '../../src/islands/SiteChrome.tsx';
 import { $bookingOpen, $siteSettings, resetSettings } from '../../src/lib/stores/settings.ts';
 import { $session } from '../../src/lib/stores/session.ts';
@@ -31,6 +32,7 @@ const scrollTo = (share: number) => {
 
 beforeEach(() => {
   sessionStorage.clear();
+  resetAutoDialogs();
   resetSettings();
   $bookingOpen.set(false);
   modalSettings.mockResolvedValue({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
@@ -48,9 +50,9 @@ describe('"see full details" prompt (issue 4: hide_full_detail_modal)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     scrollTo(0.9);
     expect(screen.getByRole('dialog', { name: 'See the full details' }).textContent).toContain('Aalborg University');
-    expect(sessionStorage.getItem(FULL_DETAIL_KEY)).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'Keep reading' }));
     cleanup();
+    startPageView();
     render(<FullDetailPrompt title="Other" />);
     await flush();
     scrollTo(1);

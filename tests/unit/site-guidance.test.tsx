@@ -7,6 +7,7 @@ vi.mock('../../src/lib/api/public.ts', () => ({ modalSettings: vi.fn(), siteSett
 
 import * as publicApi from '../../src/lib/api/public.ts';
 import { GUIDANCE_DELAY_MS, GuidanceModal, guidanceAllowed } from '../../src/islands/GuidanceModal.tsx';
+import { resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
 import { $bookingOpen, $siteSettings, resetSettings } from '../../src/lib/stores/settings.ts';
 
 const modalSettings = vi.mocked(publicApi.modalSettings);
@@ -17,6 +18,7 @@ const flush = () => act(async () => {
 beforeEach(() => {
   vi.useFakeTimers();
   sessionStorage.clear();
+  resetAutoDialogs();
   resetSettings();
   $bookingOpen.set(false);
   modalSettings.mockResolvedValue({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
@@ -40,6 +42,7 @@ describe('study-abroad guidance modal (SPEC §2, issue 4)', () => {
     expect(screen.getByRole('dialog', { name: 'Planning to study abroad?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     cleanup();
+    startPageView();
     await mount('/course/');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -112,3 +112,16 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     expect(sessionStorage.getItem(SHOWN_KEY)).toBeNull();
   });
 });
+
+describe('roadblock ad on task pages (issue 11)', () => {
+  it('waits on a page where the visitor is busy (tracking) and shows on the next one', async () => {
+    render(<RoadblockAd path="/track/" />);
+    await flush();
+    expect(roadblockAds).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(SHOWN_KEY)).toBeNull();
+    cleanup();
+    render(<RoadblockAd path="/university/" />);
+    await flush();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
