@@ -1,27 +1,24 @@
 /** @jsxImportSource preact */
 import { useState, type FormEvent } from 'preact/compat';
 import { register } from '../lib/api/public.ts';
+import { localPath } from '../lib/site/local-path.ts';
 import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
 import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
 
-/** Where a signed-in user goes: institutions to their dashboard, admins to the console, students back. */
+/**
+ * Where a signed-in user goes: admins to the console page they asked for (or its start), institutions
+ * likewise to their dashboard, students back.
+ */
 export function destinationFor(role: StoredUser['role'], back: string): string {
-  if (role === 'admin') return '/admin/';
-  if (role === 'consultancy' || role === 'college' || role === 'university') return '/dashboard/';
-  return back;
+  const area = role === 'admin' ? '/admin/' : role === 'consultancy' || role === 'college' || role === 'university' ? '/dashboard/' : null;
+  if (!area) return back;
+  return back.startsWith(area) ? back : area;
 }
 
-/** The page to return to: ?next= (a local path only), else a same-site referrer, else the forum. */
+/** The page to return to: ?next= (a path of this site only), else a same-site referrer, else the forum. */
 export function backPath(search: string, referrer: string, origin: string): string {
-  const next = new URLSearchParams(search).get('next');
-  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login')) return next;
-  try {
-    const ref = new URL(referrer);
-    if (ref.origin === origin && !ref.pathname.startsWith('/login')) return ref.pathname + ref.search;
-  } catch {
-    /* no referrer */
-  }
-  return '/forum/';
+  const notLogin = (path: string | null) => (path && !path.startsWith('/login') ? path : null);
+  return notLogin(localPath(new URLSearchParams(search).get('next'), origin)) ?? notLogin(localPath(referrer, origin)) ?? '/forum/';
 }
 
 const go = (path: string) => window.location.assign(path);
