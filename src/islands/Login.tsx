@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'preact/compat';
 import { register } from '../lib/api/public.ts';
 import { localPath } from '../lib/site/local-path.ts';
 import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
-import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 /**
  * Where a signed-in user goes: admins to the console page they asked for (or its start), institutions
@@ -79,7 +79,7 @@ export default function Login() {
         </button>
       </div>
       {mode === 'signin' ? (
-        <form onSubmit={onSignIn} aria-label="Sign in">
+        <form method="post" onSubmit={onSignIn} aria-label="Sign in">
           <h2>Sign in</h2>
           <Field id="li-email" label="Email" required>
             <input id="li-email" name="email" type="email" required autoComplete="username" />
@@ -88,12 +88,12 @@ export default function Login() {
             <input id="li-password" name="password" type="password" required autoComplete="current-password" />
           </Field>
           <FailureNote failure={error} />
-          <button type="submit" className="btn primary wide" disabled={busy}>
-            {busy ? 'Signing in...' : 'Sign in'}
-          </button>
+          <SubmitButton className="btn primary wide" busy={busy} busyLabel="Signing in...">
+            Sign in
+          </SubmitButton>
         </form>
       ) : (
-        <form onSubmit={onSignUp} aria-label="Create a student account">
+        <form method="post" onSubmit={onSignUp} aria-label="Create a student account">
           <h2>Create a student account</h2>
           <p className="muted">Ask questions and reply in the forum.</p>
           <Field id="su-first" label="First name" required errors={f.first_name}>
@@ -112,9 +112,9 @@ export default function Login() {
             <input id="su-password" name="password" type="password" required minLength={8} autoComplete="new-password" />
           </Field>
           <FailureNote failure={error} />
-          <button type="submit" className="btn primary wide" disabled={busy}>
-            {busy ? 'Creating account...' : 'Create account'}
-          </button>
+          <SubmitButton className="btn primary wide" busy={busy} busyLabel="Creating account...">
+            Create account
+          </SubmitButton>
         </form>
       )}
     </div>
