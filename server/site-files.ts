@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_HEADER_POLICY } from '../src/lib/site/csp.ts';
 
 /**
  * The built site lives in `siteDir/current`, a symlink the rebuild runner swaps atomically; every
@@ -34,7 +35,7 @@ export function siteNotFound(siteDir: string) {
     const file = path.join(currentSite(siteDir), shell ? `${shell}/index.html` : '404.html');
     const html = await fs.promises.readFile(file).catch(() => null);
     if (!html) return reply.status(404).type('text/plain').send('Not found');
-    return reply.status(shell ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.status(shell ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', PAGE_HEADER_POLICY).send(html);
   };
 }
 
@@ -49,6 +50,8 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
     preCompressed: false,
     setHeaders(res, filePath) {
       res.header('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      // pages carry their full policy in a <meta>; the API's default-src 'none' would block them
+      if (filePath.endsWith('.html')) res.header('content-security-policy', PAGE_HEADER_POLICY);
     },
   });
 }

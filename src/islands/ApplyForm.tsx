@@ -41,7 +41,7 @@ export default function ApplyForm({ consultancyId, consultancyName, destinations
       <section className="panel" aria-live="polite">
         <h2>Application sent to {consultancyName}</h2>
         <p>Your tracking code:</p>
-        <p style={{ fontSize: '1.6rem', fontWeight: 700, letterSpacing: '.05em' }} data-testid="tracking-code">
+        <p className="tracking-code" data-testid="tracking-code">
           {code}
         </p>
         <p>Keep it: you need it to check the status or change your application.</p>

@@ -69,7 +69,7 @@ export default function Login() {
 
   const f = error?.fields ?? {};
   return (
-    <div className="panel" style={{ maxWidth: '28rem' }}>
+    <div className="panel narrow">
       <div className="row" role="tablist" aria-label="Account">
         <button type="button" role="tab" aria-selected={mode === 'signin'} className={`btn${mode === 'signin' ? ' primary' : ''}`} onClick={() => (setMode('signin'), setError(null))}>
           Sign in

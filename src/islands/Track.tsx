@@ -86,7 +86,7 @@ export default function Track() {
   return (
     <>
       <form method="post" onSubmit={onCheck} className="panel row" role="search">
-        <div className="field" style={{ flex: '1 1 14rem' }}>
+        <div className="field grow">
           <label htmlFor="tr-code">Tracking code</label>
           <input id="tr-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" />
         </div>
