@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy headers: API replies and media may load and run nothing and be framed by
+ * Native form posts to pages, and Content-Security-Policy headers: API replies and media may load and run nothing and be framed by
  * nobody; pages from the built site get the header half of their policy (the other half, with the
  * hashes of their inline scripts, is the <meta> Astro writes: tests/e2e/site-security.e2e.test.ts);
  * the API reference has Swagger UI's own hashes.
@@ -49,6 +49,17 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
     expect(await csp('/no/such/page/')).toBe(PAGE_HEADER_POLICY);
     expect(PAGE_HEADER_POLICY).toContain("frame-ancestors 'none'");
     expect(PAGE_HEADER_POLICY).not.toMatch(/script-src|unsafe-inline/);
+  });
+
+  it('a form posted natively to a page (before its island is live) goes back to the page, with nothing in the URL', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/login/?next=%2Fforum%2F', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.test&password=secret-pass' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login/?next=%2Fforum%2F');
+    const offSite = await t.app.inject({ method: 'POST', url: '//evil.example/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'q=1' });
+    expect(offSite.statusCode).toBe(303);
+    expect(offSite.headers.location).toBe('/');
+    // the API keeps its JSON errors
+    expect((await t.app.inject({ method: 'POST', url: '/api/no-such-thing/' })).statusCode).not.toBe(303);
   });
 
   it('the API reference: Swagger UI\'s own policy, scripts from our origin only, framed by nobody', async () => {
