@@ -152,16 +152,21 @@ describe('Content-Security-Policy of the built site', () => {
     await context.close();
   });
 
-  it('the console runs without a violation or console error', async () => {
-    const context = await contextWith(await apiLogin('admin@example.com'));
+  it.each([
+    ['admin@example.com', ['/admin/', '/admin/consultancy/', '/admin/district/new/']],
+    ['consultancy@example.com', ['/dashboard/', '/dashboard/applications/']],
+  ])('the console runs without a violation or console error (%s)', async (email, urls) => {
+    const context = await contextWith(await apiLogin(email));
     const page = await context.newPage();
     const found = await watch(page);
-    for (const url of ['/admin/', '/admin/consultancy/']) {
+    const problems: string[] = [];
+    for (const url of urls) {
       await page.goto(url);
       await page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      problems.push(...(await found()));
     }
-    await page.waitForLoadState('networkidle');
-    expect(await found()).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
