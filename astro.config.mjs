@@ -2,6 +2,7 @@ import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import keepRenderer from './server/site/astro-renderer.ts';
+import { pageDirectives } from './src/lib/site/csp.ts';
 
 // Pages are pre-rendered from the API at build time; SITE_URL gives canonical URLs and the sitemap.
 // Two JSX runtimes side by side: the public islands (src/islands) run on Preact with its React
@@ -13,6 +14,8 @@ import keepRenderer from './server/site/astro-renderer.ts';
 // keepRenderer (only when the rebuild runner sets SITE_RENDERER_OUT) keeps the compiled pages so
 // that a rebuild after a content change renders just the changed pages, without Vite
 // (server/site/render.ts).
+// security.csp: each page carries a policy with the hashes of its inline scripts and styles, and
+// no 'unsafe-inline' (src/lib/site/csp.ts says why and adds the other directives).
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
@@ -21,5 +24,6 @@ export default defineConfig({
   trailingSlash: 'always',
   integrations: [preact({ include: ['**/src/islands/**/*.tsx'] }), react({ include: ['**/src/admin/**/*.tsx'] }), keepRenderer()],
   build: { format: 'directory', inlineStylesheets: 'always' },
+  security: { csp: { directives: pageDirectives(process.env) } },
   experimental: { incrementalBuild: true },
 });

@@ -14,6 +14,7 @@ import { createPrivateStorage, type Storage } from './storage/index.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import routes from './routes/index.ts';
+import { API_DIRECTIVES, docsPolicy } from '../src/lib/site/csp.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,7 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } });
+  // CSP: the API's own (pages served from dist/ get theirs in site-files.ts, the reference below its own)
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES }, crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(compress, { threshold: 1024 });
   if (options.redis) reportRedisOutage(app, options.redis);
   await app.register(rateLimit, { global: false, skipOnError: true, ...(options.redis ? { redis: options.redis } : {}) });
@@ -118,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // jsonSchemaTransform plus the entity bodies and responses, in the reference only
     transform: openapiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsPolicy });
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_HEADER_POLICY } from '../src/lib/site/csp.ts';
+import { localPath } from '../src/lib/site/local-path.ts';
 
 /**
  * The built site lives in `siteDir/current`, a symlink the rebuild runner swaps atomically; every
@@ -25,16 +27,21 @@ export function ensureSitePlaceholder(siteDir: string) {
   fs.symlinkSync('placeholder', current);
 }
 
-/** Requests outside /api that match no file: the console shell for its client routes, else 404.html. */
+/**
+ * Requests outside /api that match no file: the console shell for its client routes, else 404.html.
+ * A form posted natively (its island not live yet: the forms are method="post" so that nothing
+ * typed ends up in a URL) is sent back to its page, with nothing of what it carried.
+ */
 export function siteNotFound(siteDir: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0];
+    const pathname = request.url.split('?')[0]!;
+    if (request.method === 'POST' && !pathname.startsWith('/api/')) return reply.redirect(localPath(request.url, 'http://site.invalid') ?? '/', 303);
     // Client-routed parts: the console, and forum questions asked after the last build.
     const shell = ['admin', 'dashboard'].find((p) => pathname === `/${p}` || pathname.startsWith(`/${p}/`)) ?? (/^\/forum\/\d+\/?$/.test(pathname) ? 'forum' : undefined);
     const file = path.join(currentSite(siteDir), shell ? `${shell}/index.html` : '404.html');
     const html = await fs.promises.readFile(file).catch(() => null);
     if (!html) return reply.status(404).type('text/plain').send('Not found');
-    return reply.status(shell ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.status(shell ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', PAGE_HEADER_POLICY).send(html);
   };
 }
 
@@ -49,6 +56,8 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
     preCompressed: false,
     setHeaders(res, filePath) {
       res.header('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      // pages carry their full policy in a <meta>; the API's default-src 'none' would block them
+      if (filePath.endsWith('.html')) res.header('content-security-policy', PAGE_HEADER_POLICY);
     },
   });
 }

@@ -101,7 +101,7 @@ export const DATA_DIR = '.data';
 
 /**
  * What the compiled pages depend on besides content: the site's code, public files, config and
- * lockfile, and SITE_URL. A data-only rebuild needs the one `current` was built from.
+ * lockfile, SITE_URL and MEDIA_BASE_URL. A data-only rebuild needs the one `current` was built from.
  */
 export function sourceFingerprint(siteUrl = process.env.SITE_URL ?? ''): string {
   const hash = crypto.createHash('sha256');
@@ -126,6 +126,8 @@ export function sourceFingerprint(siteUrl = process.env.SITE_URL ?? ''): string 
     if (fs.existsSync(file)) add(file);
   }
   hash.update(`SITE_URL=${siteUrl}`);
+  // the pages' Content-Security-Policy names the media origin (src/lib/site/csp.ts)
+  hash.update(`MEDIA_BASE_URL=${process.env.MEDIA_BASE_URL ?? ''}`);
   return hash.digest('hex');
 }
 

@@ -1,3 +1,5 @@
+// first: before any zod schema is made (see the file)
+import './zod-jitless.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { resources } from '../lib/api/admin.ts';

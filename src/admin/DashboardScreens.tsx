@@ -146,6 +146,7 @@ function StatusMove({ store, row }: { store: PagedStore; row: Record<string, unk
   const id = `move-${row.id}`;
   return (
     <form
+      method="post"
       className="status-move"
       onSubmit={async (e) => {
         e.preventDefault();

@@ -87,7 +87,7 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
   if (mode === 'update' && !state.record && state.error) return <p role="alert" className="error">{state.error}</p>;
 
   return (
-    <form className="entity-form" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={titleId}>
+    <form method="post" className="entity-form" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={titleId}>
       <Heading id={titleId}>{title}</Heading>
       {state.error && (
         <p role="alert" className="error banner">

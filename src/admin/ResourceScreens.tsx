@@ -123,6 +123,7 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
   const title = String(row[r.titleField] ?? row.id);
   return (
     <form
+      method="post"
       className="status-move"
       onSubmit={async (e) => {
         e.preventDefault();

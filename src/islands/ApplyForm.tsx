@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useState, type FormEvent } from 'preact/compat';
 import { submitApplication } from '../lib/api/public.ts';
-import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 export const APPLY_FAILED = 'Failed to submit application';
 export const EDUCATION_LEVELS = ['+2 / A-levels', "Bachelor's", "Master's", 'Diploma', 'Other'];
@@ -41,7 +41,7 @@ export default function ApplyForm({ consultancyId, consultancyName, destinations
       <section className="panel" aria-live="polite">
         <h2>Application sent to {consultancyName}</h2>
         <p>Your tracking code:</p>
-        <p style={{ fontSize: '1.6rem', fontWeight: 700, letterSpacing: '.05em' }} data-testid="tracking-code">
+        <p className="tracking-code" data-testid="tracking-code">
           {code}
         </p>
         <p>Keep it: you need it to check the status or change your application.</p>
@@ -56,7 +56,7 @@ export default function ApplyForm({ consultancyId, consultancyName, destinations
 
   const f = error?.fields ?? {};
   return (
-    <form onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+    <form method="post" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
       <Field id="ap-name" label="Full name" required errors={f.full_name}>
         <input id="ap-name" name="full_name" required autoComplete="name" maxLength={200} />
       </Field>
@@ -97,9 +97,9 @@ export default function ApplyForm({ consultancyId, consultancyName, destinations
         <input id="ap-docs" name="documents" type="file" multiple accept="application/pdf,image/*" />
       </Field>
       <FailureNote failure={error} />
-      <button type="submit" className="btn primary wide" disabled={busy}>
-        {busy ? 'Sending...' : 'Submit application'}
-      </button>
+      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending...">
+        Submit application
+      </SubmitButton>
     </form>
   );
 }

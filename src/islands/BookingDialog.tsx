@@ -121,7 +121,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
 
   return (
     <Dialog title={`Book FREE Study Abroad Counselling Session with ${providerName}`} onClose={onClose} size="md" className="booking">
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         {signedIn ? <p className="muted">Signed in as {displayName(user)}</p> : null}
         <div className="field">
           <label htmlFor="bk-name">Full name *</label>

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState, type FormEvent } from 'preact/compat';
 import { dropdown, submitComplaint, type Option } from '../lib/api/public.ts';
-import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 export const COMPLAINT_FAILED = 'Failed to submit complaint form';
 
@@ -44,7 +44,7 @@ export default function Complaint() {
   }
   const f = error?.fields ?? {};
   return (
-    <form onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+    <form method="post" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
       <Field id="cp-name" label="Your name" required errors={f.name}>
         <input id="cp-name" name="name" required autoComplete="name" />
       </Field>
@@ -74,9 +74,9 @@ export default function Complaint() {
         <input id="cp-evidence" name="evidence" type="file" accept="application/pdf,image/*" />
       </Field>
       <FailureNote failure={error} />
-      <button type="submit" className="btn primary wide" disabled={busy}>
-        {busy ? 'Sending...' : 'Submit complaint'}
-      </button>
+      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending...">
+        Submit complaint
+      </SubmitButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import type { ReactNode } from 'preact/compat';
+import { useLayoutEffect, useState, type ReactNode } from 'preact/compat';
 import { ApiError } from '../lib/api/client.ts';
 
 /** A failure shown with SPEC §8's text, plus the server's own words when they say more. */
@@ -47,5 +47,39 @@ export function Field({ id, label, required, errors, children }: FieldProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Shown on a submit button until its island has hydrated. */
+export const NOT_READY = 'Loading…';
+
+/**
+ * False in the server-rendered markup and until the island has hydrated. (Per component, not per
+ * page: hydration leaves attributes as the server rendered them, so every island must start false.)
+ */
+export function useHydrated(): boolean {
+  const [ready, setReady] = useState(false);
+  useLayoutEffect(() => setReady(true), []);
+  return ready;
+}
+
+interface SubmitButtonProps {
+  busy: boolean;
+  busyLabel: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A form's submit button, disabled and saying "Loading…" until the island has hydrated: a tap (or
+ * Enter) on a slow phone then cannot submit the form natively, which would send its fields, a
+ * password too, to the server outside our API.
+ */
+export function SubmitButton({ busy, busyLabel, className = 'btn primary', children }: SubmitButtonProps) {
+  const ready = useHydrated();
+  return (
+    <button type="submit" className={className} disabled={!ready || busy}>
+      {!ready ? NOT_READY : busy ? busyLabel : children}
+    </button>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '../lib/api/public.ts';
 import { $session, restoreSession } from '../lib/stores/session.ts';
 import { useStore } from './useStore.ts';
+import { SubmitButton } from './FormBits.tsx';
 
 /** The question a URL names: /forum/12/ or /forum/?id=12; null for the forum home. */
 export function questionIdFrom(pathname: string, search: string): number | null {
@@ -88,7 +89,7 @@ function AskForm({ categories, onAsked }: { categories: ForumCategory[]; onAsked
     }
   };
   return (
-    <form className="panel" onSubmit={onSubmit} aria-label="Ask a question">
+    <form method="post" className="panel" onSubmit={onSubmit} aria-label="Ask a question">
       <h2>Ask a question</h2>
       <div className="field">
         <label htmlFor="fq-title">Question *</label>
@@ -114,9 +115,9 @@ function AskForm({ categories, onAsked }: { categories: ForumCategory[]; onAsked
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn primary" disabled={busy}>
-        {busy ? 'Posting...' : 'Post question'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Posting...">
+        Post question
+      </SubmitButton>
     </form>
   );
 }
@@ -295,14 +296,14 @@ function QuestionView({ id }: { id: number }) {
         ))}
       </ul>
       {signedIn ? (
-        <form onSubmit={onReply} className="panel" aria-label="Reply">
+        <form method="post" onSubmit={onReply} className="panel" aria-label="Reply">
           <div className="field">
             <label htmlFor="fr-body">Your reply</label>
             <textarea id="fr-body" rows={3} value={reply} onChange={(e) => setReply(e.currentTarget.value)} required />
           </div>
-          <button type="submit" className="btn primary" disabled={busy}>
-            {busy ? 'Posting...' : 'Post reply'}
-          </button>
+          <SubmitButton busy={busy} busyLabel="Posting...">
+            Post reply
+          </SubmitButton>
         </form>
       ) : (
         <SignInPrompt what="reply or like" />

@@ -1,27 +1,25 @@
 /** @jsxImportSource preact */
 import { useState, type FormEvent } from 'preact/compat';
 import { register } from '../lib/api/public.ts';
+import { workspaceOf } from '../lib/site/account.ts';
+import { localPath } from '../lib/site/local-path.ts';
 import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
-import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
-/** Where a signed-in user goes: institutions to their dashboard, admins to the console, students back. */
+/**
+ * Where a signed-in user goes: admins to the console page they asked for (or its start), institutions
+ * likewise to their dashboard, students back.
+ */
 export function destinationFor(role: StoredUser['role'], back: string): string {
-  if (role === 'admin') return '/admin/';
-  if (role === 'consultancy' || role === 'college' || role === 'university') return '/dashboard/';
-  return back;
+  const area = workspaceOf(role)?.href;
+  if (!area) return back;
+  return back.startsWith(area) ? back : area;
 }
 
-/** The page to return to: ?next= (a local path only), else a same-site referrer, else the forum. */
+/** The page to return to: ?next= (a path of this site only), else a same-site referrer, else the forum. */
 export function backPath(search: string, referrer: string, origin: string): string {
-  const next = new URLSearchParams(search).get('next');
-  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login')) return next;
-  try {
-    const ref = new URL(referrer);
-    if (ref.origin === origin && !ref.pathname.startsWith('/login')) return ref.pathname + ref.search;
-  } catch {
-    /* no referrer */
-  }
-  return '/forum/';
+  const notLogin = (path: string | null) => (path && !path.startsWith('/login') ? path : null);
+  return notLogin(localPath(new URLSearchParams(search).get('next'), origin)) ?? notLogin(localPath(referrer, origin)) ?? '/forum/';
 }
 
 const go = (path: string) => window.location.assign(path);
@@ -72,7 +70,7 @@ export default function Login() {
 
   const f = error?.fields ?? {};
   return (
-    <div className="panel" style={{ maxWidth: '28rem' }}>
+    <div className="panel narrow">
       <div className="row" role="tablist" aria-label="Account">
         <button type="button" role="tab" aria-selected={mode === 'signin'} className={`btn${mode === 'signin' ? ' primary' : ''}`} onClick={() => (setMode('signin'), setError(null))}>
           Sign in
@@ -82,7 +80,7 @@ export default function Login() {
         </button>
       </div>
       {mode === 'signin' ? (
-        <form onSubmit={onSignIn} aria-label="Sign in">
+        <form method="post" onSubmit={onSignIn} aria-label="Sign in">
           <h2>Sign in</h2>
           <Field id="li-email" label="Email" required>
             <input id="li-email" name="email" type="email" required autoComplete="username" />
@@ -91,12 +89,12 @@ export default function Login() {
             <input id="li-password" name="password" type="password" required autoComplete="current-password" />
           </Field>
           <FailureNote failure={error} />
-          <button type="submit" className="btn primary wide" disabled={busy}>
-            {busy ? 'Signing in...' : 'Sign in'}
-          </button>
+          <SubmitButton className="btn primary wide" busy={busy} busyLabel="Signing in...">
+            Sign in
+          </SubmitButton>
         </form>
       ) : (
-        <form onSubmit={onSignUp} aria-label="Create a student account">
+        <form method="post" onSubmit={onSignUp} aria-label="Create a student account">
           <h2>Create a student account</h2>
           <p className="muted">Ask questions and reply in the forum.</p>
           <Field id="su-first" label="First name" required errors={f.first_name}>
@@ -115,9 +113,9 @@ export default function Login() {
             <input id="su-password" name="password" type="password" required minLength={8} autoComplete="new-password" />
           </Field>
           <FailureNote failure={error} />
-          <button type="submit" className="btn primary wide" disabled={busy}>
-            {busy ? 'Creating account...' : 'Create account'}
-          </button>
+          <SubmitButton className="btn primary wide" busy={busy} busyLabel="Creating account...">
+            Create account
+          </SubmitButton>
         </form>
       )}
     </div>

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { Fragment, useEffect, useState, type FormEvent } from 'preact/compat';
 import { checkApplication, editApplication, type ApplicationStatus } from '../lib/api/public.ts';
-import { Field, FailureNote, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 export const NOT_FOUND = 'Tracking code not found';
 export const UPDATE_FAILED = 'Failed to update application';
@@ -85,14 +85,14 @@ export default function Track() {
   const f = error?.fields ?? {};
   return (
     <>
-      <form onSubmit={onCheck} className="panel row" role="search">
-        <div className="field" style={{ flex: '1 1 14rem' }}>
+      <form method="post" onSubmit={onCheck} className="panel row" role="search">
+        <div className="field grow">
           <label htmlFor="tr-code">Tracking code</label>
           <input id="tr-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" />
         </div>
-        <button type="submit" className="btn primary" disabled={busy}>
+        <SubmitButton busy={busy} busyLabel="Check status">
           Check status
-        </button>
+        </SubmitButton>
       </form>
       {!editing ? <FailureNote failure={error} /> : null}
       {saved ? (
@@ -131,7 +131,7 @@ export default function Track() {
           ) : null}
           {status.editable === false ? <p className="muted">The consultancy has started on this application, so it can no longer be changed here.</p> : null}
           {editing ? (
-            <form onSubmit={onEdit}>
+            <form method="post" onSubmit={onEdit}>
               <p className="muted">Fill in only what you want to change.</p>
               {EDITABLE.map((k) => (
                 <Field key={k} id={`ed-${k}`} label={LABELS[k]} errors={f[k]}>
@@ -144,9 +144,9 @@ export default function Track() {
               ))}
               <FailureNote failure={error} />
               <div className="row">
-                <button type="submit" className="btn primary" disabled={busy}>
+                <SubmitButton busy={busy} busyLabel="Save changes">
                   Save changes
-                </button>
+                </SubmitButton>
                 <button type="button" className="btn" onClick={() => setEditing(false)}>
                   Cancel
                 </button>

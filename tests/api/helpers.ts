@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { serveMedia } from '../../server/bootstrap.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/index.ts';
+import { serveSite, siteNotFound } from '../../server/site-files.ts';
 import { localStorage, type Storage } from '../../server/storage/index.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -30,7 +31,7 @@ export interface TestApp {
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server (dropped on close), so files running in parallel never share rows.
  */
-export async function buildTestApp(engine: Engine): Promise<TestApp> {
+export async function buildTestApp(engine: Engine, options: { siteDir?: string } = {}): Promise<TestApp> {
   let dropDatabase = async () => {};
   let database: Database;
   if (engine === 'postgres') {
@@ -50,9 +51,12 @@ export async function buildTestApp(engine: Engine): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir }), production: false };
   const privateStorage = localStorage(config.privateUploadsDir);
-  const app = await buildApp({ config, database, storage: localStorage(config.uploadsDir, config.mediaBaseUrl), privateStorage, jwtSecret: 'test-secret-'.padEnd(40, 'x') });
+  const notFound = options.siteDir ? siteNotFound(options.siteDir) : undefined;
+  const app = await buildApp({ config, database, storage: localStorage(config.uploadsDir, config.mediaBaseUrl), privateStorage, jwtSecret: 'test-secret-'.padEnd(40, 'x'), notFound });
   // /media as `npm start` serves it, so tests can show what is (and is not) public
   await serveMedia(app, config);
+  // and, when asked, a built site (siteDir/current) as `npm start` serves it
+  if (options.siteDir) await serveSite(app, options.siteDir);
   await app.ready();
   return {
     app,

@@ -20,7 +20,7 @@ export const apiLogin = (email: string) =>
 /** Signs in through /login/ and waits until the page has left it. */
 export async function signIn(page: Page, email: string, lands: RegExp | ((url: URL) => boolean)) {
   await page.goto('/login/');
-  await hydrated(page); // a submit before hydration would be a plain GET form post
+  await hydrated(page); // the Sign in button is disabled until then
   await page.locator('#li-email').fill(email);
   await page.locator('#li-password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

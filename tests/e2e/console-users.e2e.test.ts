@@ -38,7 +38,7 @@ async function storedUser(email: string): Promise<UserRow> {
 /** Fills the /login/ form and submits it; the caller waits for what should follow. */
 async function submitLogin(page: Page, email: string, password: string) {
   await page.goto('/login/');
-  await hydrated(page); // a submit before hydration would be a plain GET form post
+  await hydrated(page); // the Sign in button is disabled until then
   await page.locator('#li-email').fill(email);
   await page.locator('#li-password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
