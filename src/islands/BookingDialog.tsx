@@ -42,6 +42,9 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
   const [category, setCategory] = useState<Category>('');
   const [selection, setSelection] = useState('');
   const [error, setError] = useState('');
+  /** a submit found required fields empty: mark each at its field, beside SPEC's one message */
+  const [tried, setTried] = useState(false);
+  const missing = (v: string) => (tried && !v.trim()) || undefined;
   const [status, setStatus] = useState<Status>('idle');
   const [destinations, setDestinations] = useState<ComboOption[] | null>(null);
   const [exams, setExams] = useState<ComboOption[] | null>(null);
@@ -88,6 +91,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
     if (status !== 'idle') return;
     setError('');
     if (!name.trim() || !phone.trim() || !email.trim() || !category || !selection) {
+      setTried(true);
       setError(TEXT.required);
       return;
     }
@@ -125,15 +129,15 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
         {signedIn ? <p className="muted">Signed in as {displayName(user)}</p> : null}
         <div className="field">
           <label htmlFor="bk-name">Full name *</label>
-          <input id="bk-name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <input id="bk-name" name="name" autoComplete="name" aria-invalid={missing(name)} value={name} onChange={(e) => setName(e.currentTarget.value)} />
         </div>
         <div className="field">
           <label htmlFor="bk-email">Email *</label>
-          <input id="bk-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <input id="bk-email" name="email" type="email" autoComplete="email" aria-invalid={missing(email)} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
         </div>
         <div className="field">
           <label htmlFor="bk-phone">Phone *</label>
-          <input id="bk-phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
+          <input id="bk-phone" name="phone" type="tel" autoComplete="tel" aria-invalid={missing(phone)} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
         </div>
         <fieldset className="field choice">
           <legend>I need help with *</legend>
@@ -165,6 +169,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
             placeholder="Select or search destination"
             loadingPlaceholder="Loading destinations..."
             emptyMessage="No destinations found."
+            error={missing(selection) && 'Choose a destination.'}
           />
         ) : null}
         {category === 'exam' ? (
@@ -179,6 +184,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
             placeholder="Select or search exam"
             loadingPlaceholder="Loading exams..."
             emptyMessage="No exams found."
+            error={missing(selection) && 'Choose an exam.'}
           />
         ) : null}
         <div className="field">

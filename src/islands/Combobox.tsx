@@ -17,13 +17,24 @@ export interface ComboboxProps {
   loadingPlaceholder?: string;
   emptyMessage: string;
   required?: boolean;
+  /** also sends the chosen value with a native form (FormData) under this name */
+  name?: string;
+  /** a problem the form found with this field (a required one left empty); shown at the field */
+  error?: string;
 }
 
-/** A clearable, searchable single selection (WAI-ARIA combobox with a listbox popup). */
-export function Combobox({ label, options, value, onChange, placeholder, loading = false, loadingPlaceholder, emptyMessage, required }: ComboboxProps) {
+/**
+ * A clearable, searchable single selection: the WAI-ARIA combobox pattern with a listbox popup and
+ * manual selection. Arrows move through the suggestions, Enter chooses the highlighted one (and never
+ * submits the form while text typed is not yet chosen), Escape closes. Text typed but not chosen is
+ * never taken for a choice: leaving the field takes an exact match, else marks the field invalid.
+ */
+export function Combobox({ label, options, value, onChange, placeholder, loading = false, loadingPlaceholder, emptyMessage, required, name, error }: ComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
+  const errorId = `${id}-error`;
   const [query, setQuery] = useState<string | null>(null);
+  const [unmatched, setUnmatched] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -36,7 +47,19 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
   const choose = (option: ComboOption) => {
     onChange(option.value);
     setQuery(null);
+    setUnmatched(false);
     setOpen(false);
+  };
+
+  /** What typed text means once the visitor moves on: nothing, an exact match, or no choice at all. */
+  const settleTyped = () => {
+    if (query === null) return;
+    const typed = query.trim().toLowerCase();
+    const exact = typed ? options.find((o) => o.label.toLowerCase() === typed) : undefined;
+    if (exact) return choose(exact);
+    onChange('');
+    if (!typed) setQuery(null);
+    setUnmatched(Boolean(typed));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -47,10 +70,11 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((a) => Math.max(a - 1, 0));
-    } else if (event.key === 'Enter' && open) {
+    } else if (event.key === 'Enter' && (open || query !== null)) {
       event.preventDefault();
-      const option = shown[active];
+      const option = open ? shown[active] : undefined;
       if (option) choose(option);
+      else settleTyped();
     } else if (event.key === 'Escape' && open) {
       // the event is the DOM event itself: the dialog around the box must not see this Escape
       event.stopImmediatePropagation();
@@ -59,8 +83,10 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
     }
   };
 
+  const message = unmatched ? `“${query?.trim()}” is not in the list: choose one of the suggestions.` : error;
   return (
     <div className="combo">
+      {name ? <input type="hidden" name={name} value={value} /> : null}
       <label htmlFor={id}>
         {label}
         {required ? ' *' : ''}
@@ -74,6 +100,9 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
           aria-expanded={open}
           aria-controls={open && !loading ? listId : undefined}
           aria-autocomplete="list"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
+          aria-required={required || undefined}
           aria-activedescendant={open && shown[active] ? `${id}-${shown[active].value}` : undefined}
           autoComplete="off"
           disabled={loading}
@@ -81,12 +110,16 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
           value={query ?? selected?.label ?? ''}
           onChange={(e) => {
             setQuery(e.currentTarget.value);
+            setUnmatched(false);
             setActive(0);
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
           onClick={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onBlur={() => {
+            setOpen(false);
+            settleTyped();
+          }}
           onKeyDown={onKeyDown}
         />
         {value && !loading ? (
@@ -97,6 +130,7 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
             onClick={() => {
               onChange('');
               setQuery(null);
+              setUnmatched(false);
               // the button goes away with the value: keep focus in the field (and in its dialog)
               input.current?.focus();
             }}
@@ -105,6 +139,11 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
           </button>
         ) : null}
       </div>
+      {message ? (
+        <p className="error" id={errorId}>
+          {message}
+        </p>
+      ) : null}
       {open && !loading ? (
         <ul id={listId} role="listbox" aria-label={label} className="combo-list">
           {shown.length === 0 ? (

@@ -1,13 +1,16 @@
 /** @jsxImportSource preact */
-import { useEffect, useState, type FormEvent } from 'preact/compat';
+import { useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
 import { dropdown, submitComplaint, type Option } from '../lib/api/public.ts';
+import { Combobox } from './Combobox.tsx';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 export const COMPLAINT_FAILED = 'Failed to submit complaint form';
 
-/** /complaint/: name, email, phone, consultancy, subject, message, optional evidence file. */
+/** /complaint/: name, email, phone, consultancy (searched among some 300 by name), subject, message, optional evidence file. */
 export default function Complaint() {
-  const [consultancies, setConsultancies] = useState<Option[]>([]);
+  const [consultancies, setConsultancies] = useState<Option[] | null>(null);
+  const [consultancy, setConsultancy] = useState('');
+  const consultancyOptions = useMemo(() => (consultancies ?? []).map((c) => ({ value: String(c.value), label: c.label })), [consultancies]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
   const [done, setDone] = useState(false);
@@ -54,16 +57,18 @@ export default function Complaint() {
       <Field id="cp-phone" label="Phone" errors={f.phone}>
         <input id="cp-phone" name="phone" type="tel" autoComplete="tel" />
       </Field>
-      <Field id="cp-consultancy" label="Consultancy" errors={f.consultancy}>
-        <select id="cp-consultancy" name="consultancy" defaultValue="">
-          <option value="">Choose the consultancy</option>
-          {consultancies.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <Combobox
+        label="Consultancy"
+        name="consultancy"
+        options={consultancyOptions}
+        value={consultancy}
+        onChange={setConsultancy}
+        loading={consultancies === null}
+        placeholder="Type to search consultancies"
+        loadingPlaceholder="Loading consultancies..."
+        emptyMessage="No consultancy by that name."
+        error={f.consultancy?.join(' ')}
+      />
       <Field id="cp-subject" label="Subject" required errors={f.subject}>
         <input id="cp-subject" name="subject" required maxLength={250} />
       </Field>

@@ -293,3 +293,68 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the destination and exam pickers (WAI-ARIA combobox, issue 11)', () => {
+  async function pickDestination() {
+    await open();
+    type(/Full name/, 'Sita Sharma');
+    type(/Email/, 'sita@example.com');
+    type(/Phone/, '9800000000');
+    fireEvent.click(screen.getByLabelText('A study destination'));
+    await flush();
+    return screen.getByRole('combobox') as HTMLInputElement;
+  }
+
+  it('Enter chooses the highlighted suggestion instead of submitting the form', async () => {
+    const combo = await pickDestination();
+    focus(combo);
+    fireEvent.change(combo, { target: { value: 'can' } });
+    fireEvent.keyDown(combo, { key: 'Enter' });
+    await flush();
+    expect(combo.value).toBe('Canada');
+    expect(api.submitInquiry).not.toHaveBeenCalled();
+    expect(alertText()).toBeFalsy();
+  });
+
+  it('never takes text typed but not chosen for a choice: the field says so, marked invalid', async () => {
+    const combo = await pickDestination();
+    focus(combo);
+    fireEvent.change(combo, { target: { value: 'Atlantis' } });
+    fireEvent.keyDown(combo, { key: 'Enter' });
+    await flush();
+    expect(api.submitInquiry).not.toHaveBeenCalled();
+    expect(combo.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(combo.getAttribute('aria-describedby')!)?.textContent).toMatch(/“Atlantis” is not in the list/);
+    fireEvent.click(submit());
+    await flush();
+    expect(api.submitInquiry).not.toHaveBeenCalled();
+    expect(alertText()).toBe('Please fill all required fields.');
+  });
+
+  it('takes an exact name typed in full when the visitor moves on', async () => {
+    const combo = await pickDestination();
+    focus(combo);
+    fireEvent.change(combo, { target: { value: 'australia' } });
+    fireEvent.focusOut(combo);
+    fireEvent.blur(combo);
+    await flush();
+    expect(combo.value).toBe('Australia');
+    expect(combo.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(submit());
+    await flush();
+    expect(api.submitInquiry).toHaveBeenCalledWith(expect.objectContaining({ destination: 1 }));
+  });
+
+  it('marks each empty required field at the field, beside SPEC\'s one message', async () => {
+    await open();
+    fireEvent.click(screen.getByLabelText('An exam'));
+    await flush();
+    fireEvent.click(submit());
+    await flush();
+    expect(alertText()).toBe('Please fill all required fields.');
+    for (const label of [/Full name/, /Email/, /Phone/]) expect(input(label).getAttribute('aria-invalid')).toBe('true');
+    const combo = screen.getByRole('combobox');
+    expect(combo.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(combo.getAttribute('aria-describedby')!)?.textContent).toBe('Choose an exam.');
+  });
+});

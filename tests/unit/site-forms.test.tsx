@@ -66,10 +66,18 @@ describe('complaint form (/complaint/)', () => {
     api.submitComplaint.mockResolvedValue({});
     render(<Complaint />);
     await flush();
-    expect(screen.getByRole('option', { name: 'Everest Education' })).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Consultancy' });
+    fireEvent.focusIn(picker);
+    fireEvent.change(picker, { target: { value: 'ever' } });
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    await flush();
+    expect((picker as HTMLInputElement).value).toBe('Everest Education');
+    expect(api.submitComplaint).not.toHaveBeenCalled();
     fireEvent.submit(screen.getByRole('button', { name: 'Submit complaint' }).closest('form')!);
     await flush();
     expect(api.submitComplaint).toHaveBeenCalledTimes(1);
+    const sent = api.submitComplaint.mock.calls[0]![0] as FormData;
+    expect(sent.get('consultancy')).toBe('3');
     expect(screen.getByRole('heading', { name: 'Complaint received' })).toBeTruthy();
   });
 
