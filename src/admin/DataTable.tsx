@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { downloadPrivateFile } from '../lib/api/admin.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { $labels, labelKey } from '../lib/stores/adminRefs.ts';
+import { formatDate } from '../lib/format.ts';
 
 /** A table of rows, columns from field metadata; on a phone each row reads as a card. */
 export interface Column {
@@ -29,12 +30,10 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
   switch (meta.kind) {
     case 'boolean':
       return <>{v === true || v === 'true' ? 'Yes' : 'No'}</>;
-    case 'datetime': {
-      const d = new Date(String(v));
-      return <time dateTime={String(v)}>{Number.isNaN(d.getTime()) ? String(v) : d.toLocaleString()}</time>;
-    }
+    case 'datetime':
+      return <time dateTime={String(v)}>{formatDate(String(v), { time: !meta.dateOnly })}</time>;
     case 'date':
-      return <time dateTime={String(v)}>{String(v).slice(0, 10)}</time>;
+      return <time dateTime={String(v)}>{formatDate(String(v).slice(0, 10))}</time>;
     case 'image':
       return <img src={String(v)} alt="" className="thumb" loading="lazy" />;
     case 'file':

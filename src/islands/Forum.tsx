@@ -16,6 +16,7 @@ import {
 import { $session, restoreSession } from '../lib/stores/session.ts';
 import { useStore } from './useStore.ts';
 import { SubmitButton } from './FormBits.tsx';
+import { countOf, formatDate } from '../lib/format.ts';
 
 /** The question a URL names: /forum/12/ or /forum/?id=12; null for the forum home. */
 export function questionIdFrom(pathname: string, search: string): number | null {
@@ -35,10 +36,6 @@ const authorOf = (x: { author_name?: string; author?: unknown }) => {
     return [a.first_name, a.last_name].filter(Boolean).join(' ');
   }
   return '';
-};
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-GB', { dateStyle: 'medium' });
 };
 const message = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -63,7 +60,7 @@ function QuestionList({ items, empty }: { items: ForumQuestion[] | null; empty: 
               <a href={questionHref(q.id)}>{q.title}</a>
             </h2>
             <p>
-              {[authorOf(q), when(q.created_at), `${q.like_count ?? 0} likes`, `${q.reply_count ?? q.replies?.length ?? 0} replies`].filter(Boolean).join(' · ')}
+              {[authorOf(q), formatDate(q.created_at), countOf(q.like_count ?? 0, 'like'), countOf(q.reply_count ?? q.replies?.length ?? 0, 'reply', 'replies')].filter(Boolean).join(' · ')}
             </p>
           </div>
         </li>
@@ -264,7 +261,7 @@ function QuestionView({ id }: { id: number }) {
         <a href="/forum/">Forum</a>
       </p>
       <h1>{question.title}</h1>
-      <p className="muted">{[authorOf(question), when(question.created_at)].filter(Boolean).join(' · ')}</p>
+      <p className="muted">{[authorOf(question), formatDate(question.created_at)].filter(Boolean).join(' · ')}</p>
       {question.body ? <p style={{ whiteSpace: 'pre-line' }}>{question.body}</p> : null}
       <p className="row">
         {signedIn ? (
@@ -273,7 +270,7 @@ function QuestionView({ id }: { id: number }) {
           </button>
         ) : (
           <span className="muted">
-            <span data-testid="like-count">{like.count}</span> likes
+            <span data-testid="like-count">{like.count}</span> {like.count === 1 ? 'like' : 'likes'}
           </span>
         )}
       </p>
@@ -283,14 +280,14 @@ function QuestionView({ id }: { id: number }) {
         </p>
       ) : null}
       <h2>
-        {replies.length} {replies.length === 1 ? 'reply' : 'replies'}
+        {countOf(replies.length, 'reply', 'replies')}
       </h2>
       <ul className="grid" style={{ gridTemplateColumns: '1fr' }} aria-label="Replies">
         {replies.map((r) => (
           <li className="card" key={r.id}>
             <div>
               <p style={{ color: 'inherit', whiteSpace: 'pre-line' }}>{r.body}</p>
-              <p>{[authorOf(r), when(r.created_at)].filter(Boolean).join(' · ')}</p>
+              <p>{[authorOf(r), formatDate(r.created_at)].filter(Boolean).join(' · ')}</p>
             </div>
           </li>
         ))}

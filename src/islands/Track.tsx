@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { Fragment, useEffect, useState, type FormEvent } from 'preact/compat';
 import { checkApplication, editApplication, type ApplicationStatus } from '../lib/api/public.ts';
+import { formatDate } from '../lib/format.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 export const NOT_FOUND = 'Tracking code not found';
@@ -16,10 +17,6 @@ const LABELS: Record<(typeof EDITABLE)[number], string> = {
   message: 'Message',
 };
 
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-};
 const human = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** /track/: check by code (status, timeline), and edit by code while the application is untouched. */
@@ -119,7 +116,7 @@ export default function Track() {
           <ol className="timeline">
             {status.timeline.map((t, i) => (
               <li key={i}>
-                <strong>{human(t.status)}</strong> <span className="muted">{when(t.created_at)}</span>
+                <strong>{human(t.status)}</strong> <span className="muted">{formatDate(t.created_at, { time: true })}</span>
                 {t.note ? <p>{t.note}</p> : null}
               </li>
             ))}

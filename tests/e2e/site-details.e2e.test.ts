@@ -191,11 +191,12 @@ describe('university, college and course detail pages', () => {
     expect(text(doc.querySelector('main h1'))).toBe(u.name);
     const destination = destinations.get(u.destination_id)!;
     expect(linksOf(fact(doc, 'Destination'))).toEqual([{ text: destination.name, href: `/destination/${destination.slug}/` }]);
-    expect(digits(text(fact(doc, 'World ranking')))).toBe(String(u.world_ranking));
-    if (u.established_year) expect(text(fact(doc, 'Established (year)'))).toBe(String(u.established_year)); // 1996, not 1,996
-    expect(digits(text(fact(doc, 'Yearly tuition from')))).toBe(String(u.tuition_min));
-    expect(digits(text(fact(doc, 'Yearly tuition up to')))).toBe(String(u.tuition_max));
-    expect(text(fact(doc, 'Tuition currency (ISO code)'))).toBe(u.currency);
+    expect(text(fact(doc, 'World ranking'))).toBe(`#${u.world_ranking.toLocaleString('en-US')}`);
+    if (u.established_year) expect(text(fact(doc, 'Established in'))).toBe(String(u.established_year)); // 1996, not 1,996
+    // money with its currency, and the currency not as a fact of its own
+    expect(text(fact(doc, 'Yearly tuition from'))).toBe(`${u.currency} ${u.tuition_min.toLocaleString('en-US')}`);
+    expect(text(fact(doc, 'Yearly tuition up to'))).toBe(`${u.currency} ${u.tuition_max.toLocaleString('en-US')}`);
+    expect(doc.body.textContent).not.toContain('Tuition currency');
     expect(itemsOf(section(doc, 'Intakes'))).toEqual(u.intakes);
     expect(itemsOf(section(doc, 'Disciplines'))).toEqual((u.disciplines as number[]).map((id) => disciplines.get(id)!.name));
 
@@ -233,8 +234,9 @@ describe('university, college and course detail pages', () => {
     expect(text(doc.querySelector('main h1'))).toBe(c.name);
     expect(linksOf(fact(doc, 'University'))).toEqual([{ text: uni.name, href: `/university/${uni.slug}/` }]);
     expect(text(fact(doc, 'Level')).toLowerCase()).toBe(String(c.level).toLowerCase());
-    expect(digits(text(fact(doc, 'Yearly fee')))).toBe(String(c.fee));
-    expect(text(fact(doc, 'Fee currency (ISO code)'))).toBe(c.currency);
+    expect(text(fact(doc, 'Yearly fee'))).toBe(`${c.currency} ${c.fee.toLocaleString('en-US')}`);
+    if (c.duration_months) expect(text(fact(doc, 'Duration'))).toBe(`${c.duration_months} month${c.duration_months === 1 ? '' : 's'}`);
+    expect(doc.body.textContent).not.toContain('Fee currency');
     const ld = seo(doc, path, { title: c.name, image: c.cover_image, types: ['Course'] });
     expect(ld.provider).toMatchObject({ name: uni.name });
     expect(ld.educationalLevel).toBe(c.level);

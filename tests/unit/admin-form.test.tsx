@@ -37,7 +37,7 @@ describe('generic form screen: create', () => {
     expect(screen.getByRole('heading', { name: 'New university' })).toBeTruthy();
     expect(screen.getByLabelText(/^Name/).getAttribute('type')).toBe('text');
     expect(screen.getByLabelText('Website').getAttribute('type')).toBe('url');
-    expect(screen.getByLabelText('Established (year)').getAttribute('type')).toBe('number');
+    expect(screen.getByLabelText('Established in').getAttribute('type')).toBe('number');
     expect(screen.getByLabelText('Type').tagName).toBe('SELECT');
     expect(screen.getByRole('combobox', { name: 'Destination' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Disciplines' })).toBeTruthy();

@@ -45,6 +45,14 @@ export interface FieldMeta {
   private?: boolean;
   /** number fields: a year, shown as 2026, not 2,026 */
   year?: boolean;
+  /** number fields: what is counted, singular and plural ("48 months") */
+  unit?: readonly [one: string, other: string];
+  /** number fields: an amount of money in the currency named by this field of the row ("JPY 3,308,100") */
+  currency?: string;
+  /** number fields: a rank, shown as "#12" */
+  rank?: boolean;
+  /** datetime fields whose time of day means nothing to a reader (a post's publication): the date only */
+  dateOnly?: boolean;
   /** the starting value in a new record's form */
   default?: string | number | boolean;
 }

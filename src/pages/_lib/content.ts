@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
+import { countOf, formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
 
 export const PAGE_SIZE = 24;
@@ -122,26 +123,26 @@ export function summaryOf(decl: EntityDeclaration, row: Row, max = 160): string 
   return '';
 }
 
+/** Fields that only name another field's currency: shown with that amount, never on their own. */
+export function currencyFields(decl: EntityDeclaration): Set<string> {
+  return new Set(Object.values(decl.fields).flatMap((meta) => (meta.currency ? [meta.currency] : [])));
+}
+
 /** Short facts for a card: the declaration's list columns that are plain values. */
 export function cardFacts(decl: EntityDeclaration, row: Row, refs: Record<string, Map<number, Row>>): string[] {
   const out: string[] = [];
+  const currencies = currencyFields(decl);
   for (const [name, meta] of Object.entries(decl.fields) as [string, FieldMeta][]) {
-    if (!meta.column || name === decl.titleField || meta.adminOnly) continue;
-    const text = formatValue(meta, row[name], refs[name]);
-    if (text) out.push(text);
+    if (!meta.column || name === decl.titleField || meta.adminOnly || currencies.has(name)) continue;
+    const text = formatValue(meta, row[name], refs[name], row);
+    // a card's fact stands alone: a bare "#12" or "3,308,100" needs its label
+    if (text) out.push(meta.rank || meta.currency ? `${meta.label} ${text}` : text);
   }
   return out.slice(0, 3);
 }
 
-export function formatDate(value: unknown, withTime = false): string {
-  if (typeof value !== 'string' || !value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleString('en-GB', withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kathmandu' } : { dateStyle: 'medium', timeZone: 'UTC' });
-}
-
-/** One plain-text rendering of a field value, by its declared kind. */
-export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>): string {
+/** One plain-text rendering of a field value, by its declared kind and options. */
+export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>, row?: Row): string {
   if (value === null || value === undefined || value === '') return '';
   switch (meta.kind) {
     case 'boolean':
@@ -149,7 +150,7 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
     case 'date':
       return formatDate(value);
     case 'datetime':
-      return formatDate(value, true);
+      return formatDate(value, { time: !meta.dateOnly });
     case 'ref':
       return refTitle(refMap?.get(Number(value)));
     case 'refs':
@@ -157,7 +158,11 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
     case 'tags':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'number':
-      return typeof value === 'number' && !meta.year ? value.toLocaleString('en-US') : String(value);
+      if (typeof value !== 'number' || meta.year) return String(value);
+      if (meta.rank) return `#${formatNumber(value)}`;
+      if (meta.currency) return formatMoney(value, row?.[meta.currency]);
+      if (meta.unit) return countOf(value, ...meta.unit);
+      return formatNumber(value);
     case 'select':
       return String(value).charAt(0).toUpperCase() + String(value).slice(1);
     case 'text':

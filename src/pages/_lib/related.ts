@@ -1,6 +1,7 @@
 import { entities, type EntityName } from '../../lib/contract/index.ts';
 import type { Row } from '../../lib/api/public.ts';
-import { formatDate, hrefOf, rows, titleOf, type SiteEntity } from './content.ts';
+import { formatDate } from '../../lib/format.ts';
+import { hrefOf, rows, titleOf, type SiteEntity } from './content.ts';
 
 export interface RelatedGroup {
   heading: string;

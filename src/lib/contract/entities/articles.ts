@@ -10,7 +10,7 @@ function articleFields(categoryRef: string): Record<string, FieldMeta> {
     body: { kind: 'html', label: 'Body' },
     cover_image: { kind: 'image', label: 'Cover image' },
     author_name: { kind: 'text', label: 'Author', max: 120 },
-    published_at: { kind: 'datetime', label: 'Published', column: true },
+    published_at: { kind: 'datetime', label: 'Published', column: true, dateOnly: true },
   };
 }
 

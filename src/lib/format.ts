@@ -1,0 +1,43 @@
+/**
+ * One way to write dates, numbers, money and counts, for the site, its islands and the console:
+ * "23 Nov 2026"; times only where they mean something, in Nepal time, where the students are;
+ * money with its currency; counts with the right plural. Built on Intl, no hand-made formats.
+ */
+export const NEPAL_TIME = 'Asia/Kathmandu';
+
+const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: NEPAL_TIME });
+const dateInNepal = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: NEPAL_TIME });
+const number = new Intl.NumberFormat('en-US');
+
+/**
+ * A date as "23 Nov 2026". A calendar date (2026-11-23) is that day wherever the reader is; a moment
+ * (an ISO timestamp) is the day in Nepal, with "17:45" only when asked for (events, a timeline).
+ */
+export function formatDate(value: unknown, { time = false }: { time?: boolean } = {}): string {
+  if (typeof value !== 'string' || !value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dateOnly.format(d);
+  return (time ? dateTime : dateInNepal).format(d);
+}
+
+export const formatNumber = (n: number) => number.format(n);
+
+/** "JPY 3,308,100"; an amount whose currency is not a known ISO code keeps the code as written. */
+export function formatMoney(amount: number, currency: unknown): string {
+  const code = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
+  if (!code) return formatNumber(amount);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'code', maximumFractionDigits: 0 }).format(amount).replace(/\u00a0/g, ' ');
+  } catch {
+    return `${code} ${formatNumber(amount)}`;
+  }
+}
+
+const plurals = new Intl.PluralRules('en-US');
+
+/** "1 like", "2 likes", "1 reply", "3 replies". */
+export function countOf(n: number, one: string, other = `${one}s`): string {
+  return `${formatNumber(n)} ${plurals.select(n) === 'one' ? one : other}`;
+}
