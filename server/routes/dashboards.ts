@@ -78,7 +78,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
   );
 
   const branchTags = ['Dashboards'];
-  app.get('/college/dashboard/branches/', { schema: { tags: branchTags }, config: { access: ['college'] } }, async (request) =>
+  app.get('/college/dashboard/branches/', { schema: { tags: branchTags, querystring: z.strictObject({}) }, config: { access: ['college'] } }, async (request) =>
     app.db.select().from(collegeBranches).where(eq(collegeBranches.college_id, ownInstitutionId(request, 'college'))).orderBy(collegeBranches.id),
   );
   app.post('/college/dashboard/branches/', { schema: { tags: branchTags, body: branchBody }, config: { access: ['college'] } }, async (request, reply) => {

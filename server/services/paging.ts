@@ -20,7 +20,9 @@ export function pageWindow(p: PageParams) {
 /** `field` or `-field` among the columns a list allows; the id breaks ties so pages never overlap. */
 export function orderingOf(value: string | undefined, columns: Record<string, AnyColumn>, fallback: string, id: AnyColumn): SQL[] {
   const key = value || fallback;
-  const column = columns[key.replace(/^-/, '')];
+  const name = key.replace(/^-/, '');
+  // own keys only: '__proto__' or 'constructor' must not reach the prototype (a 500 before)
+  const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
   if (!column) throw badRequest('Some values are not valid.', { ordering: [`Use one of: ${Object.keys(columns).join(', ')} (prefix - for descending).`] });
   const direction = key.startsWith('-') ? desc : asc;
   return [direction(column), direction(id)];

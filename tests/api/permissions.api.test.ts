@@ -153,7 +153,8 @@ function crossCases(f: Fixtures): CrossCase[] {
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 200, check: countIs(0) },
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other as entity in the query', query: `entity_type=consultancy&entity_id=${other.consultancy}`, status: 200, check: countIs(0) },
     // college: branches and inquiries
-    { route: 'GET /api/college/dashboard/branches/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 200, check: listHas([own.branch], [other.branch]) },
+    { route: 'GET /api/college/dashboard/branches/', as: 'college', why: 'own list', status: 200, check: listHas([own.branch], [other.branch]) },
+    { route: 'GET /api/college/dashboard/branches/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 400 },
     { route: 'POST /api/college/dashboard/branches/', as: 'college', why: 'a branch for the other college', body: { name: 'Hijacked branch', college_id: other.college }, status: 400 },
     { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: "rename the other's branch", params: { id: other.branch }, body: { name: 'Hijacked' }, status: 404 },
     { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: "move the other's branch to the own college", params: { id: other.branch }, body: { college_id: own.college }, status: 400 },
@@ -325,6 +326,26 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     }
     expect(failures).toEqual([]);
     expect(cases).toBe(t.app.routeList.length * CALLERS.length);
+  });
+
+  it('refuses an ordering it does not know with 400 on every list, never a 500 (__proto__ included)', async () => {
+    const failures: string[] = [];
+    let lists = 0;
+    for (const route of t.app.routeList) {
+      const expected = EXPECTED[`${route.method} ${route.url}`]!;
+      if (route.method !== 'GET' || route.url.includes(':') || expected.allowed !== 200) continue;
+      const caller = CALLERS.find((c) => allowed(expected.access, c))!;
+      const base = `${route.url}?${expected.query ? `${expected.query}&` : ''}`;
+      const plain = bodyOf(await call({ method: 'GET', url: base, headers: headers[caller] })) as { results?: unknown } | unknown[];
+      if (!Array.isArray(plain) && !Array.isArray((plain as { results?: unknown })?.results)) continue;
+      lists += 1;
+      for (const key of ['__proto__', '-__proto__', 'constructor', 'toString', 'hasOwnProperty', 'no_such_field']) {
+        const res = await call({ method: 'GET', url: `${base}ordering=${encodeURIComponent(key)}`, headers: headers[caller] });
+        if (res.statusCode !== 400 || problemOf(res)) failures.push(`${route.url}?ordering=${key}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(lists).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
   });
 
   it('never lets an institution account read or change another institution through any route it may call', async () => {
