@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role } from '../db/schema/index.ts';
+import { ROLES, type Role } from '../db/schema/index.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
@@ -23,9 +23,11 @@ export function tokenSigner(secret: string) {
     /** null for an expired, forged or malformed token */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        // a token that never expires, or claims to live longer than ours do, is not one we issued
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'], maxTokenAge: ACCESS_TOKEN_SECONDS + 60 });
         const sub = Number(payload.sub);
-        if (!Number.isInteger(sub)) return null;
+        if (!Number.isInteger(sub) || (payload.exp as number) - (payload.iat as number) > ACCESS_TOKEN_SECONDS) return null;
+        if (!ROLES.includes(payload.role as Role)) return null;
         return { sub, role: payload.role as Role, ...(typeof payload.fam === 'string' ? { family: payload.fam } : {}) };
       } catch {
         return null;

@@ -229,6 +229,23 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
         expectErrorShape(res.json());
       }
     });
+    it('refuses a token signed with our secret that never expires, lives longer than ours, or names no known role', async () => {
+      const user = await createUser(t.database.db, 'student');
+      const key = new TextEncoder().encode('test-secret-'.padEnd(40, 'x'));
+      const signed = (role: string) => new SignJWT({ role }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuedAt();
+      const ours = await t.app.tokens.sign({ sub: user.id, role: 'student' });
+      expect((await t.app.inject({ url: '/api/auth/me/', headers: { authorization: `Bearer ${ours}` } })).statusCode).toBe(200);
+      const tokens = [
+        await signed('admin').sign(key),
+        await signed('admin').setExpirationTime('30d').sign(key),
+        await signed('superuser').setExpirationTime('5m').sign(key),
+        await new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setExpirationTime('5m').sign(key),
+      ];
+      for (const token of tokens) {
+        const res = await t.app.inject({ url: '/api/auth/me/', headers: { authorization: `Bearer ${token}` } });
+        expect(res.statusCode).toBe(401);
+      }
+    });
   });
 
   describe('admin user management', () => {
