@@ -12,7 +12,7 @@ import { openapiTransform } from './openapi.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
 import { API_DIRECTIVES, docsPolicy } from '../src/lib/site/csp.ts';
 
@@ -125,6 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
   await app.register(routes, { prefix: '/api' });
-  app.setNotFoundHandler(options.notFound ?? ((request, reply) => reply.status(404).send({ error: `Nothing at ${request.url.split('?')[0]}.` })));
+  // Anything under /api/ is the API's, whatever serves the other paths: the static site's wildcard
+  // would otherwise answer GET /api/anything with the site's HTML 404.
+  const isApi = (url: string) => /^\/api(\/|\?|$)/.test(url);
+  const siteNotFound = options.notFound;
+  app.setNotFoundHandler({ preHandler: app.rateLimit(NOT_FOUND_LIMIT) }, (request, reply) =>
+    !siteNotFound || isApi(request.url) ? sendApiNotFound(request, reply) : siteNotFound(request, reply),
+  );
   return app;
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
@@ -27,11 +27,14 @@ const pgErrors: Record<string, [number, string]> = {
   '22008': [400, 'A date or time is out of range.'],
 };
 
-/** The API's 404: rate-limited, so probing for routes costs the prober. */
+/** How many unknown paths one address may ask for a minute: probing for routes costs the prober. */
+export const NOT_FOUND_LIMIT = { max: 120, timeWindow: '1 minute' };
+
+export const sendApiNotFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}.` });
+
+/** The API's 404, rate-limited. */
 export function apiNotFound(app: FastifyInstance) {
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) }, (request, reply) => {
-    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}.` });
-  });
+  app.setNotFoundHandler({ preHandler: app.rateLimit(NOT_FOUND_LIMIT) }, sendApiNotFound);
 }
 
 /**

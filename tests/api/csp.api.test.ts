@@ -62,6 +62,26 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/no-such-thing/' })).statusCode).not.toBe(303);
   });
 
+  it('every unknown path under /api/ answers a JSON 404 in the error shape, for every method, while pages keep the site\'s 404', async () => {
+    for (const url of ['/api', '/api/', '/api/anything/', '/api/anything', '/api/destination/extra/path/', '/api/?x=1'])
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const res = await t.app.inject({ method, url, remoteAddress: '10.9.0.1' });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+        expect(res.json().error, `${method} ${url}`).toMatch(/^No route \w+ \/api/);
+      }
+    const page = await t.app.inject({ url: '/no-such-page/', remoteAddress: '10.9.0.2' });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+  });
+
+  it('limits probing for routes: the 121st unknown path in a minute from one address gets 429', async () => {
+    const probe = (i: number) => t.app.inject({ url: `/api/probe-${i}/`, remoteAddress: '10.9.0.3' });
+    for (let i = 0; i < 120; i++) expect((await probe(i)).statusCode).toBe(404);
+    const limited = await probe(120);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it('the API reference: Swagger UI\'s own policy, scripts from our origin only, framed by nobody', async () => {
     const res = await t.app.inject({ url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
