@@ -23,9 +23,10 @@ export const slugify = (text: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 180) || 'item';
 
-/** A slug no other row has: name-based, then -2, -3, ... */
+/** A slug no other row has: name-based, then -2, -3, ...; never digits only, which pages and the API read as an id. */
 async function uniqueSlug(tx: Tx, entity: ServerEntity, title: string): Promise<string> {
-  const base = slugify(title);
+  const named = slugify(title);
+  const base = /^\d+$/.test(named) ? `${entity.decl.name}-${named}` : named;
   const slugCol = column(entity, 'slug');
   const taken = new Set(
     (await tx.select({ slug: slugCol }).from(entity.table).where(or(eq(slugCol, base), like(slugCol, `${base}-%`)))).map((r) => r.slug as string),

@@ -208,6 +208,15 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(res.json()).toEqual({ message: 'Destination deleted successfully!' });
   });
 
+  it('never makes a slug of digits only, which would read as an id', async () => {
+    const named = await create('destination/create', { name: String(ids.kathmandu) });
+    expect(named.slug).toBe(`destination-${ids.kathmandu}`);
+    expect((await get(`/destination/${named.slug}/`)).json().id).toBe(named.id);
+    const other = await create('destination/create', { name: `${ids.kathmandu}!` });
+    expect(other.slug).toBe(`destination-${ids.kathmandu}-2`);
+    for (const row of [named, other]) await t.app.inject({ method: 'DELETE', url: `/api/destination/${row.id}/delete/`, headers: admin });
+  });
+
   it('updates only what is sent and deletes with a message', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/course/${ids.bba}/update/`, headers: admin, payload: { fee: 12000, discipline_id: null } });
     expect(res.statusCode, res.body).toBe(200);
