@@ -35,15 +35,23 @@ function references(baseUrl: string | undefined) {
   };
 }
 
-/** A folder on disk; without `baseUrl` its references are keys and nothing serves the folder. */
+/**
+ * A folder on disk; without `baseUrl` its references are keys and nothing serves the folder, and
+ * its files are the owner's alone (0600 in 0700 folders): applicants' documents, complaint evidence.
+ */
 export function localStorage(dir: string, baseUrl?: string): Storage {
   const refs = references(baseUrl);
+  const personal = baseUrl === undefined;
+  let guarded: Promise<void> | undefined;
+  // a folder made before this rule (or by hand) is closed once, before the first file goes in
+  const guardRoot = () => (guarded ??= fs.mkdir(dir, { recursive: true, mode: 0o700 }).then(() => fs.chmod(dir, 0o700)));
   return {
     async put(data, extension) {
       const key = contentKey(data, extension);
       const file = path.join(dir, key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, data);
+      if (personal) await guardRoot();
+      await fs.mkdir(path.dirname(file), { recursive: true, ...(personal ? { mode: 0o700 } : {}) });
+      await fs.writeFile(file, data, personal ? { mode: 0o600 } : {});
       return refs.of(key);
     },
     async read(ref) {

@@ -18,6 +18,21 @@ afterEach(() => {
 const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
 
 describe('local storage', () => {
+  it('keeps personal files to the owner (0600 in 0700 folders), even in a folder made open before', async () => {
+    const dir = tempDir();
+    const root = path.join(dir, 'private');
+    fs.mkdirSync(root, { mode: 0o755 });
+    fs.chmodSync(root, 0o755);
+    const key = await localStorage(root).put(pdf, 'pdf', 'application/pdf');
+    const mode = (p: string) => fs.statSync(p).mode & 0o777;
+    expect(mode(path.join(root, key))).toBe(0o600);
+    expect(mode(path.dirname(path.join(root, key)))).toBe(0o700);
+    expect(mode(root)).toBe(0o700);
+    // public files stay readable by the web server
+    const publicKey = (await localStorage(path.join(dir, 'uploads'), '/media').put(pdf, 'pdf', 'application/pdf')).replace('/media/', '');
+    expect(mode(path.join(dir, 'uploads', publicKey)) & 0o044).toBe(0o044);
+  });
+
   it('answers public URLs from a public store and bare keys from a private one', async () => {
     const dir = tempDir();
     const url = await localStorage(path.join(dir, 'uploads'), '/media').put(pdf, 'pdf', 'application/pdf');
