@@ -640,11 +640,11 @@ describe.each(engines)('write paths on %s', (engine) => {
     });
 
     it('updates the own university and never another one, and refuses admin-only fields', async () => {
-      const res = await api('PATCH', `/university/dashboard/update/?id=${otherUni}`, { city: 'Camperdown', world_ranking: '18', faqs: JSON.stringify([{ question: 'Intakes?', answer: 'February and July' }]) }, [{ field: 'cover', filename: 'c.png', data: await uniqueImage() }], uni);
+      const res = await api('PATCH', `/university/dashboard/update/?id=${otherUni}`, { city: 'Camperdown', faqs: JSON.stringify([{ question: 'Intakes?', answer: 'February and July' }]) }, [{ field: 'cover', filename: 'c.png', data: await uniqueImage() }], uni);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().id).toBe(ownUni);
       const mine = await uniRow(ownUni);
-      expect(mine).toMatchObject({ name: 'Own University', city: 'Camperdown', world_ranking: 18, faqs: [{ question: 'Intakes?', answer: 'February and July' }] });
+      expect(mine).toMatchObject({ name: 'Own University', city: 'Camperdown', faqs: [{ question: 'Intakes?', answer: 'February and July' }] });
       expect(stored(mine.cover)).toBe(true);
 
       for (const fields of [{ id: String(otherUni), city: 'Hijacked' }, { university_id: String(otherUni), city: 'Hijacked' }]) {
@@ -652,8 +652,9 @@ describe.each(engines)('write paths on %s', (engine) => {
         expect([200, 400]).toContain(r.statusCode);
         if (r.statusCode === 200) expect(r.json().id).toBe(ownUni);
       }
-      for (const field of ['verified', 'moe_certified', 'claimed', 'priority']) {
-        const r = await api('PATCH', '/university/dashboard/update/', { [field]: field === 'priority' ? '99' : 'true', city: 'Half written' }, [], uni);
+      // world_ranking orders the public list: the platform's to set, not the university's
+      for (const field of ['verified', 'moe_certified', 'claimed', 'priority', 'world_ranking']) {
+        const r = await api('PATCH', '/university/dashboard/update/', { [field]: field === 'priority' || field === 'world_ranking' ? '1' : 'true', city: 'Half written' }, [], uni);
         expect(r.statusCode, field).toBe(400);
         expectErrorShape(r.json());
       }

@@ -38,6 +38,8 @@ export interface FieldMeta {
   column?: boolean;
   /** only an admin may set it; an institution editing its own profile never can */
   adminOnly?: boolean;
+  /** the platform's bookkeeping (list priority, claimed flag): never shown on public pages */
+  internal?: boolean;
   help?: string;
   /** file fields: accepted documents (image fields always take images only) */
   accept?: 'image' | 'pdf' | 'document';

@@ -133,7 +133,8 @@ export function cardFacts(decl: EntityDeclaration, row: Row, refs: Record<string
   const out: string[] = [];
   const currencies = currencyFields(decl);
   for (const [name, meta] of Object.entries(decl.fields) as [string, FieldMeta][]) {
-    if (!meta.column || name === decl.titleField || meta.adminOnly || currencies.has(name)) continue;
+    // flags show as badges, bookkeeping not at all
+    if (!meta.column || name === decl.titleField || meta.internal || meta.kind === 'boolean' || currencies.has(name)) continue;
     const text = formatValue(meta, row[name], refs[name], row);
     // a card's fact stands alone: a bare "#12" or "3,308,100" needs its label
     if (text) out.push(meta.rank || meta.currency ? `${meta.label} ${text}` : text);

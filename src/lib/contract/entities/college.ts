@@ -23,8 +23,8 @@ export const college = defineEntity({
     affiliated_universities: { kind: 'refs', ref: 'university', label: 'Affiliated universities' },
     moe_certified: { kind: 'boolean', label: 'MOE certified', adminOnly: true, column: true },
     verified: { kind: 'boolean', label: 'Verified', adminOnly: true, column: true },
-    claimed: { kind: 'boolean', label: 'Claimed', adminOnly: true },
-    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, adminOnly: true },
+    claimed: { kind: 'boolean', label: 'Claimed', adminOnly: true, internal: true },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, adminOnly: true },
   },
   filters: {
     district: { label: 'District', kind: 'ref', ref: 'district', column: 'districts' },

@@ -27,9 +27,9 @@ export const consultancy = defineEntity({
     gallery: { kind: 'image', label: 'Gallery', help: 'Add several images; remove with deleted_gallery_images' },
     moe_certified: { kind: 'boolean', label: 'MOE certified', adminOnly: true, column: true },
     verified: { kind: 'boolean', label: 'Verified', adminOnly: true, column: true },
-    claimed: { kind: 'boolean', label: 'Claimed', adminOnly: true },
+    claimed: { kind: 'boolean', label: 'Claimed', adminOnly: true, internal: true },
     establishment_date: { kind: 'date', label: 'Established on' },
-    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, adminOnly: true, column: true },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, adminOnly: true, column: true },
   },
   filters: {
     district: { label: 'District', kind: 'ref', ref: 'district', column: 'districts' },

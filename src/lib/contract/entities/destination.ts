@@ -22,7 +22,7 @@ export const destination = defineEntity({
     work_rights: { kind: 'text', label: 'Work rights for students', max: 300 },
     visa_info: { kind: 'html', label: 'Visa information' },
     intakes: { kind: 'tags', label: 'Intakes', max: 40 },
-    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, column: true },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, column: true },
   },
   ordering: ['-priority', 'name'],
 });

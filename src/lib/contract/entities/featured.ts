@@ -14,7 +14,7 @@ export const featured = defineEntity({
     body: { kind: 'html', label: 'Body' },
     cover_image: { kind: 'image', label: 'Cover image' },
     link: { kind: 'url', label: 'Link' },
-    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, column: true },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, column: true },
   },
   ordering: ['-priority', '-id'],
 });

@@ -20,7 +20,8 @@ export const university = defineEntity({
     website: { kind: 'url', label: 'Website' },
     type: { kind: 'select', label: 'Type', options: ['public', 'private'] },
     established_year: { kind: 'number', label: 'Established in', min: 1000, max: 2100, year: true },
-    world_ranking: { kind: 'number', label: 'World ranking', min: 1, max: 100000, column: true, rank: true },
+    // it orders the public list: the platform sets it, never the university itself
+    world_ranking: { kind: 'number', label: 'World ranking', min: 1, max: 100000, column: true, rank: true, adminOnly: true },
     tuition_min: { kind: 'number', label: 'Yearly tuition from', max: 10_000_000, currency: 'currency' },
     tuition_max: { kind: 'number', label: 'Yearly tuition up to', max: 10_000_000, currency: 'currency' },
     currency: { kind: 'text', label: 'Tuition currency', max: 3, help: 'Three letters, such as AUD, GBP or USD.' },
