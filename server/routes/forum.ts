@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as forum from '../services/forum.ts';
 import { id } from '../services/fields.ts';
+import { limit } from '../services/limits.ts';
 import { pageQuery } from '../services/paging.ts';
 import { pagedReply } from './entities.ts';
 
@@ -14,6 +15,19 @@ const pageOnly = z.strictObject({ page: pageQuery.page, page_size: pageQuery.pag
 export default async function forumRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { access: ['admin'] as const };
+
+  // Writes are limited per account (a person typing, with room to spare; counted once the input is
+  // valid, so a student's typos cost nothing) and per address (generous: many students share one
+  // address behind a mobile carrier's NAT), so no script floods the forum.
+  const account = (request: FastifyRequest) => `user:${request.user!.id}`;
+  const perAddress = limit(app, 'forum-write-ip', { max: 300, window: '10 minutes' });
+  const guard = (...perAccount: ReturnType<typeof limit>[]) => ({ onRequest: perAddress, preHandler: perAccount });
+  const writes = {
+    ask: guard(limit(app, 'forum-ask', { max: 10, window: '10 minutes' }, account), limit(app, 'forum-ask-day', { max: 30, window: '1 day' }, account)),
+    reply: guard(limit(app, 'forum-reply', { max: 10, window: '1 minute' }, account), limit(app, 'forum-reply-day', { max: 200, window: '1 day' }, account)),
+    edit: guard(limit(app, 'forum-edit', { max: 30, window: '10 minutes' }, account)),
+    like: guard(limit(app, 'forum-like', { max: 60, window: '1 minute' }, account)),
+  };
 
   app.get('/forum/categories/', { schema: { querystring: pageOnly, tags }, config: { access: 'public' } }, async (request) =>
     pagedReply(request, request.query, await forum.listCategories(app.db, request.query)),
@@ -35,23 +49,23 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     forum.questionDetail(app.db, request.params.id, request.user),
   );
 
-  app.post('/forum/questions/', { schema: { body: forum.newQuestion, tags }, config: { access: 'user' } }, async (request, reply) =>
+  app.post('/forum/questions/', { schema: { body: forum.newQuestion, tags }, config: { access: 'user' }, ...writes.ask }, async (request, reply) =>
     reply.status(201).send(await forum.askQuestion(app.db, request.user!, request.body)),
   );
 
-  app.patch('/forum/questions/:id/', { schema: { params, body: forum.questionChanges, tags }, config: { access: 'user' } }, (request) =>
+  app.patch('/forum/questions/:id/', { schema: { params, body: forum.questionChanges, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
     forum.editQuestion(app.db, request.params.id, request.user!, request.body),
   );
 
-  app.post('/forum/questions/:id/reply/', { schema: { params, body: forum.replyBody, tags }, config: { access: 'user' } }, async (request, reply) =>
+  app.post('/forum/questions/:id/reply/', { schema: { params, body: forum.replyBody, tags }, config: { access: 'user' }, ...writes.reply }, async (request, reply) =>
     reply.status(201).send(await forum.addReply(app.db, request.params.id, request.user!, request.body)),
   );
 
-  app.post('/forum/questions/:id/like/', { schema: { params, tags }, config: { access: 'user' } }, (request) =>
+  app.post('/forum/questions/:id/like/', { schema: { params, tags }, config: { access: 'user' }, ...writes.like }, (request) =>
     forum.toggleLike(app.db, request.params.id, request.user!),
   );
 
-  app.patch('/forum/replies/:id/', { schema: { params, body: forum.replyBody, tags }, config: { access: 'user' } }, (request) =>
+  app.patch('/forum/replies/:id/', { schema: { params, body: forum.replyBody, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
     forum.editReply(app.db, request.params.id, request.user!, request.body),
   );
 

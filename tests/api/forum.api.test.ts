@@ -216,4 +216,19 @@ describe.each(engines)('forum on %s', (engine) => {
     expect(results.indexOf(fresh.id)).toBeLessThan(results.indexOf(old.id));
     expect(results[0]).toBe(fresh.id);
   });
+
+  it('limits writes per account: the 11th reply in a minute gets 429 and is not written, other accounts go on', async () => {
+    const flood = await signedIn(t.app, t.database.db, 'student', { first_name: 'Flood' });
+    const question = await ask(bob, { title: 'Rate limits?', body: 'Asking once.', category: visa.id });
+    const replies = async () => (await t.database.db.select({ n: count() }).from(forumReplies).where(eq(forumReplies.question_id, question.id)))[0]!.n;
+    for (let i = 0; i < 10; i++) expect((await send('POST', `/forum/questions/${question.id}/reply/`, flood, { body: `Reply ${i}` })).statusCode).toBe(201);
+    const limited = await send('POST', `/forum/questions/${question.id}/reply/`, flood, { body: 'One too many' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expectErrorShape(limited.json());
+    expect(await replies()).toBe(10);
+    expect((await send('POST', `/forum/questions/${question.id}/reply/`, alice, { body: 'Still welcome' })).statusCode).toBe(201);
+    expect(await replies()).toBe(11);
+  });
 });
+
