@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { credentials, login, register, registration } from '../services/accounts.ts';
 import { endSession, rotateSession } from '../services/sessions.ts';
-import { limit } from '../services/limits.ts';
+import { limit, slowDown } from '../services/limits.ts';
+
+/** Sign-ins to one account (from any address) in 15 minutes before each further one waits. */
+export const LOGIN_SLOWDOWN_AFTER = 50;
+export const LOGIN_SLOWDOWN_MS = 2000;
 
 const refreshBody = z.strictObject({ refresh: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(200, 'Must be at most 200 characters') });
 const tags = ['auth'];
@@ -12,12 +16,16 @@ const tags = ['auth'];
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perIp = limit(app, 'login-ip', { max: 30, window: '15 minutes' });
-  // runs after validation, so the email is there and already normalized
-  const perAccount = limit(app, 'login-account', { max: 10, window: '15 minutes' }, (r) => (r.body as { email: string }).email);
+  // Both run after validation, so the email is there and already normalized. Guessing one account's
+  // password from one address stops that address; from many addresses it is slowed down, never
+  // refused, so a stranger cannot lock the owner out of their own account.
+  const emailOf = (r: FastifyRequest) => (r.body as { email: string }).email;
+  const perAccountAndAddress = limit(app, 'login-account-ip', { max: 10, window: '15 minutes' }, (r) => `${emailOf(r)}|${r.ip}`);
+  const perAccount = slowDown(app, 'login-account', { max: LOGIN_SLOWDOWN_AFTER, window: '15 minutes', delayMs: LOGIN_SLOWDOWN_MS }, emailOf);
   const signUps = limit(app, 'register-ip', { max: 10, window: '1 hour' });
   const refreshes = limit(app, 'refresh-ip', { max: 60, window: '1 minute' });
 
-  app.post('/auth/login/', { schema: { body: credentials, tags }, config: { access: 'public' }, onRequest: perIp, preHandler: perAccount }, (request) =>
+  app.post('/auth/login/', { schema: { body: credentials, tags }, config: { access: 'public' }, onRequest: perIp, preHandler: [perAccountAndAddress, perAccount] }, (request) =>
     login(app, request.body),
   );
 

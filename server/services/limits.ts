@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.ts';
 
@@ -21,3 +22,16 @@ export function limit(app: FastifyInstance, name: string, rule: LimitRule, keyOf
     throw new HttpError(429, `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`);
   };
 }
+
+/**
+ * Like `limit`, but past the rule each request waits `delayMs` instead of being refused: for what a
+ * stranger must not be able to shut for its owner (sign-in to one account from many addresses).
+ */
+export function slowDown(app: FastifyInstance, name: string, rule: LimitRule & { delayMs: number }, keyOf: (request: FastifyRequest) => string) {
+  const check = app.createRateLimit({ max: rule.max, timeWindow: rule.window, keyGenerator: (request) => `${name}:${keyOf(request)}` });
+  return async (request: FastifyRequest) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) await sleep(rule.delayMs);
+  };
+}
+

@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { buildTestApp, engines, type TestApp } from './helpers.ts';
 import { bearer, createConsultancy, createUser, expectErrorShape, freshIp, login, PASSWORD, signedIn } from './fixtures.ts';
 import { refreshTokens, users } from '../../server/db/schema/index.ts';
+import { LOGIN_SLOWDOWN_AFTER, LOGIN_SLOWDOWN_MS } from '../../server/routes/auth.ts';
 
 describe.each(engines)('auth and accounts on %s', (engine) => {
   let t: TestApp;
@@ -59,17 +60,31 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       expect((await post('/auth/refresh/', { refresh: session.refresh })).statusCode).toBe(401);
     });
 
-    it('limits attempts per account, whatever the address', async () => {
+    it('stops one address guessing one account, and never locks the owner out from another address', async () => {
       const user = await createUser(t.database.db, 'student');
+      const stranger = freshIp();
+      const attempt = (password: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: user.email, password }, remoteAddress });
       const codes: number[] = [];
-      for (let i = 0; i < 11; i++) codes.push((await post('/auth/login/', { email: user.email, password: 'wrong-password' })).statusCode);
+      for (let i = 0; i < 11; i++) codes.push((await attempt('wrong-password', stranger)).statusCode);
       expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
       expect(codes[10]).toBe(429);
-      const blocked = await post('/auth/login/', { email: user.email, password: PASSWORD });
+      const blocked = await attempt(PASSWORD, stranger);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers['retry-after']).toBeDefined();
       expectErrorShape(blocked.json());
+      expect((await attempt(PASSWORD, freshIp())).statusCode).toBe(200);
     });
+
+    it(`slows guessing one account from many addresses after ${LOGIN_SLOWDOWN_AFTER} tries, without refusing the owner`, async () => {
+      const user = await createUser(t.database.db, 'student');
+      for (let i = 0; i < LOGIN_SLOWDOWN_AFTER; i++) expect((await post('/auth/login/', { email: user.email, password: `guess-${i}` })).statusCode).toBe(401);
+      let started = performance.now();
+      expect((await post('/auth/login/', { email: user.email, password: 'guess-again' })).statusCode).toBe(401);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS - 50);
+      started = performance.now();
+      expect((await post('/auth/login/', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS - 50);
+    }, 120_000);
 
     it('limits attempts per address, whatever the account', async () => {
       const remoteAddress = freshIp();
