@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import { colleges, consultancies, ROLES, universities, users, type Role } from '../db/schema/index.ts';
 import { sessionColumns, type SessionUser } from '../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { strongPassword } from '../auth/password-strength.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
 import { email, optionalId, password, phone, plainText } from './fields.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
@@ -21,7 +22,9 @@ const profile = {
 };
 
 // Forum users need a name to be shown by.
-export const registration = z.strictObject({ email, password, first_name: plainText(120, 1), last_name: profile.last_name.default(''), phone: profile.phone.default('') });
+export const registration = z
+  .strictObject({ email, password, first_name: plainText(120, 1), last_name: profile.last_name.default(''), phone: profile.phone.default('') })
+  .superRefine(strongPassword);
 
 const links = { consultancy_id: optionalId.optional(), college_id: optionalId.optional(), university_id: optionalId.optional() };
 const role = z.enum(ROLES, { error: `Must be one of ${ROLES.join(', ')}` });
@@ -35,7 +38,7 @@ export const newUser = z.strictObject({
   phone: profile.phone.default(''),
   active: z.boolean().default(true),
   ...links,
-});
+}).superRefine(strongPassword);
 
 export const userChanges = z.strictObject({
   email: email.optional(),
@@ -46,7 +49,7 @@ export const userChanges = z.strictObject({
   phone: profile.phone.optional(),
   active: z.boolean().optional(),
   ...links,
-});
+}).superRefine(strongPassword);
 
 export const userQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, role: role.optional(), active: z.enum(['true', 'false']).optional() });
 

@@ -231,6 +231,22 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       expect(await userCount()).toBe(before);
     });
 
+    it('refuses common and trivially guessable passwords, saying why at the field, on sign-up and when an admin sets one', async () => {
+      const before = await userCount();
+      for (const password of ['        ', '12345678', 'password', 'qwertyuiop', 'sita.sharma@example.com', 'SitaSharma', 'demo1234']) {
+        const res = await post('/auth/register/', { email: 'sita.sharma@example.com', password, first_name: 'Sita', last_name: 'Sharma' });
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json().fields.password.join(' '), password).toMatch(/^Choose a password that is harder to guess\./);
+      }
+      expect(await userCount()).toBe(before);
+      expect((await post('/auth/register/', { email: 'sita.sharma@example.com', password: 'monsoon-yak-47', first_name: 'Sita' })).statusCode).toBe(201);
+
+      const admin = await signedIn(t.app, t.database.db, 'admin');
+      const weak = await post('/auth/users/create/', { email: 'desk2@example.com', password: '12345678', role: 'admin' }, bearer(admin));
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().fields.password).toBeDefined();
+    });
+
     it('refuses missing, forged, expired and malformed access tokens', async () => {
       const user = await createUser(t.database.db, 'student');
       const forged = await new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setExpirationTime('1h').sign(new TextEncoder().encode('not-the-secret'));
