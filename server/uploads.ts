@@ -1,5 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { HttpError, badRequest } from './errors.ts';
 import type { Db } from './db/index.ts';
@@ -8,6 +9,19 @@ import { removeUnreferenced } from './storage/references.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Decoding is where a tiny file costs a lot: a 7000x7000 1-bit PNG is 6 KB and 49 million pixels.
+ * An image's size is read from its header before any decoding; a file may have 40 million pixels
+ * (a 48 MP phone photo is 8000x6000, saved at 12 MP by default), a request 100 million in all, and
+ * only two images decode at once in the whole process, one libvips thread each, so the threads that
+ * serve files, password checks and other uploads stay free.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_REQUEST_PIXELS = 100_000_000;
+export const DECODE_CONCURRENCY = 2;
+sharp.concurrency(1);
+const decoding = pLimit(DECODE_CONCURRENCY);
 
 /** What a file field accepts: images are re-encoded; documents are PDF or image. */
 export interface UploadRule {
@@ -41,21 +55,48 @@ export function sniff(data: Buffer): Sniffed | null {
 const unsupported = (field: string, kind: UploadRule['kind']) =>
   new HttpError(415, kind === 'image' ? `${field}: only JPEG, PNG, GIF or WebP images are accepted.` : kind === 'pdf' ? `${field}: only PDF files are accepted.` : `${field}: only PDF files or images are accepted.`);
 
-/** Checks a file against its rule; images come back re-encoded as WebP without metadata. */
-export async function processFile(field: string, originalName: string, data: Buffer, rule: UploadRule): Promise<ProcessedFile> {
+/** The pixels an image would decode to (every frame of an animation), from its header alone. */
+async function pixelsOf(field: string, data: Buffer): Promise<number> {
+  const meta = await sharp(data).metadata().catch(() => {
+    throw new HttpError(415, `${field}: the image could not be read.`);
+  });
+  return (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1);
+}
+
+interface CheckedFile {
+  field: string;
+  originalName: string;
+  data: Buffer;
+  rule: UploadRule;
+  type: Sniffed;
+  /** images: what decoding will cost */
+  pixels: number;
+}
+
+/** Checks a file against its rule from its bytes and header alone: nothing is decoded yet. */
+async function checkFile(field: string, originalName: string, data: Buffer, rule: UploadRule): Promise<CheckedFile> {
   const type = sniff(data);
   const limit = rule.kind === 'image' ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES;
   if (data.length > limit) throw new HttpError(413, `${field}: the file is larger than ${limit / 1024 / 1024} MB.`);
   if (!type || (rule.kind === 'image' && !type.image) || (rule.kind === 'pdf' && type.mime !== 'application/pdf')) throw unsupported(field, rule.kind);
+  const pixels = type.image ? await pixelsOf(field, data) : 0;
+  if (pixels > MAX_IMAGE_PIXELS) throw new HttpError(413, `${field}: the image is too large (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels); send a smaller one.`);
+  return { field, originalName, data, rule, type, pixels };
+}
+
+/** A checked file as it is stored: documents as sent, images re-encoded as WebP without metadata. */
+async function finishFile({ field, originalName, data, rule, type }: CheckedFile): Promise<ProcessedFile> {
   if (!type.image) return { field, data, extension: type.extension, mime: type.mime, originalName };
-  try {
-    let image = sharp(data, { limitInputPixels: 50_000_000 }).rotate();
-    image = rule.size ? image.resize(rule.size.width, rule.size.height, { fit: 'cover' }) : image.resize(2400, 2400, { fit: 'inside', withoutEnlargement: true });
-    const webp = await image.webp({ quality: 80 }).toBuffer();
-    return { field, data: webp, extension: 'webp', mime: 'image/webp', originalName };
-  } catch {
-    throw new HttpError(415, `${field}: the image could not be read.`);
-  }
+  const webp = await decoding(async () => {
+    try {
+      let image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+      image = rule.size ? image.resize(rule.size.width, rule.size.height, { fit: 'cover' }) : image.resize(2400, 2400, { fit: 'inside', withoutEnlargement: true });
+      return await image.webp({ quality: 80 }).toBuffer();
+    } catch {
+      throw new HttpError(415, `${field}: the image could not be read.`);
+    }
+  });
+  return { field, data: webp, extension: 'webp', mime: 'image/webp', originalName };
 }
 
 export interface FormData {
@@ -76,7 +117,7 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Up
     return { fields: body as Record<string, unknown>, files: [] };
   }
   const fields: Record<string, unknown> = {};
-  const files: ProcessedFile[] = [];
+  const checked: CheckedFile[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -93,8 +134,8 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Up
       }
       const data = await file.toBuffer();
       if (data.length === 0) continue; // an empty file input means "no new file"
-      if (!rule.multiple && files.some((f) => f.field === file.fieldname)) throw badRequest(`${file.fieldname}: only one file is accepted.`);
-      files.push(await processFile(file.fieldname, file.filename, data, rule));
+      if (!rule.multiple && checked.some((f) => f.field === file.fieldname)) throw badRequest(`${file.fieldname}: only one file is accepted.`);
+      checked.push(await checkFile(file.fieldname, file.filename, data, rule));
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -103,6 +144,10 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Up
     if (status === 413) throw new HttpError(413, 'The upload is too large.');
     throw badRequest('The form data could not be read.');
   }
+  // the whole request's decoding cost is known before any of it is spent
+  if (checked.reduce((sum, f) => sum + f.pixels, 0) > MAX_REQUEST_PIXELS) throw new HttpError(413, 'The images of this form are too large together; send fewer or smaller images.');
+  const files: ProcessedFile[] = [];
+  for (const file of checked) files.push(await finishFile(file));
   return { fields, files };
 }
 

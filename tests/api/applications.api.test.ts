@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { buildTestApp, engines, multipart, pngImage, type TestApp } from './helpers.ts';
+import { buildTestApp, engines, multipart, pngHeaderOnly, pngImage, type TestApp } from './helpers.ts';
 import { bearer, createConsultancy, createCourse, createDestination, createUser, expectErrorShape, freshIp, login, samplePdf, signedIn } from './fixtures.ts';
 import { applicationDocuments, applicationStatusHistory, complaints, consultancyApplications, users } from '../../server/db/schema/index.ts';
 import { localStorage } from '../../server/storage/index.ts';
@@ -156,6 +156,9 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
       [multipart(form(), [{ field: 'documents', filename: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('<script>alert(1)</script>') }]), 415],
       [multipart(form(), [{ field: 'documents', filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([samplePdf, Buffer.alloc(20 * 1024 * 1024)]) }]), 413],
       [multipart(form(), [{ field: 'avatar', filename: 'a.png', type: 'image/png', data: await pngImage() }]), 400],
+      // decoding bombs: refused from the header, before any pixel is decoded
+      [multipart(form(), [{ field: 'documents', filename: 'bomb.png', type: 'image/png', data: pngHeaderOnly(7000, 7000) }]), 413],
+      [multipart(form(), [0, 1, 2].map((i) => ({ field: 'documents', filename: `scan-${i}.png`, type: 'image/png', data: pngHeaderOnly(6000, 6000) }))), 413],
       [{ payload: Buffer.from('--broken\r\nContent-Disposition: form-data; name="x"\r\n\r\nvalue'), headers: { 'content-type': 'multipart/form-data; boundary=broken' } }, 400],
       [{ payload: Buffer.from('{"consultancy":'), headers: { 'content-type': 'application/json' } }, 400],
     ];

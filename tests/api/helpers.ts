@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
@@ -112,6 +113,26 @@ export function multipart(fields: Record<string, string | string[]>, files: { fi
 }
 
 /** A real PNG of the given size, made locally. */
+/**
+ * The few bytes of a PNG that claims to be width x height (a 1-bit greyscale header, no pixel
+ * data): what an attacker sends to make a server decode millions of pixels from a tiny file.
+ */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))), chunk('IEND', Buffer.alloc(0))]);
+}
+
 export async function pngImage(width = 64, height = 64): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
