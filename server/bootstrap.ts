@@ -93,5 +93,21 @@ export function closeOnSignals(close: () => Promise<void>) {
 export async function serveMedia(app: FastifyInstance, config: Config) {
   if (config.s3) return;
   fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/media/', decorateReply: false, immutable: true, maxAge: '365d', index: false });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    setHeaders(res, filePath) {
+      // Nothing in an uploaded file may run on our origin: opened on its own, any file is a sandboxed
+      // document without scripts; a PDF (which may carry JavaScript) is downloaded, never shown in place.
+      res.header('content-security-policy', MEDIA_POLICY);
+      res.header('x-content-type-options', 'nosniff');
+      if (filePath.toLowerCase().endsWith('.pdf')) res.header('content-disposition', 'attachment');
+    },
+  });
 }
+
+export const MEDIA_POLICY = "sandbox; default-src 'none'";

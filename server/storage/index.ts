@@ -86,7 +86,7 @@ export async function s3Storage(s3: NonNullable<Config['s3']>, baseUrl?: string)
     async put(data, extension, contentType) {
       const key = contentKey(data, extension);
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: data, ContentType: contentType, CacheControl: isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store' }),
+        new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: data, ContentType: contentType, CacheControl: isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store', ...(extension === 'pdf' ? { ContentDisposition: 'attachment' } : {}) }),
       );
       return refs.of(key);
     },

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_HEADER_POLICY, mediaOrigins, pageDirectives } from '../../src/lib/site/csp.ts';
+import { MEDIA_POLICY } from '../../server/bootstrap.ts';
 import { buildTestApp, engines, type TestApp } from './helpers.ts';
 
 const API_POLICY = "default-src 'none';frame-ancestors 'none'";
@@ -39,7 +40,19 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
     expect(await csp('/api/consultancy/')).toBe(API_POLICY);
     expect(await csp('/api/consultancy/no-such-row/')).toBe(API_POLICY);
     expect(await csp('/api/auth/login/', 'POST')).toBe(API_POLICY);
-    expect(await csp('/media/logo.svg')).toBe(API_POLICY);
+    expect(await csp('/media/logo.svg')).toBe(MEDIA_POLICY);
+  });
+
+  it('uploaded files never run on our origin: every one a sandboxed document, a PDF always downloaded', async () => {
+    fs.writeFileSync(path.join(t.uploadsDir, 'brochure.pdf'), '%PDF-1.4\n1 0 obj<</OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF\n');
+    const pdf = await t.app.inject({ url: '/media/brochure.pdf' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe('attachment');
+    expect(pdf.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
+    const svg = await t.app.inject({ url: '/media/logo.svg' });
+    expect(svg.headers['content-security-policy']).toMatch(/^sandbox/);
+    expect(svg.headers['content-disposition']).toBeUndefined();
   });
 
   it('pages and the console shell: no framing, no plugins, no foreign base or form targets', async () => {

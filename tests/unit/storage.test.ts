@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { createPrivateStorage, localStorage } from '../../server/storage/index.ts';
+import { createPrivateStorage, localStorage, s3Storage } from '../../server/storage/index.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -62,5 +63,32 @@ describe('local storage', () => {
     expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir, UPLOADS_DIR: dir }))).toThrow(/must not be inside UPLOADS_DIR/);
     expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir, PRIVATE_UPLOADS_DIR: path.join(dir, 'uploads', 'private') }))).toThrow(/must not be inside UPLOADS_DIR/);
     expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir }))).not.toThrow();
+  });
+});
+
+describe('S3 storage', () => {
+  it('stores a public PDF so that the bucket or CDN serves it as a download, an image as is', async () => {
+    // an S3 endpoint that records what our client sends (the real SDK, over HTTP)
+    const puts: { url: string; headers: http.IncomingHttpHeaders }[] = [];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        puts.push({ url: req.url ?? '', headers: req.headers });
+        res.writeHead(200, { etag: '"x"' }).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const store = await s3Storage({ bucket: 'media', privateBucket: 'media', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'k', secretAccessKey: 's' }, 'https://cdn.example.com');
+      await store.put(pdf, 'pdf', 'application/pdf');
+      await store.put(Buffer.from('RIFF0000WEBP'), 'webp', 'image/webp');
+      expect(puts.map((p) => [p.headers['content-type'], p.headers['content-disposition']])).toEqual([
+        ['application/pdf', 'attachment'],
+        ['image/webp', undefined],
+      ]);
+    } finally {
+      server.close();
+    }
   });
 });
