@@ -109,7 +109,7 @@ const astroPhases = () => {
 try {
   let version = 1;
   // as `npm start` runs it: the next data-only rebuild's renderer is started and loaded ahead
-  const runner = createRebuildRunner({ apiUrl, siteDir, readVersion: async () => version, minIntervalMs: 0, log: () => {}, standby: true });
+  const runner = createRebuildRunner({ apiUrl, siteDir, readVersion: async () => version, log: () => {}, standby: true });
   const built = (r: RebuildResult, mode: 'full' | 'incremental') => {
     if (r.status !== 'built' || r.mode !== mode) throw new Error(`expected a ${mode} build, got ${JSON.stringify(r)}`);
     return r;
@@ -168,7 +168,7 @@ try {
   const last = incremental[incremental.length - 1]!.report;
   // the same without a renderer kept loaded (a one-shot `npm run rebuild`, or a runner without standby)
   await runner.stop();
-  const coldRunner = createRebuildRunner({ apiUrl, siteDir, readVersion: async () => version, minIntervalMs: 0, log: () => {} });
+  const coldRunner = createRebuildRunner({ apiUrl, siteDir, readVersion: async () => version, log: () => {} });
   const cold = await measure(coldRunner, 'incremental rebuild, renderer started on the spot');
   const coldMs = median(cold.map((r) => r.ms));
 

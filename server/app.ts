@@ -26,6 +26,8 @@ declare module 'fastify' {
     config: Config;
     /** every route with who may call it, for the permission matrix */
     routeList: { method: string; url: string; access: Access | undefined }[];
+    /** the site's rebuild runner, when this process has one (npm start): what is live, what is building */
+    siteStatus: () => SiteBuildStatus | null;
   }
 }
 
@@ -44,6 +46,15 @@ export interface AppOptions {
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** rate limits shared between instances */
   redis?: Redis;
+  /** the rebuild runner's status, when the process runs one */
+  siteStatus?: () => SiteBuildStatus | null;
+}
+
+export interface SiteBuildStatus {
+  live_version: number | null;
+  live_at: string | null;
+  building: boolean;
+  pending: boolean;
 }
 
 /** A malformed or overlong URL never reaches a route: answered in the error shape too, without echoing it. */
@@ -97,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', options.storage);
   app.decorate('privateStorage', options.privateStorage ?? (await createPrivateStorage(options.config)));
   app.decorate('routeList', []);
+  app.decorate('siteStatus', options.siteStatus ?? (() => null));
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;

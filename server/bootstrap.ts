@@ -38,7 +38,7 @@ export interface Api {
 }
 
 /** Opens and migrates the database, seeds demo content into an empty one, and builds the API. */
-export async function startApi(config: Config, options: { notFound?: AppOptions['notFound']; log?: (line: string) => void } = {}): Promise<Api> {
+export async function startApi(config: Config, options: { notFound?: AppOptions['notFound']; siteStatus?: AppOptions['siteStatus']; log?: (line: string) => void } = {}): Promise<Api> {
   const log = options.log ?? console.log;
   // before anything is migrated or seeded: a misconfigured production start changes nothing
   const secret = jwtSecret(config);
@@ -55,7 +55,7 @@ export async function startApi(config: Config, options: { notFound?: AppOptions[
     log(`Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
   }
   const redis = await redisClient(config);
-  const app = await buildApp({ config, database, storage, privateStorage, jwtSecret: secret, logger: true, redis, notFound: options.notFound });
+  const app = await buildApp({ config, database, storage, privateStorage, jwtSecret: secret, logger: true, redis, notFound: options.notFound, siteStatus: options.siteStatus });
   return {
     app,
     database,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { closeOnSignals, listen, serveMedia, startApi } from './bootstrap.ts';
-import { readContentVersion } from './content-version.ts';
+import { onContentChange, readContentVersion } from './content-version.ts';
 import { serveSite, siteNotFound } from './site-files.ts';
 import { createRebuildRunner } from './site/rebuild.ts';
 import { assertPortFree, runCommand } from './startup.ts';
@@ -12,13 +12,15 @@ runCommand(
   async () => {
     await assertPortFree(config.port, config.host);
     const siteDir = path.join(config.dataDir, 'site');
-    const api = await startApi(config, { notFound: siteNotFound(siteDir) });
+    // the runner needs the API's port, the API its status: it is filled in once the runner exists
+    let runner: ReturnType<typeof createRebuildRunner> | undefined;
+    const api = await startApi(config, { notFound: siteNotFound(siteDir), siteStatus: () => runner?.status() ?? null });
     await serveMedia(api.app, config);
     await serveSite(api.app, siteDir);
     const port = await listen(api, config);
     console.log(`Serving http://localhost:${port}/ (site), /admin/ (console), /api/ (API, reference at /api/docs)`);
 
-    const runner = createRebuildRunner({
+    runner = createRebuildRunner({
       apiUrl: `http://127.0.0.1:${port}/api`,
       siteDir,
       hookUrl: config.rebuildHookUrl,
@@ -28,8 +30,11 @@ runCommand(
       standby: true,
     });
     runner.start();
+    // a write in this process starts a rebuild at once; writes elsewhere are found by the runner's poll
+    const unsubscribe = onContentChange(() => runner?.notify());
     closeOnSignals(async () => {
-      await runner.stop();
+      unsubscribe();
+      await runner?.stop();
       await api.close();
     });
   },

@@ -45,7 +45,7 @@ runCommand(async () => {
 
   const runner = createRebuildRunner({ apiUrl, siteDir, hookUrl: config.rebuildHookUrl, readVersion, log, siteUrl: process.env.SITE_URL });
   const started = Date.now();
-  // rebuild: at most once a minute, data-only when the code is unchanged (with API_URL the content
+  // rebuild: when content changed, data-only when the code is unchanged (with API_URL the content
   // version is unknown, so it counts as changed)
   const result = mode === 'rebuild' ? await runner.check() : await runner.rebuildNow();
   await close();

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The rebuild runner (DESIGN "Shape"): when the content version moved, rebuild the site, at most
- * once a minute. With a deploy hook URL it calls the hook instead of building locally.
+ * The rebuild runner (DESIGN "Shape"): when the content version moved, rebuild the site at once:
+ * one build at a time, a burst of writes gathered into one build (notify), and writes during a
+ * build built right after it. With a deploy hook URL it calls the hook instead of building locally.
  *
  * Two kinds of build:
  * - full: `astro build` into a new folder under siteDir/builds, then the `current` symlink is
@@ -35,14 +36,14 @@ export interface RebuildRunnerOptions {
   hookUrl?: string;
   readVersion: () => Promise<number>;
   log?: (line: string) => void;
-  /** at most one build per this many ms (default 60 000) */
-  minIntervalMs?: number;
+  /** how long notify() waits to gather a burst of writes into one build (default 250 ms) */
+  debounceMs?: number;
   /**
    * rebuild once the last build is this old even when content did not change (default a day): the
    * home page's upcoming events and the like depend on the date, not only on content
    */
   maxAgeMs?: number;
-  /** how often start() looks at the version (default 10 000 ms) */
+  /** how often start() looks at the version, for writes notify() does not hear of: other instances' (default 2 000 ms) */
   pollMs?: number;
   /** builds kept besides the current one (default 1) */
   keep?: number;
@@ -64,7 +65,7 @@ export interface RebuildRunnerOptions {
 }
 
 export interface RebuildResult {
-  status: 'built' | 'hooked' | 'unchanged' | 'deferred' | 'busy' | 'failed';
+  status: 'built' | 'hooked' | 'unchanged' | 'busy' | 'failed';
   /** built: a full `astro build` or a data-only rebuild */
   mode?: 'full' | 'incremental';
   version?: number;
@@ -390,7 +391,7 @@ function prune(siteDir: string, keep: number): Promise<void> {
 }
 
 export function createRebuildRunner(options: RebuildRunnerOptions) {
-  const { apiUrl, hookUrl, readVersion, minIntervalMs = 60_000, maxAgeMs = 86_400_000, pollMs = 10_000, keep = 1 } = options;
+  const { apiUrl, hookUrl, readVersion, debounceMs = 250, maxAgeMs = 86_400_000, pollMs = 2_000, keep = 1 } = options;
   // absolute: the builds run in folders of their own
   const siteDir = path.resolve(options.siteDir);
   const log = options.log ?? ((line: string) => console.log(line));
@@ -441,7 +442,7 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
     standby.unref();
     staged = stage(fs.realpathSync(path.join(siteDir, 'current')));
   }
-  // the last start is kept in siteDir, so the once-a-minute rule holds across processes (npm start, npm run rebuild)
+  // the last start is kept in siteDir, so a day-old build is known across processes (npm start, npm run rebuild)
   const lastStartFile = path.join(siteDir, '.last-build-start');
   let lastStart = -Infinity;
   try {
@@ -453,6 +454,11 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   let running: Promise<RebuildResult> | null = null;
   let poller: ReturnType<typeof setInterval> | null = null;
   let stopped = false;
+  /** content changed while a build was under way: one more build right after it */
+  let pending = false;
+  let gathering: ReturnType<typeof setTimeout> | null = null;
+  /** the version of the last build that went live (or was handed to the deploy hook), and when */
+  let live: { version: number; at: string } | null = null;
 
   const builtVersion = () => (hookUrl ? hookedVersion : currentVersion(siteDir));
 
@@ -587,24 +593,51 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   }
 
   /**
-   * Builds when the version moved and the last build started a minute ago or more (`force`: now,
-   * whatever the version); data-only when it can, unless `full`.
+   * Builds when the version moved, or the last build is a day old (`force`: now, whatever the
+   * version); data-only when it can, unless `full`. While a build runs, a change is remembered and
+   * built right after it: one build at a time, and never more than one waiting.
    */
   async function check(force = false, full = false): Promise<RebuildResult> {
-    if (running) return { status: 'busy' };
+    if (running) {
+      pending = true;
+      return { status: 'busy' };
+    }
     const version = await readVersion();
     if (!force && builtVersion() === version && now() - lastStart < maxAgeMs) return { status: 'unchanged', version };
-    if (!force && now() - lastStart < minIntervalMs) return { status: 'deferred', version };
-    running = run(version, full).finally(() => {
-      running = null;
-    });
+    pending = false;
+    running = run(version, full)
+      .then((result) => {
+        if (result.status === 'built' || result.status === 'hooked') live = { version, at: new Date().toISOString() };
+        return result;
+      })
+      .finally(() => {
+        running = null;
+        if (pending && !stopped) notify();
+      });
     return running;
+  }
+
+  /** Content changed (in this process): build soon, gathering a burst of writes into one build. */
+  function notify() {
+    if (stopped) return;
+    if (running) {
+      pending = true;
+      return;
+    }
+    gathering ??= setTimeout(() => {
+      gathering = null;
+      pending = false;
+      check().catch((err: unknown) => log(`rebuild failed: ${(err as Error).message}`));
+    }, debounceMs);
   }
 
   return {
     check,
     /** Builds now whatever the version: in full (npm run build:site), or data-only when it can (`full` false). */
     rebuildNow: (full = true) => check(true, full),
+    notify,
+    /** What the console shows: the live version, and whether a build is under way or waiting. */
+    status: () => ({ live_version: live?.version ?? builtVersion(), live_at: live?.at ?? null, building: running !== null, pending: pending || gathering !== null }),
     /** Looks at the version now and then every pollMs. */
     start() {
       stopped = false;
@@ -627,6 +660,8 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
       stopped = true;
       if (poller) clearInterval(poller);
       poller = null;
+      if (gathering) clearTimeout(gathering);
+      gathering = null;
       await running?.catch(() => {});
       standby?.kill();
       standby = null;

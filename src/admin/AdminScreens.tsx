@@ -85,7 +85,8 @@ export function Settings() {
             show_counselling_bar: v.show_counselling_bar === true,
           })) as unknown as Record<string, unknown>;
         },
-        savedMessage: 'Site settings saved. The public site shows them after the next rebuild.',
+        savedMessage: 'Site settings saved.',
+        followsSite: true,
       }),
     [],
   );

@@ -57,7 +57,7 @@ export function DashboardHome({ kind }: { kind: Institution }) {
 
 export function DashboardProfile({ kind }: { kind: Institution }) {
   const fields = useMemo(() => profileFields(kind), [kind]);
-  const store = useMemo(() => createFormStore({ fields, load: () => getProfile(kind), save: (v) => updateProfile(kind, v), savedMessage: 'Profile saved.' }), [kind, fields]);
+  const store = useMemo(() => createFormStore({ fields, load: () => getProfile(kind), save: (v) => updateProfile(kind, v), savedMessage: 'Profile saved.', followsSite: true }), [kind, fields]);
   return <EntityForm title="Your profile" fields={fields} mode="update" store={store} />;
 }
 

@@ -10,6 +10,7 @@ import { formDefaults, formSchema, labelsOf } from '../lib/forms/schema.ts';
 import type { FormStore } from '../lib/stores/adminForm.ts';
 import { rememberLabels } from '../lib/stores/adminRefs.ts';
 import { FaqRows, Field, FilePicker, Gallery, RefPicker, RichText, TagRows } from './widgets.tsx';
+import { LIVE_TEXT } from '../lib/stores/siteLive.ts';
 
 /**
  * The one form screen: every field drawn from its metadata, validated with the contract's zod
@@ -97,6 +98,7 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
       {state.notice && !formState.isDirty && (
         <p role="status" className="notice">
           {state.notice}
+          {state.live ? ` ${LIVE_TEXT[state.live]}` : ''}
         </p>
       )}
       {Object.entries(fields).map(([name, meta]) => {

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { create, getOne, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
+import { entities } from '../lib/contract/index.ts';
 import { downloadText } from '../lib/forms/csv.ts';
 import { $confirm, $router, href, slugOf } from '../lib/stores/admin.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
@@ -223,6 +224,7 @@ export function ResourceEdit({ name, id }: { name: string; id?: string }) {
           : undefined,
         save: (values) => (id ? update(name, id, values) : create(name, values)),
         savedMessage: id ? `${r.label} saved.` : `${r.label} created.`,
+        followsSite: name in entities,
       }),
     [name, id, r],
   );

@@ -174,5 +174,6 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'GET /api/complaint/:id/evidence/': e('admin', 404),
   'PATCH /api/complaint/:id/status/': e('admin', 400),
   'GET /api/inquiry/admin/all/': e('admin', 200),
+  'GET /api/site/status/': e('admin,college,consultancy,university', 200),
   'GET /api/consultancy/dashboard/inquiries/': e('consultancy', 200),
 };

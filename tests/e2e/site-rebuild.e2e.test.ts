@@ -34,7 +34,7 @@ const send = (method: string, apiPath: string, fields: Record<string, string>) =
 
 beforeAll(async () => {
   token = await adminToken();
-  runner = createRebuildRunner({ apiUrl: `${baseUrl()}/api`, siteDir, siteUrl: baseUrl(), readVersion: async () => version, minIntervalMs: 0, log: () => {}, standby: true });
+  runner = createRebuildRunner({ apiUrl: `${baseUrl()}/api`, siteDir, siteUrl: baseUrl(), readVersion: async () => version, log: () => {}, standby: true });
   const r = await runner.check();
   expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'full' });
 }, 240_000);

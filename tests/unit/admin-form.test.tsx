@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
-  return { ...real, getOne: vi.fn(), create: vi.fn(), update: vi.fn(), dropdown: vi.fn(async () => []), optionsById: vi.fn(async () => []) };
+  return { ...real, getSiteStatus: vi.fn(async () => ({ runner: false, content_version: 0 })), getOne: vi.fn(), create: vi.fn(), update: vi.fn(), dropdown: vi.fn(async () => []), optionsById: vi.fn(async () => []) };
 });
 
 import * as adminApi from '../../src/lib/api/admin.ts';

@@ -11,6 +11,7 @@ vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
       { id: 8, value: 8, label: 'Himalayan Consultancy' },
     ]),
     getSiteSettings: vi.fn(),
+    getSiteStatus: vi.fn(async () => ({ runner: false, content_version: 0 })),
     updateSiteSettings: vi.fn(),
     getModalSettings: vi.fn(),
     updateModalSettings: vi.fn(),

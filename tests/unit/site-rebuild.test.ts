@@ -45,13 +45,10 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     expect(fakeBuild).toHaveBeenCalledTimes(1);
   });
 
-  it('rebuilds at most once a minute when the version moves', async () => {
+  it('rebuilds as soon as the version moves, however recent the last build', async () => {
     const site = runner();
     await site.check();
     version = 2;
-    clock += 59_999;
-    expect((await site.check()).status).toBe('deferred');
-    expect(served()).toBe('<h1>v1</h1>');
     clock += 1;
     expect((await site.check()).status).toBe('built');
     expect(served()).toBe('<h1>v2</h1>');
@@ -67,13 +64,40 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     expect(fakeBuild).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps to once a minute across processes sharing the site folder (npm start and npm run rebuild)', async () => {
-    await runner().check();
+  it('a write while idle starts a build once the burst is gathered', async () => {
+    const site = runner({ debounceMs: 20 });
+    await site.check();
     version = 2;
-    clock += 30_000;
-    expect((await runner().check()).status).toBe('deferred');
-    clock += 30_000;
-    expect((await runner().check()).status).toBe('built');
+    site.notify();
+    site.notify();
+    expect(site.status()).toMatchObject({ live_version: 1, building: false, pending: true });
+    await vi.waitFor(() => expect(served()).toBe('<h1>v2</h1>'));
+    expect(fakeBuild).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(site.status()).toMatchObject({ live_version: 2, building: false, pending: false }));
+    await site.stop();
+  });
+
+  it('coalesces a burst of writes during a build into exactly one more build, right after it', async () => {
+    const site = runner({ debounceMs: 5 });
+    let release!: () => void;
+    fakeBuild.mockImplementationOnce(async (outDir: string) => {
+      await new Promise<void>((r) => (release = r));
+      fs.mkdirSync(outDir, { recursive: true });
+      fs.writeFileSync(path.join(outDir, 'index.html'), '<h1>v1</h1>');
+    });
+    const first = site.check();
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    expect(site.status()).toMatchObject({ building: true });
+    for (let v = 2; v <= 6; v++) {
+      version = v;
+      site.notify();
+    }
+    expect(site.status()).toMatchObject({ building: true, pending: true });
+    release();
+    await first;
+    await vi.waitFor(() => expect(served()).toBe('<h1>v6</h1>'));
+    expect(fakeBuild).toHaveBeenCalledTimes(2);
+    await site.stop();
   });
 
   it('replaces a placeholder `current` on the first run', async () => {

@@ -370,6 +370,17 @@ export interface ModalSettings {
   hide_full_detail_modal: boolean;
 }
 
+/** GET /api/site/status/: what the public site shows now (server/routes/site.ts). */
+export interface SiteStatus {
+  runner: boolean;
+  content_version: number;
+  live_version?: number | null;
+  building?: boolean;
+  pending?: boolean;
+}
+
+export const getSiteStatus = () => call('Failed to fetch the site status', (c) => c.get('site/status/').json<SiteStatus>());
+
 export const MODAL_DEFAULTS: ModalSettings = { hide_study_abroad_modal: false, hide_full_detail_modal: false };
 
 /** SPEC §8: never raises; on any failure both hide flags are false. */

@@ -4,6 +4,7 @@ import { ApiError } from '../api/client.ts';
 import type { FormValues } from '../forms/prepare.ts';
 import { splitFieldErrors } from '../forms/schema.ts';
 import { setDirty } from './admin.ts';
+import { followToLive, type LivePhase } from './siteLive.ts';
 
 /**
  * One form screen's state: the record being edited, saving, and the server's answer (a message,
@@ -16,6 +17,8 @@ export interface FormState {
   error: string | null;
   fieldErrors: Record<string, string>;
   notice: string | null;
+  /** content saves: where the change stands on the public site */
+  live: LivePhase | null;
 }
 
 export interface FormStore {
@@ -30,10 +33,13 @@ export interface FormSource {
   load?: () => Promise<Record<string, unknown>>;
   save: (values: FormValues) => Promise<Record<string, unknown>>;
   savedMessage?: string;
+  /** what it saves shows on the public site: follow the rebuild until it is live */
+  followsSite?: boolean;
 }
 
 export function createFormStore(source: FormSource): FormStore {
-  const $state = map<FormState>({ loading: !!source.load, record: null, saving: false, error: null, fieldErrors: {}, notice: null });
+  const $state = map<FormState>({ loading: !!source.load, record: null, saving: false, error: null, fieldErrors: {}, notice: null, live: null });
+  let saves = 0;
   return {
     $state,
     async open() {
@@ -52,11 +58,13 @@ export function createFormStore(source: FormSource): FormStore {
       }
     },
     async submit(values) {
-      $state.set({ ...$state.get(), saving: true, error: null, fieldErrors: {}, notice: null });
+      $state.set({ ...$state.get(), saving: true, error: null, fieldErrors: {}, notice: null, live: null });
+      const save = ++saves;
       try {
         const saved = await source.save(values);
         setDirty(false);
         $state.set({ ...$state.get(), saving: false, record: saved ?? $state.get().record, notice: source.savedMessage ?? 'Saved.' });
+        if (source.followsSite) void followToLive((phase) => $state.setKey('live', phase), () => save === saves);
         return saved ?? {};
       } catch (e) {
         const { byField, other } = splitFieldErrors(source.fields, e instanceof ApiError ? e.fields : undefined);
