@@ -1,9 +1,9 @@
-import { eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { bodySchema, type FieldMeta } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { bumpContentVersion } from '../content-version.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, conflict } from '../errors.ts';
 import { sanitizeRichText } from '../sanitize.ts';
 import type { Storage } from '../storage/index.ts';
 import { removeUnreferenced } from '../storage/references.ts';
@@ -164,36 +164,80 @@ async function cascadedFiles(tx: Tx, entity: ServerEntity, ids: number[]): Promi
 }
 
 /**
- * Takes a deleted row's id out of every list that names it (a consultancy's districts, an event's
- * universities...): a record must never keep an id it could not be saved with again. updated_at
- * moves, so the site's data copy sees the change.
+ * The fields of other entities that point at rows of `entity` and would lose them in a delete: its
+ * ref and ref-list fields, from the declarations. Not the rows a delete takes with it (ON DELETE
+ * CASCADE: a university's courses, a consultancy's offers), which belong to the row.
  */
-async function removeFromRefLists(tx: Tx, entity: ServerEntity, id: number) {
-  for (const other of Object.values(registry)) {
-    for (const [name, meta] of Object.entries(other.decl.fields)) {
-      if (meta.kind !== 'refs' || meta.ref !== entity.decl.name) continue;
-      const list = column(other, name);
-      await tx
-        .update(other.table)
-        .set({ [name]: sql`array_remove(${list}, ${id}::integer)`, updated_at: sql`now()` } as Record<string, unknown>)
-        .where(sql`${list} @> ARRAY[${id}::integer]`);
-    }
+function referencesTo(entity: ServerEntity) {
+  return Object.values(registry).flatMap((other) => {
+    const owned = new Set(
+      getTableConfig(other.table)
+        .foreignKeys.filter((fk) => fk.onDelete === 'cascade' && fk.reference().foreignTable === entity.table)
+        .flatMap((fk) => fk.reference().columns.map((c) => c.name)),
+    );
+    return Object.entries(other.decl.fields)
+      .filter(([name, meta]) => (meta.kind === 'ref' || meta.kind === 'refs') && meta.ref === entity.decl.name && !owned.has(name))
+      .map(([name, meta]) => ({ other, name, list: meta.kind === 'refs', column: column(other, name) }));
+  });
+}
+
+export interface UsedBy {
+  entity: string;
+  label: string;
+  count: number;
+}
+
+/** How many rows of each kind point at this one (ref and ref-list fields together, each row once). */
+async function usesOf(tx: Tx, entity: ServerEntity, id: number): Promise<UsedBy[]> {
+  const byKind = new Map<ServerEntity, SQL[]>();
+  for (const ref of referencesTo(entity)) byKind.set(ref.other, [...(byKind.get(ref.other) ?? []), ref.list ? sql`${ref.column} @> ARRAY[${id}::integer]` : eq(ref.column, id)]);
+  const uses: UsedBy[] = [];
+  for (const [other, conditions] of byKind) {
+    const [row] = await tx.select({ n: count() }).from(other.table).where(or(...conditions));
+    if (row!.n > 0) uses.push({ entity: other.decl.name, label: (row!.n === 1 ? other.decl.label : other.decl.plural).toLowerCase(), count: row!.n });
+  }
+  return uses;
+}
+
+/** Points every reference at `id` to `to` instead (a ref list that already names `to` just drops `id`). */
+async function moveReferences(tx: Tx, entity: ServerEntity, id: number, to: number) {
+  for (const { other, name, list, column: col } of referencesTo(entity)) {
+    const value = list ? sql`CASE WHEN ${col} @> ARRAY[${to}::integer] THEN array_remove(${col}, ${id}::integer) ELSE array_replace(${col}, ${id}::integer, ${to}::integer) END` : sql`${to}::integer`;
+    await tx
+      .update(other.table)
+      .set({ [name]: value, updated_at: sql`now()` } as Record<string, unknown>)
+      .where(list ? sql`${col} @> ARRAY[${id}::integer]` : eq(col, id));
   }
 }
+
+const listOfUses = (uses: UsedBy[]) => uses.map((u) => `${u.count} ${u.label}`).join(', ');
 
 /**
  * Deletes a row and its files, and the files of the rows the delete cascades to: public ones of
  * dependent entities (a university's courses, a consultancy's offers) and private ones. The
  * cascaded files are read in the delete's transaction, and removed only after it committed and
- * only when no other row still refers to them.
+ * only when no other row still refers to them. A row that other rows use (a destination of
+ * universities) is not deleted: 409 with what uses it, unless `reassignTo` names another row of
+ * the same kind for all of them to point at instead, in the same transaction.
  */
-export async function deleteRow(entity: ServerEntity, idOrSlug: string, options: WriteOptions & { privateStorage: Storage }) {
+export async function deleteRow(entity: ServerEntity, idOrSlug: string, options: WriteOptions & { privateStorage: Storage; reassignTo?: number }) {
   const row = await findRow(options.db, entity, idOrSlug);
+  const id = row.id as number;
   const { urls, cascaded } = await options.db.transaction(async (tx) => {
-    const dependent = await cascadedFiles(tx, entity, [row.id as number]);
-    const personal = (await entity.cascadedPrivateFiles?.(tx, row.id as number)) ?? [];
-    await tx.delete(entity.table).where(eq(column(entity, 'id'), row.id as number));
-    await removeFromRefLists(tx, entity, row.id as number);
+    const uses = await usesOf(tx, entity, id);
+    if (uses.length && options.reassignTo === undefined) {
+      const what = entity.decl.label.toLowerCase();
+      throw conflict(`This ${what} is used by ${listOfUses(uses)}. Choose another ${what} for them, or change them first.`, { used_by: uses });
+    }
+    if (options.reassignTo !== undefined) {
+      if (options.reassignTo === id) throw badRequest('Some values are not valid.', { reassign_to: [`Choose another ${entity.decl.label.toLowerCase()} than the one being deleted.`] });
+      const [target] = await tx.select({ id: column(entity, 'id') }).from(entity.table).where(eq(column(entity, 'id'), options.reassignTo));
+      if (!target) throw badRequest('Some values are not valid.', { reassign_to: [`No ${entity.decl.label.toLowerCase()} with id ${options.reassignTo}.`] });
+      await moveReferences(tx, entity, id, options.reassignTo);
+    }
+    const dependent = await cascadedFiles(tx, entity, [id]);
+    const personal = (await entity.cascadedPrivateFiles?.(tx, id)) ?? [];
+    await tx.delete(entity.table).where(eq(column(entity, 'id'), id));
     await bumpContentVersion(tx);
     return { urls: [...fileUrls(entity, row), ...dependent], cascaded: personal };
   });

@@ -44,7 +44,7 @@ export function apiNotFound(app: FastifyInstance) {
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError & { cause?: { code?: string } }, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      return reply.status(err.statusCode).send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...err.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Fields = {};

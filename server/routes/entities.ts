@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idSchema } from '../../src/lib/contract/index.ts';
 import { MAX_PAGE_SIZE, dropdownRows, findRow, listQuerySchema, listRows, relatedOf, pagingQuery, type ListQuery } from '../entities/query.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
 import { deleteRow, saveRow } from '../entities/write.ts';
 import { readForm } from '../uploads.ts';
 
 const idParams = z.object({ id: z.string().max(200) });
+/** a delete of a row others use: the row of the same kind they are to use instead */
+const deleteQuery = z.strictObject({ reassign_to: idSchema.optional() });
 
 /** DRF-style page links, relative to the API origin, keeping every other query parameter. */
 export function pageLinks(request: FastifyRequest, count: number, page: number, pageSize: number) {
@@ -79,9 +82,13 @@ export default async function entityRoutes(app: FastifyInstance) {
     );
     app.delete(
       `/${decl.routes?.delete ?? `${decl.path}/:id/delete`}/`,
-      { schema: { params: idParams, tags, summary: `Delete a ${decl.label.toLowerCase()} and its files` }, config: { access: ['admin'] } },
+      {
+        schema: { params: idParams, querystring: deleteQuery, tags, summary: `Delete a ${decl.label.toLowerCase()} and its files; 409 with used_by when other rows use it, unless reassign_to names the one they use instead` },
+        config: { access: ['admin'] },
+      },
       async (request) => {
-        await deleteRow(entity, (request.params as { id: string }).id, writeOptions);
+        const { reassign_to } = request.query as z.infer<typeof deleteQuery>;
+        await deleteRow(entity, (request.params as { id: string }).id, { ...writeOptions, reassignTo: reassign_to });
         return { message: deletedMessage(entity) };
       },
     );

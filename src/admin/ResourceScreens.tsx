@@ -26,7 +26,7 @@ export function ResourceList({ name }: { name: string }) {
   const onDelete = async (row: Record<string, unknown> & { id: number | string }) => {
     const title = String(row[r.titleField] ?? `#${row.id}`);
     if (!$confirm.get()(`Delete ${r.label.toLowerCase()} "${title}"? This cannot be undone.`)) return;
-    await store.remove(row.id);
+    await store.remove(row.id, { title });
   };
 
   const onExport = async () => {
@@ -77,6 +77,7 @@ export function ResourceList({ name }: { name: string }) {
           {s.error}
         </p>
       )}
+      {s.blocked && <DeleteBlocked name={name} store={store} />}
       {s.loading && !s.page ? (
         <p role="status">Loading…</p>
       ) : (
@@ -199,6 +200,50 @@ function FilterInput({ name, filter, value, onChange }: { name: string; filter: 
       <label htmlFor={id}>{filter.label}</label>
       {input}
     </span>
+  );
+}
+
+/**
+ * A delete the server refused because other rows use the row: says what uses it and offers to
+ * move them all to another row of the same kind and delete, or to leave everything as it is.
+ */
+function DeleteBlocked({ name, store }: { name: string; store: ListStore }) {
+  const r = resource(name);
+  const blocked = useStore(store.$state).blocked!;
+  const [target, setTarget] = useState<unknown>('');
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const what = r.label.toLowerCase();
+  const reassign = async () => {
+    setBusy(true);
+    await store.remove(blocked.id, { title: blocked.title, reassignTo: Number(target) });
+    setBusy(false);
+  };
+  return (
+    <section role="alert" aria-labelledby={headingId} className="panel blocked">
+      <h2 id={headingId}>
+        {r.label} “{blocked.title}” is in use
+      </h2>
+      <p>Used by:</p>
+      <ul>
+        {blocked.usedBy.map((u) => (
+          <li key={u.entity}>
+            {u.count} {u.label}
+          </li>
+        ))}
+      </ul>
+      <p>Choose another {what} for them; then “{blocked.title}” is deleted.</p>
+      <label htmlFor={`${headingId}-to`}>Another {what}</label>
+      <RefPicker id={`${headingId}-to`} refName={name} multiple={false} value={target} onChange={setTarget} label={`Another ${what}`} placeholder={`Search ${r.plural.toLowerCase()}…`} />
+      <div className="head-actions">
+        <button type="button" className="primary" disabled={busy || target === '' || Number(target) === Number(blocked.id)} onClick={() => void reassign()}>
+          {busy ? 'Moving…' : 'Move them and delete'}
+        </button>
+        <button type="button" onClick={() => store.cancelBlocked()}>
+          Cancel
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -51,17 +51,39 @@ describe.each(engines)('deletes remove the files of the rows they cascade to, on
     expect(stored(offer.image)).toBe(false);
   });
 
-  it('takes a deleted row out of every list that names it, so those records can be saved again as they are', async () => {
-    const [jhapa, ilam] = [await create('/districts/create/', { name: 'Jhapa' }), await create('/districts/create/', { name: 'Ilam' })];
-    const consultancy = await create('/consultancy/create/', { name: 'Mechi Abroad', districts: JSON.stringify([jhapa.id, ilam.id]) });
-    const before = (await t.app.inject({ url: `/api/consultancy/${consultancy.id}/` })).json();
+  it('refuses to delete a row others use: 409 naming how many of each kind, nothing deleted', async () => {
+    const nepal = await create('/destination/create/', { name: 'Refusal Land' });
+    const [u1, u2] = [await create('/university/create/', { name: 'Refusal University One', destination_id: String(nepal.id) }), await create('/university/create/', { name: 'Refusal University Two', destination_id: String(nepal.id) })];
+    const event = await create('/event/create/', { title: 'Refusal Fair', starts_at: '2027-01-10T10:00:00Z', ends_at: '2027-01-10T16:00:00Z', targeted_destinations: JSON.stringify([nepal.id]) });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/destination/${nepal.id}/delete/`, headers: admin });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'This destination is used by 2 universities, 1 event. Choose another destination for them, or change them first.',
+      used_by: [
+        { entity: 'university', label: 'universities', count: 2 },
+        { entity: 'event', label: 'event', count: 1 },
+      ],
+    });
+    expect((await t.app.inject({ url: `/api/destination/${nepal.id}/` })).statusCode).toBe(200);
+    for (const u of [u1, u2]) expect((await t.app.inject({ url: `/api/university/${u.id}/` })).json().destination_id).toBe(nepal.id);
+    expect((await t.app.inject({ url: `/api/event/${event.id}/` })).json().targeted_destinations).toEqual([nepal.id]);
+  });
 
-    await remove(`/districts/${jhapa.id}/delete/`);
-    const after = (await t.app.inject({ url: `/api/consultancy/${consultancy.id}/` })).json();
-    expect(after.districts).toEqual([ilam.id]);
-    expect(after.updated_at).not.toBe(before.updated_at);
-    const form = multipart({ districts: JSON.stringify(after.districts) }, []);
-    const saved = await t.app.inject({ method: 'PATCH', url: `/api/consultancy/${consultancy.id}/update/`, headers: { ...admin, ...form.headers }, payload: form.payload });
-    expect(saved.statusCode, saved.body).toBe(200);
+  it('with reassign_to moves every reference to the other row and deletes, in one go; a row nobody uses deletes directly', async () => {
+    const [jhapa, ilam, morang] = [await create('/districts/create/', { name: 'Jhapa' }), await create('/districts/create/', { name: 'Ilam' }), await create('/districts/create/', { name: 'Morang' })];
+    const both = await create('/consultancy/create/', { name: 'Mechi Abroad', districts: JSON.stringify([jhapa.id, ilam.id]) });
+    const one = await create('/consultancy/create/', { name: 'Kankai Abroad', districts: JSON.stringify([jhapa.id]) });
+    const bad = async (query: string) => (await t.app.inject({ method: 'DELETE', url: `/api/districts/${jhapa.id}/delete/?${query}`, headers: admin })).json();
+    expect((await bad(`reassign_to=${jhapa.id}`)).fields.reassign_to).toBeDefined();
+    expect((await bad('reassign_to=999999')).fields.reassign_to).toBeDefined();
+    expect((await bad('reassign_to=abc')).fields.reassign_to).toBeDefined();
+
+    await remove(`/districts/${jhapa.id}/delete/?reassign_to=${ilam.id}`);
+    expect((await t.app.inject({ url: `/api/districts/${jhapa.id}/` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/consultancy/${both.id}/` })).json().districts).toEqual([ilam.id]);
+    expect((await t.app.inject({ url: `/api/consultancy/${one.id}/` })).json().districts).toEqual([ilam.id]);
+    const form = multipart({ districts: JSON.stringify([ilam.id]) }, []);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/consultancy/${both.id}/update/`, headers: { ...admin, ...form.headers }, payload: form.payload })).statusCode).toBe(200);
+    await remove(`/districts/${morang.id}/delete/`);
   });
 });

@@ -102,8 +102,50 @@ describe('generic list screen', () => {
     api.getList.mockResolvedValue(page([UNIS[1]]));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
     expect(await screen.findByText('University deleted successfully!')).toBeTruthy();
-    expect(api.remove).toHaveBeenCalledWith('university', 1);
+    expect(api.remove).toHaveBeenCalledWith('university', 1, undefined);
     await waitFor(() => expect(screen.queryByText('Monash University')).toBeNull());
+  });
+
+  it('when others use the row, shows what uses it and moves them to another row before deleting, or cancels', async () => {
+    $confirm.set(() => true);
+    api.remove.mockRejectedValueOnce(
+      new ApiError('This university is used by 3 courses, 1 event. Choose another university for them, or change them first.', 409, undefined, {
+        used_by: [
+          { entity: 'course', label: 'courses', count: 3 },
+          { entity: 'event', label: 'event', count: 1 },
+        ],
+      }),
+    );
+    api.dropdown.mockResolvedValue([{ id: 2, value: 2, label: 'University of Toronto' }]);
+    render(<ResourceList name="university" />);
+    await screen.findByText('Monash University');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    const panel = await screen.findByRole('alert', { name: /Monash University” is in use/ });
+    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 courses', '1 event']);
+    const move = within(panel).getByRole('button', { name: 'Move them and delete' }) as HTMLButtonElement;
+    expect(move.disabled).toBe(true);
+
+    const picker = within(panel).getByLabelText('Another university');
+    fireEvent.focus(picker);
+    fireEvent.change(picker, { target: { value: 'Tor' } });
+    fireEvent.click(await within(panel).findByRole('option', { name: 'University of Toronto' }));
+    api.remove.mockResolvedValueOnce({ success: true, message: 'University deleted successfully!' });
+    fireEvent.click(move);
+    expect(await screen.findByText('University deleted successfully!')).toBeTruthy();
+    expect(api.remove).toHaveBeenLastCalledWith('university', 1, 2);
+    expect(screen.queryByRole('alert', { name: /is in use/ })).toBeNull();
+  });
+
+  it('cancels a refused delete without touching anything', async () => {
+    $confirm.set(() => true);
+    api.remove.mockRejectedValueOnce(new ApiError('This university is used by 3 courses.', 409, undefined, { used_by: [{ entity: 'course', label: 'courses', count: 3 }] }));
+    render(<ResourceList name="university" />);
+    await screen.findByText('Monash University');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    const panel = await screen.findByRole('alert', { name: /is in use/ });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert', { name: /is in use/ })).toBeNull();
+    expect(api.remove).toHaveBeenCalledTimes(1);
   });
 
   it('does not delete when the admin says no', async () => {

@@ -3,7 +3,7 @@ import { entities, INSTITUTION_ROLES, type EntityDeclaration, type FieldMeta } f
 import { downloadBlob } from '../forms/csv.ts';
 import { prepareBody, type FormValues, type Mode } from '../forms/prepare.ts';
 import { USER_ROLES, prepareUserBody, userFields } from '../forms/users.ts';
-import { call, type Page } from './client.ts';
+import { ApiError, call, type Page } from './client.ts';
 import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../contract/applications.ts';
 
 /**
@@ -249,10 +249,10 @@ export function update(name: string, id: string | number, values: FormValues): P
 }
 
 /** SPEC §8: a delete reports success with the server's message, e.g. 'Consultancy deleted successfully!'. */
-export async function remove(name: string, id: string | number): Promise<{ success: true; message: string }> {
+export async function remove(name: string, id: string | number, reassignTo?: number): Promise<{ success: true; message: string }> {
   const r = resource(name);
   const reply = await call(failed.remove(r), async (c) => {
-    const res = await c.delete(withId(r.remove!, id));
+    const res = await c.delete(withId(r.remove!, id), reassignTo ? { searchParams: { reassign_to: reassignTo } } : {});
     const text = await res.text();
     try {
       return JSON.parse(text) as { message?: string };
@@ -262,6 +262,16 @@ export async function remove(name: string, id: string | number): Promise<{ succe
   });
   return { success: true, message: typeof reply.message === 'string' && reply.message ? reply.message : `${r.label} deleted successfully!` };
 }
+
+/** A refused delete's answer (409): how many rows of each kind use the row. */
+export interface UsedBy {
+  entity: string;
+  label: string;
+  count: number;
+}
+
+export const usedByOf = (err: unknown): UsedBy[] | null =>
+  err instanceof ApiError && err.status === 409 && Array.isArray(err.body?.used_by) ? (err.body.used_by as UsedBy[]) : null;
 
 export interface Option {
   id: number;

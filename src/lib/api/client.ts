@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string[]>,
+    /** the whole error answer, for what it says beyond error and fields (a refused delete's used_by) */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -21,13 +23,13 @@ export const apiBase = (): string => {
 };
 
 /** SPEC §8: the message comes from the reply's error or detail field or its text, else the fallback. */
-export async function errorMessage(response: Response, fallback: string): Promise<{ message: string; fields?: Record<string, string[]> }> {
+export async function errorMessage(response: Response, fallback: string): Promise<{ message: string; fields?: Record<string, string[]>; body?: Record<string, unknown> }> {
   const text = await response.text().catch(() => '');
   if (!text) return { message: fallback };
   try {
     const body = JSON.parse(text) as { error?: unknown; detail?: unknown; fields?: Record<string, string[]> };
     const message = typeof body.error === 'string' ? body.error : typeof body.detail === 'string' ? body.detail : fallback;
-    return { message, fields: body.fields };
+    return { message, fields: body.fields, body };
   } catch {
     return { message: text.length <= 300 ? text : fallback };
   }
@@ -72,8 +74,8 @@ export async function call<T>(fallback: string, run: (client: KyInstance) => Pro
     return await run(api);
   } catch (err) {
     if (err instanceof HTTPError) {
-      const { message, fields } = await errorMessage(err.response, fallback);
-      throw new ApiError(message, err.response.status, fields);
+      const { message, fields, body } = await errorMessage(err.response, fallback);
+      throw new ApiError(message, err.response.status, fields, body);
     }
     if (err instanceof ApiError) throw err;
     throw new ApiError(fallback, 0);

@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import { getAll, getList, remove, resource, type ListParams, type Row } from '../api/admin.ts';
+import { getAll, getList, remove, resource, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
 import { ApiError, type Page } from '../api/client.ts';
 import { toCsv } from '../forms/csv.ts';
 import { loadOptions } from './adminRefs.ts';
@@ -15,6 +15,8 @@ export interface ListState {
   error: string | null;
   /** last delete's or export's outcome */
   notice: string | null;
+  /** a delete refused because other rows use the row: what uses it, until reassigned or cancelled */
+  blocked: { id: number | string; title: string; message: string; usedBy: UsedBy[] } | null;
 }
 
 export interface ListStore {
@@ -25,7 +27,9 @@ export interface ListStore {
   toggleOrdering(field: string): Promise<void>;
   setFilter(name: string, value: string): Promise<void>;
   clearFilters(): Promise<void>;
-  remove(id: number | string): Promise<boolean>;
+  /** deletes a row; when others use it, `blocked` says what, and `reassignTo` moves them to another row first */
+  remove(id: number | string, options?: { title?: string; reassignTo?: number }): Promise<boolean>;
+  cancelBlocked(): void;
   exportCsv(): Promise<string>;
   pages(): number;
 }
@@ -57,6 +61,7 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
     loading: false,
     error: null,
     notice: null,
+    blocked: null,
   });
   let seq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -124,9 +129,14 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
       setParams({ filters: {}, search: '', page: 1 });
       await load();
     },
-    async remove(id) {
+    cancelBlocked() {
+      $state.setKey('blocked', null);
+    },
+    async remove(id, { title = `#${id}`, reassignTo }: { title?: string; reassignTo?: number } = {}) {
+      $state.setKey('error', null);
       try {
-        const { message } = await remove(name, id);
+        const { message } = await remove(name, id, reassignTo);
+        $state.setKey('blocked', null);
         $state.setKey('notice', message);
         const s = $state.get();
         // the last row of a page gone: step back a page
@@ -134,7 +144,9 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
         await load();
         return true;
       } catch (e) {
-        $state.setKey('error', e instanceof ApiError || e instanceof Error ? e.message : String(e));
+        const usedBy = usedByOf(e);
+        if (usedBy) $state.setKey('blocked', { id, title, message: (e as Error).message, usedBy });
+        else $state.setKey('error', e instanceof ApiError || e instanceof Error ? e.message : String(e));
         return false;
       }
     },
