@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openapiTransform } from './openapi.ts';
+import { createMailer, type Mailer } from './mail.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
@@ -28,6 +29,7 @@ declare module 'fastify' {
     routeList: { method: string; url: string; access: Access | undefined }[];
     /** the site's rebuild runner, when this process has one (npm start): what is live, what is building */
     siteStatus: () => SiteBuildStatus | null;
+    mailer: Mailer;
   }
 }
 
@@ -48,6 +50,8 @@ export interface AppOptions {
   redis?: Redis;
   /** the rebuild runner's status, when the process runs one */
   siteStatus?: () => SiteBuildStatus | null;
+  /** default: the one the config describes (SMTP_URL, else the outbox folder) */
+  mailer?: Mailer;
 }
 
 export interface SiteBuildStatus {
@@ -109,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('privateStorage', options.privateStorage ?? (await createPrivateStorage(options.config)));
   app.decorate('routeList', []);
   app.decorate('siteStatus', options.siteStatus ?? (() => null));
+  app.decorate('mailer', options.mailer ?? createMailer(options.config, (line) => app.log.info(line)));
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;

@@ -34,6 +34,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     rebuildHookUrl: env.REBUILD_HOOK_URL || undefined,
+    /** smtp(s)://user:pass@host:port of the mail server; unset: mails are written to DATA_DIR/outbox and their links logged */
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'StudyAbroad Nepal <no-reply@localhost>',
+    /** the public site's address, for links in mails; unset: this server's own */
+    siteUrl: (env.SITE_URL || '').replace(/\/$/, '') || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -20,6 +20,19 @@ export function tokenSigner(secret: string) {
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
         .sign(key),
+    /** A one-purpose token for a link in a mail (confirm an email address): never an access token. */
+    signLink: (purpose: string, sub: number, lifetime: string) =>
+      new SignJWT({ purpose }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(sub)).setIssuedAt().setExpirationTime(lifetime).sign(key),
+    /** The account a link token of `purpose` names; null for an expired, forged or other token. */
+    async verifyLink(token: string, purpose: string): Promise<number | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+        const sub = Number(payload.sub);
+        return payload.purpose === purpose && Number.isInteger(sub) ? sub : null;
+      } catch {
+        return null;
+      }
+    },
     /** null for an expired, forged or malformed token */
     async verify(token: string): Promise<AccessClaims | null> {
       try {

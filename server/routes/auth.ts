@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { credentials, login, register, registration } from '../services/accounts.ts';
+import { confirmEmail, credentials, login, register, registration } from '../services/accounts.ts';
 import { endSession, rotateSession } from '../services/sessions.ts';
 import { limit, slowDown } from '../services/limits.ts';
 
@@ -11,6 +11,7 @@ export const LOGIN_SLOWDOWN_MS = 2000;
 
 const refreshBody = z.strictObject({ refresh: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(200, 'Must be at most 200 characters') });
 const tags = ['auth'];
+const verifyBody = z.strictObject({ token: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(1000, 'Must be at most 1000 characters') });
 
 /** Sign-in, sign-up and the session lifecycle: short-lived access JWTs, rotated refresh tokens. */
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -29,8 +30,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
     login(app, request.body),
   );
 
+  // 202: the account exists once its address is confirmed from the mail (and the answer says nothing of existing accounts)
   app.post('/auth/register/', { schema: { body: registration, tags }, config: { access: 'public' }, onRequest: signUps }, async (request, reply) =>
-    reply.status(201).send(await register(app, request.body)),
+    reply.status(202).send(await register(app, request.body)),
+  );
+
+  app.post('/auth/verify/', { schema: { body: verifyBody, tags }, config: { access: 'public' }, onRequest: signUps }, async (request, reply) =>
+    reply.status(201).send(await confirmEmail(app, request.body.token)),
   );
 
   app.post('/auth/refresh/', { schema: { body: refreshBody, tags }, config: { access: 'public' }, onRequest: refreshes }, (request) =>

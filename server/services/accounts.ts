@@ -6,7 +6,8 @@ import { colleges, consultancies, ROLES, universities, users, type Role } from '
 import { sessionColumns, type SessionUser } from '../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { strongPassword } from '../auth/password-strength.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../errors.ts';
+import type { Mail } from '../mail.ts';
 import { email, optionalId, password, phone, plainText } from './fields.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
@@ -73,24 +74,60 @@ const userColumns = {
 let decoyHash: Promise<string> | undefined;
 
 export async function login(app: FastifyInstance, input: z.infer<typeof credentials>) {
-  const [row] = await app.db.select({ ...sessionColumns, password_hash: users.password_hash }).from(users).where(eq(users.email, input.email));
+  const [row] = await app.db.select({ ...sessionColumns, password_hash: users.password_hash, email_verified: users.email_verified }).from(users).where(eq(users.email, input.email));
   const ok = await verifyPassword(row?.password_hash ?? (await (decoyHash ??= hashPassword('decoy-password'))), input.password);
   if (!row || !ok) throw unauthorized('Email or password is incorrect.');
   if (!row.active) throw forbidden('This account has been deactivated. Please contact the site administrator.');
-  const { active: _active, password_hash: _hash, ...user } = row;
+  if (!row.email_verified) throw forbidden(UNCONFIRMED);
+  const { active: _active, password_hash: _hash, email_verified: _verified, ...user } = row;
   return startSession(app, user);
 }
 
+export const SIGN_UP_SENT = 'Check your email: we sent a message to finish creating your account. It can take a minute to arrive.';
+export const UNCONFIRMED = 'Confirm your email address first: open the link we sent you, or create the account again to get a new one.';
+const VERIFY_PURPOSE = 'verify-email';
+const VERIFY_LIFETIME = '2d';
+
+/**
+ * A student's sign-up. The answer is the same whether or not the address already has an account,
+ * so nobody learns which addresses do: the owner of the address is told by mail instead (a link
+ * that confirms a new account, or a note that one exists). A sign-up not yet confirmed may be
+ * made again: the newest details win, since only the owner of the address can confirm them.
+ */
 export async function register(app: FastifyInstance, input: z.infer<typeof registration>) {
-  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (existing) throw conflict('An account with this email already exists. Sign in instead.');
+  const [existing] = await app.db.select({ id: users.id, email_verified: users.email_verified }).from(users).where(eq(users.email, input.email));
+  // hashed either way, so both answers take as long
   const { password: plain, ...rest } = input;
-  const [created] = await app.db
-    .insert(users)
-    .values({ ...rest, role: 'student', password_hash: await hashPassword(plain) })
-    .returning(sessionColumns);
-  const { active: _active, ...user } = created!;
+  const password_hash = await hashPassword(plain);
+  const site = app.config.siteUrl ?? `http://localhost:${app.config.port}`;
+  if (existing?.email_verified) {
+    await sendMail(app, { to: input.email, subject: 'You already have an account', text: `Someone, perhaps you, tried to create an account on StudyAbroad Nepal with this email address. You already have one: sign in at ${site}/login/\n\nIf it was not you, you can ignore this message; nothing was changed.` });
+    return { message: SIGN_UP_SENT };
+  }
+  let id = existing?.id;
+  if (id) await app.db.update(users).set({ ...rest, password_hash, updated_at: sql`now()` }).where(eq(users.id, id));
+  else [{ id }] = await app.db.insert(users).values({ ...rest, role: 'student', password_hash, email_verified: false }).returning({ id: users.id });
+  const token = await app.tokens.signLink(VERIFY_PURPOSE, id!, VERIFY_LIFETIME);
+  await sendMail(app, { to: input.email, subject: 'Confirm your email to finish creating your account', text: `Welcome to StudyAbroad Nepal, ${input.first_name}.\n\nOpen this link within two days to confirm your email address and sign in:\n${site}/login/?verify=${token}\n\nIf you did not sign up, ignore this message and no account will be made.` });
+  return { message: SIGN_UP_SENT };
+}
+
+/** Confirms an address from the link of the sign-up mail, and signs the student in. */
+export async function confirmEmail(app: FastifyInstance, token: string) {
+  const id = await app.tokens.verifyLink(token, VERIFY_PURPOSE);
+  const [row] = id ? await app.db.update(users).set({ email_verified: true, updated_at: sql`now()` }).where(and(eq(users.id, id), eq(users.active, true))).returning(sessionColumns) : [];
+  if (!row) throw badRequest('This link is no longer valid. Create the account again to get a new one.');
+  const { active: _active, ...user } = row;
   return startSession(app, user as SessionUser);
+}
+
+async function sendMail(app: FastifyInstance, mail: Mail) {
+  try {
+    await app.mailer.send(mail);
+  } catch (err) {
+    app.log.error({ err }, 'a mail could not be sent');
+    throw new HttpError(503, 'We could not send the email just now. Please try again in a few minutes.');
+  }
 }
 
 // An institution account belongs to exactly one institution of its own kind.

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
-import { useState, type FormEvent } from 'preact/compat';
-import { register } from '../lib/api/public.ts';
+import { useEffect, useState, type FormEvent } from 'preact/compat';
+import { confirmEmail, register } from '../lib/api/public.ts';
 import { workspaceOf } from '../lib/site/account.ts';
 import { localPath } from '../lib/site/local-path.ts';
 import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
@@ -29,6 +29,9 @@ export default function Login() {
   const [mode, setMode] = useState<'signin' | 'signup'>('signin');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
+  /** the sign-up was received: what to do next (check the mail) */
+  const [sent, setSent] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const back = () => backPath(location.search, document.referrer, location.origin);
 
   const onSignIn = async (event: FormEvent<HTMLFormElement>) => {
@@ -59,14 +62,34 @@ export default function Login() {
     setError(null);
     try {
       const result = await register(payload);
-      if (result.access && result.refresh && result.user) saveSession(result.access, result.refresh, result.user);
-      else await login(payload.email, payload.password);
-      go(back());
+      setSent(result.message);
     } catch (err) {
       setError(failure('Sign-up failed', err));
+    } finally {
       setBusy(false);
     }
   };
+
+  // the link of the sign-up mail: /login/?verify=<token> confirms the address and signs the student in
+  useEffect(() => {
+    const token = new URLSearchParams(location.search).get('verify');
+    if (!token) return;
+    // the token leaves the address bar (and history) at once
+    history.replaceState(null, '', location.pathname);
+    setConfirming(true);
+    confirmEmail(token)
+      .then((result) => {
+        saveSession(result.access, result.refresh, result.user);
+        go('/forum/');
+      })
+      .catch((err: unknown) => {
+        setError(failure('This link is no longer valid. Create the account again to get a new one.', err));
+        setMode('signup');
+        setConfirming(false);
+      });
+  }, []);
+
+  if (confirming) return <p className="panel narrow" role="status">Confirming your email address…</p>;
 
   const f = error?.fields ?? {};
   return (
@@ -113,6 +136,11 @@ export default function Login() {
             <input id="su-password" name="password" type="password" required minLength={8} autoComplete="new-password" />
           </Field>
           <FailureNote failure={error} />
+          {sent ? (
+            <p className="success" role="status">
+              {sent}
+            </p>
+          ) : null}
           <SubmitButton className="btn primary wide" busy={busy} busyLabel="Creating account...">
             Create account
           </SubmitButton>

@@ -5,13 +5,20 @@ import { buildTestApp, engines, type TestApp } from './helpers.ts';
 import { bearer, createConsultancy, createUser, expectErrorShape, freshIp, login, PASSWORD, signedIn } from './fixtures.ts';
 import { refreshTokens, users } from '../../server/db/schema/index.ts';
 import { LOGIN_SLOWDOWN_AFTER, LOGIN_SLOWDOWN_MS } from '../../server/routes/auth.ts';
+import { SIGN_UP_SENT, UNCONFIRMED } from '../../server/services/accounts.ts';
+import { startInbox, type Inbox } from './inbox.ts';
 
 describe.each(engines)('auth and accounts on %s', (engine) => {
   let t: TestApp;
+  let inbox: Inbox;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
+    inbox = await startInbox();
+    t = await buildTestApp(engine, { env: { SMTP_URL: inbox.url } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers, remoteAddress: freshIp() });
@@ -202,17 +209,37 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
   });
 
   describe('register and me', () => {
-    it('signs up a student and signs them in', async () => {
+    it('signs up a student by mail: 202, a link to confirm the address, then signed in; no sign-in before', async () => {
       const res = await post('/auth/register/', { email: 'New.Student@Example.com', password: 'long-enough-1', first_name: 'Ram', last_name: 'Sharma', phone: '9812345678' });
-      expect(res.statusCode).toBe(201);
-      const body = res.json();
-      expect(body.user).toMatchObject({ email: 'new.student@example.com', role: 'student', first_name: 'Ram' });
-      const me = await t.app.inject({ url: '/api/auth/me/', headers: bearer(body) });
-      expect(me.statusCode).toBe(200);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: SIGN_UP_SENT });
+      const mail = await inbox.next('new.student@example.com');
+      expect(mail.subject).toBe('Confirm your email to finish creating your account');
+      const token = mail.text.match(/\/login\/\?verify=([\w.-]+)/)![1]!;
+
+      const early = await post('/auth/login/', { email: 'new.student@example.com', password: 'long-enough-1' });
+      expect(early.statusCode).toBe(403);
+      expect(early.json().error).toBe(UNCONFIRMED);
+
+      const confirmed = await post('/auth/verify/', { token });
+      expect(confirmed.statusCode).toBe(201);
+      expect(confirmed.json().user).toMatchObject({ email: 'new.student@example.com', role: 'student', first_name: 'Ram' });
+      const me = await t.app.inject({ url: '/api/auth/me/', headers: bearer(confirmed.json()) });
       expect(me.json()).toMatchObject({ email: 'new.student@example.com', role: 'student' });
-      const again = await post('/auth/register/', { email: 'new.student@example.com', password: 'long-enough-1', first_name: 'Ram' });
-      expect(again.statusCode).toBe(409);
-      expectErrorShape(again.json());
+      expect((await post('/auth/login/', { email: 'new.student@example.com', password: 'long-enough-1' })).statusCode).toBe(200);
+      for (const bad of [`${token}x`, 'not-a-token', await t.app.tokens.sign({ sub: confirmed.json().user.id, role: 'student' })]) expect((await post('/auth/verify/', { token: bad })).statusCode).toBe(400);
+    });
+
+    it('answers a sign-up for an address with an account exactly as for a new one, tells the owner by mail, and changes nothing', async () => {
+      const user = await createUser(t.database.db, 'student');
+      const fresh = await post('/auth/register/', { email: 'nobody.yet@example.com', password: 'long-enough-1', first_name: 'Hari' });
+      const taken = await post('/auth/register/', { email: user.email, password: 'another-long-one-2', first_name: 'Hari' });
+      expect([taken.statusCode, taken.json()]).toEqual([fresh.statusCode, fresh.json()]);
+      const mail = await inbox.next(user.email);
+      expect(mail.subject).toBe('You already have an account');
+      expect(mail.text).not.toMatch(/verify=/);
+      expect((await post('/auth/login/', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+      expect((await post('/auth/login/', { email: user.email, password: 'another-long-one-2' })).statusCode).toBe(401);
     });
 
     it('refuses a chosen role, a short password and a missing name, storing nothing', async () => {
@@ -239,7 +266,7 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
         expect(res.json().fields.password.join(' '), password).toMatch(/^Choose a password that is harder to guess\./);
       }
       expect(await userCount()).toBe(before);
-      expect((await post('/auth/register/', { email: 'sita.sharma@example.com', password: 'monsoon-yak-47', first_name: 'Sita' })).statusCode).toBe(201);
+      expect((await post('/auth/register/', { email: 'sita.sharma@example.com', password: 'monsoon-yak-47', first_name: 'Sita' })).statusCode).toBe(202);
 
       const admin = await signedIn(t.app, t.database.db, 'admin');
       const weak = await post('/auth/users/create/', { email: 'desk2@example.com', password: '12345678', role: 'admin' }, bearer(admin));

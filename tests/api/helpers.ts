@@ -32,7 +32,7 @@ export interface TestApp {
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server (dropped on close), so files running in parallel never share rows.
  */
-export async function buildTestApp(engine: Engine, options: { siteDir?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(engine: Engine, options: { siteDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   let dropDatabase = async () => {};
   let database: Database;
   if (engine === 'postgres') {
@@ -50,7 +50,7 @@ export async function buildTestApp(engine: Engine, options: { siteDir?: string }
     database = await openDatabase({ pgliteDir: 'memory://' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir }), production: false };
+  const config = { ...loadConfig({ DATA_DIR: dataDir, ...options.env }), production: false };
   const privateStorage = localStorage(config.privateUploadsDir);
   const notFound = options.siteDir ? siteNotFound(options.siteDir) : undefined;
   const app = await buildApp({ config, database, storage: localStorage(config.uploadsDir, config.mediaBaseUrl), privateStorage, jwtSecret: 'test-secret-'.padEnd(40, 'x'), notFound });

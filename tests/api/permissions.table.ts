@@ -139,6 +139,7 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'GET /api/analytics/mine/': e('college,consultancy,university', 200),
   'POST /api/auth/login/': e('public', 400),
   'POST /api/auth/register/': e('public', 400),
+  'POST /api/auth/verify/': e('public', 400),
   'POST /api/auth/refresh/': e('public', 400),
   'POST /api/auth/logout/': e('public', 400),
   'GET /api/auth/me/': e('user', 200),

@@ -1,4 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { disconnect, hydrated, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);
@@ -15,10 +18,20 @@ describe('forum: sign up → ask → like → reply', () => {
     await page.getByRole('tab', { name: 'Create a student account' }).click();
     await page.getByLabel('First name').fill('Nima');
     await page.getByLabel('Last name').fill('Sherpa');
-    await page.getByLabel('Email').fill(`nima-${Date.now()}@example.com`);
+    const email = `nima-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone').fill('9841000000');
     await page.getByLabel('Password').fill('a-long-password-1');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('status').filter({ hasText: 'Check your email' }).waitFor();
+
+    // the server has no SMTP_URL here: the mail is in DATA_DIR/outbox, as a newcomer's would be
+    const outbox = path.join(inject('dataDir'), 'outbox');
+    await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.includes(email)) : []).length).toBe(1);
+    const mail = await simpleParser(fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((f) => f.includes(email))!)));
+    expect(mail.subject).toBe('Confirm your email to finish creating your account');
+    const link = new URL(mail.text!.match(/https?:\/\/\S+\/login\/\?verify=[\w.-]+/)![0]);
+    await page.goto(`${link.pathname}${link.search}`);
     await page.waitForURL((url) => url.pathname === '/forum/');
     await hydrated(page);
 

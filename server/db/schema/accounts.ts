@@ -19,6 +19,8 @@ export const users = pgTable(
     college_id: integer('college_id').references(() => colleges.id, { onDelete: 'set null' }),
     university_id: integer('university_id').references(() => universities.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
+    /** a student's own sign-up is confirmed from the email address before it can sign in; accounts made otherwise are */
+    email_verified: boolean('email_verified').notNull().default(true),
     ...timestamps(),
   },
   (t) => [index('users_role_idx').on(t.role)],

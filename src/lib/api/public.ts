@@ -190,7 +190,10 @@ export interface RegisterPayload {
   phone: string;
 }
 
-export const register = (payload: RegisterPayload) => call('Sign-up failed', json<{ access?: string; refresh?: string; user?: ApiUser }>('auth/register/', { method: 'post', json: payload }));
+/** A student's sign-up: the account exists once the address is confirmed from the mail the server sends. */
+export const register = (payload: RegisterPayload) => call('Sign-up failed', json<{ message: string }>('auth/register/', { method: 'post', json: payload }));
+/** The link of the sign-up mail: confirms the address and signs the student in. */
+export const confirmEmail = (token: string) => call('This link is no longer valid.', json<{ access: string; refresh: string; user: ApiUser }>('auth/verify/', { method: 'post', json: { token } }));
 
 // Consultancy applications and complaints (multipart, no token)
 
