@@ -12,6 +12,7 @@ import { openapiTransform } from './openapi.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
+import { limit } from './services/limits.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
 import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
@@ -144,10 +145,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(routes, { prefix: '/api' });
   // Anything under /api/ is the API's, whatever serves the other paths: the static site's wildcard
   // would otherwise answer GET /api/anything with the site's HTML 404.
+  // Only the API's 404s are limited: the site's answers the console's client-routed pages too.
   const isApi = (url: string) => /^\/api(\/|\?|$)/.test(url);
   const siteNotFound = options.notFound;
-  app.setNotFoundHandler({ preHandler: app.rateLimit(NOT_FOUND_LIMIT) }, (request, reply) =>
-    !siteNotFound || isApi(request.url) ? sendApiNotFound(request, reply) : siteNotFound(request, reply),
-  );
+  const probing = limit(app, 'not-found', { max: NOT_FOUND_LIMIT.max, window: NOT_FOUND_LIMIT.timeWindow });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (siteNotFound && !isApi(request.url)) return siteNotFound(request, reply);
+    await probing(request, reply);
+    return sendApiNotFound(request, reply);
+  });
   return app;
 }

@@ -95,6 +95,10 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
+  it('never limits the site: the console\'s client-routed pages are answered by the same fallback', async () => {
+    for (let i = 0; i < 130; i++) expect((await t.app.inject({ url: `/admin/resource-${i}/`, remoteAddress: '10.9.0.4' })).statusCode).toBe(200);
+  });
+
   it('the API reference: Swagger UI\'s own policy, scripts from our origin only, framed by nobody', async () => {
     const res = await t.app.inject({ url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
