@@ -110,6 +110,7 @@ export async function checkApplication(db: Db, code: string) {
   const row = await byCode(db, code);
   const [consultancy] = await db.select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug }).from(consultancies).where(eq(consultancies.id, row.consultancy_id));
   const [destination] = row.destination_id ? await db.select({ id: destinations.id, name: destinations.name }).from(destinations).where(eq(destinations.id, row.destination_id)) : [];
+  const [course] = row.course_id ? await db.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.id, row.course_id)) : [];
   const timeline = await db
     .select({ status: applicationStatusHistory.status, note: applicationStatusHistory.note, created_at: applicationStatusHistory.created_at })
     .from(applicationStatusHistory)
@@ -124,7 +125,9 @@ export async function checkApplication(db: Db, code: string) {
     consultancy_name: consultancy?.name ?? '',
     applicant: { full_name: maskName(row.full_name), email: maskEmail(row.email), phone: maskPhone(row.phone) },
     destination: destination ?? null,
+    course: course ?? null,
     preferred_intake: row.preferred_intake,
+    education_level: row.education_level,
     document_count: documents!.n,
     timeline: timeline.map((t) => ({ ...t, status_label: STATUS_LABELS[t.status as Status] })),
     editable: applicantCanEdit(row.status),

@@ -546,7 +546,7 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
           swapCurrent(siteDir, dir);
           pruning = prune(siteDir, keep);
           const ms = Date.now() - started;
-          log(`site rebuilt data-only in ${(ms / 1000).toFixed(1)} s (content version ${version}): ${report.rendered} of ${report.paths} pages rendered, ${report.created + report.changed} written, ${report.deleted} removed`);
+          log(`site rebuilt data-only in ${(ms / 1000).toFixed(1)} s (content version ${version}): ${report.rendered} of ${report.paths} pages rendered, ${report.created + report.changed} written, ${report.deleted} removed (${Object.entries(report.ms).map(([k, v]) => `${k} ${v}`).join(', ')} ms)`);
           prepareStandby(fingerprint);
           return { status: 'built', mode: 'incremental', version, dir, ms, report };
         } catch (err) {

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
-import { useState, type FormEvent } from 'preact/compat';
-import { submitApplication } from '../lib/api/public.ts';
+import { useEffect, useState, type FormEvent } from 'preact/compat';
+import { loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 export const APPLY_FAILED = 'Failed to submit application';
@@ -9,11 +9,15 @@ export const EDUCATION_LEVELS = ['+2 / A-levels', "Bachelor's", "Master's", 'Dip
 export interface ApplyFormProps {
   consultancyId: number;
   consultancyName: string;
-  destinations: { value: string; label: string }[];
 }
 
 /** /consultancy/{slug}/apply/: the application (documents optional); shows the tracking code. */
-export default function ApplyForm({ consultancyId, consultancyName, destinations }: ApplyFormProps) {
+export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormProps) {
+  // loaded here rather than built into the page: a new destination then re-renders no apply page
+  const [destinations, setDestinations] = useState<Option[]>([]);
+  useEffect(() => {
+    void loadDestinations().then(setDestinations);
+  }, []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
   const [code, setCode] = useState<string | null>(null);
@@ -73,7 +77,7 @@ export default function ApplyForm({ consultancyId, consultancyName, destinations
         <select id="ap-destination" name="destination" defaultValue="">
           <option value="">Not decided yet</option>
           {destinations.map((d) => (
-            <option key={d.value} value={d.value}>
+            <option key={d.value} value={String(d.value)}>
               {d.label}
             </option>
           ))}

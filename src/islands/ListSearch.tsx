@@ -15,19 +15,42 @@ export interface ListSearchProps {
   titleField: string;
   label: string;
   filters: SearchFilter[];
+  /** later pages have no filters of their own: a link to the first page, which has them */
+  filtersHref?: string;
   /** ms to wait after typing */
   debounceMs?: number;
 }
 
 const PAGE = 24;
 
+/** The search and filters the address holds (?search=…&destination=…), so a search can be shared and Back keeps it. */
+export function readQuery(query: string, filters: SearchFilter[]): { search: string; values: Record<string, string> } {
+  const params = new URLSearchParams(query);
+  const values: Record<string, string> = {};
+  for (const f of filters) {
+    const value = params.get(f.name);
+    if (value) values[f.name] = value;
+  }
+  return { search: params.get('search') ?? '', values };
+}
+
+export function writeQuery(query: string, filters: SearchFilter[], search: string, values: Record<string, string>): string {
+  const params = new URLSearchParams(query);
+  for (const key of ['search', ...filters.map((f) => f.name)]) params.delete(key);
+  if (search.trim()) params.set('search', search.trim());
+  for (const f of filters) if (values[f.name]) params.set(f.name, values[f.name]!);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
  * Search and filters of a list page. While any is set, results come live from the API (typo
  * tolerant on the server) and replace the pre-rendered list; cleared, the static list is back.
  */
-export default function ListSearch({ apiPath, sitePath, titleField, label, filters, debounceMs = 300 }: ListSearchProps) {
+export default function ListSearch({ apiPath, sitePath, titleField, label, filters, filtersHref, debounceMs = 300 }: ListSearchProps) {
   const [search, setSearch] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
+  const [fromAddress, setFromAddress] = useState(false);
   const [results, setResults] = useState<Row[] | null>(null);
   const [count, setCount] = useState(0);
   const [page, setPage] = useState(1);
@@ -35,6 +58,19 @@ export default function ListSearch({ apiPath, sitePath, titleField, label, filte
   const [busy, setBusy] = useState(false);
   const seq = useRef(0);
   const active = search.trim() !== '' || Object.values(values).some(Boolean);
+
+  useEffect(() => {
+    const start = readQuery(location.search, filters);
+    setSearch(start.search);
+    setValues(start.values);
+    setFromAddress(true);
+  }, []);
+
+  useEffect(() => {
+    if (!fromAddress) return;
+    const query = writeQuery(location.search, filters, search, values);
+    if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
+  }, [fromAddress, search, values]);
 
   useEffect(() => {
     const staticList = document.getElementById('static-list');
@@ -101,6 +137,11 @@ export default function ListSearch({ apiPath, sitePath, titleField, label, filte
             )}
           </div>
         ))}
+        {filtersHref ? (
+          <p className="filters-link">
+            <a href={filtersHref}>Filter {label.toLowerCase()}</a>
+          </p>
+        ) : null}
       </form>
       {active ? (
         <div aria-live="polite">

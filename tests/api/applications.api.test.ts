@@ -118,6 +118,10 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
       expect(res.statusCode).toBe(200);
     }
     const body = (await check(code)).json();
+    // what the edit form is prefilled with: the choices, never the personal fields
+    expect(body).toMatchObject({ preferred_intake: 'February 2027', education_level: '', course: null });
+    expect(body).not.toHaveProperty('message');
+    expect(body).not.toHaveProperty('address');
     expect(body).toMatchObject({
       tracking_code: code,
       status: 'submitted',

@@ -17,6 +17,7 @@ let token = '';
 const name = `Incremental Test Consultancy ${Date.now()}`;
 let consultancy: { id: number; slug: string } | null = null;
 let offer: { id: number; title: string } | null = null;
+let destination: { id: number; name: string } | null = null;
 
 const file = (p: string) => path.join(siteDir, 'current', p);
 const read = (p: string) => fs.readFileSync(file(p), 'utf8');
@@ -42,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runner?.stop();
   if (consultancy) await send('DELETE', `consultancy/${consultancy.id}/delete/`, {}).catch(() => {});
+  if (destination) await send('DELETE', `destination/${destination.id}/delete/`, {}).catch(() => {});
   fs.rmSync(siteDir, { recursive: true, force: true });
 });
 
@@ -75,6 +77,26 @@ describe('data-only rebuilds (rebuild runner)', () => {
     expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain(offer.title);
     expect(fs.existsSync(file(`offer/${(row.slug as string | undefined) ?? row.id}/index.html`))).toBe(true);
     expect(r.report!.data!.lists.offer).toBe('read');
+  });
+
+  it('re-renders for a new destination only the pages that can name it, and for a renamed one the pages that do', async () => {
+    const before = fs.realpathSync(path.join(siteDir, 'current'));
+    const inode = (dir: string, p: string) => fs.statSync(path.join(dir, p)).ino;
+    const untouched = [`consultancy/${consultancy!.slug}/index.html`, `consultancy/${consultancy!.slug}/apply/index.html`, 'consultancy/page/2/index.html'];
+    const created = await send('POST', 'destination/create/', { name: `Rebuildland ${Date.now()}` });
+    destination = { id: created.id as number, name: created.name as string };
+    const r = await rebuild();
+    // the detail and apply pages of every row that does not refer to it stay the files they were
+    for (const p of untouched) expect(inode(fs.realpathSync(path.join(siteDir, 'current')), p), p).toBe(inode(before, p));
+    expect(r.report!.rendered).toBeLessThan(r.report!.paths / 10);
+
+    await apiJson(`consultancy/${consultancy!.id}/update/`, { method: 'PATCH', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ study_abroad_destinations: [destination.id] }) });
+    await rebuild();
+    expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain(destination.name);
+    const renamed = `${destination.name} Renamed`;
+    await send('PATCH', `destination/${destination.id}/update/`, { name: renamed });
+    await rebuild();
+    expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain(renamed);
   });
 
   it('removes the pages of a deleted record (and of the records deleted with it) from the site, its list and the sitemap', async () => {

@@ -9,6 +9,7 @@ vi.mock('../../src/lib/api/public.ts', () => ({
   checkApplication: vi.fn(),
   editApplication: vi.fn(),
   dropdown: vi.fn(async () => [{ id: 3, value: 3, label: 'Everest Education', slug: 'everest' }]),
+  loadDestinations: vi.fn(async () => [{ id: 1, value: 1, label: 'Australia', slug: 'australia' }]),
 }));
 
 import * as publicApi from '../../src/lib/api/public.ts';
@@ -37,7 +38,7 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
 
   it('sends the consultancy id with the form and shows the tracking code', async () => {
     api.submitApplication.mockResolvedValue({ tracking_code: 'SA-7K2Q' });
-    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" destinations={[{ value: '1', label: 'Australia' }]} />);
+    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" />);
     fill();
     fireEvent.submit(screen.getByRole('button', { name: 'Submit application' }).closest('form')!);
     await flush();
@@ -50,9 +51,21 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
     expect(screen.getByRole('link', { name: 'Track this application' }).getAttribute('href')).toBe('/track/?code=SA-7K2Q');
   });
 
+  it('offers the destinations the API lists (not built into the page) and sends the one chosen', async () => {
+    api.submitApplication.mockResolvedValue({ tracking_code: 'SA-7K2Q' });
+    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" />);
+    await flush();
+    fill();
+    fireEvent.change(screen.getByLabelText('Destination'), { target: { value: '1' } });
+    expect(screen.getByRole('option', { name: 'Australia' })).toBeTruthy();
+    fireEvent.submit(screen.getByRole('button', { name: 'Submit application' }).closest('form')!);
+    await flush();
+    expect(api.submitApplication.mock.calls[0]![0].get('destination')).toBe('1');
+  });
+
   it("says 'Failed to submit application', with the server's field errors", async () => {
     api.submitApplication.mockRejectedValue(new ApiError('Check the highlighted fields', 400, { email: ['Must be an email address'] }));
-    render(<ApplyForm consultancyId={3} consultancyName="X" destinations={[]} />);
+    render(<ApplyForm consultancyId={3} consultancyName="X" />);
     fill();
     fireEvent.submit(screen.getByRole('button', { name: 'Submit application' }).closest('form')!);
     await flush();

@@ -41,7 +41,7 @@ describe('every form in src/', () => {
 const ISLANDS = {
   login: <Login />,
   complaint: <Complaint />,
-  apply: <ApplyForm consultancyId={1} consultancyName="Everest Education" destinations={[{ value: '1', label: 'Australia' }]} />,
+  apply: <ApplyForm consultancyId={1} consultancyName="Everest Education" />,
   track: <Track />,
   forum: <Forum />,
 };

@@ -228,13 +228,24 @@ export function digest(value: unknown): string {
   return createHash('sha1').update(JSON.stringify(value)).digest('base64url').slice(0, 16);
 }
 
-const refDigests = new Map<string, Promise<string>>();
-/** What a page of this entity shows of other rows (names and slugs of its references). */
-export function refsDigest(decl: EntityDeclaration): Promise<string> {
-  let hit = refDigests.get(decl.name);
-  if (!hit) {
-    hit = refMaps(decl).then((maps) => digest(Object.entries(maps).map(([field, map]) => [field, [...map.values()].map((r) => [r.id, refTitle(r), r.slug])])));
-    refDigests.set(decl.name, hit);
-  }
-  return hit;
+/**
+ * What pages showing these rows show of other rows: the names and slugs of the rows their ref
+ * fields point at, and nothing of the rows they do not (so a new destination re-renders no page
+ * that does not name it).
+ */
+export async function refsDigest(decl: EntityDeclaration, shown: Row[]): Promise<string> {
+  const maps = await refMaps(decl);
+  return digest(
+    Object.entries(maps).map(([field, map]) => [
+      field,
+      shown.flatMap((row) => {
+        const value = row[field];
+        const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+        return ids.map((id) => {
+          const ref = map.get(Number(id));
+          return ref ? [ref.id, refTitle(ref), ref.slug] : [id];
+        });
+      }),
+    ]),
+  );
 }
