@@ -1,10 +1,10 @@
 /** @jsxImportSource preact */
 import { useEffect, useState, type FormEvent } from 'preact/compat';
 import { loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
+import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 export const APPLY_FAILED = 'Failed to submit application';
-export const EDUCATION_LEVELS = ['+2 / A-levels', "Bachelor's", "Master's", 'Diploma', 'Other'];
 
 export interface ApplyFormProps {
   consultancyId: number;

@@ -1,85 +1,38 @@
 /** @jsxImportSource preact */
-import { Fragment, useEffect, useState, type FormEvent } from 'preact/compat';
-import { checkApplication, editApplication, type ApplicationStatus } from '../lib/api/public.ts';
-import { formatDate } from '../lib/format.ts';
-import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
+import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
+import { loadDestinations, type ApplicationStatus, type Option } from '../lib/api/public.ts';
+import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
+import { countOf, formatDate } from '../lib/format.ts';
+import { createTrackStore, type TrackStore } from '../lib/stores/track.ts';
+import { Dialog } from './Dialog.tsx';
+import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
+import { useStore } from './useStore.ts';
 
-export const NOT_FOUND = 'Tracking code not found';
-export const UPDATE_FAILED = 'Failed to update application';
-const EDITABLE = ['full_name', 'email', 'phone', 'address', 'preferred_intake', 'education_level', 'message'] as const;
-const LABELS: Record<(typeof EDITABLE)[number], string> = {
-  full_name: 'Full name',
-  email: 'Email',
-  phone: 'Phone',
-  address: 'Address',
-  preferred_intake: 'Preferred intake',
-  education_level: 'Education level',
-  message: 'Message',
-};
+export { NOT_FOUND, UPDATE_FAILED } from '../lib/stores/track.ts';
 
-const human = (s: string) => s.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const DONE_TEXT = { updated: 'Application updated.', withdrawn: 'Application withdrawn. The consultancy has been told.' } as const;
 
-/** /track/: check by code (status, timeline), and edit by code while the application is untouched. */
-export default function Track() {
+/** /track/: the application as the API gives it (status, timeline, choices), edit and add documents while untouched, withdraw until a decision. */
+export default function Track({ store: given }: { store?: TrackStore }) {
+  const store = useMemo(() => given ?? createTrackStore(), [given]);
+  const { status, busy, done, error, errorIn } = useStore(store.$track);
   const [code, setCode] = useState('');
-  const [status, setStatus] = useState<ApplicationStatus | null>(null);
-  const [error, setError] = useState<Failure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  const check = async (value: string) => {
-    if (!value.trim()) return;
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      setStatus(await checkApplication(value));
-    } catch (err) {
-      setStatus(null);
-      setError(failure(NOT_FOUND, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [mode, setMode] = useState<'view' | 'edit' | 'withdraw'>('view');
 
   useEffect(() => {
     const fromUrl = new URLSearchParams(location.search).get('code');
     if (fromUrl) {
       setCode(fromUrl);
-      void check(fromUrl);
+      void store.check(fromUrl);
     }
-  }, []);
+  }, [store]);
 
   const onCheck = (event: FormEvent) => {
     event.preventDefault();
-    setEditing(false);
-    void check(code);
+    setMode('view');
+    void store.check(code);
   };
 
-  const onEdit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const changes: Record<string, string> = {};
-    for (const key of EDITABLE) {
-      const value = String(form.get(key) ?? '').trim();
-      if (value && value !== String(status?.[key] ?? '')) changes[key] = value;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await editApplication(status?.tracking_code ?? code, changes);
-      setEditing(false);
-      await check(status?.tracking_code ?? code);
-      setSaved(true);
-    } catch (err) {
-      setError(failure(UPDATE_FAILED, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const f = error?.fields ?? {};
   return (
     <>
       <form method="post" onSubmit={onCheck} className="panel row" role="search">
@@ -87,71 +40,186 @@ export default function Track() {
           <label htmlFor="tr-code">Tracking code</label>
           <input id="tr-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" />
         </div>
-        <SubmitButton busy={busy} busyLabel="Check status">
+        <SubmitButton busy={busy && mode === 'view'} busyLabel="Check status">
           Check status
         </SubmitButton>
       </form>
-      {!editing ? <FailureNote failure={error} /> : null}
-      {saved ? (
+      {errorIn === 'check' ? <FailureNote failure={error} /> : null}
+      {done ? (
         <p className="success" role="status">
-          Application updated.
+          {DONE_TEXT[done]}
         </p>
       ) : null}
       {status ? (
         <section className="panel" aria-live="polite">
-          <h2>
-            {human(status.status)} <span className="muted">· {status.consultancy_name}</span>
-          </h2>
-          <dl className="facts">
-            <dt>Code</dt>
-            <dd>{status.tracking_code}</dd>
-            {EDITABLE.filter((k) => status[k]).map((k) => (
-              <Fragment key={k}>
-                <dt>{LABELS[k]}</dt>
-                <dd>{String(status[k])}</dd>
-              </Fragment>
-            ))}
-          </dl>
-          <h3>Timeline</h3>
-          <ol className="timeline">
-            {status.timeline.map((t, i) => (
-              <li key={i}>
-                <strong>{human(t.status)}</strong> <span className="muted">{formatDate(t.created_at, { time: true })}</span>
-                {t.note ? <p>{t.note}</p> : null}
-              </li>
-            ))}
-          </ol>
-          {status.editable !== false && !editing ? (
-            <button type="button" className="btn" onClick={() => setEditing(true)}>
-              Edit application
-            </button>
-          ) : null}
-          {status.editable === false ? <p className="muted">The consultancy has started on this application, so it can no longer be changed here.</p> : null}
-          {editing ? (
-            <form method="post" onSubmit={onEdit}>
-              <p className="muted">Fill in only what you want to change.</p>
-              {EDITABLE.map((k) => (
-                <Field key={k} id={`ed-${k}`} label={LABELS[k]} errors={f[k]}>
-                  {k === 'message' ? (
-                    <textarea id={`ed-${k}`} name={k} rows={3} />
-                  ) : (
-                    <input id={`ed-${k}`} name={k} type={k === 'email' ? 'email' : k === 'phone' ? 'tel' : 'text'} />
-                  )}
-                </Field>
-              ))}
-              <FailureNote failure={error} />
-              <div className="row">
-                <SubmitButton busy={busy} busyLabel="Save changes">
-                  Save changes
-                </SubmitButton>
-                <button type="button" className="btn" onClick={() => setEditing(false)}>
-                  Cancel
+          <Summary status={status} />
+          {mode === 'edit' ? (
+            <EditForm status={status} store={store} onDone={() => setMode('view')} />
+          ) : (
+            <div className="row">
+              {status.editable ? (
+                <button type="button" className="btn" onClick={() => (store.clearError(), setMode('edit'))}>
+                  Edit or add documents
                 </button>
-              </div>
-            </form>
+              ) : null}
+              {status.withdrawable ? (
+                <button type="button" className="btn danger" onClick={() => (store.clearError(), setMode('withdraw'))}>
+                  Withdraw application
+                </button>
+              ) : null}
+            </div>
+          )}
+          {status.editable === false && status.status !== 'withdrawn' ? (
+            <p className="muted">The consultancy has started on this application, so its details can no longer be changed here.</p>
           ) : null}
+          {mode === 'withdraw' ? <WithdrawDialog store={store} name={status.consultancy?.name ?? status.consultancy_name} onClose={() => setMode('view')} /> : null}
         </section>
       ) : null}
     </>
+  );
+}
+
+function Summary({ status }: { status: ApplicationStatus }) {
+  const consultancy = status.consultancy?.name ?? status.consultancy_name;
+  const facts: [string, string][] = [
+    ['Tracking code', status.tracking_code],
+    ['Applied', status.created_at ? formatDate(status.created_at) : ''],
+    ['Applicant', status.applicant?.full_name ?? ''],
+    ['Destination', status.destination?.name ?? 'Not decided yet'],
+    ['Course', status.course?.name ?? ''],
+    ['Preferred intake', status.preferred_intake ?? ''],
+    ['Education level', status.education_level ?? ''],
+    ['Documents', countOf(status.document_count ?? 0, 'document', 'documents')],
+  ];
+  return (
+    <>
+      <h2>
+        {status.status_label ?? status.status}{' '}
+        <span className="muted">
+          · {status.consultancy ? <a href={`/consultancy/${status.consultancy.slug}/`}>{consultancy}</a> : consultancy}
+        </span>
+      </h2>
+      <dl className="facts">
+        {facts
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+      </dl>
+      <h3>Timeline</h3>
+      <ol className="timeline">
+        {[...status.timeline].reverse().map((t, i) => (
+          <li key={i} className={i === 0 ? 'current' : undefined}>
+            <strong>{t.status_label ?? t.status}</strong> <span className="muted">{formatDate(t.created_at, { time: true })}</span>
+            {t.note ? <p>{t.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function EditForm({ status, store, onDone }: { status: ApplicationStatus; store: TrackStore; onDone: () => void }) {
+  const { busy, error, errorIn } = useStore(store.$track);
+  const [destinations, setDestinations] = useState<Option[]>([]);
+  useEffect(() => {
+    void loadDestinations().then(setDestinations);
+  }, []);
+  // controlled: Preact sets a select's value after its options, not its defaultValue
+  const [destination, setDestination] = useState(status.destination ? String(status.destination.id) : '');
+  const [level, setLevel] = useState(status.education_level ?? '');
+  const f = errorIn === 'edit' ? (error?.fields ?? {}) : {};
+  const masked = status.applicant;
+  const keep = (value: string | undefined) => (value ? `Unchanged: ${value}` : 'Unchanged');
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await store.edit(new FormData(event.currentTarget))) onDone();
+  };
+
+  return (
+    <form method="post" onSubmit={onSubmit} encType="multipart/form-data">
+      <h3>Change your application</h3>
+      <p className="muted">Your name, email, phone, address and message are not shown here, to protect them: leave a field empty to keep it.</p>
+      <Field id="ed-full_name" label="Full name" errors={f.full_name}>
+        <input id="ed-full_name" name="full_name" autoComplete="name" placeholder={keep(masked?.full_name)} />
+      </Field>
+      <Field id="ed-email" label="Email" errors={f.email}>
+        <input id="ed-email" name="email" type="email" autoComplete="email" placeholder={keep(masked?.email)} />
+      </Field>
+      <Field id="ed-phone" label="Phone" errors={f.phone}>
+        <input id="ed-phone" name="phone" type="tel" autoComplete="tel" placeholder={keep(masked?.phone)} />
+      </Field>
+      <Field id="ed-address" label="Address" errors={f.address}>
+        <input id="ed-address" name="address" autoComplete="street-address" placeholder="Unchanged" />
+      </Field>
+      <Field id="ed-destination" label="Destination" errors={f.destination}>
+        <select id="ed-destination" name="destination" value={destination} onChange={(e) => setDestination(e.currentTarget.value)}>
+          <option value="">Not decided yet</option>
+          {[...(status.destination && !destinations.some((d) => d.value === status.destination!.id) ? [{ value: status.destination.id, label: status.destination.name }] : []), ...destinations].map((d) => (
+            <option key={d.value} value={String(d.value)}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="ed-intake" label="Preferred intake" errors={f.preferred_intake}>
+        <input id="ed-intake" name="preferred_intake" defaultValue={status.preferred_intake ?? ''} placeholder="e.g. September 2027" />
+      </Field>
+      <Field id="ed-level" label="Education level" errors={f.education_level}>
+        <select id="ed-level" name="education_level" value={level} onChange={(e) => setLevel(e.currentTarget.value)}>
+          <option value="">Choose</option>
+          {[...new Set([...EDUCATION_LEVELS, ...(status.education_level ? [status.education_level] : [])])].map((l) => (
+            <option key={l}>{l}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id="ed-message" label="Message" errors={f.message}>
+        <textarea id="ed-message" name="message" rows={3} placeholder="Unchanged" />
+      </Field>
+      <Field id="ed-docs" label="Add documents (PDF or images)" errors={f.documents}>
+        <input id="ed-docs" name="documents" type="file" multiple accept="application/pdf,image/*" />
+      </Field>
+      {errorIn === 'edit' ? <FailureNote failure={error} /> : null}
+      <div className="row">
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Save changes
+        </SubmitButton>
+        <button type="button" className="btn" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function WithdrawDialog({ store, name, onClose }: { store: TrackStore; name: string; onClose: () => void }) {
+  const { busy, error, errorIn } = useStore(store.$track);
+  const [reason, setReason] = useState('');
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await store.withdraw(reason)) onClose();
+  };
+  return (
+    <Dialog title="Withdraw this application?" onClose={onClose} size="sm">
+      <form method="post" onSubmit={onSubmit}>
+        <p>{name} will stop working on it. This cannot be undone: to go ahead later, apply again.</p>
+        <Field id="wd-reason" label="Reason (optional)" errors={errorIn === 'withdraw' ? error?.fields?.reason : undefined}>
+          <textarea id="wd-reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        </Field>
+        {errorIn === 'withdraw' ? <FailureNote failure={error} /> : null}
+        <div className="row">
+          <SubmitButton className="btn danger" busy={busy} busyLabel="Withdrawing…">
+            Withdraw application
+          </SubmitButton>
+          <button type="button" className="btn" onClick={onClose}>
+            Keep it
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

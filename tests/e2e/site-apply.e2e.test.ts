@@ -4,8 +4,8 @@ import { disconnect, hydrated, newContext } from './site-helpers.ts';
 afterAll(disconnect);
 
 describe('apply → track → edit', () => {
-  it('applies to a consultancy, gets a tracking code, checks the timeline and edits by code', async () => {
-    const context = await newContext();
+  it('applies to a consultancy on a phone, gets a tracking code, follows it, edits it, adds a document and withdraws it', async () => {
+    const context = await newContext({ mobile: true });
     const page = await context.newPage();
     await page.goto('/consultancy/');
     await page.locator('#static-list .card h2 a').first().click();
@@ -27,11 +27,31 @@ describe('apply → track → edit', () => {
     await page.getByRole('heading', { level: 3, name: 'Timeline' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('.timeline li').count()).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: 'Edit application' }).click();
+    const facts = async () => Object.fromEntries(await page.locator('.facts dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling!.textContent])));
+    expect(await facts()).toMatchObject({ 'Tracking code': code, Destination: 'Australia', 'Preferred intake': 'February 2027', Documents: '0 documents' });
+
+    // edit: the choices are prefilled, a document is added, the saved values are shown
+    await page.getByRole('button', { name: 'Edit or add documents' }).click();
+    expect(await page.getByLabel('Preferred intake').inputValue()).toBe('February 2027');
     await page.getByLabel('Preferred intake').fill('September 2027');
+    await page.getByLabel('Add documents (PDF or images)').setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Application updated.' }).waitFor({ timeout: 15_000 });
-    expect(await page.locator('.facts').textContent()).toContain('September 2027');
+    expect(await facts()).toMatchObject({ 'Preferred intake': 'September 2027', Documents: '1 document' });
+
+    // withdraw, confirmed in the page (not the browser's confirm), with a reason that joins the timeline
+    await page.getByRole('button', { name: 'Withdraw application' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw this application?' });
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Withdraw application' }).click();
+    await dialog.getByLabel('Reason (optional)').fill('I chose a university closer to home.');
+    await dialog.getByRole('button', { name: 'Withdraw application' }).click();
+    await page.getByRole('status').filter({ hasText: 'Application withdrawn.' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toContain('Withdrawn');
+    expect(await page.locator('.timeline li').first().textContent()).toContain('I chose a university closer to home.');
+    expect(await page.getByRole('button', { name: 'Edit or add documents' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     await page.getByLabel('Tracking code').fill('NOPE-0000');
     await page.getByRole('button', { name: 'Check status' }).click();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** @jsxImportSource preact */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/public.ts', () => ({
@@ -17,6 +17,7 @@ import { ApiError } from '../../src/lib/api/client.ts';
 import ApplyForm from '../../src/islands/ApplyForm.tsx';
 import Complaint from '../../src/islands/Complaint.tsx';
 import Track from '../../src/islands/Track.tsx';
+import { changesOf } from '../../src/lib/stores/track.ts';
 import { backPath, destinationFor } from '../../src/islands/Login.tsx';
 import { questionIdFrom } from '../../src/islands/Forum.tsx';
 
@@ -24,7 +25,23 @@ const api = vi.mocked(publicApi);
 const flush = () => act(async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 });
-const STATUS = { tracking_code: 'SA-7K2Q', status: 'submitted', consultancy_name: 'Everest Education', full_name: 'A*** G***', preferred_intake: 'Feb 2027', timeline: [{ status: 'submitted', note: '', created_at: '2026-11-22T05:00:00Z' }] };
+const STATUS = {
+  tracking_code: 'SA-7K2Q',
+  status: 'submitted',
+  status_label: 'Submitted',
+  consultancy: { id: 3, name: 'Everest Education', slug: 'everest' },
+  consultancy_name: 'Everest Education',
+  applicant: { full_name: 'A*** G***', email: 'a***@gmail.com', phone: '98******21' },
+  destination: { id: 1, name: 'Australia' },
+  course: null,
+  preferred_intake: 'Feb 2027',
+  education_level: "Bachelor's",
+  document_count: 1,
+  editable: true,
+  withdrawable: true,
+  created_at: '2026-11-22T05:00:00Z',
+  timeline: [{ status: 'submitted', status_label: 'Submitted', note: 'Application submitted.', created_at: '2026-11-22T05:00:00Z' }],
+};
 
 beforeEach(() => vi.clearAllMocks());
 afterEach(cleanup);
@@ -111,13 +128,20 @@ describe('tracking (/track/)', () => {
     await flush();
   };
 
-  it('shows the status, the consultancy and the timeline', async () => {
-    api.checkApplication.mockResolvedValue(STATUS);
+  const sent = () => Object.fromEntries([...(api.editApplication.mock.calls.at(-1)![1] as FormData).entries()].map(([k, v]) => [k, v instanceof File ? v.name : v]));
+
+  it('shows everything the API gives: status, consultancy, choices, documents, the timeline newest first', async () => {
+    api.checkApplication.mockResolvedValue({ ...STATUS, status: 'in_review', status_label: 'In review', timeline: [...STATUS.timeline, { status: 'in_review', status_label: 'In review', note: 'We are reading it.', created_at: '2026-11-23T05:00:00Z' }] });
     render(<Track />);
     await check('SA-7K2Q');
     expect(api.checkApplication).toHaveBeenCalledWith('SA-7K2Q');
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Everest Education');
-    expect(document.querySelectorAll('.timeline li')).toHaveLength(1);
+    const heading = screen.getByRole('heading', { level: 2 });
+    expect(heading.textContent).toContain('In review');
+    expect(screen.getByRole('link', { name: 'Everest Education' }).getAttribute('href')).toBe('/consultancy/everest/');
+    const facts = Object.fromEntries([...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+    expect(facts).toMatchObject({ Applied: '22 Nov 2026', Applicant: 'A*** G***', Destination: 'Australia', 'Preferred intake': 'Feb 2027', 'Education level': "Bachelor's", Documents: '1 document' });
+    expect([...document.querySelectorAll('.timeline li strong')].map((e) => e.textContent)).toEqual(['In review', 'Submitted']);
+    expect(screen.getByText('We are reading it.')).toBeTruthy();
   });
 
   it("says 'Tracking code not found'", async () => {
@@ -127,22 +151,75 @@ describe('tracking (/track/)', () => {
     expect(screen.getByRole('alert').querySelector('.error')!.textContent).toBe('Tracking code not found');
   });
 
-  it("edits by code, sending only what changed; a failure says 'Failed to update application'", async () => {
+  it("edits from a prefilled form, sending only what changed, with added documents; a failure says 'Failed to update application'", async () => {
     api.checkApplication.mockResolvedValue(STATUS);
     api.editApplication.mockRejectedValueOnce(new ApiError('This application is already being processed', 409));
     render(<Track />);
     await check('SA-7K2Q');
-    fireEvent.click(screen.getByRole('button', { name: 'Edit application' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit or add documents' }));
+    await flush();
+    expect((screen.getByLabelText('Preferred intake') as HTMLInputElement).value).toBe('Feb 2027');
+    expect((screen.getByLabelText('Education level') as HTMLSelectElement).value).toBe("Bachelor's");
+    expect((screen.getByLabelText('Destination') as HTMLSelectElement).value).toBe('1');
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).placeholder).toBe('Unchanged: A*** G***');
     fireEvent.change(screen.getByLabelText('Preferred intake'), { target: { value: 'Sep 2027' } });
     fireEvent.submit(screen.getByRole('button', { name: 'Save changes' }).closest('form')!);
     await flush();
-    expect(api.editApplication).toHaveBeenCalledWith('SA-7K2Q', { preferred_intake: 'Sep 2027' });
+    expect(sent()).toEqual({ preferred_intake: 'Sep 2027' });
     expect(screen.getByRole('alert').querySelector('.error')!.textContent).toBe('Failed to update application');
     expect(screen.getByText('This application is already being processed')).toBeTruthy();
-    api.editApplication.mockResolvedValueOnce(STATUS);
+    api.editApplication.mockResolvedValueOnce({ ...STATUS, preferred_intake: 'Sep 2027', document_count: 2 });
     fireEvent.submit(screen.getByRole('button', { name: 'Save changes' }).closest('form')!);
     await flush();
     expect(screen.getByRole('status').textContent).toBe('Application updated.');
+    // the saved values, as the API answered them
+    const facts = Object.fromEntries([...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+    expect(facts).toMatchObject({ 'Preferred intake': 'Sep 2027', Documents: '2 documents' });
+  });
+
+  it('counts as changes what differs from the application, typed personal fields and chosen documents', () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ full_name: '', email: 'new@example.com', phone: ' ', destination: '1', preferred_intake: 'Feb 2027', education_level: '', message: '' })) form.set(k, v);
+    form.append('documents', new File(['%PDF-1.4'], 'transcript.pdf', { type: 'application/pdf' }));
+    form.append('documents', new File([], ''));
+    const changes = changesOf(form, STATUS);
+    expect([...changes.keys()]).toEqual(['email', 'education_level', 'documents']);
+    expect(changes.get('education_level')).toBe('');
+    expect((changes.get('documents') as File).name).toBe('transcript.pdf');
+  });
+
+  it('sends nothing when nothing changed, and says so', async () => {
+    api.checkApplication.mockResolvedValue(STATUS);
+    render(<Track />);
+    await check('SA-7K2Q');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit or add documents' }));
+    await flush();
+    fireEvent.submit(screen.getByRole('button', { name: 'Save changes' }).closest('form')!);
+    await flush();
+    expect(api.editApplication).not.toHaveBeenCalled();
+    expect(screen.getByText('Nothing was changed.')).toBeTruthy();
+  });
+
+  it('withdraws only after confirming in the page, with the reason', async () => {
+    api.checkApplication.mockResolvedValue(STATUS);
+    render(<Track />);
+    await check('SA-7K2Q');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw application' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw this application?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.editApplication).not.toHaveBeenCalled();
+    expect(dialog.isConnected).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw application' }));
+    fireEvent.change(screen.getByLabelText('Reason (optional)'), { target: { value: 'I chose another consultancy' } });
+    api.editApplication.mockResolvedValueOnce({ ...STATUS, status: 'withdrawn', status_label: 'Withdrawn', editable: false, withdrawable: false });
+    fireEvent.submit(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw application' }).closest('form')!);
+    await flush();
+    expect(sent()).toEqual({ withdraw: 'true', reason: 'I chose another consultancy' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Application withdrawn.');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Withdrawn');
+    expect(screen.queryByRole('button', { name: 'Withdraw application' })).toBeNull();
   });
 });
 

@@ -118,7 +118,7 @@ describe('public calls (SPEC §7, §8)', () => {
     fetchMock.mockImplementation(async () => reply(500, ''));
     await expect(checkApplication('ABC')).rejects.toThrow('Tracking code not found');
     await expect(submitApplication(new FormData())).rejects.toThrow('Failed to submit application');
-    await expect(editApplication('ABC', { phone: '1' })).rejects.toThrow('Failed to update application');
+    await expect(editApplication('ABC', new FormData())).rejects.toThrow('Failed to update application');
     await expect(submitComplaint(new FormData())).rejects.toThrow('Failed to submit complaint form');
   });
 
@@ -130,8 +130,11 @@ describe('public calls (SPEC §7, §8)', () => {
     expect(await submitApplication(form)).toEqual({ tracking_code: 'SA-1' });
     expect(new URL(requested().url).pathname).toBe('/api/consultancy-application/submit/');
     fetchMock.mockResolvedValueOnce(reply(200, { tracking_code: 'SA-1' }));
-    await editApplication(' SA-1 ', { phone: '2' });
+    const edit = new FormData();
+    edit.set('phone', '2');
+    await editApplication(' SA-1 ', edit);
     expect(requested(1).method).toBe('PATCH');
+    expect(requested(1).headers.get('content-type')).toMatch(/^multipart\/form-data/);
     expect(new URL(requested(1).url).pathname).toBe('/api/consultancy-application/edit/SA-1/');
   });
 

@@ -202,31 +202,36 @@ export const submitApplication = (form: FormData) =>
 
 export interface TimelineEntry {
   status: string;
+  status_label?: string;
   note: string;
   created_at: string;
 }
 
+/** GET /consultancy-application/check/{code}/: progress in full, personal data masked. */
 export interface ApplicationStatus {
   tracking_code: string;
   status: string;
+  status_label?: string;
+  consultancy?: { id: number; name: string; slug: string } | null;
   consultancy_name: string;
-  full_name?: string;
-  email?: string;
-  phone?: string;
-  address?: string;
+  applicant?: { full_name: string; email: string; phone: string };
+  destination?: { id: number; name: string } | null;
+  course?: { id: number; name: string } | null;
   preferred_intake?: string;
   education_level?: string;
-  message?: string;
+  document_count?: number;
   editable?: boolean;
+  withdrawable?: boolean;
+  created_at?: string;
   timeline: TimelineEntry[];
-  [key: string]: unknown;
 }
 
 export const checkApplication = (code: string) =>
   call('Tracking code not found', json<ApplicationStatus>(`consultancy-application/check/${encodeURIComponent(code.trim())}/`));
 
-export const editApplication = (code: string, changes: Record<string, string>) =>
-  call('Failed to update application', json<ApplicationStatus>(`consultancy-application/edit/${encodeURIComponent(code.trim())}/`, { method: 'patch', json: changes }));
+/** Changes, added documents, or a withdrawal (withdraw=true, reason), as multipart. */
+export const editApplication = (code: string, form: FormData) =>
+  call('Failed to update application', json<ApplicationStatus>(`consultancy-application/edit/${encodeURIComponent(code.trim())}/`, { method: 'patch', body: form }));
 
 export const submitComplaint = (form: FormData) => call('Failed to submit complaint form', json<unknown>('complaint/submit/', { method: 'post', body: form }));
 

@@ -24,6 +24,9 @@ export const STATUS_LABELS: Record<Status, string> = {
   withdrawn: 'Withdrawn',
 };
 
+/** The education levels the application form offers. */
+export const EDUCATION_LEVELS = ['+2 / A-levels', "Bachelor's", "Master's", 'Diploma', 'Other'];
+
 /** The steps a consultancy may take from each status; requested documents send it back to review. */
 const NEXT: Record<Status, Status[]> = {
   submitted: ['in_review'],

@@ -1,0 +1,89 @@
+import { atom } from 'nanostores';
+import { checkApplication, editApplication, type ApplicationStatus } from '../api/public.ts';
+import { ApiError } from '../api/client.ts';
+
+/** SPEC §8's texts for the tracking page. */
+export const NOT_FOUND = 'Tracking code not found';
+export const UPDATE_FAILED = 'Failed to update application';
+
+export interface TrackFailure {
+  text: string;
+  detail?: string;
+  fields?: Record<string, string[]>;
+}
+
+export interface TrackState {
+  status: ApplicationStatus | null;
+  busy: boolean;
+  /** what the last action did, said where the applicant looks */
+  done: 'updated' | 'withdrawn' | null;
+  error: TrackFailure | null;
+  /** the error belongs to the edit or withdraw form, not to the code lookup */
+  errorIn: 'check' | 'edit' | 'withdraw' | null;
+}
+
+const failure = (text: string, err: unknown): TrackFailure => ({
+  text,
+  detail: err instanceof Error && err.message && err.message !== text ? err.message : undefined,
+  fields: err instanceof ApiError ? err.fields : undefined,
+});
+
+/** The fields an applicant may change, as the edit form names them. */
+export const EDITABLE = ['full_name', 'email', 'phone', 'address', 'destination', 'preferred_intake', 'education_level', 'message'] as const;
+
+/** What of the edit form differs from the application as it stands (blank personal fields: unchanged, since only their masks are shown). */
+export function changesOf(form: FormData, current: ApplicationStatus): FormData {
+  const out = new FormData();
+  const now: Record<string, string> = {
+    destination: current.destination ? String(current.destination.id) : '',
+    preferred_intake: current.preferred_intake ?? '',
+    education_level: current.education_level ?? '',
+  };
+  for (const key of EDITABLE) {
+    const value = String(form.get(key) ?? '').trim();
+    if (key in now ? value !== now[key] : value !== '') out.set(key, value);
+  }
+  for (const file of form.getAll('documents')) if (file instanceof File && file.size > 0) out.append('documents', file);
+  return out;
+}
+
+/** The tracking page's state and actions: check by code, edit, add documents, withdraw. */
+export function createTrackStore() {
+  const $track = atom<TrackState>({ status: null, busy: false, done: null, error: null, errorIn: null });
+  const set = (patch: Partial<TrackState>) => $track.set({ ...$track.get(), ...patch });
+  const codeOf = () => $track.get().status?.tracking_code ?? '';
+
+  async function run(errorIn: TrackState['errorIn'], text: string, action: () => Promise<ApplicationStatus>, done: TrackState['done']): Promise<boolean> {
+    set({ busy: true, error: null, errorIn: null, done: null });
+    try {
+      set({ status: await action(), busy: false, done });
+      return true;
+    } catch (err) {
+      set({ busy: false, error: failure(text, err), errorIn, ...(errorIn === 'check' ? { status: null } : {}) });
+      return false;
+    }
+  }
+
+  return {
+    $track,
+    check: (code: string) => (code.trim() ? run('check', NOT_FOUND, () => checkApplication(code), null) : Promise.resolve(false)),
+    edit: (form: FormData) => {
+      const current = $track.get().status;
+      if (!current) return Promise.resolve(false);
+      const changes = changesOf(form, current);
+      if ([...changes.keys()].length === 0) {
+        set({ error: { text: UPDATE_FAILED, detail: 'Nothing was changed.' }, errorIn: 'edit', done: null });
+        return Promise.resolve(false);
+      }
+      return run('edit', UPDATE_FAILED, () => editApplication(codeOf(), changes), 'updated');
+    },
+    withdraw: (reason: string) => {
+      const form = new FormData();
+      form.set('withdraw', 'true');
+      if (reason.trim()) form.set('reason', reason.trim());
+      return run('withdraw', UPDATE_FAILED, () => editApplication(codeOf(), form), 'withdrawn');
+    },
+    clearError: () => set({ error: null, errorIn: null }),
+  };
+}
+export type TrackStore = ReturnType<typeof createTrackStore>;
