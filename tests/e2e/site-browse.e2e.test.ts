@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
+import { apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);
 
@@ -69,5 +69,35 @@ describe('public directory (browse list → detail)', () => {
     expect(detail).toContain('<style>');
     expect(detail).not.toMatch(/<link[^>]+rel="stylesheet"/);
     expect(gzipSync(detail).length).toBeLessThan(14 * 1024);
+  });
+
+  it('marks an offer ended on the day after it ends, and lists it after current ones, with no rebuild since', async () => {
+    const offers = (await apiJson<{ results: { id: number; slug?: string; title: string; valid_until: string | null }[] }>('offer/?page_size=1000')).results;
+    const today = new Date().toISOString().slice(0, 10);
+    const firstPage = await fetch(`${baseUrl()}/offer/`).then((r) => r.text());
+    const shown = offers.filter((o) => o.valid_until && o.valid_until >= today && firstPage.includes(`/offer/${o.slug || o.id}/"`));
+    const offer = shown.sort((a, b) => a.valid_until!.localeCompare(b.valid_until!))[0]!;
+    const context = await newContext({ mobile: true });
+    const page = await context.newPage();
+    // the day after it ends, in Nepal: the built pages still list it as current
+    await page.clock.install({ time: new Date(`${offer.valid_until}T18:20:00Z`) });
+    await page.goto('/offer/');
+    const card = page.locator('#static-list .card', { has: page.getByRole('link', { name: offer.title, exact: true }) });
+    await expect.poll(() => card.getAttribute('class')).toContain('ended');
+    expect(await card.locator('[data-ended]').isVisible()).toBe(true);
+    expect(await card.locator('.badge.warn').textContent()).toBe('Ended');
+    const titles = await page.locator('#static-list .card').evaluateAll((cards) => cards.map((c) => [c.querySelector('h2')!.textContent, c.classList.contains('ended')]));
+    const firstEnded = titles.findIndex(([, ended]) => ended);
+    expect(titles.slice(firstEnded).every(([, ended]) => ended)).toBe(true);
+    await card.getByRole('link').click();
+    await page.waitForURL(/\/offer\/[^/]+\/$/);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'This offer has ended.' }).isVisible()).toBe(true);
+
+    // the evening before (23:00 in Kathmandu) it is still on
+    await page.clock.setFixedTime(new Date(`${offer.valid_until}T17:15:00Z`));
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByText('This offer has ended.').isVisible()).toBe(false);
+    await context.close();
   });
 });

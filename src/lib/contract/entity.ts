@@ -43,6 +43,12 @@ export interface EntityDeclaration {
   publicList?: 'all' | 'none';
   /** default list order, first key wins: '-priority' is descending */
   ordering: string[];
+  /**
+   * rows that end (an event, an offer, a scholarship's deadline): the date or datetime field that
+   * ends them and what an ended one is called. The site marks ended rows and lists them after
+   * current ones, on the day they end even when no rebuild ran since (src/lib/site/ended.ts).
+   */
+  ends?: { field: string; badge: string; note: string };
   /** the institution role that edits its own row of this entity in a dashboard */
   institutionRole?: InstitutionRole;
   /** rules across fields, on the record as it would be saved (stored values merged with the change): per-field errors, or null */

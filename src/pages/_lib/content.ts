@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { countOf, formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
+import { currentFirst, endsAt } from '../../lib/site/ended.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
 
 export const PAGE_SIZE = 24;
@@ -91,6 +92,19 @@ export function lookup(name: string): Promise<Map<number, Row>> {
     lookups.set(name, hit);
   }
   return hit;
+}
+
+/** When a row of a declaration with `ends` ends, and whether it had by now (the build's moment). */
+export function endOf(decl: EntityDeclaration, row: Row): { at: number; ended: boolean } | null {
+  const at = decl.ends ? endsAt(row[decl.ends.field]) : null;
+  return at === null ? null : { at, ended: at < Date.now() };
+}
+
+/** An entity's rows as its list shows them: current ones before ended ones (`ends`). */
+export async function listed(name: EntityName): Promise<Row[]> {
+  const decl: EntityDeclaration = entities[name];
+  const all = await rows(name);
+  return decl.ends ? currentFirst(all, decl.ends.field, Date.now()) : all;
 }
 
 export const titleOf = (decl: EntityDeclaration, row: Row) => String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);

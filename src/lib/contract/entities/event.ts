@@ -23,5 +23,6 @@ export const event = defineEntity({
   },
   filters: { upcoming: { label: 'Upcoming only', kind: 'flag' } },
   ordering: ['-starts_at', 'id'],
+  ends: { field: 'ends_at', badge: 'Ended', note: 'This event has ended.' },
   check: endsAfterStart('starts_at', 'ends_at', 'An event cannot end before it starts.'),
 });

@@ -21,5 +21,6 @@ export const offer = defineEntity({
   },
   filters: { consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy', column: 'consultancy_id' } },
   ordering: ['-id'],
+  ends: { field: 'valid_until', badge: 'Ended', note: 'This offer has ended.' },
   check: endsAfterStart('valid_from', 'valid_until', 'An offer cannot end before it starts.'),
 });

@@ -23,4 +23,5 @@ export const scholarship = defineEntity({
   },
   filters: { destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'destination_id' } },
   ordering: ['deadline', 'id'],
+  ends: { field: 'deadline', badge: 'Closed', note: 'Applications for this scholarship have closed.' },
 });
