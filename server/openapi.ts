@@ -2,7 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_KINDS, INSTITUTION_ROLES, bodySchema, dropdownItem, type FieldMeta } from '../src/lib/contract/index.ts';
+import { FILE_KINDS, INSTITUTION_ROLES, bodySchema, dropdownItem, removalField, type FieldMeta } from '../src/lib/contract/index.ts';
 import { visibleColumns } from './entities/query.ts';
 import { registry, uploadRules, type ServerEntity } from './entities/registry.ts';
 
@@ -177,18 +177,14 @@ export function entityRequestBody(entity: ServerEntity, mode: 'create' | 'update
 
   const rules = uploadRules(entity);
   const properties: Record<string, JsonSchema> = { ...(json.properties as Record<string, JsonSchema>) };
-  let galleries = false;
   for (const [name, meta] of fileFields) {
     const binary = { type: 'string', format: 'binary' };
     const accepts = (rules[name]?.kind ?? 'image') === 'image' ? 'JPEG, PNG, GIF or WebP image' : rules[name]?.kind === 'pdf' ? 'PDF' : 'PDF or image';
     const description = `${describeField(meta)} (${accepts}${mode === 'update' ? '; only when replacing it' : ''})`;
     if (rules[name]?.multiple) {
-      galleries = true;
       properties[name] = { type: 'array', items: binary, description: `${description}; repeat the field for several files` };
+      if (mode === 'update') properties[removalField(name, meta)] = { type: 'array', items: { type: 'string' }, description: `URLs of ${meta.label.toLowerCase()} images to remove (a JSON list as text)` };
     } else properties[name] = { ...binary, description };
-  }
-  if (galleries && mode === 'update') {
-    properties.deleted_gallery_images = { type: 'array', items: { type: 'string' }, description: 'URLs of gallery images to remove (a JSON list as text)' };
   }
   const form: JsonSchema = {
     ...json,

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { StartupError } from '../startup.ts';
 import { acquireOwnerLock } from './owner-lock.ts';
+import { ensureSearchTriggers } from './search-triggers.ts';
 import * as schema from './schema/index.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -54,6 +55,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     await migratePostgres(db as never, { migrationsFolder });
+    await ensureSearchTriggers(db);
     preparing(client);
     return { db, engine: 'postgres', announce: () => {}, close: () => client.end({ timeout: 5 }) };
   }
@@ -95,5 +97,6 @@ async function openPglite(dir: string): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await ensureSearchTriggers(db as unknown as Db);
   return { db, engine: 'pglite', announce: () => {}, close: () => client.close() };
 }

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { entities, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
 import type { Runner } from '../services/tx.ts';
@@ -12,7 +12,7 @@ import type { UploadRule } from '../uploads.ts';
 export interface ServerEntity {
   decl: EntityDeclaration;
   table: PgTable;
-  /** the table has the generated search columns (full text + trigram) */
+  /** the table has the generated search column (searchColumns): derived, never declared */
   searchable: boolean;
   /** flag filters (?upcoming=true): extra condition and the order they imply */
   flags?: Record<string, { where: SQL; orderBy: SQL[] }>;
@@ -22,16 +22,14 @@ export interface ServerEntity {
   cascadedPrivateFiles?: (db: Runner, id: number) => Promise<string[]>;
 }
 
-const server: Record<EntityName, Omit<ServerEntity, 'decl'>> = {
-  destination: { table: t.destinations, searchable: true },
-  exam: { table: t.exams, searchable: true },
-  course: { table: t.courses, searchable: true },
-  university: { table: t.universities, searchable: true },
-  college: { table: t.colleges, searchable: true },
+const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
+  destination: { table: t.destinations },
+  exam: { table: t.exams },
+  course: { table: t.courses },
+  university: { table: t.universities },
+  college: { table: t.colleges },
   consultancy: {
     table: t.consultancies,
-    searchable: true,
-    uploads: { gallery: { kind: 'image', multiple: true } },
     // its applications go with it, and with them the applicants' documents
     cascadedPrivateFiles: async (db, id) =>
       (
@@ -44,22 +42,20 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl'>> = {
   },
   event: {
     table: t.events,
-    searchable: true,
     flags: { upcoming: { where: sql`${t.events.ends_at} >= now()`, orderBy: [sql`${t.events.starts_at} ASC`, sql`${t.events.id} ASC`] } },
   },
-  scholarship: { table: t.scholarships, searchable: true },
-  blog: { table: t.blogs, searchable: true },
-  news: { table: t.news, searchable: true },
-  blogCategory: { table: t.blogCategories, searchable: false },
-  newsCategory: { table: t.newsCategories, searchable: false },
-  district: { table: t.districts, searchable: true },
-  discipline: { table: t.disciplines, searchable: true },
-  offer: { table: t.offers, searchable: true },
-  featured: { table: t.featuredPages, searchable: true },
-  modelQuestion: { table: t.modelQuestions, searchable: true },
+  scholarship: { table: t.scholarships },
+  blog: { table: t.blogs },
+  news: { table: t.news },
+  blogCategory: { table: t.blogCategories },
+  newsCategory: { table: t.newsCategories },
+  district: { table: t.districts },
+  discipline: { table: t.disciplines },
+  offer: { table: t.offers },
+  featured: { table: t.featuredPages },
+  modelQuestion: { table: t.modelQuestions },
   ad: {
     table: t.ads,
-    searchable: true,
     uploads: {
       desktop_image_url: { kind: 'image', size: { width: 960, height: 540 } },
       mobile_image_url: { kind: 'image', size: { width: 320, height: 400 } },
@@ -68,7 +64,7 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl'>> = {
 };
 
 export const registry: Record<EntityName, ServerEntity> = Object.fromEntries(
-  Object.entries(server).map(([name, s]) => [name, { ...s, decl: entities[name as EntityName] }]),
+  Object.entries(server).map(([name, s]) => [name, { ...s, decl: entities[name as EntityName], searchable: 'search' in getTableColumns(s.table) }]),
 ) as Record<EntityName, ServerEntity>;
 
 export const serverEntity = (name: string): ServerEntity => {
@@ -81,7 +77,7 @@ export const serverEntity = (name: string): ServerEntity => {
 export function uploadRules(entity: ServerEntity): Record<string, UploadRule> {
   const rules: Record<string, UploadRule> = {};
   for (const [name, meta] of Object.entries(entity.decl.fields)) {
-    if (meta.kind === 'image') rules[name] = { kind: 'image' };
+    if (meta.kind === 'image') rules[name] = { kind: 'image', multiple: meta.multiple };
     if (meta.kind === 'file') rules[name] = { kind: meta.accept ?? 'document' };
   }
   return { ...rules, ...entity.uploads };

@@ -1,6 +1,6 @@
 import { count, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { bodySchema, type FieldMeta } from '../../src/lib/contract/index.ts';
+import { bodySchema, imageLists } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { bumpContentVersion } from '../content-version.ts';
 import { badRequest, conflict } from '../errors.ts';
@@ -61,21 +61,29 @@ function cleanValues(entity: ServerEntity, values: Row): Row {
 
 const fileFields = (entity: ServerEntity) => Object.entries(entity.decl.fields).filter(([, m]) => m.kind === 'image' || m.kind === 'file');
 
-/** The gallery is a list of URLs: new files are added, `deleted_gallery_images` removed. */
-const isList = (meta: FieldMeta, name: string, entity: ServerEntity) => getTableColumns(entity.table)[name]?.columnType === 'PgArray' && meta.kind === 'image';
-
-function parseDeleted(raw: unknown): string[] {
+/** The images a `multiple` field's removal list names: a JSON list as text (multipart), a list, or one URL. */
+function parseRemovals(raw: unknown, field: string): string[] {
   if (raw === undefined || raw === '') return [];
   let value = raw;
   if (typeof raw === 'string') {
     try {
       value = raw.trim().startsWith('[') ? JSON.parse(raw) : [raw];
     } catch {
-      throw badRequest('Some values are not valid.', { deleted_gallery_images: ['Must be a list of image URLs.'] });
+      throw badRequest('Some values are not valid.', { [field]: ['Must be a list of image URLs.'] });
     }
   }
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw badRequest('Some values are not valid.', { deleted_gallery_images: ['Must be a list of image URLs.'] });
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw badRequest('Some values are not valid.', { [field]: ['Must be a list of image URLs.'] });
   return value;
+}
+
+/** Splits a form's removal lists (one per `multiple` image field) from its field values. */
+function splitRemovals(entity: ServerEntity, fields: Row): { removals: Record<string, string[]>; rawFields: Row } {
+  const lists = imageLists(entity.decl.fields);
+  const removals = Object.fromEntries(lists.map(({ name, removedBy }) => [name, parseRemovals(fields[removedBy], removedBy)]));
+  const names = new Set(lists.map((l) => l.removedBy));
+  const rawFields = Object.fromEntries(Object.entries(fields).filter(([key]) => !names.has(key)));
+  for (const key of Object.keys(rawFields)) if (key.startsWith('deleted_')) throw badRequest(`${key} is not a field of this entity.`);
+  return { removals, rawFields };
 }
 
 export interface WriteOptions {
@@ -91,19 +99,18 @@ export interface WriteOptions {
  * in the same transaction.
  */
 export async function saveRow(entity: ServerEntity, form: FormData, existing: Row | null, options: WriteOptions): Promise<Row> {
-  const { deleted_gallery_images: deletedRaw, ...rawFields } = form.fields;
+  const { removals, rawFields } = splitRemovals(entity, form.fields);
   const schema = bodySchema(entity.decl.fields, existing ? 'update' : 'create', { omit: options.omitAdminOnly ? (m) => Boolean(m.adminOnly) : undefined });
   const values = cleanValues(entity, schema.parse(rawFields) as Row);
   const problems = entity.decl.check?.({ ...existing, ...values });
   if (problems) throw badRequest('Some values are not valid.', problems);
-  const deleted = parseDeleted(deletedRaw);
-  if (deleted.length && !fileFields(entity).some(([name, meta]) => isList(meta, name, entity))) throw badRequest('deleted_gallery_images is not a field of this entity.');
 
   const replaced: string[] = [];
   const row = await withStoredFiles(options.db, options.storage, form.files, (files) => {
     for (const [name, meta] of fileFields(entity)) {
       const urls = files.urls(name);
-      if (isList(meta, name, entity)) {
+      if (meta.multiple) {
+        const deleted = removals[name] ?? [];
         const before = (existing?.[name] as string[] | undefined) ?? [];
         replaced.push(...deleted.filter((u) => before.includes(u)));
         if (urls.length || deleted.length || !existing) values[name] = [...before.filter((u) => !deleted.includes(u)), ...urls];

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/index.ts';
+import { FILE_KINDS } from '../../src/lib/contract/index.ts';
+import { registry } from '../entities/registry.ts';
 import type { Storage } from './index.ts';
 
-type FileColumn = [table: string, column: string, isList?: boolean];
+export type FileColumn = [table: string, column: string, isList?: boolean];
 
 /** The columns that hold keys of the private store (personal files), never public URLs. */
 export const PRIVATE_FILE_COLUMNS: FileColumn[] = [
@@ -10,35 +13,20 @@ export const PRIVATE_FILE_COLUMNS: FileColumn[] = [
   ['complaints', 'evidence'],
 ];
 
+/** Every file field of every declared entity, from the declarations: a new entity's files are counted without a list to keep. */
+export const entityFileColumns = (): FileColumn[] =>
+  Object.values(registry).flatMap((entity) =>
+    Object.entries(entity.decl.fields)
+      .filter(([, meta]) => FILE_KINDS.includes(meta.kind))
+      .map(([name, meta]): FileColumn => [getTableConfig(entity.table).name, name, meta.multiple === true]),
+  );
+
 /**
  * Every column that holds a stored file's reference. Files are named by their content, so two rows
  * can share one; a file is removed only when no row refers to it any more. Public URLs and private
  * keys never look alike (a URL starts with the media base), so one list serves both stores.
  */
-const FILE_COLUMNS: FileColumn[] = [
-  ['destinations', 'country_logo'],
-  ['destinations', 'cover_page'],
-  ['exams', 'icon'],
-  ['universities', 'logo'],
-  ['universities', 'cover'],
-  ['colleges', 'logo'],
-  ['colleges', 'cover'],
-  ['courses', 'icon'],
-  ['courses', 'cover_image'],
-  ['consultancies', 'logo'],
-  ['consultancies', 'cover'],
-  ['consultancies', 'gallery', true],
-  ['events', 'cover_image'],
-  ['scholarships', 'cover_image'],
-  ['blogs', 'cover_image'],
-  ['news', 'cover_image'],
-  ['offers', 'image'],
-  ['featured_pages', 'cover_image'],
-  ['model_questions', 'pdf'],
-  ['ads', 'desktop_image_url'],
-  ['ads', 'mobile_image_url'],
-  ...PRIVATE_FILE_COLUMNS,
-];
+export const FILE_COLUMNS: FileColumn[] = [...entityFileColumns(), ...PRIVATE_FILE_COLUMNS];
 
 async function referenced(db: Db, ref: string): Promise<boolean> {
   const checks = FILE_COLUMNS.map(([table, col, isList]) => {

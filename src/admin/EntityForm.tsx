@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import type { FieldMeta } from '../lib/contract/fields.ts';
+import { removalField, type FieldMeta } from '../lib/contract/fields.ts';
 import { SECRET_FIELDS } from '../lib/forms/users.ts';
 import { markDirty } from '../lib/forms/dirty.ts';
-import { DELETED_GALLERY, type FormValues, type Mode } from '../lib/forms/prepare.ts';
+import type { FormValues, Mode } from '../lib/forms/prepare.ts';
 import { formDefaults, formSchema, labelsOf } from '../lib/forms/schema.ts';
 import type { FormStore } from '../lib/stores/adminForm.ts';
 import { rememberLabels } from '../lib/stores/adminRefs.ts';
@@ -81,7 +81,6 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
     }
   };
 
-  const removed = (watch(DELETED_GALLERY) as string[] | undefined) ?? [];
   const defaults = formState.defaultValues ?? {};
 
   if (state.loading) return <p role="status">Loading…</p>;
@@ -162,12 +161,18 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
           case 'image':
           case 'file':
             input =
-              name === 'gallery' ? (
+              meta.multiple ? (
                 <Controller
                   control={control}
                   name={name}
                   render={({ field }) => (
-                    <Gallery id={id} value={field.value} onChange={field.onChange} removed={removed} onRemovedChange={(v) => setValue(DELETED_GALLERY, v, { shouldDirty: true })} />
+                    <Gallery
+                      id={id}
+                      value={field.value}
+                      onChange={field.onChange}
+                      removed={(watch(removalField(name, meta)) as string[] | undefined) ?? []}
+                      onRemovedChange={(v) => setValue(removalField(name, meta), v, { shouldDirty: true })}
+                    />
                   )}
                 />
               ) : (
@@ -203,7 +208,7 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
             );
           }
         }
-        const grouped = meta.kind === 'tags' || meta.kind === 'faqs' || name === 'gallery';
+        const grouped = meta.kind === 'tags' || meta.kind === 'faqs' || Boolean(meta.multiple);
         return (
           <Field key={name} id={id} label={meta.label} help={meta.help} error={error} required={required} as={grouped ? 'fieldset' : 'div'}>
             {input}

@@ -244,7 +244,7 @@ export function FilePicker(props: { id: string; value: unknown; original: unknow
   );
 }
 
-/** Gallery: existing images with Remove (listed in deleted_gallery_images), and new ones to add. */
+/** An image list (`multiple`): existing images with Remove (listed in its removal field), and new ones to add. */
 export function Gallery(props: { id: string; value: unknown; onChange: (v: unknown[]) => void; removed: string[]; onRemovedChange: (v: string[]) => void }) {
   const items = Array.isArray(props.value) ? (props.value as unknown[]) : [];
   return (

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../src/lib/contract/index.ts';
+
+/** SPEC §3's name for the consultancy gallery's removal list. */
+const DELETED_GALLERY = 'deleted_gallery_images';
 import {
-  DELETED_GALLERY,
   cleanFaqs,
   cleanTags,
   mergeEventSelections,

@@ -3,7 +3,8 @@ import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 /**
  * Every lexeme of every searchable table's `search` vector, per table: search corrects a query
  * word against this small dictionary (trigram similarity) instead of trigram-matching every row.
- * Filled by triggers on the searchable tables (migration 0003); words of deleted rows stay,
+ * Filled by triggers on every table with a `search` column, set up at each start after the
+ * migrations (db/search-triggers.ts), so a new searchable table needs no SQL of its own; words of deleted rows stay,
  * which at worst corrects a typo to a word that no longer matches anything.
  */
 export const searchWords = pgTable(

@@ -43,6 +43,10 @@ export interface FieldMeta {
   help?: string;
   /** file fields: accepted documents (image fields always take images only) */
   accept?: 'image' | 'pdf' | 'document';
+  /** image fields: a list of images (a gallery); new files are added, those listed in `removedBy` removed */
+  multiple?: boolean;
+  /** multiple: the form field that lists images to remove, when not `deleted_<field>` (SPEC names the consultancy's) */
+  removedBy?: string;
   /** file fields: a personal file behind an authenticated API route (the value is that route, or a list of {url, original_name}) */
   private?: boolean;
   /** number fields: a year, shown as 2026, not 2,026 */
@@ -60,6 +64,13 @@ export interface FieldMeta {
 }
 
 export const FILE_KINDS: FieldKind[] = ['image', 'file'];
+
+/** The form field that lists the images to remove from a `multiple` image field. */
+export const removalField = (name: string, meta: FieldMeta) => meta.removedBy ?? `deleted_${name}`;
+
+/** The `multiple` image fields of a declaration, with their removal fields. */
+export const imageLists = (fields: Record<string, FieldMeta>) =>
+  Object.entries(fields).flatMap(([name, meta]) => (meta.kind === 'image' && meta.multiple ? [{ name, meta, removedBy: removalField(name, meta) }] : []));
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null || v === 'null' || v === 'undefined' ? undefined : v);
 

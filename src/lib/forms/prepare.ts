@@ -1,4 +1,4 @@
-import { FILE_KINDS, type FieldMeta } from '../contract/fields.ts';
+import { FILE_KINDS, imageLists, type FieldMeta } from '../contract/fields.ts';
 
 /**
  * SPEC §5: how a console form's values become a request body. Pure functions, driven by the entity
@@ -10,7 +10,8 @@ import { FILE_KINDS, type FieldMeta } from '../contract/fields.ts';
  * - null, 'null' and undefined are dropped (course, and every other entity alike);
  * - image files (icon, cover_image, country_logo, cover_page, every file field) are sent on update
  *   only when a new file was chosen;
- * - an empty deleted-gallery list is omitted; new gallery files go under `gallery`, several times;
+ * - an empty removal list of an image list (deleted_gallery_images) is omitted; new files of an
+ *   image list (gallery) go under its name, several times;
  * - multi-selects (event's targeted_destinations, related_universities, related_consultancies)
  *   are merged into one JSON list each.
  */
@@ -18,8 +19,6 @@ import { FILE_KINDS, type FieldMeta } from '../contract/fields.ts';
 export type Mode = 'create' | 'update';
 export type FormValues = Record<string, unknown>;
 
-/** The field that lists removed gallery images (SPEC §3). */
-export const DELETED_GALLERY = 'deleted_gallery_images';
 /** The multi-select fields of an event (SPEC §3). */
 export const EVENT_MULTI_SELECTS = ['targeted_destinations', 'related_universities', 'related_consultancies'] as const;
 
@@ -146,8 +145,10 @@ export function prepareEntries(fields: Record<string, FieldMeta>, values: FormVa
     }
     out.push([name, raw as string]);
   }
-  const removed = values[DELETED_GALLERY];
-  if (Array.isArray(removed) && removed.length > 0) out.push([DELETED_GALLERY, removed.map(String)]);
+  for (const { removedBy } of imageLists(fields)) {
+    const removed = values[removedBy];
+    if (Array.isArray(removed) && removed.length > 0) out.push([removedBy, removed.map(String)]);
+  }
   return out;
 }
 

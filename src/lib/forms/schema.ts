@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FILE_KINDS, bodySchema, type FieldMeta } from '../contract/fields.ts';
-import { DELETED_GALLERY, type FormValues, type Mode } from './prepare.ts';
+import { FILE_KINDS, bodySchema, imageLists, type FieldMeta } from '../contract/fields.ts';
+import type { FormValues, Mode } from './prepare.ts';
 
 /**
  * What a console form validates with: the contract's bodySchema (the same the server validates
@@ -9,7 +9,7 @@ import { DELETED_GALLERY, type FormValues, type Mode } from './prepare.ts';
 export function formSchema(fields: Record<string, FieldMeta>, mode: Mode) {
   const files: Record<string, z.ZodType> = {};
   for (const [name, meta] of Object.entries(fields)) if (FILE_KINDS.includes(meta.kind)) files[name] = z.any().optional();
-  if ('gallery' in fields) files[DELETED_GALLERY] = z.array(z.string()).optional();
+  for (const { removedBy } of imageLists(fields)) files[removedBy] = z.array(z.string()).optional();
   return bodySchema(fields, mode).extend(files);
 }
 
@@ -77,13 +77,13 @@ export function formDefaults(fields: Record<string, FieldMeta>, record: Record<s
         break;
       case 'image':
       case 'file':
-        out[name] = name === 'gallery' ? (Array.isArray(v) ? v.map((g) => (typeof g === 'string' ? g : String((g as { url?: unknown })?.url ?? ''))).filter(Boolean) : []) : typeof v === 'string' ? v : '';
+        out[name] = meta.multiple ? (Array.isArray(v) ? v.map((g) => (typeof g === 'string' ? g : String((g as { url?: unknown })?.url ?? ''))).filter(Boolean) : []) : typeof v === 'string' ? v : '';
         break;
       default:
         out[name] = v === null || v === undefined ? '' : String(v);
     }
   }
-  if ('gallery' in fields) out[DELETED_GALLERY] = [];
+  for (const { removedBy } of imageLists(fields)) out[removedBy] = [];
   return out;
 }
 
@@ -91,10 +91,13 @@ export function formDefaults(fields: Record<string, FieldMeta>, record: Record<s
 export function splitFieldErrors(fields: Record<string, FieldMeta>, errors: Record<string, string[] | string> | undefined): { byField: Record<string, string>; other: string[] } {
   const byField: Record<string, string> = {};
   const other: string[] = [];
+  // a removal list's errors belong to its image list
+  const listOf = new Map(imageLists(fields).map((l) => [l.removedBy, l.name]));
   for (const [name, list] of Object.entries(errors ?? {})) {
     const message = (Array.isArray(list) ? list : [list]).filter(Boolean).join(' ');
-    const key = name.split('.')[0];
-    if (key in fields || key === DELETED_GALLERY) byField[key] = byField[key] ? `${byField[key]} ${message}` : message;
+    const first = name.split('.')[0]!;
+    const key = listOf.get(first) ?? first;
+    if (key in fields) byField[key] = byField[key] ? `${byField[key]} ${message}` : message;
     else other.push(`${name}: ${message}`);
   }
   return { byField, other };

@@ -24,7 +24,7 @@ export const consultancy = defineEntity({
     test_preparation: { kind: 'refs', ref: 'exam', label: 'Test preparation' },
     partner_universities: { kind: 'refs', ref: 'university', label: 'Partner universities' },
     highlights: { kind: 'tags', label: 'Highlights' },
-    gallery: { kind: 'image', label: 'Gallery', help: 'Add several images; remove with deleted_gallery_images' },
+    gallery: { kind: 'image', label: 'Gallery', multiple: true, removedBy: 'deleted_gallery_images', help: 'Add several images; remove one with its Remove button.' },
     moe_certified: { kind: 'boolean', label: 'MOE certified', adminOnly: true, column: true },
     verified: { kind: 'boolean', label: 'Verified', adminOnly: true, column: true },
     claimed: { kind: 'boolean', label: 'Claimed', adminOnly: true, internal: true },

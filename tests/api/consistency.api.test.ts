@@ -1,0 +1,109 @@
+/**
+ * The declarations are the only list: this fails when the code and the database drift from them,
+ * the silent failures of adding an entity by hand (issue 10): a declared field with no column of
+ * its kind, a searchable table without its search-word triggers, a file field whose files are not
+ * reference-counted, a relation to nothing. (Routes missing from the permission table fail the
+ * permission test.)
+ */
+import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities, FILE_KINDS, type FieldKind } from '../../src/lib/contract/index.ts';
+import { rowsOf } from '../../server/db/index.ts';
+import { ensureSearchTriggers, searchTriggerState } from '../../server/db/search-triggers.ts';
+import { registry } from '../../server/entities/registry.ts';
+import { FILE_COLUMNS } from '../../server/storage/references.ts';
+import { buildTestApp, engines, type TestApp } from './helpers.ts';
+
+/** The column types (drizzle's columnType) a field kind may be stored in. */
+const STORED_AS: Record<FieldKind, string[]> = {
+  text: ['PgText', 'PgVarchar'],
+  textarea: ['PgText', 'PgVarchar'],
+  html: ['PgText'],
+  url: ['PgText', 'PgVarchar'],
+  email: ['PgText', 'PgVarchar'],
+  select: ['PgText', 'PgVarchar', 'PgEnumColumn'],
+  number: ['PgInteger', 'PgSmallInt', 'PgBigInt53', 'PgNumeric', 'PgReal', 'PgDoublePrecision'],
+  boolean: ['PgBoolean'],
+  date: ['PgDateString', 'PgDate'],
+  datetime: ['PgTimestampString', 'PgTimestamp'],
+  ref: ['PgInteger'],
+  refs: ['PgArray<PgInteger>'],
+  tags: ['PgArray<PgText>', 'PgJsonb'],
+  faqs: ['PgJsonb'],
+  image: ['PgText'],
+  file: ['PgText'],
+};
+
+const typeOf = (col: PgColumn): string => {
+  const base = (col as PgColumn & { baseColumn?: PgColumn }).baseColumn;
+  return col.columnType === 'PgArray' && base ? `PgArray<${base.columnType}>` : col.columnType;
+};
+
+describe('every declaration matches its table', () => {
+  it('stores each declared field in a column of a type its kind can hold', () => {
+    const wrong: string[] = [];
+    for (const [name, entity] of Object.entries(registry)) {
+      const columns = getTableColumns(entity.table) as Record<string, PgColumn>;
+      for (const [field, meta] of Object.entries(entity.decl.fields)) {
+        const col = columns[field];
+        const expected = meta.kind === 'image' && meta.multiple ? ['PgArray<PgText>'] : STORED_AS[meta.kind];
+        if (!col) wrong.push(`${name}.${field}: no column`);
+        else if (!expected.includes(typeOf(col))) wrong.push(`${name}.${field}: ${meta.kind} in ${typeOf(col)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refers only to declared entities, from fields and filters alike', () => {
+    const dangling = Object.values(entities).flatMap((decl) => [
+      ...Object.entries(decl.fields).flatMap(([field, meta]) => ((meta.kind === 'ref' || meta.kind === 'refs') && !(meta.ref && meta.ref in entities) ? [`${decl.name}.${field} → ${meta.ref}`] : [])),
+      ...Object.entries(decl.filters ?? {}).flatMap(([key, f]) => (f.kind === 'ref' && !(f.ref && f.ref in entities) ? [`${decl.name}?${key} → ${f.ref}`] : [])),
+      ...(decl.ends && !(decl.ends.field in decl.fields) ? [`${decl.name} ends on ${decl.ends.field}`] : []),
+    ]);
+    expect(dangling).toEqual([]);
+  });
+
+  it('counts the references of every file field, so a shared file outlives the row that is deleted', () => {
+    const counted = new Set(FILE_COLUMNS.map(([table, column]) => `${table}.${column}`));
+    const fileFields = Object.values(registry).flatMap((entity) =>
+      Object.entries(entity.decl.fields)
+        .filter(([, meta]) => FILE_KINDS.includes(meta.kind))
+        .map(([field]) => `${getTableConfig(entity.table).name}.${field}`),
+    );
+    expect(fileFields.length).toBeGreaterThan(15);
+    expect(fileFields.filter((f) => !counted.has(f))).toEqual([]);
+  });
+});
+
+describe.each(engines)('search words (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('keeps search_words current on every searchable table, the declared entities among them', async () => {
+    const state = await searchTriggerState(t.database.db);
+    expect(state.filter((s) => !s.ready)).toEqual([]);
+    const tables = new Set(state.map((s) => s.table));
+    const searchable = Object.values(registry).filter((e) => e.searchable);
+    expect(searchable.length).toBeGreaterThan(10);
+    expect(searchable.map((e) => getTableConfig(e.table).name).filter((name) => !tables.has(name))).toEqual([]);
+  });
+
+  it('sets up a searchable table that lacks its triggers at the next start, with the words it already has', async () => {
+    const db = t.database.db;
+    await db.execute(sql`DROP TRIGGER districts_search_words_ins ON districts`);
+    await db.execute(sql`DELETE FROM search_words WHERE table_name = 'districts'`);
+    await db.execute(sql`INSERT INTO districts (name, slug) VALUES ('Quokkaprep placement test', 'quokkaprep')`);
+    expect((await searchTriggerState(db)).find((s) => s.table === 'districts')?.ready).toBe(false);
+
+    expect(await ensureSearchTriggers(db)).toEqual(['districts']);
+    expect(await ensureSearchTriggers(db)).toEqual([]);
+    const words = async () => rowsOf<{ word: string }>(await db.execute(sql`SELECT word FROM search_words WHERE table_name = 'districts'`)).map((w) => w.word);
+    expect(await words()).toContain('quokkaprep');
+    await db.execute(sql`INSERT INTO districts (name, slug) VALUES ('Wombatology entrance', 'wombatology')`);
+    expect(await words()).toContain('wombatolog');
+  });
+});
