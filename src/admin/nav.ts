@@ -1,12 +1,16 @@
-/** The console's navigation, by area. Resource names refer to the data provider's resources. */
-export const ADMIN_NAV: { title: string; items: string[] }[] = [
-  { title: 'Directory', items: ['destination', 'university', 'college', 'course', 'consultancy', 'exam', 'scholarship', 'event'] },
-  { title: 'Articles', items: ['blog', 'blogCategory', 'news', 'newsCategory', 'featured', 'modelQuestion'] },
-  { title: 'Lookups', items: ['district', 'discipline'] },
-  { title: 'Promotion', items: ['offer', 'ad'] },
-  { title: 'People and leads', items: ['user', 'inquiry', 'application', 'complaint'] },
-  { title: 'Site', items: ['settings'] },
-];
+import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contract/index.ts';
+
+/** Console screens that are not content entities, by the group they sit in after its entities. */
+const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
+  'People and leads': ['user', 'inquiry', 'application', 'complaint'],
+  Site: ['settings'],
+};
+
+/** The console's navigation, by area, from the declarations' `console` option. Resource names refer to the data provider's resources. */
+export const ADMIN_NAV: { title: string; items: string[] }[] = CONSOLE_GROUPS.map((title) => ({
+  title,
+  items: [...consoleEntities(title).map((d) => d.name), ...(OTHER_SCREENS[title] ?? [])],
+}));
 
 export const DASHBOARD_NAV: Record<'consultancy' | 'college' | 'university', { route: string; label: string }[]> = {
   consultancy: [

@@ -2,19 +2,13 @@
 import { useEffect, useRef, useState } from 'preact/compat';
 import { list, type Row } from '../lib/api/public.ts';
 
-/** What the home search looks through: API path, site path, title field, label. */
-export const SEARCH_TARGETS = [
-  ['destination', 'destination', 'name', 'Destinations'],
-  ['university', 'university', 'name', 'Universities'],
-  ['course', 'course', 'name', 'Courses'],
-  ['consultancy', 'consultancy', 'name', 'Consultancies'],
-  ['college', 'college', 'name', 'Colleges'],
-  ['exam', 'exam', 'name', 'Exams'],
-  ['scholarship', 'scholarship', 'title', 'Scholarships'],
-  ['event', 'event', 'title', 'Events'],
-  ['blog', 'blog', 'title', 'Blog'],
-  ['news', 'news', 'title', 'News'],
-] as const;
+/** What the home search looks through (the declarations' `homeSearch`), given by the page so the declarations stay out of this island. */
+export interface SearchTarget {
+  path: string;
+  sitePath: string;
+  titleField: string;
+  label: string;
+}
 
 interface Group {
   label: string;
@@ -22,7 +16,7 @@ interface Group {
 }
 
 /** Search across everything as you type; the API's search is typo tolerant. */
-export default function SiteSearch({ debounceMs = 300 }: { debounceMs?: number }) {
+export default function SiteSearch({ targets, debounceMs = 300 }: { targets: SearchTarget[]; debounceMs?: number }) {
   const [query, setQuery] = useState('');
   const [groups, setGroups] = useState<Group[] | null>(null);
   const seq = useRef(0);
@@ -36,15 +30,15 @@ export default function SiteSearch({ debounceMs = 300 }: { debounceMs?: number }
     const mine = ++seq.current;
     const timer = setTimeout(async () => {
       const found = await Promise.all(
-        SEARCH_TARGETS.map(async ([path, site, field, label]) => {
+        targets.map(async ({ path, sitePath, titleField, label }) => {
           const result = await list(path, { search: q, page_size: 4 }).catch(() => null);
-          return { label, items: (result?.results ?? []).map((r: Row) => ({ title: String(r[field] ?? r.id), href: `/${site}/${r.slug || r.id}/` })) };
+          return { label, items: (result?.results ?? []).map((r: Row) => ({ title: String(r[titleField] ?? r.id), href: `/${sitePath}/${r.slug || r.id}/` })) };
         }),
       );
       if (mine === seq.current) setGroups(found.filter((g) => g.items.length));
     }, debounceMs);
     return () => clearTimeout(timer);
-  }, [query, debounceMs]);
+  }, [query, debounceMs, targets]);
 
   return (
     <div role="search">

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { entities } from '../lib/contract/index.ts';
+import { declarationOf } from '../lib/contract/index.ts';
 import { articleCategories, hrefOf, PAGE_SIZE, rows, SITE_ENTITIES } from './_lib/content.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -8,7 +8,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 export const GET: APIRoute = async ({ site }) => {
   const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/complaint/' }];
   for (const name of SITE_ENTITIES) {
-    const decl = entities[name];
+    const decl = declarationOf(name);
     const all = await rows(name);
     urls.push({ loc: `/${decl.sitePath}/` });
     for (let p = 2; p <= Math.ceil(all.length / PAGE_SIZE); p++) urls.push({ loc: `/${decl.sitePath}/page/${p}/` });

@@ -8,7 +8,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entities, FILE_KINDS, type FieldKind } from '../../src/lib/contract/index.ts';
+import { entities, FILE_KINDS, type EntityDeclaration, type FieldKind } from '../../src/lib/contract/index.ts';
 import { rowsOf } from '../../server/db/index.ts';
 import { ensureSearchTriggers, searchTriggerState } from '../../server/db/search-triggers.ts';
 import { registry } from '../../server/entities/registry.ts';
@@ -56,7 +56,7 @@ describe('every declaration matches its table', () => {
   });
 
   it('refers only to declared entities, from fields and filters alike', () => {
-    const dangling = Object.values(entities).flatMap((decl) => [
+    const dangling = (Object.values(entities) as EntityDeclaration[]).flatMap((decl) => [
       ...Object.entries(decl.fields).flatMap(([field, meta]) => ((meta.kind === 'ref' || meta.kind === 'refs') && !(meta.ref && meta.ref in entities) ? [`${decl.name}.${field} → ${meta.ref}`] : [])),
       ...Object.entries(decl.filters ?? {}).flatMap(([key, f]) => (f.kind === 'ref' && !(f.ref && f.ref in entities) ? [`${decl.name}?${key} → ${f.ref}`] : [])),
       ...(decl.ends && !(decl.ends.field in decl.fields) ? [`${decl.name} ends on ${decl.ends.field}`] : []),

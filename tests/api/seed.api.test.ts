@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
 import type { Db } from '../../server/db/index.ts';
 import { ads, consultancies, consultancyApplications, districts, events, exams, modalSettings, modelQuestions, siteSettings, users } from '../../server/db/schema/index.ts';
@@ -17,17 +17,16 @@ const PROVINCES = ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbini', 'Karnali
 
 const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
 
-/** A fresh database with the demo seed; `on` runs the seed with the clock set to that day. */
+/**
+ * A fresh database with the demo seed; `on` runs the seed as if on that day. The seed is given the
+ * day rather than a faked clock: PGlite runs in this process, and a clock jumping months ahead sets
+ * its timers beyond what Node's can hold (TimeoutOverflowWarning).
+ */
 async function seeded(engine: Engine, options: { production: boolean; on?: string }) {
   const t = await buildTestApp(engine);
   const storage = localStorage(t.uploadsDir, '/media');
-  if (options.on) vi.useFakeTimers({ now: Date.parse(options.on), toFake: ['Date'] });
-  try {
-    const result = await seedDemo(t.database.db, storage, { password: PASSWORD, production: options.production });
-    return { ...t, result, storage };
-  } finally {
-    vi.useRealTimers();
-  }
+  const result = await seedDemo(t.database.db, storage, { password: PASSWORD, production: options.production, now: options.on ? Date.parse(options.on) : undefined });
+  return { ...t, result, storage };
 }
 
 /** Every row of every table, minus what depends on the clock or on random salts. */

@@ -29,7 +29,7 @@ const hasContent = async (db: Db | Tx) => (await db.select({ n: sql<number>`coun
  * Fills an empty database with deterministic demo content for Nepali students, in one transaction.
  * Does nothing when content exists. With `production` no accounts are created (and so no forum posts).
  */
-export async function seedDemo(db: Db, storage: Storage, options: { password: string; production: boolean }): Promise<{ seeded: boolean }> {
+export async function seedDemo(db: Db, storage: Storage, options: { password: string; production: boolean; now?: number }): Promise<{ seeded: boolean }> {
   await ensureSingletons(db);
   if (await hasContent(db)) return { seeded: false };
   const images = await createImagePool(storage, DESTINATIONS.map((d) => d.code));
@@ -37,7 +37,7 @@ export async function seedDemo(db: Db, storage: Storage, options: { password: st
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasContent(tx)) return { seeded: false };
-    const ctx = { tx, rng: new Random(SEED), images, storage, now: Date.now() };
+    const ctx = { tx, rng: new Random(SEED), images, storage, now: options.now ?? Date.now() };
     const ref = await seedReference(ctx);
     const unis = await seedUniversities(ctx, ref);
     const institutions = await seedInstitutions(ctx, ref, unis);

@@ -18,6 +18,10 @@ export interface FilterMeta {
 export const INSTITUTION_ROLES = ['consultancy', 'college', 'university'] as const;
 export type InstitutionRole = (typeof INSTITUTION_ROLES)[number];
 
+/** The console's navigation groups, in order; entities name theirs (`console`). */
+export const CONSOLE_GROUPS = ['Directory', 'Articles', 'Lookups', 'Promotion', 'People and leads', 'Site'] as const;
+export type ConsoleGroup = (typeof CONSOLE_GROUPS)[number];
+
 export interface EntityDeclaration {
   /** key used everywhere (console resource name, registry) */
   name: string;
@@ -27,6 +31,12 @@ export interface EntityDeclaration {
   sitePath?: string;
   label: string;
   plural: string;
+  /** where the console's navigation lists it */
+  console: { group: ConsoleGroup; order: number };
+  /** entities with public pages (sitePath): the header's main navigation or the footer's, its place, and its label when not `plural` */
+  nav?: { menu: 'main' | 'more'; order: number; label?: string };
+  /** the home page's search looks through it */
+  homeSearch?: boolean;
   /** counts of rows ("6 blog posts") when `plural` names a section rather than its rows ("Blog") */
   countNoun?: string;
   /** the field that names a row (cards, dropdowns, slugs) */

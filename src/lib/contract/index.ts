@@ -45,3 +45,14 @@ export const entities = {
 } satisfies Record<string, EntityDeclaration>;
 
 export type EntityName = keyof typeof entities;
+
+/** An entity's declaration, typed as any declaration (the literal types of `entities` differ per entity). */
+export const declarationOf = (name: EntityName): EntityDeclaration => entities[name];
+
+const declared = () => Object.values(entities) as EntityDeclaration[];
+
+/** Entities with public pages, in the site's navigation order. */
+export const siteEntities = (): EntityDeclaration[] => declared().filter((d) => d.sitePath && d.nav).sort((a, b) => a.nav!.order - b.nav!.order);
+
+/** The console's navigation: each group's entities, in their order. */
+export const consoleEntities = (group: string): EntityDeclaration[] => declared().filter((d) => d.console.group === group).sort((a, b) => a.console.order - b.console.order);

@@ -5,7 +5,7 @@
  * changed since (data-cache.ts).
  */
 import { createHash } from 'node:crypto';
-import { entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
+import { declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { countOf, formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 import { currentFirst, endsAt } from '../../lib/site/ended.ts';
@@ -13,13 +13,13 @@ import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
 
 export const PAGE_SIZE = 24;
 
-/** Entities with public pages, in navigation order. */
-export const SITE_ENTITIES = ['destination', 'university', 'college', 'course', 'exam', 'consultancy', 'scholarship', 'event', 'blog', 'news', 'offer', 'featured', 'modelQuestion'] as const satisfies readonly EntityName[];
-export type SiteEntity = (typeof SITE_ENTITIES)[number];
+/** Entities with public pages, in navigation order (the declarations' `sitePath` and `nav`). */
+export const SITE_ENTITIES = siteEntities().map((d) => d.name as EntityName);
+export type SiteEntity = EntityName;
 
 export const bySitePath = (sitePath: string): [SiteEntity, EntityDeclaration] | undefined => {
-  const name = SITE_ENTITIES.find((n) => entities[n].sitePath === sitePath);
-  return name ? [name, entities[name]] : undefined;
+  const name = SITE_ENTITIES.find((n) => declarationOf(n).sitePath === sitePath);
+  return name ? [name, declarationOf(name)] : undefined;
 };
 
 /** The lists the pages read: the site's entities and every entity they refer to (categories too). */

@@ -10,6 +10,7 @@ export const ad = defineEntity({
   routes: { adminList: 'ads/admin' },
   label: 'Ad',
   plural: 'Ads',
+  console: { group: 'Promotion', order: 2 },
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title (image alt text)', required: true, max: 200, column: true },

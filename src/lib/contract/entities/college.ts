@@ -8,6 +8,9 @@ export const college = defineEntity({
   institutionRole: 'college',
   label: 'College',
   plural: 'Colleges',
+  console: { group: 'Directory', order: 3 },
+  nav: { menu: 'main', order: 3 },
+  homeSearch: true,
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },

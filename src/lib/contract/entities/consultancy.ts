@@ -9,6 +9,9 @@ export const consultancy = defineEntity({
   institutionRole: 'consultancy',
   label: 'Consultancy',
   plural: 'Consultancies',
+  console: { group: 'Directory', order: 5 },
+  nav: { menu: 'main', order: 6 },
+  homeSearch: true,
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },

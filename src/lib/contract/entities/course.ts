@@ -9,6 +9,9 @@ export const course = defineEntity({
   multipart: true,
   label: 'Course',
   plural: 'Courses',
+  console: { group: 'Directory', order: 4 },
+  nav: { menu: 'main', order: 4 },
+  homeSearch: true,
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },

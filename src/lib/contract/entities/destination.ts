@@ -8,6 +8,9 @@ export const destination = defineEntity({
   multipart: true,
   label: 'Destination',
   plural: 'Destinations',
+  console: { group: 'Directory', order: 1 },
+  nav: { menu: 'main', order: 1 },
+  homeSearch: true,
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Country', required: true, max: 120, column: true },

@@ -6,6 +6,7 @@ export const discipline = defineEntity({
   dropdown: true,
   label: 'Discipline',
   plural: 'Disciplines',
+  console: { group: 'Lookups', order: 2 },
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 120, column: true },

@@ -6,6 +6,7 @@ export const district = defineEntity({
   dropdown: 'district/dropdown',
   label: 'District',
   plural: 'Districts',
+  console: { group: 'Lookups', order: 1 },
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 120, column: true },

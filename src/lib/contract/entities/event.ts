@@ -7,6 +7,9 @@ export const event = defineEntity({
   multipart: true,
   label: 'Event',
   plural: 'Events',
+  console: { group: 'Directory', order: 8 },
+  nav: { menu: 'main', order: 8 },
+  homeSearch: true,
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },

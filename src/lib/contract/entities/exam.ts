@@ -9,6 +9,9 @@ export const exam = defineEntity({
   multipart: true,
   label: 'Exam',
   plural: 'Exams',
+  console: { group: 'Directory', order: 6 },
+  nav: { menu: 'main', order: 5 },
+  homeSearch: true,
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Short name', required: true, max: 120, column: true },

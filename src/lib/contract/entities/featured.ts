@@ -7,6 +7,8 @@ export const featured = defineEntity({
   multipart: true,
   label: 'Featured page',
   plural: 'Featured pages',
+  console: { group: 'Articles', order: 5 },
+  nav: { menu: 'more', order: 12, label: 'Featured' },
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },

@@ -7,6 +7,8 @@ export const modelQuestion = defineEntity({
   multipart: true,
   label: 'Model question',
   plural: 'Model questions',
+  console: { group: 'Articles', order: 6 },
+  nav: { menu: 'more', order: 13 },
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },

@@ -8,6 +8,8 @@ export const offer = defineEntity({
   routes: { adminList: 'offer/admin', create: 'offer/admin', update: 'offer/admin/:id', delete: 'offer/admin/:id' },
   label: 'Offer',
   plural: 'Offers',
+  console: { group: 'Promotion', order: 1 },
+  nav: { menu: 'more', order: 11 },
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },

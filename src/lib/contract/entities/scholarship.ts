@@ -8,6 +8,9 @@ export const scholarship = defineEntity({
   multipart: true,
   label: 'Scholarship',
   plural: 'Scholarships',
+  console: { group: 'Directory', order: 7 },
+  nav: { menu: 'main', order: 7 },
+  homeSearch: true,
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },

@@ -9,6 +9,9 @@ export const university = defineEntity({
   institutionRole: 'university',
   label: 'University',
   plural: 'Universities',
+  console: { group: 'Directory', order: 2 },
+  nav: { menu: 'main', order: 2 },
+  homeSearch: true,
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
