@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idSchema } from '../../src/lib/contract/index.ts';
+import { entityPaths, idSchema, writeAccess } from '../../src/lib/contract/index.ts';
 import { MAX_PAGE_SIZE, dropdownRows, findRow, listQuerySchema, listRows, relatedOf, pagingQuery, type ListQuery } from '../entities/query.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
 import { deleteRow, saveRow } from '../entities/write.ts';
@@ -33,22 +33,22 @@ export default async function entityRoutes(app: FastifyInstance) {
   for (const entity of Object.values(registry)) {
     const { decl } = entity;
     const tags = [decl.plural];
-    const publicReads = decl.publicList !== 'none';
-    const readAccess = publicReads ? ('public' as const) : (['admin'] as const);
+    const paths = entityPaths(decl);
+    const readAccess = paths.publicList ? ('public' as const) : (['admin'] as const);
+    const write = { access: writeAccess(decl) };
     const querystring = listQuerySchema(entity);
 
     const list = async (request: FastifyRequest) => {
       const query = request.query as ListQuery;
       return pagedReply(request, query, await listRows(app.db, entity, query));
     };
-    const listPath = publicReads ? decl.path : decl.routes?.adminList ?? decl.path;
-    app.get(`/${listPath}/`, { schema: { querystring, tags, summary: `List ${decl.plural.toLowerCase()}` }, config: { access: readAccess } }, list);
-    if (publicReads && decl.routes?.adminList) {
-      app.get(`/${decl.routes.adminList}/`, { schema: { querystring, tags, summary: `List ${decl.plural.toLowerCase()} (admin)` }, config: { access: ['admin'] } }, list);
+    app.get(`/${paths.publicList ?? paths.adminList}/`, { schema: { querystring, tags, summary: `List ${decl.plural.toLowerCase()}` }, config: { access: readAccess } }, list);
+    if (paths.publicList && paths.adminList !== paths.publicList) {
+      app.get(`/${paths.adminList}/`, { schema: { querystring, tags, summary: `List ${decl.plural.toLowerCase()} (admin)` }, config: { access: ['admin'] } }, list);
     }
 
     app.get(
-      `/${decl.path}/:id/`,
+      `/${paths.one}/`,
       { schema: { params: idParams, tags, summary: `One ${decl.label.toLowerCase()} by id or slug` }, config: { access: readAccess } },
       async (request) => {
         const row = await findRow(app.db, entity, (request.params as { id: string }).id);
@@ -56,8 +56,8 @@ export default async function entityRoutes(app: FastifyInstance) {
       },
     );
 
-    if (decl.dropdown) {
-      const path = typeof decl.dropdown === 'string' ? decl.dropdown : `${decl.path}/dropdown`;
+    if (paths.dropdown) {
+      const path = paths.dropdown;
       const dropdownQuery = z.strictObject({ search: pagingQuery.search, page_size: pagingQuery.page_size });
       app.get(`/${path}/`, { schema: { querystring: dropdownQuery, tags, summary: `${decl.label} options for selects` }, config: { access: 'public' } }, async (request) => {
         const query = request.query as { search?: string; page_size?: number };
@@ -68,23 +68,23 @@ export default async function entityRoutes(app: FastifyInstance) {
     const rules = uploadRules(entity);
     const writeOptions = { db: app.db, storage: app.storage, privateStorage: app.privateStorage };
     app.post(
-      `/${decl.routes?.create ?? `${decl.path}/create`}/`,
-      { schema: { tags, summary: `Create a ${decl.label.toLowerCase()} (${decl.multipart ? 'multipart' : 'JSON'})` }, config: { access: ['admin'] } },
+      `/${paths.create}/`,
+      { schema: { tags, summary: `Create a ${decl.label.toLowerCase()} (${decl.multipart ? 'multipart' : 'JSON'})` }, config: write },
       async (request, reply) => reply.status(201).send(await saveRow(entity, await readForm(request, rules), null, writeOptions)),
     );
     app.patch(
-      `/${decl.routes?.update ?? `${decl.path}/:id/update`}/`,
-      { schema: { params: idParams, tags, summary: `Update a ${decl.label.toLowerCase()}; files only when new ones are sent` }, config: { access: ['admin'] } },
+      `/${paths.update}/`,
+      { schema: { params: idParams, tags, summary: `Update a ${decl.label.toLowerCase()}; files only when new ones are sent` }, config: write },
       async (request) => {
         const existing = await findRow(app.db, entity, (request.params as { id: string }).id);
         return saveRow(entity, await readForm(request, rules), existing, writeOptions);
       },
     );
     app.delete(
-      `/${decl.routes?.delete ?? `${decl.path}/:id/delete`}/`,
+      `/${paths.remove}/`,
       {
         schema: { params: idParams, querystring: deleteQuery, tags, summary: `Delete a ${decl.label.toLowerCase()} and its files; 409 with used_by when other rows use it, unless reassign_to names the one they use instead` },
-        config: { access: ['admin'] },
+        config: write,
       },
       async (request) => {
         const { reassign_to } = request.query as z.infer<typeof deleteQuery>;

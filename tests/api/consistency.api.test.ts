@@ -60,6 +60,7 @@ describe('every declaration matches its table', () => {
       ...Object.entries(decl.fields).flatMap(([field, meta]) => ((meta.kind === 'ref' || meta.kind === 'refs') && !(meta.ref && meta.ref in entities) ? [`${decl.name}.${field} → ${meta.ref}`] : [])),
       ...Object.entries(decl.filters ?? {}).flatMap(([key, f]) => (f.kind === 'ref' && !(f.ref && f.ref in entities) ? [`${decl.name}?${key} → ${f.ref}`] : [])),
       ...(decl.ends && !(decl.ends.field in decl.fields) ? [`${decl.name} ends on ${decl.ends.field}`] : []),
+      ...Object.entries(decl.fields).flatMap(([field, meta]) => (meta.listedOn?.note && !(meta.listedOn.note in decl.fields) ? [`${decl.name}.${field} notes ${meta.listedOn.note}`] : [])),
     ]);
     expect(dangling).toEqual([]);
   });

@@ -13,6 +13,8 @@
  * → 400; an update of nothing → 200). `query` is the query string the walk sends, for a route that
  * cannot answer without one. An allowed caller never gets 401, 403 or a 5xx.
  */
+import { entities, entityPaths, writeAccess, type EntityDeclaration } from '../../src/lib/contract/index.ts';
+
 export interface RouteExpectation {
   access: string;
   allowed: number;
@@ -21,103 +23,30 @@ export interface RouteExpectation {
 
 const e = (access: string, allowed: number, query?: string): RouteExpectation => ({ access, allowed, ...(query ? { query } : {}) });
 
+/**
+ * The generic routes of every declared entity, at the paths its declaration spells (SPEC §7's):
+ * reads public unless only admins list it, writes for `access` (admins by default). A new entity's
+ * routes are walked without an edit here; the walk still checks that each answers as declared.
+ */
+function entityExpectations(): Record<string, RouteExpectation> {
+  const out: Record<string, RouteExpectation> = {};
+  for (const decl of Object.values(entities) as EntityDeclaration[]) {
+    const paths = entityPaths(decl);
+    const read = paths.publicList ? 'public' : 'admin';
+    const write = [...writeAccess(decl)].sort().join(',');
+    out[`GET /api/${paths.publicList ?? paths.adminList}/`] = e(read, 200);
+    if (paths.publicList && paths.adminList !== paths.publicList) out[`GET /api/${paths.adminList}/`] = e('admin', 200);
+    out[`GET /api/${paths.one}/`] = e(read, 404);
+    if (paths.dropdown) out[`GET /api/${paths.dropdown}/`] = e('public', 200);
+    out[`POST /api/${paths.create}/`] = e(write, 400);
+    out[`PATCH /api/${paths.update}/`] = e(write, 404);
+    out[`DELETE /api/${paths.remove}/`] = e(write, 404);
+  }
+  return out;
+}
+
 export const EXPECTED: Record<string, RouteExpectation> = {
-  'GET /api/destination/': e('public', 200),
-  'GET /api/destination/:id/': e('public', 404),
-  'GET /api/destination/dropdown/': e('public', 200),
-  'POST /api/destination/create/': e('admin', 400),
-  'PATCH /api/destination/:id/update/': e('admin', 404),
-  'DELETE /api/destination/:id/delete/': e('admin', 404),
-  'GET /api/exam/': e('public', 200),
-  'GET /api/exam/:id/': e('public', 404),
-  'POST /api/exam/create/': e('admin', 400),
-  'PATCH /api/exam/:id/update/': e('admin', 404),
-  'DELETE /api/exam/:id/delete/': e('admin', 404),
-  'GET /api/course/': e('public', 200),
-  'GET /api/course/:id/': e('public', 404),
-  'POST /api/course/create/': e('admin', 400),
-  'PATCH /api/course/:id/update/': e('admin', 404),
-  'DELETE /api/course/:id/delete/': e('admin', 404),
-  'GET /api/university/': e('public', 200),
-  'GET /api/university/:id/': e('public', 404),
-  'GET /api/university/dropdown/': e('public', 200),
-  'POST /api/university/create/': e('admin', 400),
-  'PATCH /api/university/:id/update/': e('admin', 404),
-  'DELETE /api/university/:id/delete/': e('admin', 404),
-  'GET /api/college/': e('public', 200),
-  'GET /api/college/:id/': e('public', 404),
-  'POST /api/college/create/': e('admin', 400),
-  'PATCH /api/college/:id/update/': e('admin', 404),
-  'DELETE /api/college/:id/delete/': e('admin', 404),
-  'GET /api/consultancy/': e('public', 200),
-  'GET /api/consultancy/:id/': e('public', 404),
-  'GET /api/consultancy/dropdown/': e('public', 200),
-  'POST /api/consultancy/create/': e('admin', 400),
-  'PATCH /api/consultancy/:id/update/': e('admin', 404),
-  'DELETE /api/consultancy/:id/delete/': e('admin', 404),
-  'GET /api/event/': e('public', 200),
-  'GET /api/event/:id/': e('public', 404),
-  'POST /api/event/create/': e('admin', 400),
-  'PATCH /api/event/:id/update/': e('admin', 404),
-  'DELETE /api/event/:id/delete/': e('admin', 404),
-  'GET /api/scholarship/': e('public', 200),
-  'GET /api/scholarship/:id/': e('public', 404),
-  'POST /api/scholarship/create/': e('admin', 400),
-  'PATCH /api/scholarship/:id/update/': e('admin', 404),
-  'DELETE /api/scholarship/:id/delete/': e('admin', 404),
-  'GET /api/blog/': e('public', 200),
-  'GET /api/blog/:id/': e('public', 404),
-  'POST /api/blog/create/': e('admin', 400),
-  'PATCH /api/blog/:id/update/': e('admin', 404),
-  'DELETE /api/blog/:id/delete/': e('admin', 404),
-  'GET /api/news/': e('public', 200),
-  'GET /api/news/:id/': e('public', 404),
-  'POST /api/news/create/': e('admin', 400),
-  'PATCH /api/news/:id/update/': e('admin', 404),
-  'DELETE /api/news/:id/delete/': e('admin', 404),
-  'GET /api/blog/categories/': e('public', 200),
-  'GET /api/blog/categories/:id/': e('public', 404),
-  'POST /api/blog/categories/create/': e('admin', 400),
-  'PATCH /api/blog/categories/:id/update/': e('admin', 404),
-  'DELETE /api/blog/categories/:id/delete/': e('admin', 404),
-  'GET /api/news/categories/': e('public', 200),
-  'GET /api/news/categories/:id/': e('public', 404),
-  'POST /api/news/categories/create/': e('admin', 400),
-  'PATCH /api/news/categories/:id/update/': e('admin', 404),
-  'DELETE /api/news/categories/:id/delete/': e('admin', 404),
-  'GET /api/districts/': e('public', 200),
-  'GET /api/districts/:id/': e('public', 404),
-  'GET /api/district/dropdown/': e('public', 200),
-  'POST /api/districts/create/': e('admin', 400),
-  'PATCH /api/districts/:id/update/': e('admin', 404),
-  'DELETE /api/districts/:id/delete/': e('admin', 404),
-  'GET /api/disciplines/': e('public', 200),
-  'GET /api/disciplines/:id/': e('public', 404),
-  'GET /api/disciplines/dropdown/': e('public', 200),
-  'POST /api/disciplines/create/': e('admin', 400),
-  'PATCH /api/disciplines/:id/update/': e('admin', 404),
-  'DELETE /api/disciplines/:id/delete/': e('admin', 404),
-  'GET /api/offer/': e('public', 200),
-  'GET /api/offer/admin/': e('admin', 200),
-  'GET /api/offer/:id/': e('public', 404),
-  'POST /api/offer/admin/': e('admin', 400),
-  'PATCH /api/offer/admin/:id/': e('admin', 404),
-  'DELETE /api/offer/admin/:id/': e('admin', 404),
-  'GET /api/featured/': e('public', 200),
-  'GET /api/featured/:id/': e('public', 404),
-  'POST /api/featured/create/': e('admin', 400),
-  'PATCH /api/featured/:id/update/': e('admin', 404),
-  'DELETE /api/featured/:id/delete/': e('admin', 404),
-  'GET /api/model-question/': e('public', 200),
-  'GET /api/model-question/:id/': e('public', 404),
-  'POST /api/model-question/create/': e('admin', 400),
-  'PATCH /api/model-question/:id/update/': e('admin', 404),
-  'DELETE /api/model-question/:id/delete/': e('admin', 404),
-  'GET /api/ads/admin/': e('admin', 200),
-  'GET /api/ads/:id/': e('admin', 404),
-  'POST /api/ads/create/': e('admin', 400),
-  'PATCH /api/ads/:id/update/': e('admin', 404),
-  'DELETE /api/ads/:id/delete/': e('admin', 404),
+  ...entityExpectations(),
   'GET /api/site-settings/': e('public', 200),
   'PATCH /api/site-settings/update/': e('admin', 200),
   'GET /api/leads/modal-settings/': e('public', 200),

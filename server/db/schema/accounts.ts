@@ -2,8 +2,9 @@ import { boolean, index, integer, pgTable, text, timestamp, uuid, varchar } from
 import { id, timestamps } from './columns.ts';
 import { colleges, consultancies, universities } from './content.ts';
 
-export const ROLES = ['admin', 'consultancy', 'college', 'university', 'student'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../../src/lib/contract/index.ts';
+
+export { ROLES, type Role };
 
 export const users = pgTable(
   'users',

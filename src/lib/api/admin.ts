@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import { entities, INSTITUTION_ROLES, type EntityDeclaration, type FieldMeta } from '../contract/index.ts';
+import { entities, entityPaths, INSTITUTION_ROLES, type EntityDeclaration, type FieldMeta } from '../contract/index.ts';
 import { downloadBlob } from '../forms/csv.ts';
 import { prepareBody, type FormValues, type Mode } from '../forms/prepare.ts';
 import { USER_ROLES, prepareUserBody, userFields } from '../forms/users.ts';
@@ -54,7 +54,7 @@ export interface Resource {
 const lower = (s: string) => s.toLowerCase();
 
 export function fromDeclaration(d: EntityDeclaration): Resource {
-  const r = d.routes ?? {};
+  const paths = entityPaths(d);
   const filters: Record<string, FilterDef> = {};
   for (const [k, f] of Object.entries(d.filters ?? {})) filters[k] = { label: f.label, kind: f.kind, ref: f.ref, options: f.options };
   return {
@@ -65,15 +65,15 @@ export function fromDeclaration(d: EntityDeclaration): Resource {
     fields: d.fields,
     filters,
     multipart: !!d.multipart,
-    list: r.adminList ?? d.path,
-    one: `${d.path}/:id`,
-    create: r.create ?? `${d.path}/create`,
-    update: r.update ?? `${d.path}/:id/update`,
+    list: paths.adminList,
+    one: paths.one,
+    create: paths.create,
+    update: paths.update,
     updateMethod: 'patch',
-    remove: r.delete ?? `${d.path}/:id/delete`,
+    remove: paths.remove,
     ordering: d.ordering,
     sortable: true,
-    dropdown: d.dropdown ? (typeof d.dropdown === 'string' ? d.dropdown : `${d.path}/dropdown`) : undefined,
+    dropdown: paths.dropdown,
   };
 }
 

@@ -17,10 +17,16 @@ export interface FilterMeta {
 /** The kinds of institution that have an account of their own, a dashboard and inquiries. */
 export const INSTITUTION_ROLES = ['consultancy', 'college', 'university'] as const;
 export type InstitutionRole = (typeof INSTITUTION_ROLES)[number];
+/** Every account role. */
+export const ROLES = ['admin', ...INSTITUTION_ROLES, 'student'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** The console's navigation groups, in order; entities name theirs (`console`). */
 export const CONSOLE_GROUPS = ['Directory', 'Articles', 'Lookups', 'Promotion', 'People and leads', 'Site'] as const;
 export type ConsoleGroup = (typeof CONSOLE_GROUPS)[number];
+
+/** The schema.org types the detail pages describe rows as (src/pages/_lib/jsonld.ts maps each). */
+export type SchemaType = 'CollegeOrUniversity' | 'EducationalOrganization' | 'Course' | 'Event' | 'Article' | 'NewsArticle' | 'Country' | 'MonetaryGrant';
 
 export interface EntityDeclaration {
   /** key used everywhere (console resource name, registry) */
@@ -35,6 +41,8 @@ export interface EntityDeclaration {
   console: { group: ConsoleGroup; order: number };
   /** entities with public pages (sitePath): the header's main navigation or the footer's, its place, and its label when not `plural` */
   nav?: { menu: 'main' | 'more'; order: number; label?: string };
+  /** the schema.org type of its detail page's JSON-LD (default WebPage) */
+  schemaType?: SchemaType;
   /** the home page's search looks through it */
   homeSearch?: boolean;
   /** counts of rows ("6 blog posts") when `plural` names a section rather than its rows ("Blog") */
@@ -59,6 +67,8 @@ export interface EntityDeclaration {
    * current ones, on the day they end even when no rebuild ran since (src/lib/site/ended.ts).
    */
   ends?: { field: string; badge: string; note: string };
+  /** who may create, update and delete rows through the generic routes (default: admins) */
+  access?: { write: readonly Role[] };
   /** the institution role that edits its own row of this entity in a dashboard */
   institutionRole?: InstitutionRole;
   /** rules across fields, on the record as it would be saved (stored values merged with the change): per-field errors, or null */
@@ -66,6 +76,27 @@ export interface EntityDeclaration {
 }
 
 export const defineEntity = <T extends EntityDeclaration>(d: T): T => d;
+
+/**
+ * The API paths (under /api, without slashes around) of an entity's generic routes, as its
+ * declaration spells them (SPEC §7's): one reading for the router, the console and the tests.
+ * `publicList` is absent when only admins list it; `adminList` is the public list when they share one.
+ */
+export function entityPaths(d: EntityDeclaration) {
+  const r = d.routes ?? {};
+  return {
+    publicList: d.publicList === 'none' ? undefined : d.path,
+    adminList: r.adminList ?? d.path,
+    one: `${d.path}/:id`,
+    dropdown: d.dropdown ? (typeof d.dropdown === 'string' ? d.dropdown : `${d.path}/dropdown`) : undefined,
+    create: r.create ?? `${d.path}/create`,
+    update: r.update ?? `${d.path}/:id/update`,
+    remove: r.delete ?? `${d.path}/:id/delete`,
+  };
+}
+
+/** Who may write an entity's rows (`access`), as route access. */
+export const writeAccess = (d: EntityDeclaration): readonly Role[] => d.access?.write ?? ['admin'];
 
 /** A window whose end, when both ends are set, is not before its start (events, offers, an ad's active window). */
 export const endsAfterStart =

@@ -34,6 +34,19 @@ export interface FieldMeta {
   options?: readonly string[];
   /** ref/refs: the entity whose dropdown feeds the widget */
   ref?: string;
+  /**
+   * ref fields: the referred row's page lists the rows that refer to it ("Courses" on a university),
+   * under `heading` (default: this entity's plural), each with the value of `note` (a field), after `notePrefix`
+   */
+  listedOn?: { heading?: string; note?: string; notePrefix?: string };
+  /** image fields: the picture of the row on cards and pages: a small square (logo, icon, flag), the wide cover, or either */
+  picture?: 'small' | 'cover' | 'both';
+  /** boolean fields: when true, a badge named by the label on cards and pages ('ok' in green), never a fact */
+  badge?: 'ok' | 'plain';
+  /** text fields: the line under the title of the detail page (an excerpt), not a fact */
+  lead?: boolean;
+  /** text fields: what cards and meta descriptions say of a row: the field with text and the lowest number */
+  summary?: number;
   /** shown as a column in the console list */
   column?: boolean;
   /** only an admin may set it; an institution editing its own profile never can */

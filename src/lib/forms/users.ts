@@ -1,3 +1,4 @@
+import { ROLES } from '../contract/entity.ts';
 import type { FieldMeta } from '../contract/fields.ts';
 import { prepareEntries, toJson, type FormValues, type Mode } from './prepare.ts';
 
@@ -6,7 +7,7 @@ import { prepareEntries, toJson, type FormValues, type Mode } from './prepare.ts
  * generic list and form screens serve it (SPEC §3: id, email, first_name, last_name, phone, role).
  * A password given on edit resets it; `active` off deactivates the account.
  */
-export const USER_ROLES = ['admin', 'consultancy', 'college', 'university', 'student'] as const;
+export const USER_ROLES = ROLES;
 
 export const userFields: Record<string, FieldMeta> = {
   email: { kind: 'email', label: 'Email', required: true, column: true },

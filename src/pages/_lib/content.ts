@@ -116,26 +116,36 @@ export const refHref = (refName: string | undefined, row: Row | undefined) => {
   return decl?.sitePath && row ? hrefOf(decl, row) : undefined;
 };
 
-/** The first image of a row (logo, icon, flag, cover...). */
+/** The picture of a row (`picture` fields): the small one (logo, icon, flag) or the cover, else the other. */
 export function imageOf(decl: EntityDeclaration, row: Row, prefer: 'small' | 'cover' = 'small'): string | undefined {
-  const order = prefer === 'small' ? ['logo', 'icon', 'country_logo', 'image', 'cover_image', 'cover', 'cover_page'] : ['cover', 'cover_page', 'cover_image', 'image', 'logo', 'icon', 'country_logo'];
-  for (const f of order) if (f in decl.fields && typeof row[f] === 'string' && row[f]) return row[f] as string;
-  return undefined;
+  const pictures = Object.entries(decl.fields).filter(([, meta]) => meta.picture);
+  const rank = (picture: string | undefined) => (picture === prefer || picture === 'both' ? 0 : 1);
+  const [found] = pictures.filter(([name]) => typeof row[name] === 'string' && row[name]).sort(([, a], [, b]) => rank(a.picture) - rank(b.picture));
+  return found ? (row[found[0]] as string) : undefined;
 }
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
-/** A one-line summary for cards and meta descriptions. */
+/** A one-line summary for cards and meta descriptions: the first `summary` field with text. */
 export function summaryOf(decl: EntityDeclaration, row: Row, max = 160): string {
-  for (const f of ['excerpt', 'summary', 'full_name', 'provider', 'description', 'about', 'body', 'eligibility']) {
+  const fields = Object.entries(decl.fields).filter(([, meta]) => meta.summary !== undefined).sort(([, a], [, b]) => a.summary! - b.summary!);
+  for (const [f] of fields) {
     const v = row[f];
-    if (f in decl.fields && typeof v === 'string' && v.trim()) {
+    if (typeof v === 'string' && v.trim()) {
       const text = stripTags(v);
       return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
     }
   }
   return '';
 }
+
+/** The badges a row earns (`badge` fields that are true), as label and style. */
+export const badgesOf = (decl: EntityDeclaration, row: Row) =>
+  Object.entries(decl.fields).flatMap(([name, meta]) => (meta.badge && row[name] === true ? [{ label: meta.label, ok: meta.badge === 'ok' }] : []));
+
+/** The detail page's lead: the first `lead` field with text. */
+export const leadOf = (decl: EntityDeclaration, row: Row) =>
+  Object.entries(decl.fields).flatMap(([name, meta]) => (meta.lead && typeof row[name] === 'string' && row[name] ? [row[name] as string] : []))[0] ?? '';
 
 /** Fields that only name another field's currency: shown with that amount, never on their own. */
 export function currencyFields(decl: EntityDeclaration): Set<string> {

@@ -1,8 +1,8 @@
-import type { EntityName } from '../../lib/contract/index.ts';
+import type { SchemaType } from '../../lib/contract/index.ts';
 import type { Row } from '../../lib/api/public.ts';
 
-/** schema.org JSON-LD for a detail page. */
-export function jsonLd(name: EntityName, row: Row, ctx: { url: string; title: string; description: string; image?: string; site: string; refs: Record<string, Map<number, Row>> }): Record<string, unknown> {
+/** schema.org JSON-LD for a detail page, by the declaration's `schemaType`. */
+export function jsonLd(type: SchemaType | undefined, row: Row, ctx: { url: string; title: string; description: string; image?: string; site: string; refs: Record<string, Map<number, Row>> }): Record<string, unknown> {
   const base = { '@context': 'https://schema.org', name: ctx.title, url: ctx.url, ...(ctx.description ? { description: ctx.description } : {}), ...(ctx.image ? { image: ctx.image } : {}) };
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
   // schema.org wants ISO 8601; the API gives PostgreSQL's text form (2028-11-08 10:00:00+00)
@@ -10,17 +10,16 @@ export function jsonLd(name: EntityName, row: Row, ctx: { url: string; title: st
     const d = str(v) ? new Date(str(v)!) : null;
     return d && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined;
   };
-  switch (name) {
-    case 'university':
-    case 'college':
+  switch (type) {
+    case 'CollegeOrUniversity':
       return { ...base, '@type': 'CollegeOrUniversity', sameAs: str(row.website), address: str(row.address) ?? str(row.city) };
-    case 'consultancy':
+    case 'EducationalOrganization':
       return { ...base, '@type': 'EducationalOrganization', telephone: str(row.phone), email: str(row.email), address: str(row.address), sameAs: str(row.website), foundingDate: str(row.establishment_date) };
-    case 'course': {
+    case 'Course': {
       const uni = ctx.refs.university_id?.get(Number(row.university_id));
       return { ...base, '@type': 'Course', educationalLevel: str(row.level), provider: uni ? { '@type': 'CollegeOrUniversity', name: String(uni.name) } : undefined };
     }
-    case 'event': {
+    case 'Event': {
       // a venue of "Online" is no place: such an event happens at its link
       const place = str(row.venue) && !/^online$/i.test(String(row.venue).trim()) ? { '@type': 'Place', name: row.venue, address: row.venue } : undefined;
       const virtual = str(row.online_link) ? { '@type': 'VirtualLocation', url: row.online_link } : undefined;
@@ -35,12 +34,12 @@ export function jsonLd(name: EntityName, row: Row, ctx: { url: string; title: st
         organizer: str(row.organizer) ? { '@type': 'Organization', name: row.organizer } : undefined,
       };
     }
-    case 'blog':
-    case 'news':
-      return { ...base, '@type': name === 'news' ? 'NewsArticle' : 'Article', headline: ctx.title, datePublished: iso(row.published_at), dateModified: iso(row.updated_at) ?? iso(row.published_at), author: str(row.author_name) ? { '@type': 'Person', name: row.author_name } : { '@type': 'Organization', name: 'StudyAbroad Nepal' } };
-    case 'destination':
+    case 'Article':
+    case 'NewsArticle':
+      return { ...base, '@type': type, headline: ctx.title, datePublished: iso(row.published_at), dateModified: iso(row.updated_at) ?? iso(row.published_at), author: str(row.author_name) ? { '@type': 'Person', name: row.author_name } : { '@type': 'Organization', name: 'StudyAbroad Nepal' } };
+    case 'Country':
       return { ...base, '@type': 'Country' };
-    case 'scholarship':
+    case 'MonetaryGrant':
       return { ...base, '@type': 'MonetaryGrant', funder: str(row.provider) ? { '@type': 'Organization', name: row.provider } : undefined };
     default:
       return { ...base, '@type': 'WebPage' };

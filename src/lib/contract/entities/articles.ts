@@ -6,9 +6,9 @@ function articleFields(categoryRef: string): Record<string, FieldMeta> {
   return {
     title: { kind: 'text', label: 'Title', required: true, max: 250, column: true },
     category_id: { kind: 'ref', ref: categoryRef, label: 'Category', column: true },
-    excerpt: { kind: 'textarea', label: 'Summary', max: 500 },
-    body: { kind: 'html', label: 'Body' },
-    cover_image: { kind: 'image', label: 'Cover image' },
+    excerpt: { kind: 'textarea', label: 'Summary', max: 500, summary: 1, lead: true },
+    body: { kind: 'html', label: 'Body', summary: 7 },
+    cover_image: { kind: 'image', label: 'Cover image', picture: 'cover' },
     author_name: { kind: 'text', label: 'Author', max: 120 },
     published_at: { kind: 'datetime', label: 'Published', column: true, dateOnly: true },
   };
@@ -47,6 +47,7 @@ export const blog = defineEntity({
   plural: 'Blog',
   console: { group: 'Articles', order: 1 },
   nav: { menu: 'main', order: 9 },
+  schemaType: 'Article',
   homeSearch: true,
   countNoun: 'blog posts',
   titleField: 'title',
@@ -64,6 +65,7 @@ export const news = defineEntity({
   plural: 'News',
   console: { group: 'Articles', order: 3 },
   nav: { menu: 'main', order: 10 },
+  schemaType: 'NewsArticle',
   homeSearch: true,
   countNoun: 'news items',
   titleField: 'title',

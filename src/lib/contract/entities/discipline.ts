@@ -10,7 +10,7 @@ export const discipline = defineEntity({
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 120, column: true },
-    description: { kind: 'textarea', label: 'Description' },
+    description: { kind: 'textarea', label: 'Description', summary: 5 },
   },
   ordering: ['name'],
 });

@@ -15,10 +15,10 @@ export const exam = defineEntity({
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Short name', required: true, max: 120, column: true },
-    full_name: { kind: 'text', label: 'Full name', max: 200, column: true },
+    full_name: { kind: 'text', label: 'Full name', max: 200, column: true, summary: 3 },
     type: { kind: 'select', label: 'Type', options: EXAM_TYPES, required: true, column: true },
-    icon: { kind: 'image', label: 'Icon' },
-    about: { kind: 'html', label: 'About' },
+    icon: { kind: 'image', label: 'Icon', picture: 'small' },
+    about: { kind: 'html', label: 'About', summary: 6 },
     duration: { kind: 'text', label: 'Duration', max: 120 },
     score_range: { kind: 'text', label: 'Score range', max: 120 },
     fee: { kind: 'text', label: 'Fee in Nepal', max: 120 },

@@ -12,9 +12,9 @@ export const featured = defineEntity({
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
-    summary: { kind: 'textarea', label: 'Summary', max: 500 },
-    body: { kind: 'html', label: 'Body' },
-    cover_image: { kind: 'image', label: 'Cover image' },
+    summary: { kind: 'textarea', label: 'Summary', max: 500, summary: 2, lead: true },
+    body: { kind: 'html', label: 'Body', summary: 7 },
+    cover_image: { kind: 'image', label: 'Cover image', picture: 'cover' },
     link: { kind: 'url', label: 'Link' },
     priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, column: true },
   },

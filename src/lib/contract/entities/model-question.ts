@@ -12,9 +12,9 @@ export const modelQuestion = defineEntity({
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
-    exam_id: { kind: 'ref', ref: 'exam', label: 'Exam', column: true },
+    exam_id: { kind: 'ref', ref: 'exam', label: 'Exam', column: true, listedOn: { note: 'year' } },
     year: { kind: 'number', label: 'Year', min: 1990, max: 2100, column: true, year: true },
-    description: { kind: 'textarea', label: 'Description' },
+    description: { kind: 'textarea', label: 'Description', summary: 5 },
     pdf: { kind: 'file', label: 'Question paper (PDF)', accept: 'pdf' },
   },
   filters: { exam: { label: 'Exam', kind: 'ref', ref: 'exam', column: 'exam_id' } },

@@ -13,9 +13,9 @@ export const offer = defineEntity({
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
-    consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Consultancy', column: true },
-    description: { kind: 'textarea', label: 'Description' },
-    image: { kind: 'image', label: 'Image' },
+    consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Consultancy', column: true, listedOn: { note: 'valid_until', notePrefix: 'until ' } },
+    description: { kind: 'textarea', label: 'Description', summary: 5 },
+    image: { kind: 'image', label: 'Image', picture: 'both' },
     discount_text: { kind: 'text', label: 'Discount', max: 120 },
     valid_from: { kind: 'date', label: 'Valid from' },
     valid_until: { kind: 'date', label: 'Valid until', column: true },

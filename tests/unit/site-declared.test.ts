@@ -1,0 +1,75 @@
+/** What the pages and the console read off the declarations' options, rather than off field or entity names. */
+import { describe, expect, it } from 'vitest';
+import { ADMIN_NAV } from '../../src/admin/nav.ts';
+import { defineEntity, entities, siteEntities } from '../../src/lib/contract/index.ts';
+import { badgesOf, imageOf, leadOf, SITE_ENTITIES, summaryOf } from '../../src/pages/_lib/content.ts';
+
+/** A declaration no page knows by name: what it shows comes from its options alone. */
+const housing = defineEntity({
+  name: 'housing',
+  path: 'housing',
+  sitePath: 'housing',
+  label: 'Housing',
+  plural: 'Housing',
+  console: { group: 'Directory', order: 99 },
+  titleField: 'title',
+  ordering: ['-id'],
+  fields: {
+    title: { kind: 'text', label: 'Title' },
+    photo: { kind: 'image', label: 'Photo', picture: 'cover' },
+    badge_img: { kind: 'image', label: 'Emblem', picture: 'small' },
+    gallery: { kind: 'image', label: 'Rooms', multiple: true },
+    blurb: { kind: 'textarea', label: 'Blurb', lead: true, summary: 2 },
+    details: { kind: 'html', label: 'Details', summary: 1 },
+    inspected: { kind: 'boolean', label: 'Inspected', badge: 'ok' },
+    pets: { kind: 'boolean', label: 'Pets allowed', badge: 'plain' },
+  },
+});
+
+describe('declared options drive the pages', () => {
+  const row = { id: 1, title: 'Hall', photo: '/media/p.jpg', badge_img: '/media/e.png', blurb: 'Near campus', details: '<p>Twin <b>rooms</b></p>', inspected: true, pets: false };
+
+  it('takes the picture a page asks for from `picture`, the other when it is missing', () => {
+    expect(imageOf(housing, row, 'small')).toBe('/media/e.png');
+    expect(imageOf(housing, row, 'cover')).toBe('/media/p.jpg');
+    expect(imageOf(housing, { ...row, badge_img: '' }, 'small')).toBe('/media/p.jpg');
+    expect(imageOf(housing, { id: 2 }, 'cover')).toBeUndefined();
+  });
+
+  it('summarises with the lowest-numbered `summary` field that has text, tags stripped', () => {
+    expect(summaryOf(housing, row)).toBe('Twin rooms');
+    expect(summaryOf(housing, { ...row, details: '' })).toBe('Near campus');
+    expect(summaryOf(housing, { ...row, details: 'x'.repeat(50) }, 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('shows `badge` fields that are true as badges and `lead` fields as the lead', () => {
+    expect(badgesOf(housing, row)).toEqual([{ label: 'Inspected', ok: true }]);
+    expect(badgesOf(housing, { ...row, pets: true }).map((b) => b.label)).toEqual(['Inspected', 'Pets allowed']);
+    expect(leadOf(housing, row)).toBe('Near campus');
+  });
+
+  it("keeps the real entities' badges and pictures as before", () => {
+    expect(badgesOf(entities.consultancy, { id: 1, verified: true, moe_certified: true })).toEqual([
+      { label: 'MOE certified', ok: false },
+      { label: 'Verified', ok: true },
+    ]);
+    expect(imageOf(entities.destination, { id: 1, country_logo: '/f.png', cover_page: '/c.jpg' })).toBe('/f.png');
+    expect(imageOf(entities.destination, { id: 1, country_logo: '/f.png', cover_page: '/c.jpg' }, 'cover')).toBe('/c.jpg');
+  });
+});
+
+describe('navigation comes from the declarations', () => {
+  it('lists every entity with pages on the site, in `nav` order, main menu first', () => {
+    expect(SITE_ENTITIES).toEqual(siteEntities().map((d) => d.name));
+    expect(SITE_ENTITIES.slice(0, 3)).toEqual(['destination', 'university', 'college']);
+    const menus = siteEntities().map((d) => d.nav!.menu);
+    expect(menus.indexOf('more')).toBeGreaterThan(menus.lastIndexOf('main'));
+  });
+
+  it('puts every entity in exactly one console group, in its order, before the other screens', () => {
+    const listed = ADMIN_NAV.flatMap((g) => g.items);
+    for (const name of Object.keys(entities)) expect(listed.filter((n) => n === name)).toHaveLength(1);
+    expect(ADMIN_NAV[0]).toMatchObject({ title: 'Directory', items: ['destination', 'university', 'college', 'course', 'consultancy', 'exam', 'scholarship', 'event'] });
+    expect(ADMIN_NAV.find((g) => g.title === 'People and leads')!.items).toEqual(['user', 'inquiry', 'application', 'complaint']);
+  });
+});
