@@ -69,7 +69,9 @@ describe('navigation comes from the declarations', () => {
   it('puts every entity in exactly one console group, in its order, before the other screens', () => {
     const listed = ADMIN_NAV.flatMap((g) => g.items);
     for (const name of Object.keys(entities)) expect(listed.filter((n) => n === name)).toHaveLength(1);
-    expect(ADMIN_NAV[0]).toMatchObject({ title: 'Directory', items: ['destination', 'university', 'college', 'course', 'consultancy', 'exam', 'scholarship', 'event'] });
+    const directory = ['destination', 'university', 'college', 'course', 'consultancy', 'exam', 'scholarship', 'event'];
+    expect(ADMIN_NAV[0]!.title).toBe('Directory');
+    expect(ADMIN_NAV[0]!.items.filter((name) => directory.includes(name))).toEqual(directory);
     expect(ADMIN_NAV.find((g) => g.title === 'People and leads')!.items).toEqual(['user', 'inquiry', 'application', 'complaint']);
   });
 });
