@@ -63,9 +63,16 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   },
 };
 
-export const registry: Record<EntityName, ServerEntity> = Object.fromEntries(
-  Object.entries(server).map(([name, s]) => [name, { ...s, decl: entities[name as EntityName], searchable: 'search' in getTableColumns(s.table) }]),
-) as Record<EntityName, ServerEntity>;
+/** A declared field with no column would be accepted and silently dropped: the server refuses to start instead. */
+export function withColumns(name: string, s: Omit<ServerEntity, 'decl' | 'searchable'>): ServerEntity {
+  const decl: EntityDeclaration = entities[name as EntityName];
+  const columns = getTableColumns(s.table);
+  const missing = Object.keys(decl.fields).filter((field) => !(field in columns));
+  if (missing.length) throw new Error(`The ${name} declaration has fields its table lacks: ${missing.join(', ')}. Add the columns and generate a migration (docs/adding-an-entity.md).`);
+  return { ...s, decl, searchable: 'search' in columns };
+}
+
+export const registry: Record<EntityName, ServerEntity> = Object.fromEntries(Object.entries(server).map(([name, s]) => [name, withColumns(name, s)])) as Record<EntityName, ServerEntity>;
 
 export const serverEntity = (name: string): ServerEntity => {
   const entity = registry[name as EntityName];

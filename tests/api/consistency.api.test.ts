@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities, FILE_KINDS, type EntityDeclaration, type FieldKind } from '../../src/lib/contract/index.ts';
 import { rowsOf } from '../../server/db/index.ts';
 import { ensureSearchTriggers, searchTriggerState } from '../../server/db/search-triggers.ts';
-import { registry } from '../../server/entities/registry.ts';
+import { registry, withColumns } from '../../server/entities/registry.ts';
 import { FILE_COLUMNS } from '../../server/storage/references.ts';
 import { buildTestApp, engines, type TestApp } from './helpers.ts';
 
@@ -53,6 +53,11 @@ describe('every declaration matches its table', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('refuses to start with a declared field its table lacks, rather than accept and drop its values', () => {
+    expect(() => withColumns('destination', { table: registry.exam.table })).toThrow(/destination declaration has fields its table lacks: .*country_logo/);
+    expect(withColumns('exam', { table: registry.exam.table }).searchable).toBe(true);
   });
 
   it('refers only to declared entities, from fields and filters alike', () => {
