@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../lib/api/admin.ts';
+import { APPLICATION_STATUSES, resources, type ApplicationStatus } from '../lib/api/admin.ts';
 import {
   createBranch,
   getProfile,
@@ -61,13 +61,11 @@ export function DashboardProfile({ kind }: { kind: Institution }) {
   return <EntityForm title="Your profile" fields={fields} mode="update" store={store} />;
 }
 
-const inquiryFields: Record<string, FieldMeta> = {
-  created_at: { kind: 'datetime', label: 'Received', column: true },
-  name: { kind: 'text', label: 'Name', column: true },
-  email: { kind: 'email', label: 'Email', column: true },
-  phone: { kind: 'text', label: 'Phone', column: true },
-  message: { kind: 'textarea', label: 'Message', column: true },
-};
+/** An institution's own inquiries and applications: the console's columns, less those naming the institution. */
+const columnsFrom = (resource: 'inquiry' | 'application', names: string[]): Record<string, FieldMeta> =>
+  Object.fromEntries(names.map((name) => [name, resources[resource]!.fields[name]!]));
+const inquiryFields = columnsFrom('inquiry', ['created_at', 'name', 'email', 'phone', 'message']);
+const applicationFields = columnsFrom('application', ['tracking_code', 'full_name', 'email', 'phone', 'status', 'documents', 'created_at']);
 
 function PagedTable({ store, caption, fields, actions, empty }: { store: PagedStore; caption: string; fields: Record<string, FieldMeta>; actions?: Parameters<typeof DataTable>[0]['actions']; empty: string }) {
   const s = useStore(store.$state);
@@ -101,16 +99,6 @@ export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }
     </section>
   );
 }
-
-const applicationFields: Record<string, FieldMeta> = {
-  tracking_code: { kind: 'text', label: 'Tracking code', column: true },
-  full_name: { kind: 'text', label: 'Applicant', column: true },
-  email: { kind: 'email', label: 'Email', column: true },
-  phone: { kind: 'text', label: 'Phone', column: true },
-  status: { kind: 'select', label: 'Status', options: APPLICATION_STATUSES, column: true },
-  documents: { kind: 'file', label: 'Documents', column: true, private: true },
-  created_at: { kind: 'datetime', label: 'Submitted', column: true },
-};
 
 export function DashboardApplications() {
   const store = useMemo(() => createPagedStore((page, status) => listApplications(page, status || undefined)), []);

@@ -4,6 +4,7 @@ import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
 import { claimAutoOpen, mayOpenByItself } from '../lib/site/autoDialogs.ts';
 import { $dialogs } from '../lib/site/dialogs.ts';
 import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
+import { CounsellorActions } from './CounsellorActions.tsx';
 import { Dialog } from './Dialog.tsx';
 import { useStore } from './useStore.ts';
 
@@ -42,27 +43,7 @@ export function FullDetailPrompt({ title, provider }: { title: string; provider?
   return (
     <Dialog title="See the full details" onClose={() => setOpen(false)} size="sm" className="full-detail">
       <p>Want the full picture on {title}: fees, intakes, scholarships and your chances? A counsellor can walk you through it for free.</p>
-      <div className="row">
-        {canBook ? (
-          <button
-            type="button"
-            className="btn primary"
-            onClick={() => {
-              setOpen(false);
-              $bookingOpen.set(true);
-            }}
-          >
-            Talk to a counsellor
-          </button>
-        ) : (
-          <a className="btn primary" href="/consultancy/">
-            Find a counsellor
-          </a>
-        )}
-        <button type="button" className="btn" onClick={() => setOpen(false)}>
-          Keep reading
-        </button>
-      </div>
+      <CounsellorActions canBook={canBook} book="Talk to a counsellor" find="Find a counsellor" dismiss="Keep reading" onClose={() => setOpen(false)} />
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
 import { claimAutoOpen, mayOpenByItself } from '../lib/site/autoDialogs.ts';
 import { $dialogs } from '../lib/site/dialogs.ts';
 import { $bookingOpen, $modalSettings, $siteSettings, loadModalSettings } from '../lib/stores/settings.ts';
+import { CounsellorActions } from './CounsellorActions.tsx';
 import { Dialog } from './Dialog.tsx';
 import { useStore } from './useStore.ts';
 
@@ -46,27 +47,7 @@ export function GuidanceModal({ path, provider }: { path?: string; provider?: Pr
   return (
     <Dialog title="Planning to study abroad?" onClose={() => setOpen(false)} size="sm" className="guidance">
       <p>Get free, personal guidance on countries, universities, exams and scholarships from a verified counsellor.</p>
-      <div className="row">
-        {canBook ? (
-          <button
-            type="button"
-            className="btn primary"
-            onClick={() => {
-              setOpen(false);
-              $bookingOpen.set(true);
-            }}
-          >
-            Get free guidance
-          </button>
-        ) : (
-          <a className="btn primary" href="/consultancy/">
-            Find a consultancy
-          </a>
-        )}
-        <button type="button" className="btn" onClick={() => setOpen(false)}>
-          Not now
-        </button>
-      </div>
+      <CounsellorActions canBook={canBook} book="Get free guidance" find="Find a consultancy" dismiss="Not now" onClose={() => setOpen(false)} />
     </Dialog>
   );
 }

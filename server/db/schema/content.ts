@@ -107,25 +107,35 @@ export const universities = pgTable(
   ],
 );
 
+/** The profile colleges and consultancies share (src/lib/contract/entities/institution.ts). */
+const institutionProfile = () => ({
+  name: varchar('name', { length: 200 }).notNull(),
+  slug: slug(),
+  logo: text('logo'),
+  cover: text('cover'),
+  about: text('about').notNull().default(''),
+  address: varchar('address', { length: 300 }).notNull().default(''),
+  phone: varchar('phone', { length: 60 }).notNull().default(''),
+  email: varchar('email', { length: 200 }).notNull().default(''),
+  website: text('website').notNull().default(''),
+  districts: idList('districts'),
+  study_abroad_destinations: idList('study_abroad_destinations'),
+});
+
+/** Their standing, set by admins. */
+const institutionStanding = () => ({
+  moe_certified: boolean('moe_certified').notNull().default(false),
+  verified: boolean('verified').notNull().default(false),
+  claimed: boolean('claimed').notNull().default(false),
+});
+
 export const colleges = pgTable(
   'colleges',
   {
     id: id(),
-    name: varchar('name', { length: 200 }).notNull(),
-    slug: slug(),
-    logo: text('logo'),
-    cover: text('cover'),
-    about: text('about').notNull().default(''),
-    address: varchar('address', { length: 300 }).notNull().default(''),
-    phone: varchar('phone', { length: 60 }).notNull().default(''),
-    email: varchar('email', { length: 200 }).notNull().default(''),
-    website: text('website').notNull().default(''),
-    districts: idList('districts'),
-    study_abroad_destinations: idList('study_abroad_destinations'),
+    ...institutionProfile(),
     affiliated_universities: idList('affiliated_universities'),
-    moe_certified: boolean('moe_certified').notNull().default(false),
-    verified: boolean('verified').notNull().default(false),
-    claimed: boolean('claimed').notNull().default(false),
+    ...institutionStanding(),
     priority: integer('priority').notNull().default(0),
     ...searchColumns({ A: ['name'], B: ['address'], C: ['about'] }),
     ...timestamps(),
@@ -183,24 +193,12 @@ export const consultancies = pgTable(
   'consultancies',
   {
     id: id(),
-    name: varchar('name', { length: 200 }).notNull(),
-    slug: slug(),
-    logo: text('logo'),
-    cover: text('cover'),
-    about: text('about').notNull().default(''),
-    address: varchar('address', { length: 300 }).notNull().default(''),
-    phone: varchar('phone', { length: 60 }).notNull().default(''),
-    email: varchar('email', { length: 200 }).notNull().default(''),
-    website: text('website').notNull().default(''),
-    districts: idList('districts'),
-    study_abroad_destinations: idList('study_abroad_destinations'),
+    ...institutionProfile(),
     test_preparation: idList('test_preparation'),
     partner_universities: idList('partner_universities'),
     highlights: textList('highlights'),
     gallery: textList('gallery'),
-    moe_certified: boolean('moe_certified').notNull().default(false),
-    verified: boolean('verified').notNull().default(false),
-    claimed: boolean('claimed').notNull().default(false),
+    ...institutionStanding(),
     establishment_date: date('establishment_date', { mode: 'string' }),
     priority: integer('priority').notNull().default(0),
     ...searchColumns({ A: ['name'], B: ['address'], C: ['about'] }),

@@ -1,4 +1,5 @@
 import { defineEntity } from '../entity.ts';
+import { institutionFilters, institutionProfile, institutionStanding, standingFilters } from './institution.ts';
 
 export const consultancy = defineEntity({
   name: 'consultancy',
@@ -15,32 +16,19 @@ export const consultancy = defineEntity({
   homeSearch: true,
   titleField: 'name',
   fields: {
-    name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
-    logo: { kind: 'image', label: 'Logo', picture: 'small' },
-    cover: { kind: 'image', label: 'Cover image', picture: 'cover' },
-    about: { kind: 'html', label: 'About', summary: 6 },
-    address: { kind: 'text', label: 'Address', max: 300, column: true },
-    phone: { kind: 'text', label: 'Phone', max: 60 },
-    email: { kind: 'email', label: 'Email' },
-    website: { kind: 'url', label: 'Website' },
-    districts: { kind: 'refs', ref: 'district', label: 'Districts' },
-    study_abroad_destinations: { kind: 'refs', ref: 'destination', label: 'Study abroad destinations' },
+    ...institutionProfile,
     test_preparation: { kind: 'refs', ref: 'exam', label: 'Test preparation' },
     partner_universities: { kind: 'refs', ref: 'university', label: 'Partner universities' },
     highlights: { kind: 'tags', label: 'Highlights' },
     gallery: { kind: 'image', label: 'Gallery', multiple: true, removedBy: 'deleted_gallery_images', help: 'Add several images; remove one with its Remove button.' },
-    moe_certified: { kind: 'boolean', label: 'MOE certified', adminOnly: true, column: true, badge: 'plain' },
-    verified: { kind: 'boolean', label: 'Verified', adminOnly: true, column: true, badge: 'ok' },
-    claimed: { kind: 'boolean', label: 'Claimed', adminOnly: true, internal: true },
+    ...institutionStanding,
     establishment_date: { kind: 'date', label: 'Established on' },
     priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, adminOnly: true, column: true },
   },
   filters: {
-    district: { label: 'District', kind: 'ref', ref: 'district', column: 'districts' },
-    destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'study_abroad_destinations' },
+    ...institutionFilters,
     exam: { label: 'Test preparation', kind: 'ref', ref: 'exam', column: 'test_preparation' },
-    moe_certified: { label: 'MOE certified', kind: 'boolean', column: 'moe_certified' },
-    verified: { label: 'Verified', kind: 'boolean', column: 'verified' },
+    ...standingFilters,
   },
   ordering: ['-priority', 'id'],
 });
