@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FilterMeta } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { plainText } from '../services/fields.ts';
+import { plainText } from '../../src/lib/contract/values.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
 import { fullTextMatch, searchTerms } from './search.ts';

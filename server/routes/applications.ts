@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as bodies from '../../src/lib/contract/bodies/applications.ts';
 import { z } from 'zod';
 import * as applications from '../services/applications.ts';
-import { id } from '../services/fields.ts';
+import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
 import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
@@ -49,7 +50,7 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/consultancy/dashboard/applications/:id/status/',
-    { schema: { params: z.object({ id }), body: applications.statusChange, tags }, config: { access: ['consultancy'] } },
+    { schema: { params: z.object({ id }), body: bodies.statusChange, tags }, config: { access: ['consultancy'] } },
     (request) => applications.changeStatus(app.db, request.user!, request.params.id, request.body),
   );
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { confirmEmail, credentials, login, register, registration } from '../services/accounts.ts';
+import { credentials } from '../../src/lib/contract/bodies/accounts.ts';
+import { confirmEmail, login, register, registration } from '../services/accounts.ts';
 import { endSession, rotateSession } from '../services/sessions.ts';
 import { limit, slowDown } from '../services/limits.ts';
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as bodies from '../../src/lib/contract/bodies/leads.ts';
 import { z } from 'zod';
 import * as leads from '../services/leads.ts';
 import { ownConsultancy } from '../services/applications.ts';
-import { id } from '../services/fields.ts';
+import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
 import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
@@ -22,11 +23,11 @@ export default async function formRoutes(fastify: FastifyInstance) {
     reply.status(201).send(await leads.submitComplaint(app, await readForm(request, leads.evidenceRules))),
   );
 
-  app.post('/inquiry/submit/', { schema: { body: leads.inquiryForm, tags }, config: { access: 'public' }, onRequest: inquiries }, async (request, reply) =>
+  app.post('/inquiry/submit/', { schema: { body: bodies.inquiryForm, tags }, config: { access: 'public' }, onRequest: inquiries }, async (request, reply) =>
     reply.status(201).send(await leads.submitInquiry(app.db, request.body)),
   );
 
-  app.post('/analytics/pageview/', { schema: { body: leads.pageviewForm, tags }, config: { access: 'public' }, onRequest: pageviews }, async (request, reply) =>
+  app.post('/analytics/pageview/', { schema: { body: bodies.pageviewForm, tags }, config: { access: 'public' }, onRequest: pageviews }, async (request, reply) =>
     reply.status(201).send(await leads.recordPageview(app.db, request.body)),
   );
 
@@ -40,7 +41,7 @@ export default async function formRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/complaint/:id/status/',
-    { schema: { params: z.object({ id }), body: leads.complaintStatusChange, tags }, config: { access: ['admin'] } },
+    { schema: { params: z.object({ id }), body: bodies.complaintStatusChange, tags }, config: { access: ['admin'] } },
     (request) => leads.changeComplaintStatus(app.db, request.params.id, request.body),
   );
 

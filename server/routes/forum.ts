@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as bodies from '../../src/lib/contract/bodies/forum.ts';
 import { z } from 'zod';
 import * as forum from '../services/forum.ts';
-import { id } from '../services/fields.ts';
+import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
 import { pageQuery } from '../services/paging.ts';
 import { pagedReply } from './entities.ts';
@@ -49,15 +50,15 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     forum.questionDetail(app.db, request.params.id, request.user),
   );
 
-  app.post('/forum/questions/', { schema: { body: forum.newQuestion, tags }, config: { access: 'user' }, ...writes.ask }, async (request, reply) =>
+  app.post('/forum/questions/', { schema: { body: bodies.newQuestion, tags }, config: { access: 'user' }, ...writes.ask }, async (request, reply) =>
     reply.status(201).send(await forum.askQuestion(app.db, request.user!, request.body)),
   );
 
-  app.patch('/forum/questions/:id/', { schema: { params, body: forum.questionChanges, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
+  app.patch('/forum/questions/:id/', { schema: { params, body: bodies.questionChanges, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
     forum.editQuestion(app.db, request.params.id, request.user!, request.body),
   );
 
-  app.post('/forum/questions/:id/reply/', { schema: { params, body: forum.replyBody, tags }, config: { access: 'user' }, ...writes.reply }, async (request, reply) =>
+  app.post('/forum/questions/:id/reply/', { schema: { params, body: bodies.replyBody, tags }, config: { access: 'user' }, ...writes.reply }, async (request, reply) =>
     reply.status(201).send(await forum.addReply(app.db, request.params.id, request.user!, request.body)),
   );
 
@@ -65,12 +66,12 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     forum.toggleLike(app.db, request.params.id, request.user!),
   );
 
-  app.patch('/forum/replies/:id/', { schema: { params, body: forum.replyBody, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
+  app.patch('/forum/replies/:id/', { schema: { params, body: bodies.replyBody, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
     forum.editReply(app.db, request.params.id, request.user!, request.body),
   );
 
   for (const [kind, path] of [['question', 'questions'], ['reply', 'replies']] as const) {
-    app.patch(`/forum/${path}/:id/moderate/`, { schema: { params, body: forum.moderation, tags }, config: admin }, (request) =>
+    app.patch(`/forum/${path}/:id/moderate/`, { schema: { params, body: bodies.moderation, tags }, config: admin }, (request) =>
       forum.moderate(app.db, kind, request.params.id, request.body.hidden),
     );
     app.delete(`/forum/${path}/:id/`, { schema: { params, tags }, config: admin }, (request) => forum.deletePost(app.db, kind, request.params.id));

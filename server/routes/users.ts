@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUser, getUser, listUsers, newUser, updateUser, userChanges, userQuery } from '../services/accounts.ts';
-import { id } from '../services/fields.ts';
+import { id } from '../../src/lib/contract/values.ts';
 import { pagedReply } from './entities.ts';
 
 const tags = ['users'];

@@ -2,57 +2,24 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { colleges, consultancies, ROLES, universities, users, type Role } from '../db/schema/index.ts';
+import * as contract from '../../src/lib/contract/bodies/accounts.ts';
+import { colleges, consultancies, universities, users, type Role } from '../db/schema/index.ts';
 import { sessionColumns, type SessionUser } from '../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { strongPassword } from '../auth/password-strength.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../errors.ts';
 import type { Mail } from '../mail.ts';
-import { email, optionalId, password, phone, plainText } from './fields.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
 import { revokeUserSessions, startSession } from './sessions.ts';
 import type { Runner } from './tx.ts';
 
-export const credentials = z.strictObject({ email, password: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(128, 'Must be at most 128 characters') });
+// a new password must be one that is hard to guess
+export const registration = contract.registration.superRefine(strongPassword);
+export const newUser = contract.newUser.superRefine(strongPassword);
+export const userChanges = contract.userChanges.superRefine(strongPassword);
 
-const profile = {
-  first_name: plainText(120),
-  last_name: plainText(120),
-  phone: z.union([z.literal(''), phone]),
-};
-
-// Forum users need a name to be shown by.
-export const registration = z
-  .strictObject({ email, password, first_name: plainText(120, 1), last_name: profile.last_name.default(''), phone: profile.phone.default('') })
-  .superRefine(strongPassword);
-
-const links = { consultancy_id: optionalId.optional(), college_id: optionalId.optional(), university_id: optionalId.optional() };
-const role = z.enum(ROLES, { error: `Must be one of ${ROLES.join(', ')}` });
-
-export const newUser = z.strictObject({
-  email,
-  password,
-  role,
-  first_name: profile.first_name.default(''),
-  last_name: profile.last_name.default(''),
-  phone: profile.phone.default(''),
-  active: z.boolean().default(true),
-  ...links,
-}).superRefine(strongPassword);
-
-export const userChanges = z.strictObject({
-  email: email.optional(),
-  password: password.optional(),
-  role: role.optional(),
-  first_name: profile.first_name.optional(),
-  last_name: profile.last_name.optional(),
-  phone: profile.phone.optional(),
-  active: z.boolean().optional(),
-  ...links,
-}).superRefine(strongPassword);
-
-export const userQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, role: role.optional(), active: z.enum(['true', 'false']).optional() });
+export const userQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, role: contract.role.optional(), active: z.enum(['true', 'false']).optional() });
 
 /** What an admin sees of an account: never the password hash. */
 const userColumns = {
@@ -73,7 +40,7 @@ const userColumns = {
 // Verifying against a real hash when the email is unknown keeps both failures equally slow.
 let decoyHash: Promise<string> | undefined;
 
-export async function login(app: FastifyInstance, input: z.infer<typeof credentials>) {
+export async function login(app: FastifyInstance, input: z.infer<typeof contract.credentials>) {
   const [row] = await app.db.select({ ...sessionColumns, password_hash: users.password_hash, email_verified: users.email_verified }).from(users).where(eq(users.email, input.email));
   const ok = await verifyPassword(row?.password_hash ?? (await (decoyHash ??= hashPassword('decoy-password'))), input.password);
   if (!row || !ok) throw unauthorized('Email or password is incorrect.');

@@ -9,7 +9,8 @@ import { conflict, forbidden, notFound } from '../errors.ts';
 import { withStoredFiles, type FormData, type StoredFiles } from '../uploads.ts';
 import { applicantCanEdit, applicantCanWithdraw, nextStatuses, STATUS_LABELS, STATUSES, type Status } from '../../src/lib/contract/applications.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
-import { caughtByHoneypot, email, honeypot, id, optionalId, phone, plainText } from './fields.ts';
+import { changes, statusChange, submission, withdrawal } from '../../src/lib/contract/bodies/applications.ts';
+import { caughtByHoneypot } from '../../src/lib/contract/values.ts';
 import { maskEmail, maskName, maskPhone } from './mask.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
@@ -19,40 +20,6 @@ import { newTrackingCode, normalizeTrackingCode } from './tracking-code.ts';
 /** The document field of the application form: PDF or images, several allowed. */
 export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
 
-const applicant = {
-  full_name: plainText(200, 2),
-  email,
-  phone,
-  address: plainText(300),
-  destination: optionalId,
-  course: optionalId,
-  preferred_intake: plainText(60),
-  education_level: plainText(120),
-  message: plainText(5000),
-};
-
-export const submission = z.strictObject({
-  consultancy: id,
-  full_name: applicant.full_name,
-  email: applicant.email,
-  phone: applicant.phone,
-  address: applicant.address.default(''),
-  destination: applicant.destination.default(null),
-  course: applicant.course.default(null),
-  preferred_intake: applicant.preferred_intake.default(''),
-  education_level: applicant.education_level.default(''),
-  message: applicant.message.default(''),
-  ...honeypot,
-});
-const changes = z.strictObject(applicant).partial();
-const withdrawal = z.strictObject({
-  withdraw: z.preprocess((v) => (v === 'true' ? true : v), z.literal(true, { error: 'Send true to withdraw the application' })),
-  reason: plainText(500).default(''),
-});
-export const statusChange = z.strictObject({
-  status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }),
-  note: plainText(2000).default(''),
-});
 export const applicationQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }).optional() });
 
 const notFoundCode = () => notFound('Tracking code not found');

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import { forumCategories, forumLikes, forumQuestions, forumReplies, users } from '../db/schema/index.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { optionalId, plainText } from './fields.ts';
+import type { newQuestion, questionChanges, replyBody } from '../../src/lib/contract/bodies/forum.ts';
 import { pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { fullTextMatch, searchTerms } from '../entities/search.ts';
 
@@ -16,10 +16,6 @@ export const questionQuery = z.strictObject({
   ordering: z.enum(ORDERINGS, { error: `Must be one of ${ORDERINGS.join(', ')}` }).default('-created_at'),
 });
 
-export const newQuestion = z.strictObject({ title: plainText(250, 5), body: plainText(10_000).default(''), category: optionalId.default(null) });
-export const questionChanges = z.strictObject({ title: plainText(250, 5).optional(), body: plainText(10_000).optional(), category: optionalId.optional() });
-export const replyBody = z.strictObject({ body: plainText(5_000, 1) });
-export const moderation = z.strictObject({ hidden: z.boolean({ error: 'Must be true or false' }) });
 
 /** People are shown by name only, never by email. */
 const displayName = sql<string>`coalesce(nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''), 'User')`;

@@ -5,6 +5,7 @@ import { prepareBody, type FormValues, type Mode } from '../forms/prepare.ts';
 import { USER_ROLES, prepareUserBody, userFields } from '../forms/users.ts';
 import { ApiError, call, type Page } from './client.ts';
 import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../contract/applications.ts';
+import { COMPLAINT_STATUSES } from '../contract/leads.ts';
 
 /**
  * The console's one data provider (refine / react-admin style): getList, getOne, create, update and
@@ -79,7 +80,6 @@ export function fromDeclaration(d: EntityDeclaration): Resource {
 
 
 export { APPLICATION_STATUSES, type ApplicationStatus };
-export const COMPLAINT_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 
 /** Every console resource, by name: the content entities, then the account and lead resources. */
 export const resources: Record<string, Resource> = {

@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { registration } from '../contract/bodies/accounts.ts';
+import type { newQuestion, replyBody } from '../contract/bodies/forum.ts';
+import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
 import { api, call, json, type Page } from './client.ts';
 import type { ApiUser } from '../stores/session.ts';
 
@@ -108,18 +112,8 @@ export async function roadblockAds(): Promise<Ad[]> {
   return Array.isArray(result) ? result : (result?.results ?? []);
 }
 
-/** SPEC §3: the inquiry payload, exactly. */
-export interface InquiryPayload {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  entity_type: 'consultancy';
-  entity_id: number;
-  consultancy: number;
-  destination: number | null;
-  exam: number | null;
-}
+/** SPEC §3: the inquiry payload, exactly (the contract's consultancy inquiry). */
+export type InquiryPayload = Omit<Extract<z.infer<typeof inquiryForm>, { entity_type: 'consultancy' }>, 'website'>;
 
 /**
  * POST /inquiry/submit/, JSON, no auth header. On failure the reply's error field is read; SPEC §8's
@@ -142,15 +136,8 @@ export async function submitInquiry(payload: InquiryPayload): Promise<unknown> {
   throw new Error(typeof body?.error === 'string' && body.error ? body.error : 'Failed to send');
 }
 
-export interface PageviewPayload {
-  institute_type: string | null;
-  institute_id: number | null;
-  session_id: string;
-  user_agent: string;
-  browser: string;
-  device: string;
-  path?: string;
-}
+/** The beacon's payload (the contract's pageview form); the path is the page's when left out. */
+export type PageviewPayload = Omit<z.infer<typeof pageviewForm>, 'website' | 'path'> & { path?: string };
 
 /** POST /analytics/pageview/: failures are only logged (SPEC §8). */
 export async function pageview(payload: PageviewPayload): Promise<void> {
@@ -182,13 +169,7 @@ export async function loadExams(): Promise<{ id: number; name: string }[]> {
 export const me = (access: string) =>
   call('Failed to fetch profile', json<ApiUser>('auth/me/', { headers: { Authorization: `Bearer ${access}`, 'X-Retried': '1' }, retry: 0 }));
 
-export interface RegisterPayload {
-  email: string;
-  password: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-}
+export type RegisterPayload = z.infer<typeof registration>;
 
 /** A student's sign-up: the account exists once the address is confirmed from the mail the server sends. */
 export const register = (payload: RegisterPayload) => call('Sign-up failed', json<{ message: string }>('auth/register/', { method: 'post', json: payload }));
@@ -287,9 +268,10 @@ export async function myQuestions(): Promise<ForumQuestion[]> {
 
 export const forumQuestion = (id: number | string) => call('Question not found', json<ForumQuestion>(`forum/questions/${id}/`));
 
-export const askQuestion = (payload: { title: string; body: string; category: number | null }) =>
+export const askQuestion = (payload: z.infer<typeof newQuestion>) =>
   call('Failed to post question', json<ForumQuestion>('forum/questions/', { method: 'post', json: payload }));
 
-export const replyToQuestion = (id: number, body: string) => call('Failed to post reply', json<ForumReply>(`forum/questions/${id}/reply/`, { method: 'post', json: { body } }));
+export const replyToQuestion = (id: number, body: string) =>
+  call('Failed to post reply', json<ForumReply>(`forum/questions/${id}/reply/`, { method: 'post', json: { body } satisfies z.infer<typeof replyBody> }));
 
 export const likeQuestion = (id: number) => call('Failed to like question', json<{ liked: boolean; like_count: number }>(`forum/questions/${id}/like/`, { method: 'post' }));

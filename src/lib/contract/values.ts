@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from '../../src/lib/contract/fields.ts';
+import { idSchema } from './fields.ts';
+
+/** The values request bodies are made of, the same for the server that checks them and the client that sends them. */
 
 // PostgreSQL refuses NUL in text, and the other control characters only hide content.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { STATUSES } from '../applications.ts';
+import { email, honeypot, id, optionalId, phone, plainText } from '../values.ts';
+
+/** Request bodies of the application form, the applicant's changes and withdrawal, and a consultancy's status moves. */
+
+const applicant = {
+  full_name: plainText(200, 2),
+  email,
+  phone,
+  address: plainText(300),
+  destination: optionalId,
+  course: optionalId,
+  preferred_intake: plainText(60),
+  education_level: plainText(120),
+  message: plainText(5000),
+};
+
+export const submission = z.strictObject({
+  consultancy: id,
+  full_name: applicant.full_name,
+  email: applicant.email,
+  phone: applicant.phone,
+  address: applicant.address.default(''),
+  destination: applicant.destination.default(null),
+  course: applicant.course.default(null),
+  preferred_intake: applicant.preferred_intake.default(''),
+  education_level: applicant.education_level.default(''),
+  message: applicant.message.default(''),
+  ...honeypot,
+});
+export const changes = z.strictObject(applicant).partial();
+export const withdrawal = z.strictObject({
+  withdraw: z.preprocess((v) => (v === 'true' ? true : v), z.literal(true, { error: 'Send true to withdraw the application' })),
+  reason: plainText(500).default(''),
+});
+export const statusChange = z.strictObject({
+  status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }),
+  note: plainText(2000).default(''),
+});
