@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { buildTestApp, engines, type TestApp } from './helpers.ts';
-import { bearer, createConsultancy, createUser, expectErrorShape, freshIp, login, PASSWORD, signedIn } from './fixtures.ts';
+import { bearer, buildTestApp, createConsultancy, createUser, engines, expectErrorShape, freshIp, login, PASSWORD, signedIn, type TestApp } from './helpers.ts';
 import { refreshTokens, users } from '../../server/db/schema/index.ts';
 import { LOGIN_SLOWDOWN_AFTER, LOGIN_SLOWDOWN_MS } from '../../server/routes/auth.ts';
 import { SIGN_UP_SENT, UNCONFIRMED } from '../../server/services/accounts.ts';

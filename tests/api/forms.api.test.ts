@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { buildTestApp, engines, multipart, type TestApp } from './helpers.ts';
-import { bearer, createConsultancy, createDestination, createExam, expectErrorShape, freshIp, samplePdf, signedIn } from './fixtures.ts';
+import { bearer, buildTestApp, createConsultancy, createDestination, createExam, engines, expectErrorShape, freshIp, multipart, samplePdf, signedIn, type TestApp } from './helpers.ts';
 import { complaints, inquiries, pageviews } from '../../server/db/schema/index.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;

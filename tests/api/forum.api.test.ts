@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { buildTestApp, engines, type TestApp } from './helpers.ts';
-import { bearer, createForumCategory, expectErrorShape, signedIn } from './fixtures.ts';
+import { bearer, buildTestApp, createForumCategory, engines, expectErrorShape, signedIn, type TestApp } from './helpers.ts';
 import { forumLikes, forumQuestions, forumReplies } from '../../server/db/schema/index.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;

@@ -5,10 +5,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../server/auth/password.ts';
 import { buildApp } from '../../server/app.ts';
 import { serveMedia } from '../../server/bootstrap.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/index.ts';
+import { openDatabase, type Database, type Db } from '../../server/db/index.ts';
+import { colleges, consultancies, courses, destinations, exams, forumCategories, universities, users, type Role } from '../../server/db/schema/index.ts';
 import { serveSite, siteNotFound } from '../../server/site-files.ts';
 import { localStorage, type Storage } from '../../server/storage/index.ts';
 
@@ -74,27 +76,6 @@ export async function buildTestApp(engine: Engine, options: { siteDir?: string; 
   };
 }
 
-let userCounter = 0;
-
-/**
- * A signed-in account of `role` without going through /auth/login/ (no Argon2 per test): a users
- * row and an access token signed by the app. `links` ties an institution account to its row.
- */
-export async function tokenFor(
-  t: TestApp,
-  role: 'admin' | 'consultancy' | 'college' | 'university' | 'student',
-  links: { consultancy_id?: number; college_id?: number; university_id?: number } = {},
-): Promise<{ id: number; token: string; auth: { authorization: string } }> {
-  const { users } = await import('../../server/db/schema/index.ts');
-  userCounter += 1;
-  const [user] = await t.database.db
-    .insert(users)
-    .values({ email: `${role}-${userCounter}-${crypto.randomBytes(3).toString('hex')}@test.example`, password_hash: 'not-a-hash', role, first_name: 'Test', last_name: role, ...links })
-    .returning({ id: users.id });
-  const token = await t.app.tokens.sign({ sub: user.id, role });
-  return { id: user.id, token, auth: { authorization: `Bearer ${token}` } };
-}
-
 /** A multipart body for inject(): text fields and files (name, bytes, declared type). */
 export function multipart(fields: Record<string, string | string[]>, files: { field: string; filename: string; data: Buffer; type?: string }[] = []) {
   const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
@@ -136,4 +117,118 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
 export async function pngImage(width = 64, height = 64): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
+}
+
+// Accounts, rows and sessions for tests
+
+export const PASSWORD = 'correct-horse-9';
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}-${crypto.randomBytes(3).toString('hex')}`;
+
+/** A different client address per call, so per-IP limits of one test never reach another. */
+export const freshIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
+// One hash for every fixture account: Argon2 is slow on purpose.
+let passwordHash: Promise<string> | undefined;
+
+export interface TestUser {
+  id: number;
+  email: string;
+  role: Role;
+}
+
+export async function createUser(
+  db: Db,
+  role: Role,
+  opts: { email?: string; first_name?: string; last_name?: string; active?: boolean; consultancy_id?: number; college_id?: number; university_id?: number } = {},
+): Promise<TestUser> {
+  const institution =
+    role === 'consultancy' && !opts.consultancy_id
+      ? { consultancy_id: await createConsultancy(db) }
+      : role === 'college' && !opts.college_id
+        ? { college_id: await createCollege(db) }
+        : role === 'university' && !opts.university_id
+          ? { university_id: await createUniversity(db) }
+          : {};
+  return insertUser(db, role, {
+    email: opts.email,
+    password_hash: await (passwordHash ??= hashPassword(PASSWORD)),
+    first_name: opts.first_name,
+    last_name: opts.last_name,
+    active: opts.active,
+    consultancy_id: opts.consultancy_id,
+    college_id: opts.college_id,
+    university_id: opts.university_id,
+    ...institution,
+  });
+}
+
+/** A users row of `role` with a unique email (the one insert both kinds of test account go through). */
+async function insertUser(db: Db, role: Role, values: Omit<Partial<typeof users.$inferInsert>, 'role'> & { password_hash: string }): Promise<TestUser> {
+  const [row] = await db
+    .insert(users)
+    .values({ first_name: 'Test', last_name: role, active: true, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)), email: values.email ?? `${unique(role)}@example.com`, role, password_hash: values.password_hash })
+    .returning({ id: users.id, email: users.email, role: users.role });
+  return row!;
+}
+
+/**
+ * A signed-in account of `role` without going through /auth/login/ (no Argon2 per test): a users
+ * row and an access token signed by the app. `links` ties an institution account to its row.
+ */
+export async function tokenFor(
+  t: TestApp,
+  role: Role,
+  links: { consultancy_id?: number; college_id?: number; university_id?: number } = {},
+): Promise<{ id: number; token: string; auth: { authorization: string } }> {
+  const user = await insertUser(t.database.db, role, { password_hash: 'not-a-hash', ...links });
+  const token = await t.app.tokens.sign({ sub: user.id, role });
+  return { id: user.id, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+const named = (prefix: string, name?: string) => {
+  const n = name ?? unique(prefix);
+  return { name: n, slug: `${n.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${crypto.randomBytes(3).toString('hex')}` };
+};
+
+export const createConsultancy = async (db: Db, name?: string) =>
+  (await db.insert(consultancies).values(named('consultancy', name)).returning({ id: consultancies.id }))[0]!.id;
+export const createCollege = async (db: Db) => (await db.insert(colleges).values(named('college')).returning({ id: colleges.id }))[0]!.id;
+export const createUniversity = async (db: Db) => (await db.insert(universities).values(named('university')).returning({ id: universities.id }))[0]!.id;
+export const createDestination = async (db: Db, name?: string) =>
+  (await db.insert(destinations).values(named('destination', name)).returning({ id: destinations.id }))[0]!.id;
+export const createExam = async (db: Db) => (await db.insert(exams).values({ ...named('exam'), type: 'english' }).returning({ id: exams.id }))[0]!.id;
+export const createCourse = async (db: Db) => (await db.insert(courses).values({ ...named('course'), level: 'bachelor' }).returning({ id: courses.id }))[0]!.id;
+export const createForumCategory = async (db: Db, name?: string) =>
+  (await db.insert(forumCategories).values(named('category', name)).returning({ id: forumCategories.id, slug: forumCategories.slug }))[0]!;
+
+export interface Session {
+  access: string;
+  refresh: string;
+  user: { id: number; email: string; role: Role };
+}
+
+export async function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password }, remoteAddress: freshIp() });
+  if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A signed-in account of the role, ready to call with `as(session)`. */
+export async function signedIn(app: FastifyInstance, db: Db, role: Role, opts: Parameters<typeof createUser>[2] = {}) {
+  const user = await createUser(db, role, opts);
+  return { ...(await login(app, user.email)), user };
+}
+
+export const bearer = (session: { access: string }) => ({ authorization: `Bearer ${session.access}` });
+
+/** A tiny valid PDF for upload tests. */
+export const samplePdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** Every error body has this shape. */
+export function expectErrorShape(body: unknown) {
+  const b = body as { error?: unknown; fields?: unknown };
+  if (typeof b.error !== 'string' || !b.error) throw new Error(`not an error body: ${JSON.stringify(body)}`);
+  if (b.fields !== undefined && (typeof b.fields !== 'object' || b.fields === null)) throw new Error(`fields is not an object: ${JSON.stringify(body)}`);
 }

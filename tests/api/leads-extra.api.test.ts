@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { buildTestApp, engines, multipart, type TestApp } from './helpers.ts';
-import { bearer, createCollege, createConsultancy, createDestination, expectErrorShape, freshIp, signedIn } from './fixtures.ts';
+import { bearer, buildTestApp, createCollege, createConsultancy, createDestination, engines, expectErrorShape, freshIp, multipart, signedIn, type TestApp } from './helpers.ts';
 import { complaints, inquiries, pageviews } from '../../server/db/schema/index.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;

@@ -13,8 +13,7 @@ import {
   pageviews,
   universities,
 } from '../../server/db/schema/index.ts';
-import { samplePdf } from './fixtures.ts';
-import { buildTestApp, engines, multipart, tokenFor, type TestApp } from './helpers.ts';
+import { buildTestApp, engines, multipart, samplePdf, type TestApp, tokenFor } from './helpers.ts';
 import { EXPECTED } from './permissions.table.ts';
 
 type InstitutionRole = 'consultancy' | 'college' | 'university';

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { buildTestApp, engines, type TestApp } from './helpers.ts';
-import { freshIp } from './fixtures.ts';
+import { buildTestApp, engines, freshIp, type TestApp } from './helpers.ts';
 
 describe('TRUST_PROXY', () => {
   it('trusts no forwarded header unless set, else a hop count or a list of proxies', () => {

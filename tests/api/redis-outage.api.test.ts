@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { buildTestApp, engines, type TestApp } from './helpers.ts';
-import { freshIp } from './fixtures.ts';
+import { buildTestApp, engines, freshIp, type TestApp } from './helpers.ts';
 
 /** A port nothing listens on: Redis is down. */
 async function closedPort(): Promise<number> {

@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import { declarationOf, entities, entityPaths, type EntityName } from '../../src/lib/contract/index.ts';
 import { registry } from '../../server/entities/registry.ts';
 import { blogs, collegeBranches, colleges, consultancies, courses, events, universities } from '../../server/db/schema/index.ts';
-import { buildTestApp, engines, multipart, tokenFor, type TestApp } from './helpers.ts';
-import { expectErrorShape } from './fixtures.ts';
+import { buildTestApp, engines, expectErrorShape, multipart, type TestApp, tokenFor } from './helpers.ts';
 
 /**
  * Every admin write route of every content entity (create, update, delete, multipart where SPEC §7
