@@ -89,7 +89,7 @@ describe.each(engines)('OpenAPI reference at /api/docs on %s', (engine) => {
   });
 
   it('gives every write of every entity a request body and every entity operation a response', () => {
-    const plurals = new Set(Object.values(entities).map((d) => d.plural));
+    const plurals = new Set<string>(Object.values(entities).map((d) => d.plural));
     let writes = 0;
     let operations = 0;
     for (const [path, item] of Object.entries(doc.paths)) {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { registration } from '../contract/bodies/accounts.ts';
 import type { newQuestion, replyBody } from '../contract/bodies/forum.ts';
+import type { DropdownPath } from '../contract/index.ts';
 import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
 import { api, call, json, type Page } from './client.ts';
 import type { ApiUser } from '../stores/session.ts';
@@ -59,7 +60,6 @@ export interface Option {
   slug?: string;
 }
 
-export type DropdownPath = 'university/dropdown' | 'destination/dropdown' | 'district/dropdown' | 'consultancy/dropdown' | 'disciplines/dropdown';
 
 /** SPEC §8: dropdown calls never raise; a failure gives an empty list. */
 export async function dropdown(path: DropdownPath, search = ''): Promise<Option[]> {

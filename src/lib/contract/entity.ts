@@ -75,7 +75,7 @@ export interface EntityDeclaration {
   check?: (record: Record<string, unknown>) => Record<string, string[]> | null;
 }
 
-export const defineEntity = <T extends EntityDeclaration>(d: T): T => d;
+export const defineEntity = <const T extends EntityDeclaration>(d: T): T => d;
 
 /**
  * The API paths (under /api, without slashes around) of an entity's generic routes, as its

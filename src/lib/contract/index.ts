@@ -46,6 +46,10 @@ export const entities = {
 
 export type EntityName = keyof typeof entities;
 
+/** The dropdown routes the declarations give (`dropdown`), as API paths. */
+type DropdownOf<D> = D extends { dropdown: infer P extends string } ? P : D extends { dropdown: true; path: infer P extends string } ? `${P}/dropdown` : never;
+export type DropdownPath = { [K in EntityName]: DropdownOf<(typeof entities)[K]> }[EntityName];
+
 /** An entity's declaration, typed as any declaration (the literal types of `entities` differ per entity). */
 export const declarationOf = (name: EntityName): EntityDeclaration => entities[name];
 
