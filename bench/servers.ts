@@ -18,7 +18,7 @@ import postgres from 'postgres';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/index.ts';
 import { serverEntity, type ServerEntity } from '../server/entities/registry.ts';
-import { pageLinks } from '../server/routes/entities.ts';
+import { pageLinks } from '../server/services/paging.ts';
 import { localStorage } from '../server/storage/index.ts';
 import { detailShape, fill, listShape, refFields, relatedShape, type Exec, type ListShape, type RelatedShape, type Template } from './shapes.ts';
 

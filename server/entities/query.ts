@@ -4,13 +4,11 @@ import { z } from 'zod';
 import type { FilterMeta } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { plainText } from '../../src/lib/contract/values.ts';
+import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
 import { fullTextMatch, searchTerms } from './search.ts';
 
-export const MAX_PAGE_SIZE = 1000;
-export const MAX_SEARCH_LENGTH = 200;
 
 const HIDDEN_COLUMNS = new Set(['search']);
 
@@ -25,19 +23,8 @@ export const column = (entity: ServerEntity, name: string): PgColumn => {
   return col;
 };
 
-const pageInt = (name: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`));
-
-export const pagingQuery = {
-  page: pageInt('page', 1_000_000).optional(),
-  page_size: pageInt('page_size', MAX_PAGE_SIZE).optional(),
-  // control characters dropped: PostgreSQL refuses a NUL in text
-  search: plainText(MAX_SEARCH_LENGTH).optional(),
-};
+/** The rows whose `name` column holds `value` (a dashboard's own courses), as a condition for listRows. */
+export const columnIs = (entity: ServerEntity, name: string, value: number): SQL => eq(column(entity, name), value);
 
 const filterValue = (name: string, meta: FilterMeta) => {
   switch (meta.kind) {
@@ -52,9 +39,9 @@ const filterValue = (name: string, meta: FilterMeta) => {
 };
 
 /** The query string schema of an entity's list: paging, search, ordering and its own filters. */
-export function listQuerySchema(entity: ServerEntity) {
+export function listQuerySchema(entity: ServerEntity): z.ZodType<ListQuery> {
   const filters = Object.fromEntries(Object.entries(entity.decl.filters ?? {}).map(([name, meta]) => [name, filterValue(name, meta).optional()]));
-  return z.strictObject({ ...pagingQuery, ordering: z.string().max(60).optional(), ...filters });
+  return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ...filters });
 }
 
 export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string } & Record<string, string | number | undefined>;

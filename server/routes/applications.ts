@@ -7,7 +7,7 @@ import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
 import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
-import { pagedReply } from './entities.ts';
+import { pagedReply } from '../services/paging.ts';
 
 const tags = ['applications'];
 const codeParams = z.object({ code: z.string() });

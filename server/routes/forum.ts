@@ -6,7 +6,7 @@ import * as forum from '../services/forum.ts';
 import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
 import { pageQuery } from '../services/paging.ts';
-import { pagedReply } from './entities.ts';
+import { pagedReply } from '../services/paging.ts';
 
 const tags = ['forum'];
 const params = z.object({ id });

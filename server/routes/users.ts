@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUser, getUser, listUsers, newUser, updateUser, userChanges, userQuery } from '../services/accounts.ts';
 import { id } from '../../src/lib/contract/values.ts';
-import { pagedReply } from './entities.ts';
+import { pagedReply } from '../services/paging.ts';
 
 const tags = ['users'];
 const params = z.object({ id });

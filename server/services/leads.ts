@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
@@ -10,7 +10,7 @@ import { fingerprint, storeOnce } from './dedupe.ts';
 import { complaintForm, complaintStatusChange, inquiryForm, pageviewForm } from '../../src/lib/contract/bodies/leads.ts';
 import { COMPLAINT_STATUSES } from '../../src/lib/contract/leads.ts';
 import { caughtByHoneypot, id } from '../../src/lib/contract/values.ts';
-import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
+import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { requireRows } from './refs.ts';
 
 /** The complaint form's one optional file. */
@@ -192,3 +192,14 @@ export async function listInquiries(db: Db, q: z.infer<typeof inquiryQuery>, sco
 }
 
 export const ownInquiries = (consultancyId: number) => eq(inquiries.consultancy_id, consultancyId);
+
+/** The inquiries sent to a college, newest first, for its dashboard. */
+export async function collegeInquiries(db: Db, collegeId: number, page: PageParams) {
+  const where = and(eq(inquiries.entity_type, 'college'), eq(inquiries.entity_id, collegeId));
+  const { limit, offset } = pageWindow(page);
+  const [results, [total]] = await Promise.all([
+    db.select().from(inquiries).where(where).orderBy(desc(inquiries.created_at)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(inquiries).where(where),
+  ]);
+  return { count: total!.n, results: results.map(({ fingerprint: _f, ...r }) => r) };
+}

@@ -1,10 +1,28 @@
 import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pagingQuery } from '../entities/query.ts';
+import { plainText } from '../../src/lib/contract/values.ts';
 import { badRequest } from '../errors.ts';
 
-/** The paging of every list, shared with the entity lists. */
-export const pageQuery = pagingQuery;
+/** Paging, ordering and search of every list the API serves: one module for the entity lists and the others. */
+
+export const MAX_PAGE_SIZE = 1000;
+export const MAX_SEARCH_LENGTH = 200;
+
+const pageInt = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`));
+
+export const pageQuery = {
+  page: pageInt('page', 1_000_000).optional(),
+  page_size: pageInt('page_size', MAX_PAGE_SIZE).optional(),
+  // control characters dropped: PostgreSQL refuses a NUL in text
+  search: plainText(MAX_SEARCH_LENGTH).optional(),
+};
+
 export const orderingParam = z.string().max(60, 'Must be at most 60 characters').optional();
 
 export interface PageParams {
@@ -32,4 +50,21 @@ export function orderingOf(value: string | undefined, columns: Record<string, An
 export function containsAny(text: string, columns: AnyColumn[]): SQL | undefined {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(...columns.map((c) => ilike(c, pattern)));
+}
+
+/** DRF-style page links, relative to the API origin, keeping every other query parameter. */
+export function pageLinks(request: FastifyRequest, count: number, page: number, pageSize: number) {
+  const url = new URL(request.url, 'http://x');
+  const link = (n: number) => {
+    url.searchParams.set('page', String(n));
+    return `${url.pathname}?${url.searchParams.toString()}`;
+  };
+  return { next: page * pageSize < count ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null };
+}
+
+/** A page of a list as every list answers: count, next and previous links, results. */
+export function pagedReply(request: FastifyRequest, query: PageParams, result: { count: number; results: unknown[] }) {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 20;
+  return { count: result.count, ...pageLinks(request, result.count, page, pageSize), results: result.results };
 }

@@ -1,0 +1,42 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { InstitutionRole } from '../../src/lib/contract/index.ts';
+import { rowsOf, type Db } from '../db/index.ts';
+
+/** Counts per day of a table over the last `days` days, every day present (zero when empty). */
+async function perDay(db: Db, table: string, days: number, where: SQL = sql`TRUE`) {
+  return rowsOf<{ date: string; count: number }>(
+    await db.execute(sql`
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS date, count(x.id)::int AS count
+      FROM generate_series(current_date - (${days}::int - 1), current_date, interval '1 day') AS d(day)
+      LEFT JOIN ${sql.identifier(table)} x ON x.created_at >= d.day AND x.created_at < d.day + interval '1 day' AND ${where}
+      GROUP BY d.day ORDER BY d.day`),
+  );
+}
+
+/** The admin console's charts: pageviews, inquiries and applications per day, and the most viewed institutions. */
+export async function platformSummary(db: Db, days: number) {
+  const [pageviews, inquiries, applications, top] = await Promise.all([
+    perDay(db, 'pageviews', days),
+    perDay(db, 'inquiries', days),
+    perDay(db, 'consultancy_applications', days),
+    db.execute(sql`
+      SELECT p.institute_type, p.institute_id, count(*)::int AS pageviews,
+        coalesce(c.name, co.name, u.name) AS name
+      FROM pageviews p
+      LEFT JOIN consultancies c ON p.institute_type = 'consultancy' AND c.id = p.institute_id
+      LEFT JOIN colleges co ON p.institute_type = 'college' AND co.id = p.institute_id
+      LEFT JOIN universities u ON p.institute_type = 'university' AND u.id = p.institute_id
+      WHERE p.institute_id IS NOT NULL AND p.created_at >= current_date - (${days}::int - 1)
+      GROUP BY 1, 2, 4 ORDER BY 3 DESC LIMIT 10`),
+  ]);
+  return {
+    days: pageviews.map((p, i) => ({ date: p.date, pageviews: p.count, inquiries: inquiries[i]!.count, applications: applications[i]!.count })),
+    top_institutions: rowsOf(top),
+  };
+}
+
+/** An institution's dashboard chart: its pageviews per day. */
+export async function institutionPageviews(db: Db, role: InstitutionRole, id: number, days: number) {
+  const rows = await perDay(db, 'pageviews', days, sql`x.institute_type = ${role} AND x.institute_id = ${id}`);
+  return { days: rows.map((r) => ({ date: r.date, pageviews: r.count })), total: rows.reduce((n, r) => n + r.count, 0) };
+}

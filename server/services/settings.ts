@@ -1,0 +1,79 @@
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/index.ts';
+import { ads, consultancies, modalSettings, siteSettings } from '../db/schema/index.ts';
+import { bumpContentVersion } from '../content-version.ts';
+import { badRequest } from '../errors.ts';
+
+const boolInput = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+
+export const siteSettingsChange = z.strictObject({ featured_counselling_consultancy_id: z.number().int().positive().nullable().optional(), show_counselling_bar: boolInput.optional() });
+export const modalSettingsChange = z.strictObject({ hide_study_abroad_modal: boolInput.optional(), hide_full_detail_modal: boolInput.optional() });
+
+/** The site settings, with the featured consultancy's name, slug and standing for the banner. */
+export async function readSiteSettings(db: Db) {
+  const [row] = await db
+    .select({
+      featured_counselling_consultancy_id: siteSettings.featured_counselling_consultancy_id,
+      featured_counselling_consultancy_name: consultancies.name,
+      featured_counselling_consultancy_slug: consultancies.slug,
+      featured_counselling_consultancy_verified: consultancies.verified,
+      featured_counselling_consultancy_claimed: consultancies.claimed,
+      show_counselling_bar: siteSettings.show_counselling_bar,
+      updated_at: siteSettings.updated_at,
+    })
+    .from(siteSettings)
+    .leftJoin(consultancies, eq(consultancies.id, siteSettings.featured_counselling_consultancy_id))
+    .where(eq(siteSettings.id, 1));
+  return (
+    row ?? {
+      featured_counselling_consultancy_id: null,
+      featured_counselling_consultancy_name: null,
+      featured_counselling_consultancy_slug: null,
+      featured_counselling_consultancy_verified: false,
+      featured_counselling_consultancy_claimed: false,
+      show_counselling_bar: false,
+      updated_at: null,
+    }
+  );
+}
+
+/** Pages show the banner's consultancy: a change moves the content version with it. */
+export async function updateSiteSettings(db: Db, change: z.infer<typeof siteSettingsChange>) {
+  if (change.featured_counselling_consultancy_id) {
+    const [found] = await db.select({ id: consultancies.id }).from(consultancies).where(eq(consultancies.id, change.featured_counselling_consultancy_id));
+    if (!found) throw badRequest('Some values are not valid.', { featured_counselling_consultancy_id: ['No consultancy has this id.'] });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...change })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...change, updated_at: sql`now()` } });
+    await bumpContentVersion(tx);
+  });
+  return readSiteSettings(db);
+}
+
+export async function readModalSettings(db: Db) {
+  const [row] = await db
+    .select({ hide_study_abroad_modal: modalSettings.hide_study_abroad_modal, hide_full_detail_modal: modalSettings.hide_full_detail_modal })
+    .from(modalSettings)
+    .where(eq(modalSettings.id, 1));
+  return row ?? { hide_study_abroad_modal: false, hide_full_detail_modal: false };
+}
+
+export async function updateModalSettings(db: Db, change: z.infer<typeof modalSettingsChange>) {
+  await db
+    .insert(modalSettings)
+    .values({ id: 1, ...change })
+    .onConflictDoUpdate({ target: modalSettings.id, set: { ...change, updated_at: sql`now()` } });
+  return readModalSettings(db);
+}
+
+/** Ads running now in a placement, heaviest first. */
+export const runningAds = (db: Db, placement: string) =>
+  db
+    .select({ id: ads.id, placement: ads.placement, title: ads.title, redirect_url: ads.redirect_url, desktop_image_url: ads.desktop_image_url, mobile_image_url: ads.mobile_image_url, weight: ads.weight })
+    .from(ads)
+    .where(and(eq(ads.placement, placement), eq(ads.active, true), or(isNull(ads.starts_at), lte(ads.starts_at, sql`now()`)), or(isNull(ads.ends_at), gt(ads.ends_at, sql`now()`))))
+    .orderBy(sql`${ads.weight} DESC`, ads.id);
