@@ -43,6 +43,29 @@ describe('public directory (browse list → detail)', () => {
     await context.close();
   });
 
+  it('opens the results page from the home search with Enter, and the whole list from there', async () => {
+    const context = await newContext({ mobile: true });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('searchbox').fill('Austrlia');
+    await page.getByRole('searchbox').press('Enter');
+    await page.waitForURL('**/search/?search=Austrlia');
+    await hydrated(page);
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Australia', exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // more matches than the page shows: a link to the whole list, searched for the same words
+    await page.getByRole('searchbox').fill('university');
+    await page.waitForURL('**/search/?search=university');
+    const more = page.locator('a[href="/university/?search=university"]');
+    await more.waitFor({ timeout: 10_000 });
+    expect(await more.textContent()).toMatch(/^All [\d,]+ matches in universities$/);
+    await more.click();
+    await page.waitForURL('**/university/?search=university');
+    await hydrated(page);
+    expect(await page.getByRole('searchbox', { name: 'Search universities' }).inputValue()).toBe('university');
+    await context.close();
+  });
+
   it('serves the sitemap, robots.txt and both RSS feeds', async () => {
     const [sitemap, robots, blog, news] = await Promise.all(['/sitemap.xml', '/robots.txt', '/blog/rss.xml', '/news/rss.xml'].map((p) => fetch(baseUrl() + p).then((r) => r.text())));
     expect(sitemap).toContain(`${baseUrl()}/consultancy/`);

@@ -141,7 +141,7 @@ describe('Content-Security-Policy of the built site', () => {
     const uni = await apiJson<{ results: { slug: string }[] }>('university/?page_size=1');
     const consultancy = await apiJson<{ results: { slug: string }[] }>('consultancy/?page_size=1');
     const problems: string[] = [];
-    for (const url of ['/', '/destination/', `/university/${uni.results[0]!.slug}/`, `/consultancy/${consultancy.results[0]!.slug}/`, `/consultancy/${consultancy.results[0]!.slug}/apply/`, '/forum/', '/complaint/', '/track/', '/login/', '/no-such-page/']) {
+    for (const url of ['/', '/destination/', `/university/${uni.results[0]!.slug}/`, `/consultancy/${consultancy.results[0]!.slug}/`, `/consultancy/${consultancy.results[0]!.slug}/apply/`, '/forum/', '/complaint/', '/track/', '/login/', '/search/?search=nursing', '/no-such-page/']) {
       await page.goto(url);
       await hydrated(page);
       // the images on the page have loaded (or failed) by now

@@ -132,7 +132,7 @@ describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', 
     expect(document.cookie).toMatch(/auto_dialogs_shown=booking/);
   });
 
-  it.each(['/track/', '/complaint/', '/login/', '/404', '/consultancy/everest/apply/'])('never opens by itself on the task page %s, where the banner still shows', async (path) => {
+  it.each(['/track/', '/complaint/', '/login/', '/search/', '/404', '/consultancy/everest/apply/'])('never opens by itself on the task page %s, where the banner still shows', async (path) => {
     await mount(settings, undefined, path);
     expect(banner()).not.toBeNull();
     act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS * 5));

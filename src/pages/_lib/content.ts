@@ -17,6 +17,12 @@ export const PAGE_SIZE = 24;
 export const SITE_ENTITIES = siteEntities().map((d) => d.name as EntityName);
 export type SiteEntity = EntityName;
 
+/** What the site's search looks through: the declarations with `homeSearch`, in navigation order. */
+export const searchTargets = () =>
+  siteEntities()
+    .filter((d) => d.homeSearch)
+    .map((d) => ({ path: d.path, sitePath: d.sitePath!, titleField: d.titleField, label: d.plural }));
+
 export const bySitePath = (sitePath: string): [SiteEntity, EntityDeclaration] | undefined => {
   const name = SITE_ENTITIES.find((n) => declarationOf(n).sitePath === sitePath);
   return name ? [name, declarationOf(name)] : undefined;
