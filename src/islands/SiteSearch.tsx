@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from 'preact/compat';
-import { list, type Row } from '../lib/api/public.ts';
+import { detail, list, type Row } from '../lib/api/public.ts';
 import { countOf } from '../lib/format.ts';
 
 /** What the home search looks through (the declarations' `homeSearch`), given by the page so the declarations stay out of this island. */
@@ -9,6 +9,21 @@ export interface SearchTarget {
   sitePath: string;
   titleField: string;
   label: string;
+  /** a ref field the results name (a course's university): its entity's API path and title field, and the ref of that row to name too (its country) */
+  note?: { field: string; path: string; titleField: string; next?: string };
+}
+
+type Detail = Row & { related?: Record<string, { label: string }[]> };
+
+/** The notes of a page of results: each distinct referred row read once ("University of Sydney · Australia"). */
+async function notesFor(rows: Row[], note: NonNullable<SearchTarget['note']>): Promise<(row: Row) => string> {
+  const ids = [...new Set(rows.map((r) => r[note.field]).filter((v): v is number => typeof v === 'number'))];
+  const found = new Map(await Promise.all(ids.map(async (id) => [id, await detail<Detail>(note.path, id).catch(() => null)] as const)));
+  return (row) => {
+    const ref = found.get(row[note.field] as number);
+    if (!ref) return '';
+    return [ref[note.titleField], note.next ? ref.related?.[note.next]?.[0]?.label : undefined].filter((v) => typeof v === 'string' && v).join(' · ');
+  };
 }
 
 interface Group {
@@ -16,7 +31,7 @@ interface Group {
   /** the list page searched for the same words: every match, with its filters */
   more: string;
   count: number;
-  items: { title: string; href: string }[];
+  items: { title: string; href: string; note?: string }[];
 }
 
 /**
@@ -45,13 +60,15 @@ export default function SiteSearch({ targets, results = false, debounceMs = 300 
     const mine = ++seq.current;
     const timer = setTimeout(async () => {
       const found = await Promise.all(
-        targets.map(async ({ path, sitePath, titleField, label }) => {
+        targets.map(async ({ path, sitePath, titleField, label, note }) => {
           const page = await list(path, { search: q, page_size: results ? 10 : 4 }).catch(() => null);
+          const rows = page?.results ?? [];
+          const noteOf = note && rows.length ? await notesFor(rows, note) : () => '';
           return {
             label,
             more: `/${sitePath}/?${new URLSearchParams({ search: q })}`,
             count: page?.count ?? 0,
-            items: (page?.results ?? []).map((r: Row) => ({ title: String(r[titleField] ?? r.id), href: `/${sitePath}/${r.slug || r.id}/` })),
+            items: rows.map((r: Row) => ({ title: String(r[titleField] ?? r.id), href: `/${sitePath}/${r.slug || r.id}/`, note: noteOf(r) })),
           };
         }),
       );
@@ -73,6 +90,7 @@ export default function SiteSearch({ targets, results = false, debounceMs = 300 
               {g.items.map((i) => (
                 <li key={i.href}>
                   <a href={i.href}>{i.title}</a>
+                  {i.note && <span className="muted"> · {i.note}</span>}
                 </li>
               ))}
             </ul>

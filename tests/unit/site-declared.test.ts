@@ -75,3 +75,13 @@ describe('navigation comes from the declarations', () => {
     expect(ADMIN_NAV.find((g) => g.title === 'People and leads')!.items).toEqual(['user', 'inquiry', 'application', 'complaint']);
   });
 });
+
+describe('search targets come from the declarations', () => {
+  it('searches every homeSearch entity and names a course\'s university and its country', async () => {
+    const { searchTargets } = await import('../../src/pages/_lib/content.ts');
+    const targets = searchTargets();
+    expect(targets.map((t) => t.path)).toEqual(siteEntities().filter((d) => d.homeSearch).map((d) => d.path));
+    expect(targets.find((t) => t.path === 'course')!.note).toEqual({ field: 'university_id', path: 'university', titleField: 'name', next: 'destination_id' });
+    expect(targets.find((t) => t.path === 'destination')!.note).toBeUndefined();
+  });
+});

@@ -47,6 +47,8 @@ export interface FieldMeta {
   lead?: boolean;
   /** text fields: what cards and meta descriptions say of a row: the field with text and the lowest number */
   summary?: number;
+  /** ref fields: search results name the referred row (a course's university), and what that row names in turn (its country) */
+  namedInResults?: boolean;
   /** shown as a column in the console list */
   column?: boolean;
   /** only an admin may set it; an institution editing its own profile never can */

@@ -10,6 +10,7 @@ import { categories, listAll, type Category, type Row } from '../../lib/api/publ
 import { countOf, formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 import { currentFirst, endsAt } from '../../lib/site/ended.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
+import type { SearchTarget } from '../../islands/SiteSearch.tsx';
 
 export const PAGE_SIZE = 24;
 
@@ -18,10 +19,20 @@ export const SITE_ENTITIES = siteEntities().map((d) => d.name as EntityName);
 export type SiteEntity = EntityName;
 
 /** What the site's search looks through: the declarations with `homeSearch`, in navigation order. */
-export const searchTargets = () =>
+export const searchTargets = (): SearchTarget[] =>
   siteEntities()
     .filter((d) => d.homeSearch)
-    .map((d) => ({ path: d.path, sitePath: d.sitePath!, titleField: d.titleField, label: d.plural }));
+    .map((d) => ({ path: d.path, sitePath: d.sitePath!, titleField: d.titleField, label: d.plural, note: resultNote(d) }));
+
+const namedRef = (decl: EntityDeclaration) => Object.entries(decl.fields).find(([, meta]) => meta.kind === 'ref' && meta.namedInResults && meta.ref);
+
+/** What a search result names besides its title (`namedInResults`): a course's university, and that university's country. */
+function resultNote(decl: EntityDeclaration): SearchTarget['note'] {
+  const [field, meta] = namedRef(decl) ?? [];
+  if (!field || !meta?.ref) return undefined;
+  const target = declarationOf(meta.ref as EntityName);
+  return { field, path: target.path, titleField: target.titleField, next: namedRef(target)?.[0] };
+}
 
 export const bySitePath = (sitePath: string): [SiteEntity, EntityDeclaration] | undefined => {
   const name = SITE_ENTITIES.find((n) => declarationOf(n).sitePath === sitePath);

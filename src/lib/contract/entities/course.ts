@@ -16,7 +16,7 @@ export const course = defineEntity({
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
-    university_id: { kind: 'ref', ref: 'university', label: 'University', required: true, column: true, listedOn: { note: 'level' } },
+    university_id: { kind: 'ref', ref: 'university', label: 'University', required: true, column: true, listedOn: { note: 'level' }, namedInResults: true },
     discipline_id: { kind: 'ref', ref: 'discipline', label: 'Discipline' },
     level: { kind: 'select', label: 'Level', options: COURSE_LEVELS, required: true, column: true },
     duration_months: { kind: 'number', label: 'Duration', min: 1, max: 120, unit: ['month', 'months'] },

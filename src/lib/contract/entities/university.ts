@@ -16,7 +16,7 @@ export const university = defineEntity({
   titleField: 'name',
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
-    destination_id: { kind: 'ref', ref: 'destination', label: 'Destination', column: true, listedOn: {} },
+    destination_id: { kind: 'ref', ref: 'destination', label: 'Destination', column: true, listedOn: {}, namedInResults: true },
     city: { kind: 'text', label: 'City', max: 120, column: true },
     logo: { kind: 'image', label: 'Logo', picture: 'small' },
     cover: { kind: 'image', label: 'Cover image', picture: 'cover' },
