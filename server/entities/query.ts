@@ -38,13 +38,22 @@ const filterValue = (name: string, meta: FilterMeta) => {
   }
 };
 
-/** The query string schema of an entity's list: paging, search, ordering and its own filters. */
+/** At most this many ids in one `ids` filter: a page of cards' referred rows, a shortlist, a comparison. */
+export const MAX_IDS = 100;
+
+/** `ids=3,17,42`: only these rows (the names a page of live results refers to, a saved shortlist). */
+const idsValue = z
+  .string()
+  .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${MAX_IDS - 1}}$`), `ids must be up to ${MAX_IDS} row ids separated by commas`)
+  .optional();
+
+/** The query string schema of an entity's list: paging, search, ordering, ids and its own filters. */
 export function listQuerySchema(entity: ServerEntity): z.ZodType<ListQuery> {
   const filters = Object.fromEntries(Object.entries(entity.decl.filters ?? {}).map(([name, meta]) => [name, filterValue(name, meta).optional()]));
-  return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ...filters });
+  return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ids: idsValue, ...filters });
 }
 
-export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string } & Record<string, string | number | undefined>;
+export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string; ids?: string } & Record<string, string | number | undefined>;
 
 /** An id or a slug of `refName`, as the row id; unknown values are a 400 naming the filter. */
 async function resolveRef(db: Db, refName: string, value: string, filterName: string): Promise<number> {
@@ -154,6 +163,8 @@ async function listPlan(db: Db, memo: ContentMemo, entity: ServerEntity, query: 
       conditions.push(col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${id}]::integer[]` : eq(col, id));
     }
   }
+
+  if (query.ids) conditions.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
 
   let count: number | undefined;
   if (query.search?.trim()) {

@@ -1,6 +1,16 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from 'preact/compat';
-import { list, type Row } from '../lib/api/public.ts';
+import { list } from '../lib/api/public.ts';
+import { currentFirst } from '../lib/site/ended.ts';
+import type { CardDeclaration, RefMaps, Row } from '../lib/site/cards.ts';
+import EntityCard from './EntityCard.tsx';
+
+/** The ref maps of every page of results shown so far ("Show more" adds a page). */
+function mergeRefs(shown: RefMaps, more: RefMaps): RefMaps {
+  const out: RefMaps = { ...shown };
+  for (const [field, map] of Object.entries(more)) out[field] = new Map([...(shown[field] ?? []), ...map]);
+  return out;
+}
 
 export interface SearchFilter {
   name: string;
@@ -9,12 +19,21 @@ export interface SearchFilter {
   options: { value: string; label: string }[];
 }
 
+export interface SortOption {
+  label: string;
+  /** the API's ordering; none: the list's own order (the static list) */
+  ordering?: string;
+}
+
 export interface ListSearchProps {
   apiPath: string;
-  sitePath: string;
-  titleField: string;
   label: string;
+  /** what a card shows (the part of the declaration it reads), so live results look like the static list */
+  card: CardDeclaration;
+  /** ref fields the cards name (a course's university): the API path of the rows they refer to */
+  refPaths?: Record<string, string>;
   filters: SearchFilter[];
+  sorts?: readonly SortOption[];
   /** later pages have no filters of their own: a link to the first page, which has them */
   filtersHref?: string;
   /** ms to wait after typing */
@@ -23,54 +42,84 @@ export interface ListSearchProps {
 
 const PAGE = 24;
 
-/** The search and filters the address holds (?search=…&destination=…), so a search can be shared and Back keeps it. */
-export function readQuery(query: string, filters: SearchFilter[]): { search: string; values: Record<string, string> } {
+export interface ListQuery {
+  search: string;
+  values: Record<string, string>;
+  ordering: string;
+}
+
+/** The search, filters and order the address holds (?search=…&destination=…&ordering=…), so a list can be shared and Back keeps it. */
+export function readQuery(query: string, filters: SearchFilter[], sorts: readonly SortOption[] = []): ListQuery {
   const params = new URLSearchParams(query);
   const values: Record<string, string> = {};
   for (const f of filters) {
     const value = params.get(f.name);
     if (value) values[f.name] = value;
   }
-  return { search: params.get('search') ?? '', values };
+  const ordering = params.get('ordering') ?? '';
+  return { search: params.get('search') ?? '', values, ordering: sorts.some((s) => s.ordering && s.ordering === ordering) ? ordering : '' };
 }
 
-export function writeQuery(query: string, filters: SearchFilter[], search: string, values: Record<string, string>): string {
+export function writeQuery(query: string, filters: SearchFilter[], { search, values, ordering }: ListQuery): string {
   const params = new URLSearchParams(query);
-  for (const key of ['search', ...filters.map((f) => f.name)]) params.delete(key);
+  for (const key of ['search', 'ordering', ...filters.map((f) => f.name)]) params.delete(key);
   if (search.trim()) params.set('search', search.trim());
   for (const f of filters) if (values[f.name]) params.set(f.name, values[f.name]!);
+  if (ordering) params.set('ordering', ordering);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
+/** The rows the cards of these results refer to, one call per ref field (`ids`), as the cards' ref maps. */
+export async function refsOf(rows: Row[], refPaths: Record<string, string>): Promise<RefMaps> {
+  const entries = await Promise.all(
+    Object.entries(refPaths).map(async ([field, path]) => {
+      const ids = [...new Set(rows.flatMap((r) => (Array.isArray(r[field]) ? (r[field] as unknown[]) : [r[field]])).filter((v): v is number => typeof v === 'number'))];
+      if (ids.length === 0) return [field, new Map<number, Row>()] as const;
+      // a missing name leaves its fact out; the results still show
+      const found = await list(path, { ids: ids.slice(0, 100).join(','), page_size: 100 }).catch(() => null);
+      return [field, new Map((found?.results ?? []).map((r) => [r.id, r]))] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
 /**
- * Search and filters of a list page. While any is set, results come live from the API (typo
- * tolerant on the server) and replace the pre-rendered list; cleared, the static list is back.
+ * Search, filters and order of a list page. While any is set, results come live from the API
+ * (typo tolerant on the server) and replace the pre-rendered list, in the same cards; cleared, the
+ * static list is back.
  */
-export default function ListSearch({ apiPath, sitePath, titleField, label, filters, filtersHref, debounceMs = 300 }: ListSearchProps) {
+export default function ListSearch({ apiPath, label, card, refPaths = {}, filters, sorts = [], filtersHref, debounceMs = 300 }: ListSearchProps) {
   const [search, setSearch] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
+  const [ordering, setOrdering] = useState('');
   const [fromAddress, setFromAddress] = useState(false);
   const [results, setResults] = useState<Row[] | null>(null);
+  const [refs, setRefs] = useState<RefMaps>({});
   const [count, setCount] = useState(0);
   const [page, setPage] = useState(1);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // phones: the filters and order fold under one button, so the first results show on the first screen
+  const [open, setOpen] = useState(false);
   const seq = useRef(0);
-  const active = search.trim() !== '' || Object.values(values).some(Boolean);
+  const more = filters.length > 0 || sorts.length > 1;
+  const chosen = Object.values(values).filter(Boolean).length + (ordering ? 1 : 0);
+  const active = search.trim() !== '' || Object.values(values).some(Boolean) || ordering !== '';
 
   useEffect(() => {
-    const start = readQuery(location.search, filters);
+    const start = readQuery(location.search, filters, sorts);
     setSearch(start.search);
     setValues(start.values);
+    setOrdering(start.ordering);
     setFromAddress(true);
   }, []);
 
   useEffect(() => {
     if (!fromAddress) return;
-    const query = writeQuery(location.search, filters, search, values);
+    const query = writeQuery(location.search, filters, { search, values, ordering });
     if (query !== location.search) history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
-  }, [fromAddress, search, values]);
+  }, [fromAddress, search, values, ordering]);
 
   useEffect(() => {
     const staticList = document.getElementById('static-list');
@@ -80,20 +129,24 @@ export default function ListSearch({ apiPath, sitePath, titleField, label, filte
       return;
     }
     const mine = ++seq.current;
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       setBusy(true);
-      list(apiPath, { search: search.trim(), ...values, page, page_size: PAGE })
-        .then((r) => {
-          if (mine !== seq.current) return;
-          setError('');
-          setCount(r.count);
-          setResults((prev) => (page > 1 && prev ? [...prev, ...r.results] : r.results));
-        })
-        .catch((err: unknown) => mine === seq.current && setError(err instanceof Error ? err.message : 'Search failed'))
-        .finally(() => mine === seq.current && setBusy(false));
+      try {
+        const r = await list(apiPath, { search: search.trim(), ...values, ordering, page, page_size: PAGE });
+        const named = await refsOf(r.results, refPaths);
+        if (mine !== seq.current) return;
+        setError('');
+        setCount(r.count);
+        setRefs((prev) => (page > 1 ? mergeRefs(prev, named) : named));
+        setResults((prev) => (page > 1 && prev ? [...prev, ...r.results] : r.results));
+      } catch (err) {
+        if (mine === seq.current) setError(err instanceof Error ? err.message : 'Search failed');
+      } finally {
+        if (mine === seq.current) setBusy(false);
+      }
     }, debounceMs);
     return () => clearTimeout(timer);
-  }, [apiPath, search, values, page, active, debounceMs]);
+  }, [apiPath, search, values, ordering, page, active, debounceMs]);
 
   const set = (name: string, value: string) => {
     setPage(1);
@@ -116,32 +169,58 @@ export default function ListSearch({ apiPath, sitePath, titleField, label, filte
             }}
           />
         </div>
-        {filters.map((f) => (
-          <div className="field" key={f.name}>
-            {f.kind === 'flag' ? (
-              <label>
-                <input type="checkbox" checked={values[f.name] === 'true'} onChange={(e) => set(f.name, e.currentTarget.checked ? 'true' : '')} /> {f.label}
-              </label>
-            ) : (
-              <>
-                <label htmlFor={`ls-${f.name}`}>{f.label}</label>
-                <select id={`ls-${f.name}`} value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.currentTarget.value)}>
-                  <option value="">Any</option>
-                  {f.options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-          </div>
-        ))}
-        {filtersHref ? (
-          <p className="filters-link">
-            <a href={filtersHref}>Filter {label.toLowerCase()}</a>
-          </p>
+        {more ? (
+          <button type="button" className="btn filters-toggle" aria-expanded={open} aria-controls="ls-more" onClick={() => setOpen((o) => !o)}>
+            Filter and sort{chosen > 0 ? ` (${chosen})` : ''}
+          </button>
         ) : null}
+        <div id="ls-more" className={open ? 'filters-more open' : 'filters-more'}>
+          {filters.map((f) => (
+            <div className="field" key={f.name}>
+              {f.kind === 'flag' ? (
+                <label>
+                  <input type="checkbox" checked={values[f.name] === 'true'} onChange={(e) => set(f.name, e.currentTarget.checked ? 'true' : '')} /> {f.label}
+                </label>
+              ) : (
+                <>
+                  <label htmlFor={`ls-${f.name}`}>{f.label}</label>
+                  <select id={`ls-${f.name}`} value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.currentTarget.value)}>
+                    <option value="">Any</option>
+                    {f.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )}
+            </div>
+          ))}
+          {sorts.length > 1 ? (
+            <div className="field">
+              <label htmlFor="ls-ordering">Sort by</label>
+              <select
+                id="ls-ordering"
+                value={ordering}
+                onChange={(e) => {
+                  setPage(1);
+                  setOrdering(e.currentTarget.value);
+                }}
+              >
+                {sorts.map((s) => (
+                  <option key={s.ordering ?? ''} value={s.ordering ?? ''}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {filtersHref ? (
+            <p className="filters-link">
+              <a href={filtersHref}>Filter {label.toLowerCase()}</a>
+            </p>
+          ) : null}
+        </div>
       </form>
       {active ? (
         <div aria-live="polite">
@@ -149,14 +228,8 @@ export default function ListSearch({ apiPath, sitePath, titleField, label, filte
           {results ? <p className="muted">{count === 0 ? 'No matches. Try another spelling or fewer filters.' : `${count} found`}</p> : busy ? <p className="muted">Searching…</p> : null}
           {results && results.length > 0 ? (
             <ul className="grid">
-              {results.map((r) => (
-                <li className="card" key={r.id}>
-                  <div>
-                    <h2>
-                      <a href={`/${sitePath}/${r.slug || r.id}/`}>{String(r[titleField] ?? r.name ?? r.title ?? r.id)}</a>
-                    </h2>
-                  </div>
-                </li>
+              {(card.ends ? currentFirst(results, card.ends.field, Date.now()) : results).map((r) => (
+                <EntityCard key={r.id} decl={card} row={r} refs={refs} />
               ))}
             </ul>
           ) : null}

@@ -179,6 +179,33 @@ describe.each(engines)('content entities on %s', (engine) => {
     }
   });
 
+  it('lists only the rows named by ids, and refuses ids that are not a short list of numbers', async () => {
+    const named = (await get(`/university/?ids=${ids.tokyo},${ids.melbourne},999999`)).json();
+    expect(named.count).toBe(2);
+    expect(named.results.map((r: { id: number }) => r.id).sort()).toEqual([ids.melbourne, ids.tokyo].sort());
+    // with the other filters, not instead of them
+    expect((await get(`/university/?ids=${ids.tokyo},${ids.melbourne}&destination=${ids.japan}`)).json().results.map((r: { id: number }) => r.id)).toEqual([ids.tokyo]);
+    for (const value of ['', 'abc', '1,,2', '1;2', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
+      const res = await get(`/university/?ids=${encodeURIComponent(value)}`);
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().fields.ids, value).toBeDefined();
+    }
+  });
+
+  it('accepts every order a list page offers (the declarations\' sorts), in that order', async () => {
+    for (const decl of Object.values(entities) as EntityDeclaration[]) {
+      for (const sort of decl.sorts ?? []) {
+        if (!sort.ordering) continue;
+        const res = await get(`/${decl.path}/?ordering=${sort.ordering}&page_size=1000`);
+        expect(res.statusCode, `${decl.name} ${sort.ordering}`).toBe(200);
+      }
+      // exactly one of them is the list's own order
+      if (decl.sorts) expect(decl.sorts.filter((s) => !s.ordering), decl.name).toHaveLength(1);
+    }
+    const names = (await get('/university/?ordering=name')).json().results.map((r: { name: string }) => r.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
+  });
+
   it('treats quotes and SQL meta characters in search as text', async () => {
     for (const search of ["'; DROP TABLE consultancies; --", '" OR 1=1 --', '\\', '%_%', '(&|!:*)', '<script>', '\u0000nul']) {
       const res = await get(`/consultancy/?search=${encodeURIComponent(search)}`);

@@ -3,13 +3,25 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../src/lib/api/public.ts', () => ({ list: vi.fn(async () => ({ count: 1, next: null, previous: null, results: [{ id: 7, slug: 'sydney-nursing', name: 'Sydney Nursing' }] })) }));
+vi.mock('../../src/lib/api/public.ts', () => ({
+  list: vi.fn(async (path: string) =>
+    path === 'universities'
+      ? { count: 1, next: null, previous: null, results: [{ id: 3, slug: 'usyd', name: 'University of Sydney' }] }
+      : { count: 1, next: null, previous: null, results: [{ id: 7, slug: 'sydney-nursing', name: 'Sydney Nursing', university_id: 3, level: 'bachelor', fee: 45000, currency: 'AUD', icon: '/media/n.webp', verified: true }] },
+  ),
+}));
 
 import * as publicApi from '../../src/lib/api/public.ts';
-import ListSearch, { readQuery, writeQuery, type SearchFilter } from '../../src/islands/ListSearch.tsx';
+import ListSearch, { readQuery, writeQuery, type SearchFilter, type SortOption } from '../../src/islands/ListSearch.tsx';
+import { entities } from '../../src/lib/contract/index.ts';
+import { cardDeclaration, type CardDeclaration } from '../../src/lib/site/cards.ts';
 
 const api = vi.mocked(publicApi);
 const FILTERS: SearchFilter[] = [{ name: 'destination', label: 'Destination', kind: 'ref', options: [{ value: '1', label: 'Australia' }] }];
+const SORTS: SortOption[] = [{ label: 'Name, A to Z' }, { label: 'Newest first', ordering: '-created_at' }];
+// a course's card, with a badge field added to see badges carried over
+const CARD: CardDeclaration = { ...cardDeclaration(entities.course), fields: { ...cardDeclaration(entities.course).fields, verified: { kind: 'boolean', label: 'Verified', badge: 'ok' } } };
+const props = { apiPath: 'course', label: 'Courses', card: CARD, refPaths: { university_id: 'universities' }, sorts: SORTS };
 const flush = () => act(async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 });
@@ -22,20 +34,24 @@ afterEach(cleanup);
 
 describe('list search in the address', () => {
   it('reads the search and the declared filters, and nothing else', () => {
-    expect(readQuery('?search=nurse&destination=1&evil=x', FILTERS)).toEqual({ search: 'nurse', values: { destination: '1' } });
+    expect(readQuery('?search=nurse&destination=1&evil=x', FILTERS)).toEqual({ search: 'nurse', values: { destination: '1' }, ordering: '' });
+    expect(readQuery('?ordering=-created_at', FILTERS, SORTS).ordering).toBe('-created_at');
+    // an order the list does not offer is not sent on to the API
+    expect(readQuery('?ordering=password', FILTERS, SORTS).ordering).toBe('');
   });
 
   it('writes them back, keeping other parameters and dropping empty ones', () => {
-    expect(writeQuery('?utm_source=fb&search=old', FILTERS, ' nursing ', { destination: '1' })).toBe('?utm_source=fb&search=nursing&destination=1');
-    expect(writeQuery('?search=old&destination=1', FILTERS, '', { destination: '' })).toBe('');
+    expect(writeQuery('?utm_source=fb&search=old', FILTERS, { search: ' nursing ', values: { destination: '1' }, ordering: '' })).toBe('?utm_source=fb&search=nursing&destination=1');
+    expect(writeQuery('?search=old&destination=1&ordering=name', FILTERS, { search: '', values: { destination: '' }, ordering: '' })).toBe('');
+    expect(writeQuery('', FILTERS, { search: '', values: {}, ordering: '-created_at' })).toBe('?ordering=-created_at');
   });
 
   it('starts from the address (a shared link, or Back) and keeps the address current as filters change', async () => {
     history.replaceState(null, '', '/course/?search=nurse&destination=1');
-    render(<ListSearch apiPath="course" sitePath="course" titleField="name" label="Courses" filters={FILTERS} debounceMs={0} />);
+    render(<ListSearch {...props} filters={FILTERS} debounceMs={0} />);
     await flush();
     await act(() => new Promise((r) => setTimeout(r, 5)));
-    expect(api.list).toHaveBeenLastCalledWith('course', expect.objectContaining({ search: 'nurse', destination: '1' }));
+    expect(api.list).toHaveBeenCalledWith('course', expect.objectContaining({ search: 'nurse', destination: '1' }));
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('nurse');
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'nursing' } });
     await flush();
@@ -43,7 +59,36 @@ describe('list search in the address', () => {
   });
 
   it('on a later page, links to the first page for the filters', () => {
-    render(<ListSearch apiPath="course" sitePath="course" titleField="name" label="Courses" filters={[]} filtersHref="/course/" />);
+    render(<ListSearch {...props} filters={[]} filtersHref="/course/" />);
     expect(screen.getByRole('link', { name: 'Filter courses' }).getAttribute('href')).toBe('/course/');
+  });
+
+  it('a chosen order goes into the address and to the API', async () => {
+    render(<ListSearch {...props} filters={FILTERS} debounceMs={0} />);
+    await flush();
+    const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    sort.value = '-created_at';
+    await act(() => void sort.dispatchEvent(new Event('change', { bubbles: true })));
+    await flush();
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+    expect(location.search).toBe('?ordering=-created_at');
+    expect(api.list).toHaveBeenCalledWith('course', expect.objectContaining({ ordering: '-created_at' }));
+  });
+});
+
+describe('live results', () => {
+  it('show the same card as the static list: picture, badge, facts with the named university, money with its currency', async () => {
+    history.replaceState(null, '', '/course/?search=nurse');
+    const { container } = render(<ListSearch {...props} filters={FILTERS} debounceMs={0} />);
+    await flush();
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+    await flush();
+    // the university is read once, by id, for the whole page of results
+    expect(api.list).toHaveBeenCalledWith('universities', expect.objectContaining({ ids: '3' }));
+    const card = container.querySelector('li.card')!;
+    expect(card.querySelector('a')!.getAttribute('href')).toBe('/course/sydney-nursing/');
+    expect(card.querySelector('img')!.getAttribute('src')).toBe('/media/n.webp');
+    expect(card.querySelector('.badge.ok')!.textContent).toBe('Verified');
+    expect(card.textContent).toContain('University of Sydney · Bachelor · Yearly fee AUD 45,000');
   });
 });

@@ -62,6 +62,11 @@ export interface EntityDeclaration {
   /** default list order, first key wins: '-priority' is descending */
   ordering: string[];
   /**
+   * the orders a list page offers, as labels: the one without `ordering` is the list's own order
+   * above; the others name the API's `ordering` value ('-published_at': newest first)
+   */
+  sorts?: readonly { label: string; ordering?: string }[];
+  /**
    * rows that end (an event, an offer, a scholarship's deadline): the date or datetime field that
    * ends them and what an ended one is called. The site marks ended rows and lists them after
    * current ones, on the day they end even when no rebuild ran since (src/lib/site/ended.ts).

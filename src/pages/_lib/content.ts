@@ -5,11 +5,12 @@
  * changed since (data-cache.ts).
  */
 import { createHash } from 'node:crypto';
-import { declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
+import { declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
-import { countOf, formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
-import { currentFirst, endsAt } from '../../lib/site/ended.ts';
+import { currentFirst } from '../../lib/site/ended.ts';
+import { factFields, hrefOf, refTitle } from '../../lib/site/cards.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
+export { badgesOf, cardFacts, currencyFields, endOf, formatValue, hrefOf, imageOf, keyOf, leadOf, refTitle, summaryOf, titleOf } from '../../lib/site/cards.ts';
 import type { SearchTarget } from '../../islands/SiteSearch.tsx';
 
 export const PAGE_SIZE = 24;
@@ -111,12 +112,6 @@ export function lookup(name: string): Promise<Map<number, Row>> {
   return hit;
 }
 
-/** When a row of a declaration with `ends` ends, and whether it had by now (the build's moment). */
-export function endOf(decl: EntityDeclaration, row: Row): { at: number; ended: boolean } | null {
-  const at = decl.ends ? endsAt(row[decl.ends.field]) : null;
-  return at === null ? null : { at, ended: at < Date.now() };
-}
-
 /** An entity's rows as its list shows them: current ones before ended ones (`ends`). */
 export async function listed(name: EntityName): Promise<Row[]> {
   const decl: EntityDeclaration = entities[name];
@@ -124,98 +119,15 @@ export async function listed(name: EntityName): Promise<Row[]> {
   return decl.ends ? currentFirst(all, decl.ends.field, Date.now()) : all;
 }
 
-export const titleOf = (decl: EntityDeclaration, row: Row) => String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);
-export const keyOf = (row: Row) => String(row.slug || row.id);
-export const hrefOf = (decl: EntityDeclaration, row: Row) => `/${decl.sitePath}/${keyOf(row)}/`;
-export const refTitle = (row: Row | undefined) => (row ? String(row.name ?? row.title ?? row.label ?? `#${row.id}`) : '');
+/** The page of the row a ref field points at, when that entity has pages. */
 export const refHref = (refName: string | undefined, row: Row | undefined) => {
   const decl = refName && refName in entities ? (entities[refName as EntityName] as EntityDeclaration) : undefined;
   return decl?.sitePath && row ? hrefOf(decl, row) : undefined;
 };
 
-/** The picture of a row (`picture` fields): the small one (logo, icon, flag) or the cover, else the other. */
-export function imageOf(decl: EntityDeclaration, row: Row, prefer: 'small' | 'cover' = 'small'): string | undefined {
-  const pictures = Object.entries(decl.fields).filter(([, meta]) => meta.picture);
-  const rank = (picture: string | undefined) => (picture === prefer || picture === 'both' ? 0 : 1);
-  const [found] = pictures.filter(([name]) => typeof row[name] === 'string' && row[name]).sort(([, a], [, b]) => rank(a.picture) - rank(b.picture));
-  return found ? (row[found[0]] as string) : undefined;
-}
-
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
-
-/** A one-line summary for cards and meta descriptions: the first `summary` field with text. */
-export function summaryOf(decl: EntityDeclaration, row: Row, max = 160): string {
-  const fields = Object.entries(decl.fields).filter(([, meta]) => meta.summary !== undefined).sort(([, a], [, b]) => a.summary! - b.summary!);
-  for (const [f] of fields) {
-    const v = row[f];
-    if (typeof v === 'string' && v.trim()) {
-      const text = stripTags(v);
-      return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-    }
-  }
-  return '';
-}
-
-/** The badges a row earns (`badge` fields that are true), as label and style. */
-export const badgesOf = (decl: EntityDeclaration, row: Row) =>
-  Object.entries(decl.fields).flatMap(([name, meta]) => (meta.badge && row[name] === true ? [{ label: meta.label, ok: meta.badge === 'ok' }] : []));
-
-/** The detail page's lead: the first `lead` field with text. */
-export const leadOf = (decl: EntityDeclaration, row: Row) =>
-  Object.entries(decl.fields).flatMap(([name, meta]) => (meta.lead && typeof row[name] === 'string' && row[name] ? [row[name] as string] : []))[0] ?? '';
-
-/** Fields that only name another field's currency: shown with that amount, never on their own. */
-export function currencyFields(decl: EntityDeclaration): Set<string> {
-  return new Set(Object.values(decl.fields).flatMap((meta) => (meta.currency ? [meta.currency] : [])));
-}
-
-/** Short facts for a card: the declaration's list columns that are plain values. */
-export function cardFacts(decl: EntityDeclaration, row: Row, refs: Record<string, Map<number, Row>>): string[] {
-  const out: string[] = [];
-  const currencies = currencyFields(decl);
-  for (const [name, meta] of Object.entries(decl.fields) as [string, FieldMeta][]) {
-    // flags show as badges, bookkeeping not at all
-    if (!meta.column || name === decl.titleField || meta.internal || meta.kind === 'boolean' || currencies.has(name)) continue;
-    const text = formatValue(meta, row[name], refs[name], row);
-    // a card's fact stands alone: a bare "#12" or "3,308,100" needs its label
-    if (text) out.push(meta.rank || meta.currency ? `${meta.label} ${text}` : text);
-  }
-  return out.slice(0, 3);
-}
-
-/** One plain-text rendering of a field value, by its declared kind and options. */
-export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>, row?: Row): string {
-  if (value === null || value === undefined || value === '') return '';
-  switch (meta.kind) {
-    case 'boolean':
-      return value ? meta.label : '';
-    case 'date':
-      return formatDate(value);
-    case 'datetime':
-      return formatDate(value, { time: !meta.dateOnly });
-    case 'ref':
-      return refTitle(refMap?.get(Number(value)));
-    case 'refs':
-      return Array.isArray(value) ? value.map((v) => refTitle(refMap?.get(Number(v)))).filter(Boolean).join(', ') : '';
-    case 'tags':
-      return Array.isArray(value) ? value.join(', ') : String(value);
-    case 'number':
-      if (typeof value !== 'number' || meta.year) return String(value);
-      if (meta.rank) return `#${formatNumber(value)}`;
-      if (meta.currency) return formatMoney(value, row?.[meta.currency]);
-      if (meta.unit) return countOf(value, ...meta.unit);
-      return formatNumber(value);
-    case 'select':
-      return String(value).charAt(0).toUpperCase() + String(value).slice(1);
-    case 'text':
-    case 'email':
-    case 'url':
-    case 'textarea':
-      return String(value);
-    default:
-      return '';
-  }
-}
+/** The ref fields a card states as facts (a course's university), with the API path of the rows they name. */
+export const cardRefPaths = (decl: EntityDeclaration): Record<string, string> =>
+  Object.fromEntries(factFields(decl).flatMap(([name, meta]) => ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities ? [[name, entities[meta.ref as EntityName].path]] : [])));
 
 /** The ref maps a declaration needs (field name → id map). */
 export async function refMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {

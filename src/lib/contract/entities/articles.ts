@@ -54,6 +54,7 @@ export const blog = defineEntity({
   fields: articleFields('blogCategory'),
   filters: { category: { label: 'Category', kind: 'ref', ref: 'blogCategory', column: 'category_id' } },
   ordering: ['-published_at', '-id'],
+  sorts: [{ label: 'Newest first' }, { label: 'Oldest first', ordering: 'published_at' }, { label: 'Title, A to Z', ordering: 'title' }],
 });
 
 export const news = defineEntity({
@@ -72,4 +73,5 @@ export const news = defineEntity({
   fields: articleFields('newsCategory'),
   filters: { category: { label: 'Category', kind: 'ref', ref: 'newsCategory', column: 'category_id' } },
   ordering: ['-published_at', '-id'],
+  sorts: [{ label: 'Newest first' }, { label: 'Oldest first', ordering: 'published_at' }, { label: 'Title, A to Z', ordering: 'title' }],
 });

@@ -25,4 +25,5 @@ export const college = defineEntity({
     ...standingFilters,
   },
   ordering: ['-priority', 'name'],
+  sorts: [{ label: 'Featured first' }, { label: 'Name, A to Z', ordering: 'name' }],
 });

@@ -31,4 +31,5 @@ export const consultancy = defineEntity({
     ...standingFilters,
   },
   ordering: ['-priority', 'id'],
+  sorts: [{ label: 'Featured first' }, { label: 'Name, A to Z', ordering: 'name' }, { label: 'Longest established', ordering: 'establishment_date' }],
 });

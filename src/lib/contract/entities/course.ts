@@ -34,4 +34,5 @@ export const course = defineEntity({
     level: { label: 'Level', kind: 'select', options: COURSE_LEVELS, column: 'level' },
   },
   ordering: ['name', 'id'],
+  sorts: [{ label: 'Name, A to Z' }, { label: 'Newest first', ordering: '-created_at' }],
 });

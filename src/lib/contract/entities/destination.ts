@@ -29,4 +29,5 @@ export const destination = defineEntity({
     priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, column: true },
   },
   ordering: ['-priority', 'name'],
+  sorts: [{ label: 'Featured first' }, { label: 'Name, A to Z', ordering: 'name' }],
 });

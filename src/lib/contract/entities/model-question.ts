@@ -19,4 +19,5 @@ export const modelQuestion = defineEntity({
   },
   filters: { exam: { label: 'Exam', kind: 'ref', ref: 'exam', column: 'exam_id' } },
   ordering: ['-year', '-id'],
+  sorts: [{ label: 'Newest year first' }, { label: 'Title, A to Z', ordering: 'title' }],
 });

@@ -38,4 +38,5 @@ export const university = defineEntity({
     discipline: { label: 'Discipline', kind: 'ref', ref: 'discipline', column: 'disciplines' },
   },
   ordering: ['world_ranking', 'name'],
+  sorts: [{ label: 'World ranking' }, { label: 'Name, A to Z', ordering: 'name' }, { label: 'Longest established', ordering: 'established_year' }],
 });

@@ -1,0 +1,44 @@
+/** @jsxImportSource preact */
+import { cardOf, type CardDeclaration, type RefMaps, type Row } from '../lib/site/cards.ts';
+
+export interface EntityCardProps {
+  decl: CardDeclaration;
+  row: Row;
+  refs: RefMaps;
+  /** heading level of the card title: 2 under the page's h1, 3 under a section's h2 */
+  level?: 2 | 3;
+}
+
+/**
+ * A row's card: the static lists render it at build time (src/components/Card.astro) and the list
+ * island renders it for live results, so a search shows the same pictures, badges and facts.
+ */
+export default function EntityCard({ decl, row, refs, level = 2 }: EntityCardProps) {
+  const card = cardOf(decl, row, refs);
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <li className={card.end?.ended ? 'card ended' : 'card'} data-ends={card.end?.at}>
+      {card.image && <img src={card.image} alt="" width={56} height={56} loading="lazy" decoding="async" />}
+      <div>
+        <Heading>
+          <a href={card.href}>{card.title}</a>
+        </Heading>
+        {card.end && (
+          <p data-ended hidden={!card.end.ended}>
+            <span className="badge warn">{card.endBadge}</span>
+          </p>
+        )}
+        {card.badges.length > 0 && (
+          <p>
+            {card.badges.map((b) => (
+              <span key={b.label} className={b.ok ? 'badge ok' : 'badge'}>
+                {b.label}
+              </span>
+            ))}
+          </p>
+        )}
+        {card.text && <p>{card.text}</p>}
+      </div>
+    </li>
+  );
+}

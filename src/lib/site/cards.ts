@@ -1,0 +1,144 @@
+/**
+ * How a row reads on a card and in a page's facts, from its declaration's field options: title,
+ * link, picture, summary, badges, short facts, whether it has ended. Pure, with type-only imports of
+ * the contract, so the static pages and the list island render the same card from the same rules
+ * (the island gets a `CardDeclaration`, the few fields a card reads, not every declaration).
+ */
+import type { EntityDeclaration, FieldMeta } from '../contract/index.ts';
+import { countOf, formatDate, formatMoney, formatNumber } from '../format.ts';
+import { endsAt } from './ended.ts';
+
+export type Row = Record<string, unknown> & { id: number; slug?: string };
+export type RefMaps = Record<string, Map<number, Row>>;
+
+/** What a card reads of a declaration; a whole declaration is one too. */
+export type CardDeclaration = Pick<EntityDeclaration, 'titleField' | 'sitePath' | 'fields' | 'ends'>;
+
+export const titleOf = (decl: Pick<EntityDeclaration, 'titleField'>, row: Row) => String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);
+export const keyOf = (row: Row) => String(row.slug || row.id);
+export const hrefOf = (decl: Pick<EntityDeclaration, 'sitePath'>, row: Row) => `/${decl.sitePath}/${keyOf(row)}/`;
+export const refTitle = (row: Row | undefined) => (row ? String(row.name ?? row.title ?? row.label ?? `#${row.id}`) : '');
+
+/** When a row of a declaration with `ends` ends, and whether it had by `now`. */
+export function endOf(decl: Pick<EntityDeclaration, 'ends'>, row: Row, now = Date.now()): { at: number; ended: boolean } | null {
+  const at = decl.ends ? endsAt(row[decl.ends.field]) : null;
+  return at === null ? null : { at, ended: at < now };
+}
+
+/** The picture of a row (`picture` fields): the small one (logo, icon, flag) or the cover, else the other. */
+export function imageOf(decl: CardDeclaration, row: Row, prefer: 'small' | 'cover' = 'small'): string | undefined {
+  const pictures = Object.entries(decl.fields).filter(([, meta]) => meta.picture);
+  const rank = (picture: string | undefined) => (picture === prefer || picture === 'both' ? 0 : 1);
+  const [found] = pictures.filter(([name]) => typeof row[name] === 'string' && row[name]).sort(([, a], [, b]) => rank(a.picture) - rank(b.picture));
+  return found ? (row[found[0]] as string) : undefined;
+}
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** A one-line summary for cards and meta descriptions: the first `summary` field with text. */
+export function summaryOf(decl: CardDeclaration, row: Row, max = 160): string {
+  const fields = Object.entries(decl.fields).filter(([, meta]) => meta.summary !== undefined).sort(([, a], [, b]) => a.summary! - b.summary!);
+  for (const [f] of fields) {
+    const v = row[f];
+    if (typeof v === 'string' && v.trim()) {
+      const text = stripTags(v);
+      return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+    }
+  }
+  return '';
+}
+
+/** The detail page's lead: the first `lead` field with text. */
+export const leadOf = (decl: CardDeclaration, row: Row) =>
+  Object.entries(decl.fields).flatMap(([name, meta]) => (meta.lead && typeof row[name] === 'string' && row[name] ? [row[name] as string] : []))[0] ?? '';
+
+/** The badges a row earns (`badge` fields that are true), as label and style. */
+export const badgesOf = (decl: CardDeclaration, row: Row) =>
+  Object.entries(decl.fields).flatMap(([name, meta]) => (meta.badge && row[name] === true ? [{ label: meta.label, ok: meta.badge === 'ok' }] : []));
+
+/** Fields that only name another field's currency: shown with that amount, never on their own. */
+export function currencyFields(decl: CardDeclaration): Set<string> {
+  return new Set(Object.values(decl.fields).flatMap((meta) => (meta.currency ? [meta.currency] : [])));
+}
+
+/** The fields a card may state as facts: the declaration's list columns that are plain values. */
+export function factFields(decl: CardDeclaration): [string, FieldMeta][] {
+  const currencies = currencyFields(decl);
+  // flags show as badges, bookkeeping not at all
+  return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && meta.kind !== 'boolean' && !currencies.has(name));
+}
+
+/** Short facts for a card: the first three fact fields with a value. */
+export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps): string[] {
+  const out: string[] = [];
+  for (const [name, meta] of factFields(decl)) {
+    const text = formatValue(meta, row[name], refs[name], row);
+    // a card's fact stands alone: a bare "#12" or "3,308,100" needs its label
+    if (text) out.push(meta.rank || meta.currency ? `${meta.label} ${text}` : text);
+  }
+  return out.slice(0, 3);
+}
+
+/** One plain-text rendering of a field value, by its declared kind and options. */
+export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>, row?: Row): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (meta.kind) {
+    case 'boolean':
+      return value ? meta.label : '';
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDate(value, { time: !meta.dateOnly });
+    case 'ref':
+      return refTitle(refMap?.get(Number(value)));
+    case 'refs':
+      return Array.isArray(value) ? value.map((v) => refTitle(refMap?.get(Number(v)))).filter(Boolean).join(', ') : '';
+    case 'tags':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'number':
+      if (typeof value !== 'number' || meta.year) return String(value);
+      if (meta.rank) return `#${formatNumber(value)}`;
+      if (meta.currency) return formatMoney(value, row?.[meta.currency]);
+      if (meta.unit) return countOf(value, ...meta.unit);
+      return formatNumber(value);
+    case 'select':
+      return String(value).charAt(0).toUpperCase() + String(value).slice(1);
+    case 'text':
+    case 'email':
+    case 'url':
+    case 'textarea':
+      return String(value);
+    default:
+      return '';
+  }
+}
+
+/** Everything a card shows of a row, decided once for the static list and the live results. */
+export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Date.now()) {
+  const facts = cardFacts(decl, row, refs);
+  return {
+    href: hrefOf(decl, row),
+    title: titleOf(decl, row),
+    image: imageOf(decl, row),
+    text: facts.length ? facts.join(' · ') : summaryOf(decl, row, 110),
+    badges: badgesOf(decl, row),
+    end: endOf(decl, row, now),
+    endBadge: decl.ends?.badge,
+  };
+}
+
+/**
+ * The part of a declaration a card reads (title, link, pictures, summary, badges, facts and the
+ * currencies they name, `ends`): what a list page hands its island, a few hundred bytes.
+ */
+export function cardDeclaration(decl: EntityDeclaration): CardDeclaration {
+  const facts = new Set(factFields(decl).map(([name]) => name));
+  const currencies = currencyFields(decl);
+  const keep = ([name, meta]: [string, FieldMeta]) => facts.has(name) || currencies.has(name) || meta.picture || meta.summary !== undefined || meta.badge;
+  const fields = Object.fromEntries(
+    Object.entries(decl.fields)
+      .filter(keep)
+      .map(([name, { help: _help, max: _max, min: _min, listedOn: _listedOn, ...meta }]) => [name, meta]),
+  ) as Record<string, FieldMeta>;
+  return { titleField: decl.titleField, sitePath: decl.sitePath, ends: decl.ends, fields };
+}
