@@ -43,6 +43,35 @@ describe('public directory (browse list → detail)', () => {
     await context.close();
   });
 
+  it('shows live results in the same cards as the static list, and keeps the order in the address on a phone', async () => {
+    const context = await newContext({ mobile: true });
+    const page = await context.newPage();
+    await page.goto('/course/');
+    await hydrated(page);
+    const staticCard = page.locator('#static-list .card').first();
+    const title = (await staticCard.locator('h2 a').textContent())!;
+    const staticHtml = await staticCard.innerHTML();
+    // the same course found live: the same card, picture, facts (its university named) and all
+    await page.getByRole('searchbox', { name: 'Search courses' }).fill(title);
+    const live = page.locator('section[aria-label="Search courses"] .card').filter({ has: page.locator(`a[href="${await staticCard.locator('h2 a').getAttribute('href')}"]`) });
+    await expect.poll(() => live.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => live.first().innerHTML(), { timeout: 10_000 }).toBe(staticHtml);
+    await page.getByRole('searchbox', { name: 'Search courses' }).fill('');
+    // phones: filters and order fold under one button
+    expect(await page.getByLabel('Sort by').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filter and sort' }).click();
+    await page.getByLabel('Sort by').selectOption({ label: 'Newest first' });
+    await page.waitForURL('**/course/?ordering=-created_at');
+    const newest = await apiJson<{ results: { name: string }[] }>('course/?ordering=-created_at&page_size=3');
+    await expect.poll(() => page.locator('section[aria-label="Search courses"] .card h2 a').first().textContent(), { timeout: 10_000 }).toBe(newest.results[0]!.name);
+    expect(await page.getByRole('button', { name: 'Filter and sort (1)' }).getAttribute('aria-expanded')).toBe('true');
+    // a shared link opens in the same order
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('-created_at');
+    await context.close();
+  });
+
   it('opens the results page from the home search with Enter, and the whole list from there', async () => {
     const context = await newContext({ mobile: true });
     const page = await context.newPage();
