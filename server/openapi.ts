@@ -233,6 +233,11 @@ function entityRoutes(): Map<string, () => Documented> {
       body: entityRequestBody(entity, 'update'),
       response: { 200: withDescription(entityObjectSchema(entity), `The updated ${decl.label.toLowerCase()}`), ...errors(writeErrors) },
     }));
+    if (decl.confirmed)
+      add('POST', `${decl.path}/:id/still-correct`, () => ({
+        body: { content: { 'application/json': { schema: { type: 'object', additionalProperties: false, description: 'Nothing: the values are confirmed as they are' } } } },
+        response: { 200: withDescription(entityObjectSchema(entity), `The ${decl.label.toLowerCase()}, its checked-on day now today`), ...errors([401, 403, 404]) },
+      }));
     add('DELETE', decl.routes?.delete ?? `${decl.path}/:id/delete`, () => ({
       response: { 200: withDescription(messageSchema(`${decl.label} deleted successfully!`), 'Deleted, with its files'), ...errors([400, 401, 403, 404]) },
     }));

@@ -9,6 +9,7 @@ import type { Storage } from '../storage/index.ts';
 import { removeUnreferenced } from '../storage/references.ts';
 import type { Tx } from '../services/tx.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
+import { CHECKED_ON } from '../../src/lib/site/checked.ts';
 import { column, findRow, visibleColumns } from './query.ts';
 import { registry, serverEntity, type ServerEntity } from './registry.ts';
 
@@ -86,6 +87,34 @@ function splitRemovals(entity: ServerEntity, fields: Row): { removals: Record<st
   return { removals, rawFields };
 }
 
+/** Today in Nepal, where "checked on" dates are read, as PostgreSQL computes it. */
+const todayInNepal = sql`(now() AT TIME ZONE 'Asia/Kathmandu')::date`;
+
+/**
+ * Saving a new value of a `confirmed` field (a fee, an intake, a deadline) is its confirmation: the
+ * row's checked-on day becomes today. A save that leaves them as they were confirms nothing.
+ */
+function confirmsFacts(entity: ServerEntity, values: Row, existing: Row | null): boolean {
+  const covered = entity.decl.confirmed ?? [];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  if (!existing) return covered.some((f) => values[f] !== undefined && values[f] !== null && values[f] !== '');
+  return covered.some((f) => f in values && !same(values[f], existing[f]));
+}
+
+/** "Still correct": an admin or the owner confirms the row's `confirmed` values as they are today. */
+export async function confirmFacts(db: Db, entity: ServerEntity, existing: Row): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(entity.table)
+      .set({ [CHECKED_ON]: todayInNepal, updated_at: sql`now()` })
+      .where(eq(column(entity, 'id'), existing.id as number))
+      .returning(visibleColumns(entity));
+    // the pages show the date: they are built again
+    await bumpContentVersion(tx);
+    return row!;
+  });
+}
+
 export interface WriteOptions {
   db: Db;
   storage: Storage;
@@ -104,6 +133,7 @@ export async function saveRow(entity: ServerEntity, form: FormData, existing: Ro
   const values = cleanValues(entity, schema.parse(rawFields) as Row);
   const problems = entity.decl.check?.({ ...existing, ...values });
   if (problems) throw badRequest('Some values are not valid.', problems);
+  if (confirmsFacts(entity, values, existing)) values[CHECKED_ON] = todayInNepal;
 
   const replaced: string[] = [];
   const row = await withStoredFiles(options.db, options.storage, form.files, (files) => {

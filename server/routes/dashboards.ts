@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { InstitutionRole } from '../../src/lib/contract/index.ts';
 import { columnIs, findRow, listRows, relatedOf } from '../entities/query.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
-import { saveRow } from '../entities/write.ts';
+import { confirmFacts, saveRow } from '../entities/write.ts';
 import { forbidden } from '../errors.ts';
 import { addBranch, branchBody, branchParams, deleteBranch, listBranches, updateBranch } from '../services/branches.ts';
 import { collegeInquiries } from '../services/leads.ts';
@@ -44,6 +44,10 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
         return saveRow(entity, await readForm(request, uploadRules(entity)), existing, { db: app.db, storage: app.storage, omitAdminOnly: true });
       },
     );
+    if (entity.decl.confirmed)
+      app.post(`/${role}/dashboard/still-correct/`, { schema: { tags, querystring: z.strictObject({}), summary: `Confirm the own ${role}'s ${entity.decl.confirmed.join(', ')} as still correct today` }, config: { access } }, async (request) =>
+        confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionId(request, role)))),
+      );
   }
 
   app.get(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { entityPaths, idSchema, writeAccess } from '../../src/lib/contract/index.ts';
 import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf } from '../entities/query.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
-import { deleteRow, saveRow } from '../entities/write.ts';
+import { confirmFacts, deleteRow, saveRow } from '../entities/write.ts';
 import { MAX_PAGE_SIZE, pagedReply, pageQuery } from '../services/paging.ts';
 import { readForm } from '../uploads.ts';
 
@@ -62,6 +62,12 @@ export default async function entityRoutes(fastify: FastifyInstance) {
         return saveRow(entity, await readForm(request, rules), existing, writeOptions);
       },
     );
+    if (paths.confirm)
+      app.post(
+        `/${paths.confirm}/`,
+        { schema: { params: idParams, tags, summary: `Confirm a ${decl.label.toLowerCase()}'s ${decl.confirmed!.join(', ')} as still correct today` }, config: write },
+        async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, request.params.id)),
+      );
     app.delete(
       `/${paths.remove}/`,
       {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INSTITUTION_ROLES, type InstitutionRole } from '../../src/lib/contract/index.ts';
-import { institutionPageviews, platformSummary } from '../services/reports.ts';
+import { institutionPageviews, platformSummary, staleFacts } from '../services/reports.ts';
+import { registry } from '../entities/registry.ts';
+import { pagedReply, pageQuery, pageWindow } from '../services/paging.ts';
 import { ownInstitutionId } from './dashboards.ts';
 
 const daysQuery = z.strictObject({
@@ -14,6 +16,12 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/analytics/summary/', { schema: { tags: ['Analytics'], querystring: daysQuery }, config: { access: ['admin'] } }, (request) =>
     platformSummary(app.db, request.query.days ?? 30),
+  );
+
+  const confirmable = Object.values(registry).filter((e) => e.decl.confirmed).map((e) => e.decl.name) as [string, ...string[]];
+  const staleQuery = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size, entity: z.enum(confirmable, { error: `entity must be one of: ${confirmable.join(', ')}` }).optional() });
+  app.get('/reports/stale/', { schema: { tags: ['Reports'], querystring: staleQuery, summary: 'Fees, intakes and deadlines nobody confirmed lately, never confirmed first' }, config: { access: ['admin'] } }, async (request) =>
+    pagedReply(request, request.query, await staleFacts(app.db, { entity: request.query.entity, ...pageWindow(request.query) })),
   );
 
   app.get('/analytics/mine/', { schema: { tags: ['Analytics'], querystring: daysQuery }, config: { access: [...INSTITUTION_ROLES] } }, (request) => {

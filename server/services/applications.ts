@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { applicationDocuments, applicationStatusHistory, consultancies, consultancyApplications, courses, destinations } from '../db/schema/index.ts';
+import { applicationDocuments, applicationStatusHistory, consultancies, consultancyApplications, courses, destinations, universities } from '../db/schema/index.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { withStoredFiles, type FormData, type StoredFiles } from '../uploads.ts';
@@ -48,8 +48,8 @@ const insertDocuments = async (tx: Tx, applicationId: number, stored: StoredFile
 };
 
 const columnsOf = (input: Omit<z.infer<typeof submission>, 'website' | 'consultancy'>) => {
-  const { destination, course, ...rest } = input;
-  return { ...rest, destination_id: destination, course_id: course };
+  const { destination, course, university, ...rest } = input;
+  return { ...rest, destination_id: destination, course_id: course, university_id: university };
 };
 
 /** Stores an application with its first history entry and documents; the same form sent again within minutes gives the first code back. */
@@ -57,7 +57,7 @@ export async function submitApplication(app: FastifyInstance, form: FormData) {
   const input = submission.parse(form.fields);
   if (caughtByHoneypot(input)) return submitted(newTrackingCode());
   const { website: _website, consultancy, ...fields } = input;
-  await requireRows(app.db, { consultancy: [consultancies, consultancy], destination: [destinations, fields.destination], course: [courses, fields.course] });
+  await requireRows(app.db, { consultancy: [consultancies, consultancy], destination: [destinations, fields.destination], course: [courses, fields.course], university: [universities, fields.university] });
   const print = fingerprint({ consultancy, ...fields, documents: form.files.map((f) => crypto.createHash('sha256').update(f.data).digest('hex')) });
   const { id: applicationId } = await withStoredFiles(app.db, app.privateStorage, form.files, (files) => storeOnce(app.db, consultancyApplications, print, async (tx) => {
     const [row] = await tx
@@ -78,6 +78,7 @@ export async function checkApplication(db: Db, code: string) {
   const [consultancy] = await db.select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug }).from(consultancies).where(eq(consultancies.id, row.consultancy_id));
   const [destination] = row.destination_id ? await db.select({ id: destinations.id, name: destinations.name }).from(destinations).where(eq(destinations.id, row.destination_id)) : [];
   const [course] = row.course_id ? await db.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.id, row.course_id)) : [];
+  const [university] = row.university_id ? await db.select({ id: universities.id, name: universities.name, slug: universities.slug }).from(universities).where(eq(universities.id, row.university_id)) : [];
   const timeline = await db
     .select({ status: applicationStatusHistory.status, note: applicationStatusHistory.note, created_at: applicationStatusHistory.created_at })
     .from(applicationStatusHistory)
@@ -93,6 +94,7 @@ export async function checkApplication(db: Db, code: string) {
     applicant: { full_name: maskName(row.full_name), email: maskEmail(row.email), phone: maskPhone(row.phone) },
     destination: destination ?? null,
     course: course ?? null,
+    university: university ?? null,
     preferred_intake: row.preferred_intake,
     education_level: row.education_level,
     document_count: documents!.n,
@@ -122,12 +124,18 @@ export async function editApplication(app: FastifyInstance, code: string, form: 
   }
   const input = changes.parse(form.fields);
   if (!applicantCanEdit(current.status)) throw editLocked();
-  await requireRows(app.db, { destination: [destinations, input.destination], course: [courses, input.course] });
+  await requireRows(app.db, { destination: [destinations, input.destination], course: [courses, input.course], university: [universities, input.university] });
   await withStoredFiles(app.db, app.privateStorage, form.files, (files) => app.db.transaction(async (tx) => {
-    const { destination, course, ...rest } = input;
+    const { destination, course, university, ...rest } = input;
     const [row] = await tx
       .update(consultancyApplications)
-      .set({ ...rest, ...(destination !== undefined ? { destination_id: destination } : {}), ...(course !== undefined ? { course_id: course } : {}), updated_at: sql`now()` })
+      .set({
+        ...rest,
+        ...(destination !== undefined ? { destination_id: destination } : {}),
+        ...(course !== undefined ? { course_id: course } : {}),
+        ...(university !== undefined ? { university_id: university } : {}),
+        updated_at: sql`now()`,
+      })
       .where(and(eq(consultancyApplications.id, current.id), eq(consultancyApplications.status, 'submitted')))
       .returning({ id: consultancyApplications.id });
     if (!row) throw editLocked();
@@ -168,6 +176,8 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
       destination_name: destinations.name,
       course_id: a.course_id,
       course_name: courses.name,
+      university_id: a.university_id,
+      university_name: universities.name,
       preferred_intake: a.preferred_intake,
       education_level: a.education_level,
       message: a.message,
@@ -178,6 +188,7 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
     .innerJoin(consultancies, eq(consultancies.id, a.consultancy_id))
     .leftJoin(destinations, eq(destinations.id, a.destination_id))
     .leftJoin(courses, eq(courses.id, a.course_id))
+    .leftJoin(universities, eq(universities.id, a.university_id))
     .where(where)
     .orderBy(...orderingOf(q.ordering, ordering, '-created_at', a.id))
     .limit(limit)

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InstitutionRole } from '../../src/lib/contract/index.ts';
 import { rowsOf, type Db } from '../db/index.ts';
+import { CHECKED_ON, STALE_AFTER_DAYS } from '../../src/lib/site/checked.ts';
+import { registry } from '../entities/registry.ts';
 
 /** Counts per day of a table over the last `days` days, every day present (zero when empty). */
 async function perDay(db: Db, table: string, days: number, where: SQL = sql`TRUE`) {
@@ -39,4 +41,24 @@ export async function platformSummary(db: Db, days: number) {
 export async function institutionPageviews(db: Db, role: InstitutionRole, id: number, days: number) {
   const rows = await perDay(db, 'pageviews', days, sql`x.institute_type = ${role} AND x.institute_id = ${id}`);
   return { days: rows.map((r) => ({ date: r.date, pageviews: r.count })), total: rows.reduce((n, r) => n + r.count, 0) };
+}
+
+/**
+ * Rows whose fees, intakes or deadlines (the declarations' `confirmed`) nobody has confirmed in
+ * STALE_AFTER_DAYS, or ever: never confirmed first, then the oldest. One entity or all of them.
+ */
+export async function staleFacts(db: Db, { entity, limit, offset }: { entity?: string; limit: number; offset: number }) {
+  const parts = Object.values(registry)
+    .filter((e) => e.decl.confirmed && (!entity || e.decl.name === entity))
+    .map(
+      (e) => sql`SELECT ${e.decl.name}::text AS entity, id, ${sql.identifier(e.decl.titleField)}::text AS title, slug, ${sql.identifier(CHECKED_ON)} AS checked_on
+        FROM ${e.table}
+        WHERE ${sql.identifier(CHECKED_ON)} IS NULL OR ${sql.identifier(CHECKED_ON)} < (now() AT TIME ZONE 'Asia/Kathmandu')::date - ${STALE_AFTER_DAYS}::int`,
+    );
+  const stale = sql`(${sql.join(parts, sql` UNION ALL `)}) AS stale`;
+  const [rows, [total]] = await Promise.all([
+    db.execute(sql`SELECT entity, id, title, slug, to_char(checked_on, 'YYYY-MM-DD') AS checked_on FROM ${stale} ORDER BY checked_on ASC NULLS FIRST, entity, id LIMIT ${limit} OFFSET ${offset}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM ${stale}`).then((r) => rowsOf<{ n: number }>(r)),
+  ]);
+  return { count: total!.n, results: rowsOf<{ entity: string; id: number; title: string; slug: string; checked_on: string | null }>(rows) };
 }

@@ -1,6 +1,8 @@
 /** @jsxImportSource preact */
-import { useEffect, useState, type FormEvent } from 'preact/compat';
-import { loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
+import { useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
+import { dropdown, loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
+import { recognitionOf, type RecognitionNote } from '../lib/site/recognition.ts';
+import { Combobox } from './Combobox.tsx';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
@@ -15,9 +17,24 @@ export interface ApplyFormProps {
 export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormProps) {
   // loaded here rather than built into the page: a new destination then re-renders no apply page
   const [destinations, setDestinations] = useState<Option[]>([]);
+  const [universities, setUniversities] = useState<Option[] | null>(null);
+  const universityOptions = useMemo(() => (universities ?? []).map((u) => ({ value: String(u.value), label: u.label })), [universities]);
+  const [university, setUniversity] = useState('');
+  // what we know of the chosen university's recognition: a warning when nothing is on record
+  const [recognition, setRecognition] = useState<RecognitionNote | null>(null);
   useEffect(() => {
     void loadDestinations().then(setDestinations);
+    void dropdown('university/dropdown').then(setUniversities);
   }, []);
+  useEffect(() => {
+    setRecognition(null);
+    if (!university) return;
+    let current = true;
+    void recognitionOf(university).then((note) => current && setRecognition(note));
+    return () => {
+      current = false;
+    };
+  }, [university]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
   const [code, setCode] = useState<string | null>(null);
@@ -28,6 +45,7 @@ export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormP
     form.set('consultancy', String(consultancyId));
     for (const file of form.getAll('documents')) if (file instanceof File && file.size === 0) form.delete('documents');
     if (!form.get('destination')) form.delete('destination');
+    if (!form.get('university')) form.delete('university');
     setBusy(true);
     setError(null);
     try {
@@ -83,6 +101,23 @@ export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormP
           ))}
         </select>
       </Field>
+      <Combobox
+        label="University (if you have one in mind)"
+        name="university"
+        options={universityOptions}
+        value={university}
+        onChange={setUniversity}
+        loading={universities === null}
+        placeholder="Type to search universities"
+        loadingPlaceholder="Loading universities..."
+        emptyMessage="No university by that name."
+        error={f.university?.join(' ')}
+      />
+      {recognition && (
+        <p className={recognition.warn ? 'notice' : 'notice ok'} role="status">
+          {recognition.text} <a href="/how-we-verify/#recognition">How we check</a>
+        </p>
+      )}
       <Field id="ap-intake" label="Preferred intake" errors={f.preferred_intake}>
         <input id="ap-intake" name="preferred_intake" placeholder="e.g. September 2027" />
       </Field>

@@ -86,6 +86,7 @@ function Summary({ status }: { status: ApplicationStatus }) {
     ['Applied', status.created_at ? formatDate(status.created_at) : ''],
     ['Applicant', status.applicant?.full_name ?? ''],
     ['Destination', status.destination?.name ?? 'Not decided yet'],
+    ['University', status.university?.name ?? ''],
     ['Course', status.course?.name ?? ''],
     ['Preferred intake', status.preferred_intake ?? ''],
     ['Education level', status.education_level ?? ''],

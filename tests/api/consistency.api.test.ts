@@ -12,6 +12,7 @@ import { entities, FILE_KINDS, type EntityDeclaration, type FieldKind } from '..
 import { rowsOf } from '../../server/db/index.ts';
 import { ensureSearchTriggers, searchTriggerState } from '../../server/db/search-triggers.ts';
 import { registry, withColumns } from '../../server/entities/registry.ts';
+import { CHECKED_ON } from '../../src/lib/site/checked.ts';
 import { FILE_COLUMNS } from '../../server/storage/references.ts';
 import { buildTestApp, engines, type TestApp } from './helpers.ts';
 
@@ -66,8 +67,24 @@ describe('every declaration matches its table', () => {
       ...Object.entries(decl.filters ?? {}).flatMap(([key, f]) => (f.kind === 'ref' && !(f.ref && f.ref in entities) ? [`${decl.name}?${key} → ${f.ref}`] : [])),
       ...(decl.ends && !(decl.ends.field in decl.fields) ? [`${decl.name} ends on ${decl.ends.field}`] : []),
       ...Object.entries(decl.fields).flatMap(([field, meta]) => (meta.listedOn?.note && !(meta.listedOn.note in decl.fields) ? [`${decl.name}.${field} notes ${meta.listedOn.note}`] : [])),
+      ...(decl.confirmed ?? []).flatMap((field) => (field in decl.fields ? [] : [`${decl.name} confirms ${field}`])),
+      ...(decl.recognition && decl.fields[decl.recognition.via]?.kind !== 'ref' ? [`${decl.name} is recognised via ${decl.recognition.via}`] : []),
     ]);
     expect(dangling).toEqual([]);
+  });
+
+  it('gives every entity with confirmed values a checked-on date, and every recognised one its register entry', () => {
+    const missing = Object.values(registry).flatMap((entity) => {
+      const columns = getTableColumns(entity.table);
+      return [
+        ...(entity.decl.confirmed && columns[CHECKED_ON]?.columnType !== 'PgDateString' ? [`${entity.decl.name}.${CHECKED_ON}`] : []),
+        ...(entity.decl.recognition ? ['register_code', 'register_status', 'register_checked_on'].filter((f) => !(f in entity.decl.fields)).map((f) => `${entity.decl.name}.${f}`) : []),
+        // the register itself is named by the country the row refers to
+        ...(entity.decl.recognition ? ['register_name', 'register_url'].filter((f) => !(f in entities[entity.decl.fields[entity.decl.recognition!.via]!.ref as 'destination'].fields)) : []),
+      ];
+    });
+    expect(missing).toEqual([]);
+    expect(Object.values(registry).filter((e) => e.decl.confirmed).length).toBeGreaterThanOrEqual(4);
   });
 
   it('counts the references of every file field, so a shared file outlives the row that is deleted', () => {

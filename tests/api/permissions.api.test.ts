@@ -163,7 +163,9 @@ function crossCases(f: Fixtures): CrossCase[] {
     { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: "delete the other's branch", params: { id: other.branch }, status: 404 },
     { route: 'GET /api/college/dashboard/inquiries/', as: 'college', why: 'own list', status: 200, check: countIs(1) },
     { route: 'GET /api/college/dashboard/inquiries/', as: 'college', why: 'the other college in the query', query: `entity_id=${other.college}`, status: 400 },
-    // university: courses
+    // university: courses, and confirming its own fees and intakes
+    { route: 'POST /api/university/dashboard/still-correct/', as: 'university', why: 'confirms the own values', status: 200, check: dashboardOf(own.university) },
+    { route: 'POST /api/university/dashboard/still-correct/', as: 'university', why: 'the other university in the query', query: `id=${other.university}`, status: 400 },
     { route: 'GET /api/university/dashboard/courses/', as: 'university', why: 'own list', status: 200, check: listHas([own.course], [other.course]) },
     { route: 'GET /api/university/dashboard/courses/', as: 'university', why: 'the other university in the query', query: `university_id=${other.university}`, status: 400 },
     { route: 'GET /api/university/dashboard/courses/', as: 'university', why: "search for the other's course", query: 'search=Zeta', status: 200, check: countIs(0) },

@@ -41,6 +41,7 @@ function entityExpectations(): Record<string, RouteExpectation> {
     out[`POST /api/${paths.create}/`] = e(write, 400);
     out[`PATCH /api/${paths.update}/`] = e(write, 404);
     out[`DELETE /api/${paths.remove}/`] = e(write, 404);
+    if (paths.confirm) out[`POST /api/${paths.confirm}/`] = e(write, 404);
   }
   return out;
 }
@@ -59,6 +60,8 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'GET /api/university/dashboard/': e('university', 200),
   'PATCH /api/university/dashboard/update/': e('university', 200),
   'GET /api/university/dashboard/courses/': e('university', 200),
+  'POST /api/university/dashboard/still-correct/': e('university', 200),
+  'GET /api/reports/stale/': e('admin', 200),
   'GET /api/college/dashboard/inquiries/': e('college', 200),
   'GET /api/college/dashboard/branches/': e('college', 200),
   'POST /api/college/dashboard/branches/': e('college', 400),

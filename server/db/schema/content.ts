@@ -3,6 +3,8 @@ import { id, idList, searchColumns, searchIndexes, textList, timestamps } from '
 
 const slug = () => varchar('slug', { length: 200 }).notNull().unique();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+/** The day an admin or the owner last confirmed a row's fees, intakes and dates (the declaration's `confirmed`). */
+const factsCheckedOn = () => ({ facts_checked_on: date('facts_checked_on', { mode: 'string' }) });
 
 export const districts = pgTable(
   'districts',
@@ -48,6 +50,9 @@ export const destinations = pgTable(
     visa_info: text('visa_info').notNull().default(''),
     intakes: textList('intakes'),
     priority: integer('priority').notNull().default(0),
+    register_name: varchar('register_name', { length: 120 }).notNull().default(''),
+    register_url: text('register_url').notNull().default(''),
+    ...factsCheckedOn(),
     ...searchColumns({ A: ['name'], B: ['capital', 'language'], C: ['about'] }),
     ...timestamps(),
   },
@@ -96,6 +101,10 @@ export const universities = pgTable(
     intakes: textList('intakes'),
     disciplines: idList('disciplines'),
     faqs: jsonb('faqs').$type<{ question: string; answer: string }[]>().notNull().default([]),
+    register_code: varchar('register_code', { length: 60 }).notNull().default(''),
+    register_status: varchar('register_status', { length: 20 }).notNull().default(''),
+    register_checked_on: date('register_checked_on', { mode: 'string' }),
+    ...factsCheckedOn(),
     ...searchColumns({ A: ['name'], B: ['city'], C: ['about'] }),
     ...timestamps(),
   },
@@ -178,6 +187,7 @@ export const courses = pgTable(
     cover_image: text('cover_image'),
     about: text('about').notNull().default(''),
     requirements: text('requirements').notNull().default(''),
+    ...factsCheckedOn(),
     ...searchColumns({ A: ['name'], C: ['about'] }),
     ...timestamps(),
   },
@@ -250,6 +260,7 @@ export const scholarships = pgTable(
     about: text('about').notNull().default(''),
     link: text('link').notNull().default(''),
     cover_image: text('cover_image'),
+    ...factsCheckedOn(),
     ...searchColumns({ A: ['title'], B: ['provider'], C: ['eligibility', 'about'] }),
     ...timestamps(),
   },

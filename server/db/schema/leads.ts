@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
-import { consultancies, courses, destinations, exams } from './content.ts';
+import { consultancies, courses, destinations, exams, universities } from './content.ts';
 
 export const consultancyApplications = pgTable(
   'consultancy_applications',
@@ -15,6 +15,7 @@ export const consultancyApplications = pgTable(
     address: varchar('address', { length: 300 }).notNull().default(''),
     destination_id: integer('destination_id').references(() => destinations.id, { onDelete: 'set null' }),
     course_id: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    university_id: integer('university_id').references(() => universities.id, { onDelete: 'set null' }),
     preferred_intake: varchar('preferred_intake', { length: 60 }).notNull().default(''),
     education_level: varchar('education_level', { length: 120 }).notNull().default(''),
     message: text('message').notNull().default(''),

@@ -1,3 +1,4 @@
+import { epochDate } from './clock.ts';
 import { COURSE_LEVELS } from '../../../src/lib/contract/entities/course.ts';
 import { CONSULTANCY_FIRST, CONSULTANCY_LAST, CONSULTANCY_MIDDLE, COURSE_DEGREE, COURSE_MONTHS, HIGHLIGHTS } from './data/names.ts';
 import { OFFICE_LOCATIONS, mobileNumber } from './data/nepal.ts';
@@ -59,3 +60,36 @@ export function courseFields(rng: Random, subject: string, level: CourseLevel, c
 export const CURRENCY_FACTOR: Record<string, number> = {
   AUD: 1, GBP: 0.52, USD: 0.66, CAD: 0.9, JPY: 98, EUR: 0.6, NZD: 1.1, KRW: 900, DKK: 4.5, SEK: 7, AED: 2.4,
 };
+
+/**
+ * When an admin or the owner last confirmed a row's fees and dates, before the seed's epoch: most
+ * lately, some long ago (the demo's "may be out of date"), a few never.
+ */
+export function factsCheckedOn(rng: Random): string | null {
+  const roll = rng.next();
+  if (roll < 0.1) return null;
+  return epochDate(roll < 0.75 ? -rng.int(0, 150) : -rng.int(200, 500));
+}
+
+const letters = (rng: Random, n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + rng.int(0, 25))).join('');
+const digits = (rng: Random, n: number) => Array.from({ length: n }, () => rng.int(0, 9)).join('');
+
+/** An entry in a country's register, shaped like that register's codes (a CRICOS provider code, a DLI number…). */
+const REGISTER_CODES: Record<string, (rng: Random) => string> = {
+  AU: (rng) => `0${digits(rng, 4)}${letters(rng, 1)}`,
+  GB: (rng) => `${letters(rng, 4)}${digits(rng, 5)}`,
+  US: (rng) => `${letters(rng, 3)}214F${digits(rng, 5)}000`,
+  CA: (rng) => `O19${digits(rng, 9)}`,
+  NZ: (rng) => digits(rng, 4),
+};
+
+/** A university's recognition as an admin recorded it: mostly listed, some not found, some not checked yet. */
+export function registerEntry(rng: Random, countryCode: string) {
+  const code = REGISTER_CODES[countryCode];
+  const roll = rng.next();
+  if (!code || roll < 0.15) return { register_code: '', register_status: '', register_checked_on: null };
+  const checked = epochDate(-rng.int(3, 240));
+  if (roll < 0.25) return { register_code: '', register_status: 'not_found', register_checked_on: checked };
+  return { register_code: code(rng), register_status: 'listed', register_checked_on: checked };
+}
+

@@ -198,6 +198,7 @@ export interface ApplicationStatus {
   applicant?: { full_name: string; email: string; phone: string };
   destination?: { id: number; name: string } | null;
   course?: { id: number; name: string } | null;
+  university?: { id: number; name: string; slug: string } | null;
   preferred_intake?: string;
   education_level?: string;
   document_count?: number;

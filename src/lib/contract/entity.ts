@@ -72,6 +72,19 @@ export interface EntityDeclaration {
    * current ones, on the day they end even when no rebuild ran since (src/lib/site/ended.ts).
    */
   ends?: { field: string; badge: string; note: string };
+  /**
+   * fees, intakes and deadlines whose values go stale: the fields it covers. The row carries the day
+   * an admin or the owner last confirmed them (`facts_checked_on`): saving a new value of one of them
+   * confirms them, and so does "still correct"; pages say "checked on <date>", and "may be out of
+   * date" after STALE_AFTER_DAYS (src/lib/site/checked.ts)
+   */
+  confirmed?: readonly string[];
+  /**
+   * rows that the official register of the country named by the ref field `via` lists (CRICOS,
+   * the DLI list…): the row's entry (`register_code`), whether it was found there (`register_status`)
+   * and when someone looked (`register_checked_on`); the destination names the register and its link
+   */
+  recognition?: { via: string };
   /** who may create, update and delete rows through the generic routes (default: admins) */
   access?: { write: readonly Role[] };
   /** the institution role that edits its own row of this entity in a dashboard */
@@ -97,6 +110,8 @@ export function entityPaths(d: EntityDeclaration) {
     create: r.create ?? `${d.path}/create`,
     update: r.update ?? `${d.path}/:id/update`,
     remove: r.delete ?? `${d.path}/:id/delete`,
+    /** "still correct": confirms the `confirmed` fields' values as they are */
+    confirm: d.confirmed ? `${d.path}/:id/still-correct` : undefined,
   };
 }
 

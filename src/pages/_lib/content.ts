@@ -196,7 +196,9 @@ export async function refsDigest(decl: EntityDeclaration, shown: Row[]): Promise
         const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
         return ids.map((id) => {
           const ref = map.get(Number(id));
-          return ref ? [ref.id, refTitle(ref), ref.slug] : [id];
+          // the country's register is named on its institutions' pages (`recognition`)
+          const register = ref && decl.recognition?.via === field ? [ref.register_name, ref.register_url] : [];
+          return ref ? [ref.id, refTitle(ref), ref.slug, ...register] : [id];
         });
       }),
     ]),

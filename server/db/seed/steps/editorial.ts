@@ -7,6 +7,7 @@ import { EXAMS } from '../data/exams.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../data/nepal.ts';
 import { simplePdf } from '../pdf.ts';
 import { Slugger, slugify } from '../random.ts';
+import { factsCheckedOn } from '../generators.ts';
 import type { Reference, SeedContext, UniversityRef } from './context.ts';
 import type { Institutions } from './institutions.ts';
 
@@ -49,6 +50,7 @@ async function seedScholarships({ tx, rng, images }: SeedContext, ref: Reference
       about: `<p>${s.title} is offered by ${s.provider} for ${s.level} study in ${s.destination}.</p><h2>Benefits</h2><ul><li>${s.amount}</li></ul><h2>How to apply</h2><p>Apply online before the deadline with your transcripts, CV and a statement of purpose.</p>`,
       link: `https://www.${slugify(s.provider).replace(/-/g, '')}.org/scholarships`,
       cover_image: images.cover(i),
+      facts_checked_on: factsCheckedOn(rng),
     })),
   );
 }

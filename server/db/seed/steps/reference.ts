@@ -4,6 +4,7 @@ import { DESTINATIONS } from '../data/destinations.ts';
 import { DISCIPLINES, EXAMS } from '../data/exams.ts';
 import { DISTRICTS } from '../data/nepal.ts';
 import { Slugger } from '../random.ts';
+import { epochDate } from '../clock.ts';
 import type { Reference, SeedContext } from './context.ts';
 
 const byName = (names: string[], ids: number[]) => new Map(names.map((n, i) => [n, ids[i]!]));
@@ -33,6 +34,9 @@ export async function seedReference({ tx, images }: SeedContext): Promise<Refere
       visa_info: `<p>${d.visa}</p>`,
       intakes: d.intakes,
       priority: (DESTINATIONS.length - i) * 10,
+      register_name: d.register?.name ?? '',
+      register_url: d.register?.url ?? '',
+      facts_checked_on: epochDate(-i * 7),
     })),
   );
 

@@ -3,7 +3,7 @@ import { insertRows } from '../bulk.ts';
 import { DESTINATIONS } from '../data/destinations.ts';
 import { DISCIPLINES } from '../data/exams.ts';
 import { UNIVERSITIES } from '../data/universities.ts';
-import { CURRENCY_FACTOR, courseFields, courseLevel } from '../generators.ts';
+import { CURRENCY_FACTOR, courseFields, courseLevel, factsCheckedOn, registerEntry } from '../generators.ts';
 import { Slugger, slugify } from '../random.ts';
 import type { Reference, SeedContext, UniversityRef } from './context.ts';
 
@@ -45,6 +45,8 @@ export async function seedUniversities(ctx: SeedContext, ref: Reference): Promis
         intakes: d.intakes,
         disciplines,
         faqs: faqsFor(name, d, `${d.currency} ${tuitionMin.toLocaleString('en-US')} to ${tuitionMax.toLocaleString('en-US')}`).slice(0, rng.int(2, 4)),
+        ...registerEntry(rng, d.code),
+        facts_checked_on: factsCheckedOn(rng),
       };
     }),
   );
@@ -78,6 +80,7 @@ async function seedCourses({ tx, rng, images }: SeedContext, ref: Reference, uni
         icon: images.logo(subject),
         cover_image: images.cover(rng.int(0, 7)),
         about: `<p>The ${fields.name} at ${u.name} prepares students for a career in ${subject.toLowerCase()}.</p><h2>What you will study</h2><ul><li>Core theory and practice</li><li>Industry projects</li><li>Work-integrated learning</li></ul>`,
+        facts_checked_on: factsCheckedOn(rng),
         requirements: fields.level === 'master' || fields.level === 'phd' ? 'A recognised bachelor degree with at least second division; IELTS 6.5 (no band below 6.0).' : 'NEB +2 with at least 2.6 GPA; IELTS 6.0 (no band below 5.5).',
       };
     }),

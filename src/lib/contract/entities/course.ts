@@ -28,6 +28,7 @@ export const course = defineEntity({
     about: { kind: 'html', label: 'About', summary: 6 },
     requirements: { kind: 'textarea', label: 'Entry requirements' },
   },
+  confirmed: ['fee', 'currency', 'intakes'],
   filters: {
     university: { label: 'University', kind: 'ref', ref: 'university', column: 'university_id' },
     discipline: { label: 'Discipline', kind: 'ref', ref: 'discipline', column: 'discipline_id' },

@@ -27,7 +27,10 @@ export const destination = defineEntity({
     visa_info: { kind: 'html', label: 'Visa information' },
     intakes: { kind: 'tags', label: 'Intakes', max: 40 },
     priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, column: true },
+    register_name: { kind: 'text', label: 'Register of recognised institutions', max: 120, help: 'The official list of institutions allowed to teach international students, such as CRICOS for Australia.' },
+    register_url: { kind: 'url', label: 'Register link' },
   },
+  confirmed: ['living_cost', 'intakes'],
   ordering: ['-priority', 'name'],
   sorts: [{ label: 'Featured first' }, { label: 'Name, A to Z', ordering: 'name' }],
 });

@@ -32,7 +32,13 @@ export const university = defineEntity({
     intakes: { kind: 'tags', label: 'Intakes', max: 40 },
     disciplines: { kind: 'refs', ref: 'discipline', label: 'Disciplines' },
     faqs: { kind: 'faqs', label: 'FAQs' },
+    // recognition is what a student trusts us to have checked: only an admin records it
+    register_code: { kind: 'text', label: 'Register entry', max: 60, adminOnly: true, help: "The university's code or number in its country's register, such as a CRICOS provider code." },
+    register_status: { kind: 'select', label: 'Found in the register', options: ['listed', 'not_found'], adminOnly: true, help: 'Leave empty until someone has looked.' },
+    register_checked_on: { kind: 'date', label: 'Register checked on', adminOnly: true },
   },
+  recognition: { via: 'destination_id' },
+  confirmed: ['tuition_min', 'tuition_max', 'currency', 'intakes'],
   filters: {
     destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'destination_id' },
     discipline: { label: 'Discipline', kind: 'ref', ref: 'discipline', column: 'disciplines' },
