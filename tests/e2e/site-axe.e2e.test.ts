@@ -106,6 +106,57 @@ describe.each(SIZES)('at $width px', ({ width, height, mobile }) => {
     expect(found).toEqual([]);
   });
 
+  it('menus, form errors and the booking form in use pass axe', { timeout: 120_000 }, async () => {
+    const c = await context({ dialogs: false });
+    const page = await c.newPage();
+    const found: string[] = [];
+    const check = async (state: string) => found.push(...(await violations(page, `${width} px ${new URL(page.url()).pathname} (${state})`)));
+
+    await open(page, '/login/?next=/');
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await page.getByRole('alert').waitFor();
+    await check('sign-in failed');
+    await page.getByRole('tab', { name: 'Create a student account' }).click();
+    await check('sign-up form');
+
+    await open(page, '/track/?code=NO-SUCH-CODE');
+    await page.getByRole('alert').waitFor();
+    await check('unknown tracking code');
+
+    await open(page, '/');
+    if (mobile) {
+      await page.locator('details.menu summary').click();
+      await check('menu open');
+      await page.locator('details.menu summary').click();
+    }
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    const booking = page.getByRole('dialog');
+    await booking.getByRole('button', { name: /Book my free session/ }).click();
+    await booking.getByRole('alert').waitFor();
+    await check('booking form, required fields empty');
+    await booking.getByLabel('A study destination').check();
+    // click waits for the destinations to load (the box is disabled until then)
+    await booking.getByRole('combobox').click();
+    await booking.getByRole('listbox').waitFor();
+    await check('booking form, destination suggestions open');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+
+    await open(page, '/login/?next=/');
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password').fill(process.env.DEMO_PASSWORD ?? 'demo1234');
+    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    // an administrator lands on the console: the public header is what is checked here
+    await page.waitForURL((url) => url.pathname !== '/login/');
+    await open(page, '/');
+    await page.locator('details.account summary').click();
+    await check('account menu open');
+    await c.close();
+    expect(found).toEqual([]);
+  });
+
   it('a list with live search results passes axe', async () => {
     const c = await context({ dialogs: false });
     const page = await c.newPage();
