@@ -83,6 +83,8 @@ describe.each(SIZES)('at $width px', ({ width, height, mobile }) => {
     const found: string[] = [];
     for (const path of paths) {
       await open(page, path);
+      // the counselling banner is on the pages too, and is checked with them
+      if (path === '/') await page.getByRole('complementary', { name: 'Free counselling' }).waitFor();
       found.push(...(await violations(page, `${width} px ${path}`)));
     }
     await c.close();
