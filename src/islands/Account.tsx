@@ -11,12 +11,6 @@ import { $session, logout, restoreSession } from '../lib/stores/session.ts';
 import { displayName, firstName, type DialogUser } from './user.ts';
 import { useStore } from './useStore.ts';
 
-/**
- * The header's account corner on every public page: "Sign in" until a stored session is found,
- * then the signed-in user (an initial on phones, the first name on wider screens) opening their
- * pages and "Sign out" (to /login, as SPEC §4's logout does). The static HTML carries the sign-in link, so a slow phone offers it before
- * this island has loaded; the first render matches it, since hydration must not meet other markup.
- */
 export default function Account() {
   const { user } = useStore($session);
   const [mounted, setMounted] = useState(false);
