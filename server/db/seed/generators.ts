@@ -83,13 +83,16 @@ const REGISTER_CODES: Record<string, (rng: Random) => string> = {
   NZ: (rng) => digits(rng, 4),
 };
 
-/** A university's recognition as an admin recorded it: mostly listed, some not found, some not checked yet. */
-export function registerEntry(rng: Random, countryCode: string) {
+/**
+ * A university's recognition as an admin recorded it: mostly listed, some not checked yet, and
+ * some unranked ones not found (never a household name, which would make the demo absurd).
+ */
+export function registerEntry(rng: Random, countryCode: string, ranked: boolean) {
   const code = REGISTER_CODES[countryCode];
   const roll = rng.next();
   if (!code || roll < 0.15) return { register_code: '', register_status: '', register_checked_on: null };
   const checked = epochDate(-rng.int(3, 240));
-  if (roll < 0.25) return { register_code: '', register_status: 'not_found', register_checked_on: checked };
+  if (!ranked && roll < 0.3) return { register_code: '', register_status: 'not_found', register_checked_on: checked };
   return { register_code: code(rng), register_status: 'listed', register_checked_on: checked };
 }
 

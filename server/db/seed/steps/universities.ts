@@ -45,7 +45,7 @@ export async function seedUniversities(ctx: SeedContext, ref: Reference): Promis
         intakes: d.intakes,
         disciplines,
         faqs: faqsFor(name, d, `${d.currency} ${tuitionMin.toLocaleString('en-US')} to ${tuitionMax.toLocaleString('en-US')}`).slice(0, rng.int(2, 4)),
-        ...registerEntry(rng, d.code),
+        ...registerEntry(rng, d.code, Boolean(Number(ranking))),
         facts_checked_on: factsCheckedOn(rng),
       };
     }),
