@@ -18,7 +18,8 @@ import type { FieldMeta } from '../lib/contract/fields.ts';
 import { entities } from '../lib/contract/index.ts';
 import { nextStatuses, STATUS_LABELS } from '../lib/forms/applications.ts';
 import { branchFields } from '../lib/forms/branches.ts';
-import { $confirm, $router, href } from '../lib/stores/admin.ts';
+import { $router, href } from '../lib/stores/admin.ts';
+import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
 import { branches, createAsyncStore, createPagedStore, deleteBranch, moveAndReload, type PagedStore } from '../lib/stores/adminDashboard.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { LineChart } from './Chart.tsx';
@@ -203,12 +204,15 @@ export function DashboardBranches() {
           empty="No branches yet."
           actions={(row) => (
             <>
-              <a href={href('dashBranchEdit', { id: row.id })}>Edit</a>
+              <a href={href('dashBranchEdit', { id: row.id })} aria-label={`Edit ${String(row.name)}`}>
+                Edit
+              </a>
               <button
                 type="button"
                 className="danger"
-                onClick={() => {
-                  if ($confirm.get()(`Delete branch "${String(row.name)}"?`)) void deleteBranch(Number(row.id));
+                aria-label={`Delete ${String(row.name)}`}
+                onClick={async () => {
+                  if (await ask(deleteQuestion('branch', String(row.name)))) await deleteBranch(Number(row.id));
                 }}
               >
                 Delete

@@ -3,7 +3,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { create, getOne, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
 import { entities } from '../lib/contract/index.ts';
 import { downloadText } from '../lib/forms/csv.ts';
-import { $confirm, $router, href, slugOf } from '../lib/stores/admin.ts';
+import { $router, href, slugOf } from '../lib/stores/admin.ts';
+import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { listStore, type ListStore } from '../lib/stores/adminList.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
@@ -25,7 +26,7 @@ export function ResourceList({ name }: { name: string }) {
 
   const onDelete = async (row: Record<string, unknown> & { id: number | string }) => {
     const title = String(row[r.titleField] ?? `#${row.id}`);
-    if (!$confirm.get()(`Delete ${r.label.toLowerCase()} "${title}"? This cannot be undone.`)) return;
+    if (!(await ask(deleteQuestion(r.label.toLowerCase(), title)))) return;
     await store.remove(row.id, { title });
   };
 

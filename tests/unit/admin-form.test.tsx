@@ -12,7 +12,8 @@ import * as adminApi from '../../src/lib/api/admin.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceEdit } from '../../src/admin/ResourceScreens.tsx';
 import { prepareBody } from '../../src/lib/forms/prepare.ts';
-import { $confirm, $dirty, confirmLeave, LEAVE_QUESTION } from '../../src/lib/stores/admin.ts';
+import { $dirty, confirmLeave, LEAVE_QUESTION } from '../../src/lib/stores/admin.ts';
+import { $question, answer } from '../../src/lib/stores/adminConfirm.ts';
 import { $labels } from '../../src/lib/stores/adminRefs.ts';
 
 const api = vi.mocked(adminApi);
@@ -153,13 +154,10 @@ describe('unsaved changes', () => {
     expect($dirty.get()).toBe(false);
     fireEvent.change(name, { target: { value: 'Kaski!' } });
     await waitFor(() => expect($dirty.get()).toBe(true));
-    const asked: string[] = [];
-    $confirm.set((q) => {
-      asked.push(q);
-      return false;
-    });
-    expect(confirmLeave()).toBe(false);
-    expect(asked).toEqual([LEAVE_QUESTION]);
+    const leave = confirmLeave();
+    await waitFor(() => expect($question.get()).toBe(LEAVE_QUESTION));
+    answer(false);
+    expect(await leave).toBe(false);
     cleanup();
     expect($dirty.get()).toBe(false);
   });
