@@ -7,6 +7,7 @@ import { $router, accessFor, href, installLeaveGuard, isInstitution, resourceByS
 import { $redirect, $session, logout, restoreSession } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { Flash } from './Flash.tsx';
 import {
   DashboardApplications,
   DashboardBranchEdit,
@@ -83,6 +84,7 @@ export default function Console({ area }: { area: Area }) {
           {area === 'admin' ? <AdminRoute page={page} /> : isInstitution(user.role) ? <DashRoute page={page} kind={user.role} /> : null}
         </main>
       </div>
+      <Flash />
       <ConfirmDialog />
     </div>
   );

@@ -75,9 +75,6 @@ function PagedTable({ store, caption, fields, actions, empty }: { store: PagedSt
   }, [store]);
   return (
     <>
-      <div aria-live="polite" className="live">
-        {s.notice && <p className="notice">{s.notice}</p>}
-      </div>
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
@@ -176,9 +173,7 @@ export function DashboardCourses() {
 
 export function DashboardBranches() {
   const s = useStore(branches.$state);
-  const notice = useStore(branches.$notice).text;
   useEffect(() => {
-    branches.$notice.setKey('text', null);
     void branches.load();
   }, []);
   return (
@@ -189,9 +184,6 @@ export function DashboardBranches() {
           New branch
         </a>
       </header>
-      <div aria-live="polite" className="live">
-        {notice && <p className="notice">{notice}</p>}
-      </div>
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
@@ -239,7 +231,7 @@ export function DashboardBranchEdit({ id }: { id?: string }) {
             }
           : undefined,
         save: (v) => (id ? updateBranch(Number(id), v) : createBranch(v)),
-        savedMessage: 'Branch saved.',
+        savedMessage: id ? 'Branch saved.' : 'Branch created.',
       }),
     [id],
   );

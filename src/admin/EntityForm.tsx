@@ -10,7 +10,6 @@ import { formDefaults, formSchema, labelsOf } from '../lib/forms/schema.ts';
 import type { FormStore } from '../lib/stores/adminForm.ts';
 import { rememberLabels } from '../lib/stores/adminRefs.ts';
 import { FaqRows, Field, FilePicker, Gallery, RefPicker, RichText, TagRows } from './widgets.tsx';
-import { LIVE_TEXT } from '../lib/stores/siteLive.ts';
 
 /**
  * The one form screen: every field drawn from its metadata, validated with the contract's zod
@@ -92,12 +91,6 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
       {state.error && (
         <p role="alert" className="error banner">
           {state.error}
-        </p>
-      )}
-      {state.notice && !formState.isDirty && (
-        <p role="status" className="notice">
-          {state.notice}
-          {state.live ? ` ${LIVE_TEXT[state.live]}` : ''}
         </p>
       )}
       {Object.entries(fields).map(([name, meta]) => {

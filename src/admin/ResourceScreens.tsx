@@ -70,9 +70,6 @@ export function ResourceList({ name }: { name: string }) {
           </button>
         )}
       </div>
-      <div aria-live="polite" className="live">
-        {s.notice && <p className="notice">{s.notice}</p>}
-      </div>
       {s.error && (
         <p role="alert" className="error banner">
           {s.error}
@@ -131,15 +128,8 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        try {
-          await update(name, row.id, { status });
-          store.$state.setKey('notice', `${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
-          await store.load();
-        } catch (err) {
-          store.$state.setKey('error', err instanceof Error ? err.message : String(err));
-        } finally {
-          setBusy(false);
-        }
+        await store.changeStatus(row.id, status, title);
+        setBusy(false);
       }}
     >
       <label htmlFor={id}>Status of {title}</label>
@@ -287,7 +277,6 @@ export function ResourceEdit({ name, id }: { name: string; id?: string }) {
         mode={id ? 'update' : 'create'}
         store={store}
         onSaved={(row) => {
-          listStore(name).$state.setKey('notice', id ? `${r.label} saved.` : `${r.label} created.`);
           if (!id && row.id !== undefined) $router.open(href('adminEdit', { resource: slug, id: String(row.id) }), true);
         }}
         actions={<a href={href('adminList', { resource: slug })}>Back to the list</a>}

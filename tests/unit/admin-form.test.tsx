@@ -14,6 +14,7 @@ import { ResourceEdit } from '../../src/admin/ResourceScreens.tsx';
 import { prepareBody } from '../../src/lib/forms/prepare.ts';
 import { $dirty, confirmLeave, LEAVE_QUESTION } from '../../src/lib/stores/admin.ts';
 import { $question, answer } from '../../src/lib/stores/adminConfirm.ts';
+import { $flash } from '../../src/lib/stores/adminFlash.ts';
 import { $labels } from '../../src/lib/stores/adminRefs.ts';
 
 const api = vi.mocked(adminApi);
@@ -136,7 +137,7 @@ describe('generic form screen: edit', () => {
     const [resource, id, values] = api.update.mock.calls[0];
     expect([resource, id]).toEqual(['consultancy', '3']);
     expect(values).toMatchObject({ gallery: ['/media/g2.png'], deleted_gallery_images: ['/media/g1.png'], name: 'Everest Consultancy', districts: [1] });
-    expect(await screen.findByText('Consultancy saved.')).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toBe('Consultancy saved.'));
   });
 
   it('a failed load shows the error', async () => {

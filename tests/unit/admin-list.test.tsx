@@ -11,6 +11,7 @@ import * as adminApi from '../../src/lib/api/admin.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceList } from '../../src/admin/ResourceScreens.tsx';
 import { $question, answer } from '../../src/lib/stores/adminConfirm.ts';
+import { $flash } from '../../src/lib/stores/adminFlash.ts';
 import { listStore, resetListStores, SEARCH_DELAY } from '../../src/lib/stores/adminList.ts';
 import { $session } from '../../src/lib/stores/session.ts';
 
@@ -108,7 +109,7 @@ describe('generic list screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
     await waitFor(() => expect($question.get()).toMatchObject({ title: 'Delete this university?', text: '“Monash University” will be deleted. This cannot be undone.', yes: 'Delete' }));
     answer(true);
-    expect(await screen.findByText('University deleted successfully!')).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toBe('University deleted successfully!'));
     expect(api.remove).toHaveBeenCalledWith('university', 1, undefined);
     await waitFor(() => expect(screen.queryByText('Monash University')).toBeNull());
   });
@@ -137,7 +138,7 @@ describe('generic list screen', () => {
     fireEvent.click(await within(panel).findByRole('option', { name: 'University of Toronto' }));
     api.remove.mockResolvedValueOnce({ success: true, message: 'University deleted successfully!' });
     fireEvent.click(move);
-    expect(await screen.findByText('University deleted successfully!')).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toBe('University deleted successfully!'));
     expect(api.remove).toHaveBeenLastCalledWith('university', 1, 2);
     expect(screen.queryByRole('alert', { name: /is in use/ })).toBeNull();
   });
