@@ -44,7 +44,7 @@ export function DashboardHome({ kind }: { kind: Institution }) {
       {typeof own.data?.name === 'string' && <p className="muted">{own.data.name}</p>}
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data && <p role="status">Loading…</p>}
-      {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} />}
+      {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} empty="No pageviews yet: they show here once visitors open your page." />}
       <ul className="card-links">
         {DASHBOARD_NAV[kind].slice(1).map((n) => (
           <li key={n.route}>
