@@ -165,6 +165,14 @@ describe('unsaved changes', () => {
 });
 
 describe('keyboard', () => {
+  it('every aria-describedby names texts that are there (help shown, no error yet)', () => {
+    const { container } = render(<ResourceEdit name="consultancy" />);
+    const described = [...container.querySelectorAll('[aria-describedby]')];
+    expect(described.length).toBeGreaterThan(0);
+    const missing = described.flatMap((el) => el.getAttribute('aria-describedby')!.split(' ').filter((id) => !document.getElementById(id)));
+    expect(missing).toEqual([]);
+  });
+
   it("the gallery's clipped file input is followed by its label, which shows its focus (admin.css)", async () => {
     render(<ResourceEdit name="consultancy" />);
     const input = screen.getByLabelText('Add images');
