@@ -33,6 +33,7 @@ export function Overview() {
               { key: 'inquiries', label: 'Inquiries' },
               { key: 'applications', label: 'Applications' },
             ]}
+            empty="No pageviews, inquiries or applications in the last 30 days yet."
           />
           <BarList title="Pageviews by institution" items={s.data.byInstitution} />
         </div>

@@ -1,58 +1,146 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { DayPoint } from '../lib/api/admin.ts';
+import { formatDate, formatNumber } from '../lib/format.ts';
 
-/** A simple SVG line chart of per-day series, with a data table for screen readers. */
+/**
+ * Per-day line charts and a bar list for the overview screens. The SVG is drawn at the width it is
+ * shown at, not scaled from a fixed one, so its 12 px labels stay 12 px on a phone; the numbers
+ * behind it are in a table for screen readers and for anyone who wants the exact values.
+ */
 const COLORS = ['#1d4ed8', '#059669', '#d97706', '#be123c'];
+const HEIGHT = 200;
+const FONT = 12;
+const DAY_MS = 86_400_000;
 
-export function LineChart({ title, points, series }: { title: string; points: DayPoint[]; series: { key: string; label: string }[] }) {
-  const W = 640;
-  const H = 220;
-  const pad = { l: 36, r: 8, t: 10, b: 24 };
-  const max = Math.max(1, ...points.flatMap((p) => series.map((s) => Number(p[s.key]) || 0)));
-  const x = (i: number) => pad.l + (points.length <= 1 ? 0 : (i * (W - pad.l - pad.r)) / (points.length - 1));
-  const y = (v: number) => H - pad.b - (v / max) * (H - pad.t - pad.b);
+/** 1, 2, 5, 10, 20, 50…: the smallest such number at or above n, so the axis reads in round steps. */
+function roundUp(n: number): number {
+  const power = 10 ** Math.floor(Math.log10(Math.max(n, 1)));
+  return [1, 2, 5, 10].map((m) => m * power).find((step) => step >= n)!;
+}
+
+/** The width the element is shown at, following the window. */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current!;
+    setWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+const total = (points: DayPoint[], key: string) => points.reduce((n, p) => n + (Number(p[key]) || 0), 0);
+
+export function LineChart({ title, points, series, empty }: { title: string; points: DayPoint[]; series: { key: string; label: string }[]; empty: string }) {
+  const totals = series.map((s) => total(points, s.key));
+  const hasData = totals.some((t) => t > 0);
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
-      {points.length === 0 ? (
-        <p className="muted">No data for this period yet.</p>
-      ) : (
+      {hasData ? (
         <>
-          <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}: ${series.map((s) => `${s.label} ${points.reduce((n, p) => n + (Number(p[s.key]) || 0), 0)} in all`).join(', ')}`}>
-            <line x1={pad.l} y1={H - pad.b} x2={W - pad.r} y2={H - pad.b} stroke="#94a3b8" />
-            <line x1={pad.l} y1={pad.t} x2={pad.l} y2={H - pad.b} stroke="#94a3b8" />
-            <text x={pad.l - 4} y={pad.t + 8} textAnchor="end" fontSize="10">
-              {max}
-            </text>
-            <text x={pad.l - 4} y={H - pad.b} textAnchor="end" fontSize="10">
-              0
-            </text>
-            <text x={pad.l} y={H - 6} fontSize="10">
-              {points[0].date}
-            </text>
-            <text x={W - pad.r} y={H - 6} fontSize="10" textAnchor="end">
-              {points[points.length - 1].date}
-            </text>
-            {series.map((s, si) => (
-              <polyline
-                key={s.key}
-                fill="none"
-                stroke={COLORS[si % COLORS.length]}
-                strokeWidth="2"
-                points={points.map((p, i) => `${x(i).toFixed(1)},${y(Number(p[s.key]) || 0).toFixed(1)}`).join(' ')}
-              />
-            ))}
-          </svg>
+          <Lines label={`${title}: ${series.map((s, i) => `${s.label} ${totals[i]} in all`).join(', ')}`} points={points} series={series} />
           <ul className="legend">
             {series.map((s, si) => (
               <li key={s.key}>
                 <span className="swatch" style={{ background: COLORS[si % COLORS.length] }} aria-hidden="true" />
-                {s.label}: {points.reduce((n, p) => n + (Number(p[s.key]) || 0), 0)}
+                {s.label}: {formatNumber(totals[si]!)}
               </li>
             ))}
           </ul>
+          <details className="chart-numbers">
+            <summary>Numbers by day</summary>
+            <div className="table-wrap" role="region" aria-label={`${title}: numbers by day`} tabIndex={0}>
+              <table className="plain">
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    {series.map((s) => (
+                      <th key={s.key} scope="col">
+                        {s.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {points.map((p) => (
+                    <tr key={p.date}>
+                      <th scope="row">{formatDate(p.date)}</th>
+                      {series.map((s) => (
+                        <td key={s.key}>{formatNumber(Number(p[s.key]) || 0)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
         </>
+      ) : (
+        <p className="muted">{empty}</p>
       )}
     </figure>
+  );
+}
+
+/** The drawing, once the width it is shown at is known; named for screen readers by its totals. */
+function Lines({ label, points, series }: { label: string; points: DayPoint[]; series: { key: string; label: string }[] }) {
+  const [box, width] = useWidth<HTMLDivElement>();
+  return (
+    <div ref={box} className="chart-box" role="img" aria-label={label}>
+      {width > 0 && <Drawing points={points} series={series} width={width} />}
+    </div>
+  );
+}
+
+/**
+ * The lines, placed by date (a day with no row is a gap in time, not a skipped step), on a value
+ * axis of round steps, with the first, middle and last days named below.
+ */
+function Drawing({ points, series, width }: { points: DayPoint[]; series: { key: string; label: string }[]; width: number }) {
+  const top = roundUp(Math.max(...points.flatMap((p) => series.map((s) => Number(p[s.key]) || 0))));
+  const ticks = top % 2 === 0 ? [0, top / 2, top] : [0, top];
+  const pad = { l: 8 + formatNumber(top).length * FONT * 0.62, r: 12, t: FONT, b: FONT * 2.2 };
+  const days = points.map((p) => Date.parse(p.date) / DAY_MS);
+  const span = Math.max(1, days.at(-1)! - days[0]!);
+  const x = (i: number) => (points.length === 1 ? (pad.l + width - pad.r) / 2 : pad.l + ((days[i]! - days[0]!) / span) * (width - pad.l - pad.r));
+  const y = (v: number) => HEIGHT - pad.b - (v / top) * (HEIGHT - pad.t - pad.b);
+  // as many day labels as fit: about 90 px each ("23 Nov 2026" at 12 px)
+  const named = points.length === 1 ? [0] : width >= 3 * 90 + pad.l ? [0, Math.floor((points.length - 1) / 2), points.length - 1] : [0, points.length - 1];
+  const anchor = (i: number) => (points.length === 1 ? 'middle' : i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle');
+  return (
+    <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} aria-hidden="true">
+      <g fontSize={FONT} fill="#475569">
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={pad.l} x2={width - pad.r} y1={y(t)} y2={y(t)} stroke={t === 0 ? '#94a3b8' : '#e2e8f0'} />
+            <text x={pad.l - 6} y={y(t) + FONT / 3} textAnchor="end">
+              {formatNumber(t)}
+            </text>
+          </g>
+        ))}
+        {named.map((i) => (
+          <text key={i} x={x(i)} y={HEIGHT - FONT * 0.6} textAnchor={anchor(i)}>
+            {formatDate(points[i]!.date)}
+          </text>
+        ))}
+      </g>
+      {series.map((s, si) => {
+        const color = COLORS[si % COLORS.length];
+        return (
+          <g key={s.key} stroke={color} fill={color}>
+            <polyline fill="none" strokeWidth="2" strokeLinejoin="round" points={points.map((p, i) => `${x(i).toFixed(1)},${y(Number(p[s.key]) || 0).toFixed(1)}`).join(' ')} />
+            {points.map((p, i) => (
+              <circle key={p.date} cx={x(i)} cy={y(Number(p[s.key]) || 0)} r="2.5" />
+            ))}
+          </g>
+        );
+      })}
+    </svg>
   );
 }
 
@@ -69,7 +157,7 @@ export function BarList({ title, items }: { title: string; items: { label: strin
             <svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true">
               <rect width={(i.value / max) * 100} height="8" fill="#1d4ed8" />
             </svg>
-            <span className="bar-value">{i.value}</span>
+            <span className="bar-value">{formatNumber(i.value)}</span>
           </li>
         ))}
       </ul>

@@ -6,6 +6,8 @@ import { resources } from '../lib/api/admin.ts';
 import { $router, accessFor, href, installLeaveGuard, isInstitution, resourceBySlug, slugOf, type Area } from '../lib/stores/admin.ts';
 import { $redirect, $session, logout, restoreSession } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { Flash } from './Flash.tsx';
 import {
   DashboardApplications,
   DashboardBranchEdit,
@@ -82,6 +84,8 @@ export default function Console({ area }: { area: Area }) {
           {area === 'admin' ? <AdminRoute page={page} /> : isInstitution(user.role) ? <DashRoute page={page} kind={user.role} /> : null}
         </main>
       </div>
+      <Flash />
+      <ConfirmDialog />
     </div>
   );
 }

@@ -18,7 +18,8 @@ import type { FieldMeta } from '../lib/contract/fields.ts';
 import { entities } from '../lib/contract/index.ts';
 import { nextStatuses, STATUS_LABELS } from '../lib/forms/applications.ts';
 import { branchFields } from '../lib/forms/branches.ts';
-import { $confirm, $router, href } from '../lib/stores/admin.ts';
+import { $router, href } from '../lib/stores/admin.ts';
+import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
 import { branches, createAsyncStore, createPagedStore, deleteBranch, moveAndReload, type PagedStore } from '../lib/stores/adminDashboard.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { LineChart } from './Chart.tsx';
@@ -43,7 +44,7 @@ export function DashboardHome({ kind }: { kind: Institution }) {
       {typeof own.data?.name === 'string' && <p className="muted">{own.data.name}</p>}
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data && <p role="status">Loading…</p>}
-      {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} />}
+      {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} empty="No pageviews yet: they show here once visitors open your page." />}
       <ul className="card-links">
         {DASHBOARD_NAV[kind].slice(1).map((n) => (
           <li key={n.route}>
@@ -74,9 +75,6 @@ function PagedTable({ store, caption, fields, actions, empty }: { store: PagedSt
   }, [store]);
   return (
     <>
-      <div aria-live="polite" className="live">
-        {s.notice && <p className="notice">{s.notice}</p>}
-      </div>
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
@@ -175,9 +173,7 @@ export function DashboardCourses() {
 
 export function DashboardBranches() {
   const s = useStore(branches.$state);
-  const notice = useStore(branches.$notice).text;
   useEffect(() => {
-    branches.$notice.setKey('text', null);
     void branches.load();
   }, []);
   return (
@@ -188,9 +184,6 @@ export function DashboardBranches() {
           New branch
         </a>
       </header>
-      <div aria-live="polite" className="live">
-        {notice && <p className="notice">{notice}</p>}
-      </div>
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
@@ -203,12 +196,15 @@ export function DashboardBranches() {
           empty="No branches yet."
           actions={(row) => (
             <>
-              <a href={href('dashBranchEdit', { id: row.id })}>Edit</a>
+              <a href={href('dashBranchEdit', { id: row.id })} aria-label={`Edit ${String(row.name)}`}>
+                Edit
+              </a>
               <button
                 type="button"
                 className="danger"
-                onClick={() => {
-                  if ($confirm.get()(`Delete branch "${String(row.name)}"?`)) void deleteBranch(Number(row.id));
+                aria-label={`Delete ${String(row.name)}`}
+                onClick={async () => {
+                  if (await ask(deleteQuestion('branch', String(row.name)))) await deleteBranch(Number(row.id));
                 }}
               >
                 Delete
@@ -235,7 +231,7 @@ export function DashboardBranchEdit({ id }: { id?: string }) {
             }
           : undefined,
         save: (v) => (id ? updateBranch(Number(id), v) : createBranch(v)),
-        savedMessage: 'Branch saved.',
+        savedMessage: id ? 'Branch saved.' : 'Branch created.',
       }),
     [id],
   );

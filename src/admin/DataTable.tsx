@@ -5,7 +5,11 @@ import type { FieldMeta } from '../lib/contract/fields.ts';
 import { $labels, labelKey } from '../lib/stores/adminRefs.ts';
 import { formatDate } from '../lib/format.ts';
 
-/** A table of rows, columns from field metadata; on a phone each row reads as a card. */
+/**
+ * A table of rows, columns from field metadata. On a phone each row reads as a card; wider, a table
+ * wider than the screen scrolls sideways in its own box, which the keyboard can reach and scroll,
+ * and the row's actions stay in view at its right edge (admin.css).
+ */
 export interface Column {
   name: string;
   meta: FieldMeta;
@@ -125,15 +129,15 @@ export function DataTable(props: {
   const { columns, rows, ordering = '', onSort, actions, titleLink } = props;
   if (rows.length === 0) return <p className="muted">{props.empty ?? 'Nothing here yet.'}</p>;
   return (
-    <div className="table-wrap">
-      <table className="data">
+    <div className="table-wrap" role="region" aria-label={props.caption} tabIndex={0}>
+      <table className={onSort ? 'data sortable' : 'data'}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           <tr>
             {columns.map((c) => {
               const sort = ordering === c.name ? 'ascending' : ordering === `-${c.name}` ? 'descending' : undefined;
               return (
-                <th key={c.name} scope="col" aria-sort={sort}>
+                <th key={c.name} scope="col" aria-sort={sort} className={c.sortable && onSort ? 'sortable' : undefined}>
                   {c.sortable && onSort ? (
                     <button type="button" className="sort" onClick={() => onSort(c.name)}>
                       {c.meta.label}
@@ -146,7 +150,7 @@ export function DataTable(props: {
               );
             })}
             {actions && (
-              <th scope="col">
+              <th scope="col" className="actions">
                 <span className="visually-hidden">Actions</span>
               </th>
             )}
@@ -158,7 +162,7 @@ export function DataTable(props: {
               {columns.map((c, i) => {
                 const link = i === 0 ? titleLink?.(row) : null;
                 return (
-                  <td key={c.name} data-label={c.meta.label}>
+                  <td key={c.name} data-label={c.meta.label} data-kind={c.meta.kind}>
                     {link ? (
                       <a href={link}>
                         <Cell row={row} column={c} />
@@ -169,7 +173,11 @@ export function DataTable(props: {
                   </td>
                 );
               })}
-              {actions && <td className="actions">{actions(row)}</td>}
+              {actions && (
+                <td className="actions">
+                  <div className="row-actions">{actions(row)}</div>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -9,8 +9,7 @@ import type { FormValues, Mode } from '../lib/forms/prepare.ts';
 import { formDefaults, formSchema, labelsOf } from '../lib/forms/schema.ts';
 import type { FormStore } from '../lib/stores/adminForm.ts';
 import { rememberLabels } from '../lib/stores/adminRefs.ts';
-import { FaqRows, Field, FilePicker, Gallery, RefPicker, RichText, TagRows } from './widgets.tsx';
-import { LIVE_TEXT } from '../lib/stores/siteLive.ts';
+import { describedBy, FaqRows, Field, FilePicker, Gallery, RefPicker, RichText, TagRows } from './widgets.tsx';
 
 /**
  * The one form screen: every field drawn from its metadata, validated with the contract's zod
@@ -94,16 +93,10 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
           {state.error}
         </p>
       )}
-      {state.notice && !formState.isDirty && (
-        <p role="status" className="notice">
-          {state.notice}
-          {state.live ? ` ${LIVE_TEXT[state.live]}` : ''}
-        </p>
-      )}
       {Object.entries(fields).map(([name, meta]) => {
         const id = `f-${name}`;
         const error = formState.errors[name]?.message as string | undefined;
-        const common = { 'aria-invalid': error ? true : undefined, 'aria-describedby': [meta.help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined };
+        const common = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, meta.help, error) };
         const required = meta.required && (mode === 'create' || meta.kind !== 'image');
         let input: ReactNode;
         switch (meta.kind) {

@@ -3,7 +3,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { create, getOne, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
 import { entities } from '../lib/contract/index.ts';
 import { downloadText } from '../lib/forms/csv.ts';
-import { $confirm, $router, href, slugOf } from '../lib/stores/admin.ts';
+import { $router, href, slugOf } from '../lib/stores/admin.ts';
+import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { listStore, type ListStore } from '../lib/stores/adminList.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
@@ -25,7 +26,7 @@ export function ResourceList({ name }: { name: string }) {
 
   const onDelete = async (row: Record<string, unknown> & { id: number | string }) => {
     const title = String(row[r.titleField] ?? `#${row.id}`);
-    if (!$confirm.get()(`Delete ${r.label.toLowerCase()} "${title}"? This cannot be undone.`)) return;
+    if (!(await ask(deleteQuestion(r.label.toLowerCase(), title)))) return;
     await store.remove(row.id, { title });
   };
 
@@ -68,9 +69,6 @@ export function ResourceList({ name }: { name: string }) {
             Clear
           </button>
         )}
-      </div>
-      <div aria-live="polite" className="live">
-        {s.notice && <p className="notice">{s.notice}</p>}
       </div>
       {s.error && (
         <p role="alert" className="error banner">
@@ -130,15 +128,8 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        try {
-          await update(name, row.id, { status });
-          store.$state.setKey('notice', `${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
-          await store.load();
-        } catch (err) {
-          store.$state.setKey('error', err instanceof Error ? err.message : String(err));
-        } finally {
-          setBusy(false);
-        }
+        await store.changeStatus(row.id, status, title);
+        setBusy(false);
       }}
     >
       <label htmlFor={id}>Status of {title}</label>
@@ -286,7 +277,6 @@ export function ResourceEdit({ name, id }: { name: string; id?: string }) {
         mode={id ? 'update' : 'create'}
         store={store}
         onSaved={(row) => {
-          listStore(name).$state.setKey('notice', id ? `${r.label} saved.` : `${r.label} created.`);
           if (!id && row.id !== undefined) $router.open(href('adminEdit', { resource: slug, id: String(row.id) }), true);
         }}
         actions={<a href={href('adminList', { resource: slug })}>Back to the list</a>}

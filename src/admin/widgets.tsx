@@ -6,11 +6,14 @@ import { $labels, labelKey, loadOptions } from '../lib/stores/adminRefs.ts';
 
 /** Form widgets, one per field kind that needs more than a plain input. */
 
+/** The ids of a field's help and error texts, those that are shown, for aria-describedby. */
+export const describedBy = (id: string, help?: string, error?: string) => [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+
 export function Field(props: { id: string; label: string; help?: string; error?: string; required?: boolean; children: ReactNode; as?: 'div' | 'fieldset' }) {
   const { id, label, help, error, required, children } = props;
   if (props.as === 'fieldset')
     return (
-      <fieldset className="field" aria-describedby={`${id}-help ${id}-error`}>
+      <fieldset className="field" aria-describedby={describedBy(id, help, error)}>
         <legend>
           {label}
           {required && <span aria-hidden="true"> *</span>}

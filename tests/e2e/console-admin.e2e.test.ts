@@ -18,7 +18,6 @@ describe('admin console', () => {
   it('signs in, creates a university with a logo, edits it, finds it in the list and deletes it', async () => {
     const context = await newContext();
     const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
     await signIn(page, 'admin@example.com', /\/admin\/$/);
     await expect(page.getByRole('heading', { name: 'Overview' }).waitFor()).resolves.toBeUndefined();
 
@@ -56,8 +55,9 @@ describe('admin console', () => {
     await row.waitFor();
     await expect(row.getByText('Kathmandu').count()).resolves.toBe(1);
 
-    // delete it (the confirm dialog is accepted)
+    // delete it, saying yes in the page's dialog
     await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete this university?' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('University deleted successfully!').waitFor();
     await page.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
     const gone = await fetch(`${baseUrl()}/api/university/${id}/`);
@@ -111,20 +111,19 @@ describe('admin console', () => {
     await page.goto('/admin/district/');
     await page.getByRole('link', { name: 'New district' }).click();
     await page.locator('#f-name').fill('Unsaved district');
-    const questions: string[] = [];
-    let answer = false;
-    page.on('dialog', (d) => {
-      questions.push(d.message());
-      void (answer ? d.accept() : d.dismiss());
-    });
+    const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+    const stay = async () => {
+      await question.getByRole('button', { name: 'Stay' }).click();
+      await question.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).pathname).toBe('/admin/district/new/');
+      expect(await page.locator('#f-name').inputValue()).toBe('Unsaved district');
+    };
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Disciplines' }).click();
+    await stay();
     await page.goBack();
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/admin/district/new/');
-    expect(await page.locator('#f-name').inputValue()).toBe('Unsaved district');
-    expect(questions).toEqual(['You have unsaved changes. Leave this page and lose them?', 'You have unsaved changes. Leave this page and lose them?']);
-    answer = true;
+    await stay();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Disciplines' }).click();
+    await question.getByRole('button', { name: 'Leave' }).click();
     await page.getByRole('heading', { name: 'Disciplines' }).waitFor();
     await context.close();
   });

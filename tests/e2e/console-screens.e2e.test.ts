@@ -120,7 +120,6 @@ describe('college and university dashboards', () => {
     const college = await apiLogin('college@example.com');
     const context = await contextWith(college);
     const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
     await page.goto('/dashboard/branches/');
     await page.getByRole('link', { name: 'New branch' }).click();
     const name = `E2E branch ${Date.now() % 100000}`;
@@ -135,6 +134,7 @@ describe('college and university dashboards', () => {
     const renamed = page.getByRole('row').filter({ hasText: `${name} (renamed)` });
     await renamed.waitFor();
     await renamed.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this branch?' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Branch deleted successfully!').waitFor();
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Inquiries' }).click();
     await page.getByRole('heading', { name: 'Inquiries' }).waitFor();

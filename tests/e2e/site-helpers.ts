@@ -21,7 +21,7 @@ export interface ContextOptions {
   /** hide the counselling banner (and its 2 s dialog) by answering site settings with the bar off */
   noBanner?: boolean;
   mobile?: boolean;
-  /** screen size (default 390x800 on a phone, 1280x900 otherwise) */
+  /** the window size, when not the default of a phone (390x800) or a desktop (1280x900) */
   viewport?: { width: number; height: number };
   /** lets the test add its own script (axe) to pages past the site's Content-Security-Policy */
   bypassCSP?: boolean;
@@ -29,7 +29,8 @@ export interface ContextOptions {
 
 export async function newContext({ quiet = true, noBanner = true, mobile = false, viewport, bypassCSP = false }: ContextOptions = {}): Promise<BrowserContext> {
   const b = await connect();
-  const context = await b.newContext({ baseURL: baseUrl(), bypassCSP, ...(mobile ? { viewport: viewport ?? { width: 390, height: 800 }, isMobile: true, hasTouch: true } : { viewport: viewport ?? { width: 1280, height: 900 } }) });
+  const size = viewport ?? (mobile ? { width: 390, height: 800 } : { width: 1280, height: 900 });
+  const context = await b.newContext({ baseURL: baseUrl(), bypassCSP, viewport: size, ...(mobile ? { isMobile: true, hasTouch: true } : {}) });
   if (quiet) {
     await context.addInitScript(() => sessionStorage.setItem('roadblock_ad_shown', '1'));
     await context.addCookies([{ name: SHOWN_COOKIE, value: 'guidance.full-detail', url: baseUrl() }]);

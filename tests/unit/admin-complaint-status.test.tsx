@@ -10,6 +10,7 @@ vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
 import * as adminApi from '../../src/lib/api/admin.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceList } from '../../src/admin/ResourceScreens.tsx';
+import { $flash } from '../../src/lib/stores/adminFlash.ts';
 import { resetListStores } from '../../src/lib/stores/adminList.ts';
 import { $session } from '../../src/lib/stores/session.ts';
 
@@ -68,7 +69,7 @@ describe('complaint status: the list screen', () => {
     fireEvent.change(select, { target: { value: 'resolved' } });
     fireEvent.click(button);
     await waitFor(() => expect(api.update).toHaveBeenCalledWith('complaint', 7, { status: 'resolved' }));
-    expect((await screen.findByText('Complaint "Fees not refunded" is now resolved.')).className).toBe('notice');
+    await waitFor(() => expect($flash.get()?.text).toBe('Complaint "Fees not refunded" is now resolved.'));
     expect(api.getList).toHaveBeenCalledTimes(2);
     // no edit screen or delete: a complaint is not content
     expect(screen.queryByRole('link', { name: /Edit/ })).toBeNull();

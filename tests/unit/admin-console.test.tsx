@@ -113,21 +113,29 @@ describe('console root', () => {
 });
 
 describe('unsaved changes guard', () => {
-  it('a console link asks first; declining keeps the screen', async () => {
-    const { installLeaveGuard, $dirty, $confirm } = await import('../../src/lib/stores/admin.ts');
+  it('a console link asks first in the page; Stay keeps the screen, Leave follows the link', async () => {
+    const { installLeaveGuard, $dirty, LEAVE_QUESTION } = await import('../../src/lib/stores/admin.ts');
+    const { $question, answer } = await import('../../src/lib/stores/adminConfirm.ts');
     const remove = installLeaveGuard();
+    const unlisten = $router.listen(() => {}); // the router follows clicked links while it has listeners
     $router.open('/admin/university/5/');
     const link = document.createElement('a');
     link.href = '/admin/university/';
     document.body.append(link);
     $dirty.set(true);
-    $confirm.set(() => false);
     link.click();
+    expect($question.get()).toBe(LEAVE_QUESTION);
+    answer(false);
+    await act(async () => {});
     expect($router.get()?.path).toBe('/admin/university/5');
-    $confirm.set(() => true);
+    expect($dirty.get()).toBe(true);
     link.click();
+    answer(true);
+    await act(async () => {});
     expect($dirty.get()).toBe(false);
+    expect($router.get()?.path).toBe('/admin/university');
     link.remove();
+    unlisten();
     remove();
   });
 });

@@ -12,7 +12,9 @@ import * as adminApi from '../../src/lib/api/admin.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceEdit } from '../../src/admin/ResourceScreens.tsx';
 import { prepareBody } from '../../src/lib/forms/prepare.ts';
-import { $confirm, $dirty, confirmLeave, LEAVE_QUESTION } from '../../src/lib/stores/admin.ts';
+import { $dirty, confirmLeave, LEAVE_QUESTION } from '../../src/lib/stores/admin.ts';
+import { $question, answer } from '../../src/lib/stores/adminConfirm.ts';
+import { $flash } from '../../src/lib/stores/adminFlash.ts';
 import { $labels } from '../../src/lib/stores/adminRefs.ts';
 
 const api = vi.mocked(adminApi);
@@ -135,7 +137,7 @@ describe('generic form screen: edit', () => {
     const [resource, id, values] = api.update.mock.calls[0];
     expect([resource, id]).toEqual(['consultancy', '3']);
     expect(values).toMatchObject({ gallery: ['/media/g2.png'], deleted_gallery_images: ['/media/g1.png'], name: 'Everest Consultancy', districts: [1] });
-    expect(await screen.findByText('Consultancy saved.')).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toBe('Consultancy saved.'));
   });
 
   it('a failed load shows the error', async () => {
@@ -153,19 +155,24 @@ describe('unsaved changes', () => {
     expect($dirty.get()).toBe(false);
     fireEvent.change(name, { target: { value: 'Kaski!' } });
     await waitFor(() => expect($dirty.get()).toBe(true));
-    const asked: string[] = [];
-    $confirm.set((q) => {
-      asked.push(q);
-      return false;
-    });
-    expect(confirmLeave()).toBe(false);
-    expect(asked).toEqual([LEAVE_QUESTION]);
+    const leave = confirmLeave();
+    await waitFor(() => expect($question.get()).toBe(LEAVE_QUESTION));
+    answer(false);
+    expect(await leave).toBe(false);
     cleanup();
     expect($dirty.get()).toBe(false);
   });
 });
 
 describe('keyboard', () => {
+  it('every aria-describedby names texts that are there (help shown, no error yet)', () => {
+    const { container } = render(<ResourceEdit name="consultancy" />);
+    const described = [...container.querySelectorAll('[aria-describedby]')];
+    expect(described.length).toBeGreaterThan(0);
+    const missing = described.flatMap((el) => el.getAttribute('aria-describedby')!.split(' ').filter((id) => !document.getElementById(id)));
+    expect(missing).toEqual([]);
+  });
+
   it("the gallery's clipped file input is followed by its label, which shows its focus (admin.css)", async () => {
     render(<ResourceEdit name="consultancy" />);
     const input = screen.getByLabelText('Add images');

@@ -10,7 +10,8 @@ vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
 import * as adminApi from '../../src/lib/api/admin.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceList } from '../../src/admin/ResourceScreens.tsx';
-import { $confirm } from '../../src/lib/stores/admin.ts';
+import { $question, answer } from '../../src/lib/stores/adminConfirm.ts';
+import { $flash } from '../../src/lib/stores/adminFlash.ts';
 import { listStore, resetListStores, SEARCH_DELAY } from '../../src/lib/stores/adminList.ts';
 import { $session } from '../../src/lib/stores/session.ts';
 
@@ -21,6 +22,12 @@ const UNIS = [
   { id: 2, name: 'University of Toronto', destination_id: 3, destination_name: 'Canada', city: 'Toronto', world_ranking: 21 },
 ];
 const lastParams = () => api.getList.mock.calls.at(-1)![1];
+/** Presses a Delete button and answers the question it asks in the page. */
+async function deleteAnswering(button: HTMLElement, yes: boolean) {
+  fireEvent.click(button);
+  await waitFor(() => expect($question.get()).not.toBeNull());
+  answer(yes);
+}
 
 beforeEach(() => {
   resetListStores();
@@ -95,19 +102,19 @@ describe('generic list screen', () => {
   });
 
   it('deletes after confirming, shows the message and reloads', async () => {
-    $confirm.set(() => true);
     api.remove.mockResolvedValue({ success: true, message: 'University deleted successfully!' });
     render(<ResourceList name="university" />);
     await screen.findByText('Monash University');
     api.getList.mockResolvedValue(page([UNIS[1]]));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
-    expect(await screen.findByText('University deleted successfully!')).toBeTruthy();
+    await waitFor(() => expect($question.get()).toMatchObject({ title: 'Delete this university?', text: '“Monash University” will be deleted. This cannot be undone.', yes: 'Delete' }));
+    answer(true);
+    await waitFor(() => expect($flash.get()?.text).toBe('University deleted successfully!'));
     expect(api.remove).toHaveBeenCalledWith('university', 1, undefined);
     await waitFor(() => expect(screen.queryByText('Monash University')).toBeNull());
   });
 
   it('when others use the row, shows what uses it and moves them to another row before deleting, or cancels', async () => {
-    $confirm.set(() => true);
     api.remove.mockRejectedValueOnce(
       new ApiError('This university is used by 3 courses, 1 event. Choose another university for them, or change them first.', 409, undefined, {
         used_by: [
@@ -119,7 +126,7 @@ describe('generic list screen', () => {
     api.dropdown.mockResolvedValue([{ id: 2, value: 2, label: 'University of Toronto' }]);
     render(<ResourceList name="university" />);
     await screen.findByText('Monash University');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    await deleteAnswering(screen.getByRole('button', { name: 'Delete Monash University' }), true);
     const panel = await screen.findByRole('alert', { name: /Monash University” is in use/ });
     expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 courses', '1 event']);
     const move = within(panel).getByRole('button', { name: 'Move them and delete' }) as HTMLButtonElement;
@@ -131,17 +138,16 @@ describe('generic list screen', () => {
     fireEvent.click(await within(panel).findByRole('option', { name: 'University of Toronto' }));
     api.remove.mockResolvedValueOnce({ success: true, message: 'University deleted successfully!' });
     fireEvent.click(move);
-    expect(await screen.findByText('University deleted successfully!')).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toBe('University deleted successfully!'));
     expect(api.remove).toHaveBeenLastCalledWith('university', 1, 2);
     expect(screen.queryByRole('alert', { name: /is in use/ })).toBeNull();
   });
 
   it('cancels a refused delete without touching anything', async () => {
-    $confirm.set(() => true);
     api.remove.mockRejectedValueOnce(new ApiError('This university is used by 3 courses.', 409, undefined, { used_by: [{ entity: 'course', label: 'courses', count: 3 }] }));
     render(<ResourceList name="university" />);
     await screen.findByText('Monash University');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    await deleteAnswering(screen.getByRole('button', { name: 'Delete Monash University' }), true);
     const panel = await screen.findByRole('alert', { name: /is in use/ });
     fireEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alert', { name: /is in use/ })).toBeNull();
@@ -149,10 +155,10 @@ describe('generic list screen', () => {
   });
 
   it('does not delete when the admin says no', async () => {
-    $confirm.set(() => false);
     render(<ResourceList name="university" />);
     await screen.findByText('Monash University');
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    await deleteAnswering(screen.getByRole('button', { name: 'Delete Monash University' }), false);
+    await act(async () => {});
     expect(api.remove).not.toHaveBeenCalled();
   });
 

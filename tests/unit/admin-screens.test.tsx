@@ -28,6 +28,7 @@ import { ApiError } from '../../src/lib/api/client.ts';
 import { Settings } from '../../src/admin/AdminScreens.tsx';
 import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
 import { $dirty } from '../../src/lib/stores/admin.ts';
+import { $flash } from '../../src/lib/stores/adminFlash.ts';
 
 const api = vi.mocked(adminApi);
 const dash = vi.mocked(dashApi);
@@ -51,7 +52,7 @@ describe('settings screen', () => {
     const site = screen.getByRole('form', { name: 'Site settings' });
     fireEvent.click(within(site).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: 8, show_counselling_bar: true }));
-    expect(await screen.findByText(/Site settings saved/)).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toMatch(/^Site settings saved\./));
   });
 
   it('clearing the featured consultancy sends null', async () => {
@@ -86,7 +87,7 @@ describe('settings: unsaved changes', () => {
     expect($dirty.get()).toBe(true);
     fireEvent.click(hide);
     fireEvent.click(within(modal).getByRole('button', { name: 'Save changes' }));
-    expect(await within(modal).findByText('Modal settings saved.')).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toBe('Modal settings saved.'));
     expect($dirty.get()).toBe(true);
     fireEvent.click(within(site).getByLabelText('Show the counselling bar'));
     await waitFor(() => expect($dirty.get()).toBe(false));
@@ -105,7 +106,7 @@ describe('consultancy applications', () => {
     expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['in_review']);
     fireEvent.change(screen.getByLabelText('Note for the applicant'), { target: { value: 'Checking your papers' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
-    expect(await screen.findByText('Application AB12-CD34 moved to in review.')).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toBe('Application AB12-CD34 moved to in review.'));
     expect(dash.moveApplication).toHaveBeenCalledWith(11, 'submitted', 'in_review', 'Checking your papers');
     expect(dash.listApplications).toHaveBeenCalledTimes(2);
   });

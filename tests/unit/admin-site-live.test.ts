@@ -7,8 +7,9 @@ vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => ({
   getSiteStatus: vi.fn(async () => replies.shift() ?? { runner: true, content_version: 7, live_version: 7 }),
 }));
 
+import { $flash } from '../../src/lib/stores/adminFlash.ts';
 import { createFormStore } from '../../src/lib/stores/adminForm.ts';
-import { followToLive, type LivePhase } from '../../src/lib/stores/siteLive.ts';
+import { followToLive, LIVE_TEXT, type LivePhase } from '../../src/lib/stores/siteLive.ts';
 
 afterEach(() => {
   replies.length = 0;
@@ -41,14 +42,15 @@ describe('after a content save, the console follows the public site until the ch
     expect(await follow({}, () => false)).toEqual([]);
   });
 
-  it('shows the phase beside the saved message of a form whose content is on the site', async () => {
+  it('flashes the saved message of a form whose content is on the site, then its phase beside it', async () => {
     replies.push({ runner: true, content_version: 3, live_version: 2, building: true }, { runner: true, content_version: 3, live_version: 3 });
     const store = createFormStore({ fields: {}, save: async () => ({ id: 1 }), savedMessage: 'Destination saved.', followsSite: true });
     await store.submit({});
-    expect(store.$state.get().notice).toBe('Destination saved.');
-    await vi.waitFor(() => expect(store.$state.get().live).toBe('live'), { timeout: 5000 });
-    const quiet = createFormStore({ fields: {}, save: async () => ({ id: 1 }) });
+    expect($flash.get()?.text).toMatch(/^Destination saved\./);
+    await vi.waitFor(() => expect($flash.get()?.text).toBe(`Destination saved. ${LIVE_TEXT.live}`), { timeout: 5000 });
+    const quiet = createFormStore({ fields: {}, save: async () => ({ id: 1 }), savedMessage: 'Exam saved.' });
     await quiet.submit({});
-    expect(quiet.$state.get().live).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect($flash.get()?.text).toBe('Exam saved.');
   });
 });

@@ -51,10 +51,10 @@ describe('form defaults from a record', () => {
 });
 
 describe('server field errors', () => {
-  it('known fields beside their field, the rest with the form message', () => {
-    expect(splitFieldErrors(university.fields, { name: ['Taken', 'Too short'], 'faqs.0.answer': ['Required'], other: ['x'] })).toEqual({
+  it('known fields beside their field, the rest with the form message, named in words', () => {
+    expect(splitFieldErrors(university.fields, { name: ['Taken', 'Too short'], 'faqs.0.answer': ['Required'], other: ['x'], consultancy_id: ['Not yours'], 'tag_list.2': ['Too long'] })).toEqual({
       byField: { name: 'Taken Too short', faqs: 'Required' },
-      other: ['other: x'],
+      other: ['Other: x', 'Consultancy: Not yours', 'Tag list: Too long'],
     });
   });
 });

@@ -105,17 +105,18 @@ export const resources: Record<string, Resource> = {
     label: 'Inquiry',
     plural: 'Inquiries',
     titleField: 'name',
+    // what was asked and where it stands first: they stay in view when the table is wider than its box
     fields: {
       created_at: { kind: 'datetime', label: 'Received', column: true },
       name: { kind: 'text', label: 'Name', column: true },
+      message: { kind: 'textarea', label: 'Message', column: true },
+      status: { kind: 'text', label: 'Status', column: true },
       email: { kind: 'email', label: 'Email', column: true },
       phone: { kind: 'text', label: 'Phone', column: true },
       entity_type: { kind: 'select', label: 'Institution type', options: INSTITUTION_ROLES, column: true },
       entity_name: { kind: 'text', label: 'Institution', column: true },
       destination_name: { kind: 'text', label: 'Destination', column: true },
       exam_name: { kind: 'text', label: 'Exam', column: true },
-      message: { kind: 'textarea', label: 'Message', column: true },
-      status: { kind: 'text', label: 'Status', column: true },
     },
     filters: {
       entity_type: { label: 'Institution type', kind: 'select', options: INSTITUTION_ROLES },

@@ -87,7 +87,16 @@ export function formDefaults(fields: Record<string, FieldMeta>, record: Record<s
   return out;
 }
 
-/** Server per-field errors (ApiError.fields) as one message per known field; the rest for the form. */
+/** A request field the form does not show, in words for its message: university_id → University. */
+const inWords = (name: string) => {
+  const words = name.replace(/_id$/, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * Server per-field errors (ApiError.fields) as one message per known field; the rest for the form,
+ * each named in words, never by its request field name.
+ */
 export function splitFieldErrors(fields: Record<string, FieldMeta>, errors: Record<string, string[] | string> | undefined): { byField: Record<string, string>; other: string[] } {
   const byField: Record<string, string> = {};
   const other: string[] = [];
@@ -98,7 +107,7 @@ export function splitFieldErrors(fields: Record<string, FieldMeta>, errors: Reco
     const first = name.split('.')[0]!;
     const key = listOf.get(first) ?? first;
     if (key in fields) byField[key] = byField[key] ? `${byField[key]} ${message}` : message;
-    else other.push(`${name}: ${message}`);
+    else other.push(`${inWords(first)}: ${message}`);
   }
   return { byField, other };
 }

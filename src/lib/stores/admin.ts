@@ -1,5 +1,6 @@
 import { createRouter, getPagePath } from '@nanostores/router';
 import { atom } from 'nanostores';
+import { ask, type Question } from './adminConfirm.ts';
 import { resources } from '../api/admin.ts';
 import { INSTITUTION_ROLES, type InstitutionRole } from '../contract/index.ts';
 import type { StoredUser } from './session.ts';
@@ -32,12 +33,6 @@ export function href(name: RouteName, params: Record<string, string | number> = 
   const path = getPagePath($router, name as never, params as never);
   const q = search ? new URLSearchParams(Object.entries(search).filter(([, v]) => v !== '')).toString() : '';
   return `${path.replace(/\/$/, '')}/${q ? `?${q}` : ''}`;
-}
-
-export function go(name: RouteName, params: Record<string, string | number> = {}, search?: Record<string, string>) {
-  if (!confirmLeave()) return;
-  $dirty.set(false);
-  $router.open(href(name, params, search));
 }
 
 /** URL slug of a resource: modelQuestion → model-question. */
@@ -73,19 +68,18 @@ export const setDirty = (dirty: boolean) => {
   if ($dirty.get() !== dirty) $dirty.set(dirty);
 };
 
-export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
-/** Replaced in tests. */
-export const $confirm = atom<(question: string) => boolean>((q) => (typeof window === 'undefined' ? true : window.confirm(q)));
+export const LEAVE_QUESTION: Question = { title: 'Leave without saving?', text: 'You have unsaved changes. Leave this page and lose them?', yes: 'Leave', no: 'Stay', danger: true };
 
 /** True when there is nothing to lose or the user agrees to lose it. */
-export function confirmLeave(): boolean {
-  return !$dirty.get() || $confirm.get()(LEAVE_QUESTION);
+export async function confirmLeave(): Promise<boolean> {
+  return !$dirty.get() || ask(LEAVE_QUESTION);
 }
 
 let guardInstalled = false;
 /**
- * Warns before unsaved changes are lost: closing or reloading the tab (beforeunload) and following
- * a console link (checked in the capture phase, before the router's own click handler).
+ * Warns before unsaved changes are lost: following a link (checked in the capture phase, before the
+ * router's own click handler) and the back and forward buttons ask in the page; closing or
+ * reloading the tab (beforeunload) can only be asked by the browser itself.
  */
 export function installLeaveGuard(): () => void {
   if (typeof window === 'undefined' || guardInstalled) return () => {};
@@ -95,29 +89,34 @@ export function installLeaveGuard(): () => void {
     e.preventDefault();
     e.returnValue = LEAVE_QUESTION;
   };
+  // The answer comes later than the click: hold the click back, and click the link again on yes.
   const click = (e: MouseEvent) => {
     const link = (e.target as Element | null)?.closest?.('a');
     if (!link || !$dirty.get() || link.target === '_blank' || e.button !== 0 || e.metaKey || e.ctrlKey) return;
-    if (confirmLeave()) $dirty.set(false);
-    else {
-      e.preventDefault();
-      e.stopPropagation();
-    }
+    e.preventDefault();
+    e.stopPropagation();
+    void confirmLeave().then((leave) => {
+      if (!leave) return;
+      $dirty.set(false);
+      link.click();
+    });
   };
-  // Back and forward: the capture listener runs before the router's; declining puts the URL back.
+  // Back and forward: the capture listener runs before the router's. The URL is put back while
+  // the question is open, and the router goes where the button pointed on yes.
   let lastHref = window.location.href;
   const popState = (e: PopStateEvent) => {
     if (!$dirty.get()) {
       lastHref = window.location.href;
       return;
     }
-    if (confirmLeave()) {
-      $dirty.set(false);
-      lastHref = window.location.href;
-      return;
-    }
     e.stopImmediatePropagation();
+    const target = new URL(window.location.href);
     window.history.pushState(null, '', lastHref);
+    void confirmLeave().then((leave) => {
+      if (!leave) return;
+      $dirty.set(false);
+      $router.open(`${target.pathname}${target.search}${target.hash}`);
+    });
   };
   // registered before $router.listen mounts the router (and adds its own popstate listener)
   window.addEventListener('popstate', popState, true);

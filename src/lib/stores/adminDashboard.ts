@@ -2,6 +2,7 @@ import { map, type MapStore } from 'nanostores';
 import type { ApplicationStatus } from '../api/admin.ts';
 import type { Page } from '../api/client.ts';
 import { listBranches, moveApplication, removeBranch } from '../api/dashboard.ts';
+import { flash } from './adminFlash.ts';
 
 /** Small stores for the overview and dashboard screens: one async value, one paged list. */
 
@@ -34,13 +35,12 @@ export interface PagedState {
   data: Page<Row> | null;
   loading: boolean;
   error: string | null;
-  notice: string | null;
 }
 
 export const DASHBOARD_PAGE_SIZE = 20;
 
 export function createPagedStore(fetch: (page: number, filter: string) => Promise<Page<Row>>) {
-  const $state = map<PagedState>({ page: 1, filter: '', data: null, loading: false, error: null, notice: null });
+  const $state = map<PagedState>({ page: 1, filter: '', data: null, loading: false, error: null });
   let seq = 0;
   async function load() {
     const mine = ++seq;
@@ -79,11 +79,11 @@ export function createPagedStore(fetch: (page: number, filter: string) => Promis
 
 export type PagedStore = ReturnType<typeof createPagedStore>;
 
-/** Moves an application and refreshes the list; the outcome goes to the list's notice or error. */
+/** Moves an application and refreshes the list; the outcome is flashed, a refusal goes to the list's error. */
 export async function moveAndReload(store: PagedStore, row: Row, status: ApplicationStatus, note: string): Promise<boolean> {
   try {
     await moveApplication(row.id, row.status, status, note);
-    store.$state.setKey('notice', `Application ${String(row.tracking_code ?? row.id)} moved to ${status.replace(/_/g, ' ')}.`);
+    flash(`Application ${String(row.tracking_code ?? row.id)} moved to ${status.replace(/_/g, ' ')}.`);
     await store.load();
     return true;
   } catch (e) {
@@ -92,14 +92,12 @@ export async function moveAndReload(store: PagedStore, row: Row, status: Applica
   }
 }
 
-/** The college's branches (a short list, not paged) and the outcome of the last delete. */
-export const branches = Object.assign(createAsyncStore(() => listBranches()), {
-  $notice: map<{ text: string | null }>({ text: null }),
-});
+/** The college's branches (a short list, not paged). */
+export const branches = createAsyncStore(() => listBranches());
 
 export async function deleteBranch(id: number): Promise<boolean> {
   try {
-    branches.$notice.setKey('text', (await removeBranch(id)).message);
+    flash((await removeBranch(id)).message);
     await branches.load();
     return true;
   } catch (e) {

@@ -4,11 +4,13 @@ import { ApiError } from '../api/client.ts';
 import type { FormValues } from '../forms/prepare.ts';
 import { splitFieldErrors } from '../forms/schema.ts';
 import { setDirty } from './admin.ts';
-import { followToLive, type LivePhase } from './siteLive.ts';
+import { flash, updateFlash } from './adminFlash.ts';
+import { followToLive, LIVE_TEXT } from './siteLive.ts';
 
 /**
- * One form screen's state: the record being edited, saving, and the server's answer (a message,
- * plus per-field errors shown beside their fields). The form component owns only the inputs.
+ * One form screen's state: the record being edited, saving, and the server's refusal (a message,
+ * plus per-field errors shown beside their fields); a success is flashed (adminFlash.ts), with its
+ * way to the public site. The form component owns only the inputs.
  */
 export interface FormState {
   loading: boolean;
@@ -16,9 +18,6 @@ export interface FormState {
   saving: boolean;
   error: string | null;
   fieldErrors: Record<string, string>;
-  notice: string | null;
-  /** content saves: where the change stands on the public site */
-  live: LivePhase | null;
 }
 
 export interface FormStore {
@@ -38,7 +37,7 @@ export interface FormSource {
 }
 
 export function createFormStore(source: FormSource): FormStore {
-  const $state = map<FormState>({ loading: !!source.load, record: null, saving: false, error: null, fieldErrors: {}, notice: null, live: null });
+  const $state = map<FormState>({ loading: !!source.load, record: null, saving: false, error: null, fieldErrors: {} });
   let saves = 0;
   return {
     $state,
@@ -58,13 +57,15 @@ export function createFormStore(source: FormSource): FormStore {
       }
     },
     async submit(values) {
-      $state.set({ ...$state.get(), saving: true, error: null, fieldErrors: {}, notice: null, live: null });
+      $state.set({ ...$state.get(), saving: true, error: null, fieldErrors: {} });
       const save = ++saves;
       try {
         const saved = await source.save(values);
         setDirty(false);
-        $state.set({ ...$state.get(), saving: false, record: saved ?? $state.get().record, notice: source.savedMessage ?? 'Saved.' });
-        if (source.followsSite) void followToLive((phase) => $state.setKey('live', phase), () => save === saves);
+        $state.set({ ...$state.get(), saving: false, record: saved ?? $state.get().record });
+        const message = source.savedMessage ?? 'Saved.';
+        const shown = flash(message);
+        if (source.followsSite) void followToLive((phase) => updateFlash(shown, `${message} ${LIVE_TEXT[phase]}`), () => save === saves);
         return saved ?? {};
       } catch (e) {
         const { byField, other } = splitFieldErrors(source.fields, e instanceof ApiError ? e.fields : undefined);

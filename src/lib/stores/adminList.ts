@@ -1,20 +1,19 @@
 import { map, type MapStore } from 'nanostores';
-import { getAll, getList, remove, resource, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
+import { getAll, getList, remove, resource, update, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
 import { ApiError, type Page } from '../api/client.ts';
 import { toCsv } from '../forms/csv.ts';
+import { flash } from './adminFlash.ts';
 import { loadOptions } from './adminRefs.ts';
 
 /**
  * The state of one resource's list screen and its actions: paging, search, sorting and filters
- * go to the server; the component only renders and calls these.
+ * go to the server; the component only renders and calls these. Outcomes are flashed (adminFlash.ts).
  */
 export interface ListState {
   params: Required<Pick<ListParams, 'page' | 'pageSize'>> & { search: string; ordering: string; filters: Record<string, string> };
   page: Page<Row> | null;
   loading: boolean;
   error: string | null;
-  /** last delete's or export's outcome */
-  notice: string | null;
   /** a delete refused because other rows use the row: what uses it, until reassigned or cancelled */
   blocked: { id: number | string; title: string; message: string; usedBy: UsedBy[] } | null;
 }
@@ -30,6 +29,8 @@ export interface ListStore {
   /** deletes a row; when others use it, `blocked` says what, and `reassignTo` moves them to another row first */
   remove(id: number | string, options?: { title?: string; reassignTo?: number }): Promise<boolean>;
   cancelBlocked(): void;
+  /** a list-only resource with an update route (complaints): moves a row to another status */
+  changeStatus(id: number | string, status: string, title: string): Promise<boolean>;
   exportCsv(): Promise<string>;
   pages(): number;
 }
@@ -60,7 +61,6 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
     page: null,
     loading: false,
     error: null,
-    notice: null,
     blocked: null,
   });
   let seq = 0;
@@ -137,7 +137,7 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
       try {
         const { message } = await remove(name, id, reassignTo);
         $state.setKey('blocked', null);
-        $state.setKey('notice', message);
+        flash(message);
         const s = $state.get();
         // the last row of a page gone: step back a page
         if (s.page && s.page.results.length === 1 && s.params.page > 1) setParams({ page: s.params.page - 1 });
@@ -147,6 +147,18 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
         const usedBy = usedByOf(e);
         if (usedBy) $state.setKey('blocked', { id, title, message: (e as Error).message, usedBy });
         else $state.setKey('error', e instanceof ApiError || e instanceof Error ? e.message : String(e));
+        return false;
+      }
+    },
+    async changeStatus(id, status, title) {
+      $state.setKey('error', null);
+      try {
+        await update(name, id, { status });
+        flash(`${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
+        await load();
+        return true;
+      } catch (e) {
+        $state.setKey('error', e instanceof Error ? e.message : String(e));
         return false;
       }
     },
