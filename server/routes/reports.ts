@@ -19,9 +19,9 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   );
 
   const confirmable = Object.values(registry).filter((e) => e.decl.confirmed).map((e) => e.decl.name) as [string, ...string[]];
-  const staleQuery = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size, entity: z.enum(confirmable, { error: `entity must be one of: ${confirmable.join(', ')}` }).optional() });
+  const staleQuery = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size, search: pageQuery.search, entity: z.enum(confirmable, { error: `entity must be one of: ${confirmable.join(', ')}` }).optional() });
   app.get('/reports/stale/', { schema: { tags: ['Reports'], querystring: staleQuery, summary: 'Fees, intakes and deadlines nobody confirmed lately, never confirmed first' }, config: { access: ['admin'] } }, async (request) =>
-    pagedReply(request, request.query, await staleFacts(app.db, { entity: request.query.entity, ...pageWindow(request.query) })),
+    pagedReply(request, request.query, await staleFacts(app.db, { entity: request.query.entity, search: request.query.search, ...pageWindow(request.query) })),
   );
 
   app.get('/analytics/mine/', { schema: { tags: ['Analytics'], querystring: daysQuery }, config: { access: [...INSTITUTION_ROLES] } }, (request) => {

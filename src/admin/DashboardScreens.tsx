@@ -25,6 +25,7 @@ import { createFormStore } from '../lib/stores/adminForm.ts';
 import { LineChart } from './Chart.tsx';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
+import { FactsCheck } from './FactsCheck.tsx';
 import { DASHBOARD_NAV } from './nav.ts';
 
 /** The institution dashboards: own profile, leads, applications, branches, courses, pageviews. */
@@ -44,6 +45,7 @@ export function DashboardHome({ kind }: { kind: Institution }) {
       {typeof own.data?.name === 'string' && <p className="muted">{own.data.name}</p>}
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data && <p role="status">Loading…</p>}
+      <FactsCheck kind={kind} profile={profile} />
       {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} empty="No pageviews yet: they show here once visitors open your page." />}
       <ul className="card-links">
         {DASHBOARD_NAV[kind].slice(1).map((n) => (

@@ -92,7 +92,9 @@ export function ResourceList({ name }: { name: string }) {
               r.readOnly
                 ? r.update && r.fields.status?.options
                   ? (row) => <StatusChange name={name} store={store} row={row as Row} />
-                  : undefined
+                  : r.rowAction
+                    ? (row) => <RowAction name={name} store={store} row={row as Row} />
+                    : undefined
                 : (row) => (
                     <>
                       <a href={href('adminEdit', { resource: slug, id: row.id })} aria-label={`Edit ${String(row[r.titleField] ?? row.id)}`}>
@@ -111,6 +113,27 @@ export function ResourceList({ name }: { name: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A list-only resource's one action on a row (`rowAction`: "Still correct" on a stale fee). */
+function RowAction({ name, store, row }: { name: string; store: ListStore; row: Row }) {
+  const r = resource(name);
+  const [busy, setBusy] = useState(false);
+  const title = String(row[r.titleField] ?? row.id);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      aria-label={`${r.rowAction!.label}: ${title}`}
+      onClick={async () => {
+        setBusy(true);
+        await store.act(row, title);
+        setBusy(false);
+      }}
+    >
+      {busy ? 'Saving…' : r.rowAction!.label}
+    </button>
   );
 }
 

@@ -2,6 +2,7 @@ import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contr
 
 /** Console screens that are not content entities, by the group they sit in after its entities. */
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
+  Directory: ['stale'],
   'People and leads': ['user', 'inquiry', 'application', 'complaint'],
   Site: ['settings'],
 };

@@ -113,6 +113,10 @@ describe.each(engines)('recognition and checked-on dates on %s', (engine) => {
     const all = (await call('GET', '/reports/stale/?page_size=1000', admin)).json();
     expect(new Set(all.results.map((r: { entity: string }) => r.entity))).toContain('course');
     expect((await call('GET', '/reports/stale/?entity=exam', admin)).statusCode).toBe(400);
+    const named = (await t.database.db.select({ name: universities.name }).from(universities).where(eq(universities.id, stale)))[0]!.name;
+    const searched = (await call('GET', `/reports/stale/?search=${encodeURIComponent(named)}`, admin)).json();
+    expect(searched.results.map((r: { id: number }) => r.id)).toEqual([stale]);
+    expect((await call('GET', '/reports/stale/?search=%25_%5C', admin)).statusCode).toBe(200);
     expect((await call('GET', '/reports/stale/', owner)).statusCode).toBe(403);
   });
 

@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import { entities, entityPaths, INSTITUTION_ROLES, type EntityDeclaration, type FieldMeta } from '../contract/index.ts';
+import { entities, entityPaths, INSTITUTION_ROLES, type EntityDeclaration, type EntityName, type FieldMeta } from '../contract/index.ts';
 import { downloadBlob } from '../forms/csv.ts';
 import { prepareBody, type FormValues, type Mode } from '../forms/prepare.ts';
 import { USER_ROLES, prepareUserBody, userFields } from '../forms/users.ts';
@@ -48,6 +48,8 @@ export interface Resource {
   dropdown?: string;
   /** list-only resources have no form */
   readOnly?: boolean;
+  /** list-only resources: one action on a row, its API call (POST) and what to say after it (stale facts: "Still correct") */
+  rowAction?: { label: string; path: (row: Row) => string; done: (title: string) => string };
   /** a body preparation of its own, in place of the generic one (users: institution links) */
   prepare?: (values: FormValues, mode: Mode) => FormData | Record<string, unknown>;
 }
@@ -80,6 +82,9 @@ export function fromDeclaration(d: EntityDeclaration): Resource {
 
 
 export { APPLICATION_STATUSES, type ApplicationStatus };
+
+/** The entities whose fees, intakes or deadlines are confirmed (`confirmed`): the staleness report's kinds. */
+const CONFIRMABLE = (Object.values(entities) as EntityDeclaration[]).filter((d) => d.confirmed).map((d) => d.name);
 
 /** Every console resource, by name: the content entities, then the account and lead resources. */
 export const resources: Record<string, Resource> = {
@@ -181,6 +186,28 @@ export const resources: Record<string, Resource> = {
     ordering: ['-created_at'],
     readOnly: true,
   },
+  stale: {
+    name: 'stale',
+    label: 'Fees and dates to confirm',
+    plural: 'Fees and dates to confirm',
+    titleField: 'title',
+    fields: {
+      title: { kind: 'text', label: 'Name', column: true },
+      entity: { kind: 'select', label: 'Kind', options: CONFIRMABLE, column: true },
+      checked_on: { kind: 'date', label: 'Last confirmed', column: true },
+    },
+    filters: { entity: { label: 'Kind', kind: 'select', options: CONFIRMABLE } },
+    multipart: false,
+    list: 'reports/stale',
+    updateMethod: 'patch',
+    ordering: [],
+    readOnly: true,
+    rowAction: {
+      label: 'Still correct',
+      path: (row) => `${entities[row.entity as EntityName].path}/${row.id}/still-correct`,
+      done: (title) => `"${title}" confirmed as still correct today.`,
+    },
+  },
 };
 
 export function resource(name: string): Resource {
@@ -250,6 +277,9 @@ export function update(name: string, id: string | number, values: FormValues): P
 }
 
 /** SPEC §8: a delete reports success with the server's message, e.g. 'Consultancy deleted successfully!'. */
+/** A row action's call (`rowAction`): a POST with no body, the path as the resource names it. */
+export const postAction = (path: string, fallback: string) => call(fallback, (c) => c.post(`${path}/`).json<Row>());
+
 export async function remove(name: string, id: string | number, reassignTo?: number): Promise<{ success: true; message: string }> {
   const r = resource(name);
   const reply = await call(failed.remove(r), async (c) => {

@@ -32,6 +32,10 @@ export function getProfile(kind: Institution): Promise<Row> {
   return guarded(kind, () => call(`Failed to fetch ${kind} profile`, (c) => c.get(`${kind}/dashboard/`).json<Row>()));
 }
 
+/** The own fees, intakes and dates are still correct today (institutions whose entity declares `confirmed`). */
+export const confirmOwnFacts = (kind: Institution) =>
+  guarded(kind, () => call('Failed to confirm the values', (c) => c.post(`${kind}/dashboard/still-correct/`).json<Row>()));
+
 /**
  * PATCH the own profile as multipart (SPEC §5 rules, admin-only fields never sent). An HTML reply
  * (SPEC §8: the university dashboard update) is reported as a possible server error.

@@ -1,7 +1,7 @@
 import { map, type MapStore } from 'nanostores';
 import type { ApplicationStatus } from '../api/admin.ts';
 import type { Page } from '../api/client.ts';
-import { listBranches, moveApplication, removeBranch } from '../api/dashboard.ts';
+import { confirmOwnFacts as confirmFacts, listBranches, moveApplication, removeBranch, type Institution } from '../api/dashboard.ts';
 import { flash } from './adminFlash.ts';
 
 /** Small stores for the overview and dashboard screens: one async value, one paged list. */
@@ -105,3 +105,15 @@ export async function deleteBranch(id: number): Promise<boolean> {
     return false;
   }
 }
+
+/** "Still correct": the own fees and intakes confirmed today; the outcome is flashed, the profile read again. */
+export async function confirmOwnFacts(kind: Institution, profile: { $state: MapStore<AsyncState<Row>>; load(): Promise<void> }): Promise<void> {
+  try {
+    await confirmFacts(kind);
+    flash('Confirmed: your fees and intakes show today as the day they were checked.');
+    await profile.load();
+  } catch (e) {
+    profile.$state.setKey('error', e instanceof Error ? e.message : String(e));
+  }
+}
+

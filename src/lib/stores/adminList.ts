@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import { getAll, getList, remove, resource, update, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
+import { failed, getAll, getList, postAction, remove, resource, update, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
 import { ApiError, type Page } from '../api/client.ts';
 import { toCsv } from '../forms/csv.ts';
 import { flash } from './adminFlash.ts';
@@ -31,6 +31,8 @@ export interface ListStore {
   cancelBlocked(): void;
   /** a list-only resource with an update route (complaints): moves a row to another status */
   changeStatus(id: number | string, status: string, title: string): Promise<boolean>;
+  /** a list-only resource's row action (`rowAction`): calls it, says what it did, reloads */
+  act(row: Row, title: string): Promise<boolean>;
   exportCsv(): Promise<string>;
   pages(): number;
 }
@@ -155,6 +157,18 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
       try {
         await update(name, id, { status });
         flash(`${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
+        await load();
+        return true;
+      } catch (e) {
+        $state.setKey('error', e instanceof Error ? e.message : String(e));
+        return false;
+      }
+    },
+    async act(row, title) {
+      $state.setKey('error', null);
+      try {
+        await postAction(r.rowAction!.path(row), failed.update(r));
+        flash(r.rowAction!.done(title));
         await load();
         return true;
       } catch (e) {
