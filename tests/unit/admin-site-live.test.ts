@@ -17,7 +17,8 @@ afterEach(() => {
 
 const follow = async (options = {}, isCurrent = () => true) => {
   const phases: LivePhase[] = [];
-  await followToLive((p) => phases.push(p), isCurrent, { intervalMs: 1, giveUpMs: 50, ...options });
+  // far more time than three polls take even on a busy machine: only the 'slow' case gives up early
+  await followToLive((p) => phases.push(p), isCurrent, { intervalMs: 1, giveUpMs: 10_000, ...options });
   return phases;
 };
 
