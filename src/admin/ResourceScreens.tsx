@@ -116,10 +116,11 @@ export function ResourceList({ name }: { name: string }) {
   );
 }
 
-/** A list-only resource with an update route (complaints): a row's status is changed in the list. */
+/** A list-only resource with an update route (complaints): a row's status is changed in the list, with an optional note for its history. */
 function StatusChange({ name, store, row }: { name: string; store: ListStore; row: Row }) {
   const r = resource(name);
   const [status, setStatus] = useState(String(row.status ?? ''));
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
   const title = String(row[r.titleField] ?? row.id);
@@ -131,7 +132,8 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
         e.preventDefault();
         setBusy(true);
         try {
-          await update(name, row.id, { status });
+          await update(name, row.id, note.trim() ? { status, note: note.trim() } : { status });
+          setNote('');
           store.$state.setKey('notice', `${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
           await store.load();
         } catch (err) {
@@ -149,6 +151,8 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
           </option>
         ))}
       </select>
+      <label htmlFor={`${id}-note`}>Note (optional)</label>
+      <textarea id={`${id}-note`} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
       <button type="submit" disabled={busy || status === row.status}>
         {busy ? 'Saving…' : 'Set status'}
       </button>

@@ -190,7 +190,7 @@ describe.each(engines)('complaint accountability on %s', (engine) => {
     it('see overdue complaints first, the longest overdue first, each with its deadline', async () => {
       const consultancy = await createConsultancy(t.database.db, 'Ordering Consultancy');
       const at = (days: number) => sql`now() - make_interval(days => ${days})`;
-      const insert = async (subject: string, ageDays: number, values: Partial<typeof complaints.$inferInsert> = {}) =>
+      const insert = async (subject: string, ageDays: number, values: { first_answer_at?: ReturnType<typeof at>; status?: string } = {}) =>
         (
           await t.database.db
             .insert(complaints)
