@@ -45,7 +45,7 @@ export const recordQuery = z.strictObject({ consultancy: id.optional() });
 const newReference = () => `C-${randomCharacters(6)}`;
 
 /** The follow-up code is as long as an application's tracking code (about 79 random bits), so an unsalted hash is enough. */
-const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
+export const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
 
 /** A reference no complaint has yet (6 characters of 31: a repeat is rare, but not rare enough to ignore). */
 async function freshReference(db: Runner): Promise<string> {
