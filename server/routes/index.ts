@@ -9,6 +9,7 @@ import userRoutes from './users.ts';
 import forumRoutes from './forum.ts';
 import applicationRoutes from './applications.ts';
 import formRoutes from './forms.ts';
+import complaintRoutes from './complaints.ts';
 import siteRoutes from './site.ts';
 
 /** Every route module of the API, mounted under /api. */
@@ -23,5 +24,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(forumRoutes);
   await app.register(applicationRoutes);
   await app.register(formRoutes);
+  await app.register(complaintRoutes);
   await app.register(siteRoutes);
 }

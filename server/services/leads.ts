@@ -1,22 +1,13 @@
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
 import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
-import { colleges, complaints, consultancies, destinations, exams, inquiries, pageviews, universities } from '../db/schema/index.ts';
-import { notFound } from '../errors.ts';
-import { withStoredFiles, type FormData } from '../uploads.ts';
+import { colleges, consultancies, destinations, exams, inquiries, pageviews, universities } from '../db/schema/index.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
-import { complaintForm, complaintStatusChange, inquiryForm, pageviewForm } from '../../src/lib/contract/bodies/leads.ts';
-import { COMPLAINT_STATUSES } from '../../src/lib/contract/leads.ts';
+import { inquiryForm, pageviewForm } from '../../src/lib/contract/bodies/leads.ts';
 import { caughtByHoneypot, id } from '../../src/lib/contract/values.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { requireRows } from './refs.ts';
-
-/** The complaint form's one optional file. */
-export const evidenceRules = { evidence: { kind: 'document' } } as const;
-
-export const complaintQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(COMPLAINT_STATUSES).optional() });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
 export const inquiryQuery = z.strictObject({
@@ -31,19 +22,6 @@ export const inquiryQuery = z.strictObject({
   date_from: day.optional(),
   date_to: day.optional(),
 });
-
-const complaintColumns = {
-  id: complaints.id,
-  name: complaints.name,
-  email: complaints.email,
-  phone: complaints.phone,
-  consultancy_id: complaints.consultancy_id,
-  subject: complaints.subject,
-  message: complaints.message,
-  evidence: complaints.evidence,
-  status: complaints.status,
-  created_at: complaints.created_at,
-};
 
 const inquiryColumns = {
   id: inquiries.id,
@@ -60,45 +38,8 @@ const inquiryColumns = {
   created_at: inquiries.created_at,
 };
 
-/** Where an admin downloads a complaint's evidence: an authenticated route, never a public URL. */
-const evidenceUrl = (complaintId: number) => `/api/complaint/${complaintId}/evidence/`;
-
-/** A complaint as answered: the stored key of its evidence becomes the download route. */
-const withEvidenceUrl = <T extends { id: number; evidence: string | null }>(row: T): T => ({ ...row, evidence: row.evidence ? evidenceUrl(row.id) : null });
-
 /** What a bot caught by the honeypot is told: the stored shape, but nothing was stored. */
 const pretend = <T extends object>(values: T, status: string) => ({ id: 0, ...values, status, created_at: new Date().toISOString() });
-
-export async function submitComplaint(app: FastifyInstance, form: FormData) {
-  const { website: _website, consultancy, ...input } = complaintForm.parse(form.fields);
-  const values = { ...input, consultancy_id: consultancy };
-  if (caughtByHoneypot(form.fields)) return pretend({ ...values, evidence: null }, 'open');
-  await requireRows(app.db, { consultancy: [consultancies, consultancy] });
-  const { id: complaintId } = await withStoredFiles(app.db, app.privateStorage, form.files, (files) => {
-    const evidence = files.all[0] ?? null;
-    const print = fingerprint({ ...values, evidence });
-    return storeOnce(app.db, complaints, print, async (tx) => {
-      const [row] = await tx.insert(complaints).values({ ...values, evidence, fingerprint: print }).returning({ id: complaints.id });
-      return row!.id;
-    });
-  });
-  const [row] = await app.db.select(complaintColumns).from(complaints).where(eq(complaints.id, complaintId));
-  return withEvidenceUrl(row!);
-}
-
-/** The stored key of a complaint's evidence file. */
-export async function complaintEvidence(db: Db, complaintId: number) {
-  const [row] = await db.select({ key: complaints.evidence }).from(complaints).where(eq(complaints.id, complaintId));
-  if (!row?.key) throw notFound(row ? 'This complaint has no evidence file.' : 'Complaint not found.');
-  return row.key;
-}
-
-/** Sets a complaint's status; any status may follow any other, so a closed complaint can be reopened. */
-export async function changeComplaintStatus(db: Db, complaintId: number, input: z.infer<typeof complaintStatusChange>) {
-  const [row] = await db.update(complaints).set({ status: input.status, updated_at: sql`now()` }).where(eq(complaints.id, complaintId)).returning(complaintColumns);
-  if (!row) throw notFound('Complaint not found.');
-  return withEvidenceUrl(row);
-}
 
 export async function submitInquiry(db: Db, body: z.infer<typeof inquiryForm>) {
   const { name, email, phone, message, entity_type, entity_id, destination, exam } = body;
@@ -136,25 +77,6 @@ export async function recordPageview(db: Db, body: z.infer<typeof pageviewForm>)
   if (seen) return { recorded: false };
   await db.insert(pageviews).values(view);
   return { recorded: true };
-}
-
-export async function listComplaints(db: Db, q: z.infer<typeof complaintQuery>) {
-  const where = and(
-    q.status ? eq(complaints.status, q.status) : undefined,
-    q.search ? containsAny(q.search, [complaints.name, complaints.email, complaints.subject, complaints.message]) : undefined,
-  );
-  const [total] = await db.select({ n: count() }).from(complaints).where(where);
-  const { limit, offset } = pageWindow(q);
-  const ordering = { created_at: complaints.created_at, status: complaints.status, subject: complaints.subject, name: complaints.name, email: complaints.email, consultancy_name: consultancies.name };
-  const results = await db
-    .select({ ...complaintColumns, consultancy_name: consultancies.name })
-    .from(complaints)
-    .leftJoin(consultancies, eq(consultancies.id, complaints.consultancy_id))
-    .where(where)
-    .orderBy(...orderingOf(q.ordering, ordering, '-created_at', complaints.id))
-    .limit(limit)
-    .offset(offset);
-  return { count: total!.n, results: results.map(withEvidenceUrl) };
 }
 
 /** The name of the consultancy, college or university an inquiry was sent to. */

@@ -9,12 +9,15 @@ const LENGTH = GROUPS * GROUP_LENGTH;
 
 const group = (raw: string) => raw.match(new RegExp(`.{${GROUP_LENGTH}}`, 'g'))!.join('-');
 
-/** A fresh code in its stored and shown form, like 7K3Q-M9XA-2HPF-R4TW. */
-export function newTrackingCode(): string {
+/** `length` random characters of the alphabet. */
+export function randomCharacters(length: number): string {
   let raw = '';
-  for (let i = 0; i < LENGTH; i++) raw += ALPHABET[crypto.randomInt(ALPHABET.length)];
-  return group(raw);
+  for (let i = 0; i < length; i++) raw += ALPHABET[crypto.randomInt(ALPHABET.length)];
+  return raw;
 }
+
+/** A fresh code in its stored and shown form, like 7K3Q-M9XA-2HPF-R4TW. */
+export const newTrackingCode = (): string => group(randomCharacters(LENGTH));
 
 /** What a person typed, in the stored form: any case, dashes and spaces optional; null if it cannot be a code. */
 export function normalizeTrackingCode(input: string): string | null {

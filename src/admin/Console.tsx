@@ -17,6 +17,7 @@ import {
   DashboardInquiries,
   DashboardProfile,
 } from './DashboardScreens.tsx';
+import { DashboardComplaints } from './ComplaintScreens.tsx';
 import { ADMIN_NAV, DASHBOARD_NAV } from './nav.ts';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
 import './admin.css';
@@ -181,6 +182,8 @@ export function DashRoute({ page, kind }: { page: Page; kind: 'consultancy' | 'c
       return kind === 'college' ? <DashboardBranchEdit key={page.params.id} id={page.params.id} /> : <NotFound />;
     case 'dashCourses':
       return kind === 'university' ? <DashboardCourses /> : <NotFound />;
+    case 'dashComplaints':
+      return kind === 'consultancy' ? <DashboardComplaints /> : <NotFound />;
     default:
       return <NotFound />;
   }

@@ -137,10 +137,11 @@ function RowAction({ name, store, row }: { name: string; store: ListStore; row: 
   );
 }
 
-/** A list-only resource with an update route (complaints): a row's status is changed in the list. */
+/** A list-only resource with an update route (complaints): a row's status is changed in the list, with an optional note for its history. */
 function StatusChange({ name, store, row }: { name: string; store: ListStore; row: Row }) {
   const r = resource(name);
   const [status, setStatus] = useState(String(row.status ?? ''));
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
   const title = String(row[r.titleField] ?? row.id);
@@ -151,7 +152,7 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        await store.changeStatus(row.id, status, title);
+        if (await store.changeStatus(row.id, status, title, note.trim())) setNote('');
         setBusy(false);
       }}
     >
@@ -163,6 +164,8 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
           </option>
         ))}
       </select>
+      <label htmlFor={`${id}-note`}>Note (optional)</label>
+      <textarea id={`${id}-note`} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
       <button type="submit" disabled={busy || status === row.status}>
         {busy ? 'Saving…' : 'Set status'}
       </button>

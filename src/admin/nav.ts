@@ -19,6 +19,7 @@ export const DASHBOARD_NAV: Record<'consultancy' | 'college' | 'university', { r
     { route: 'dashProfile', label: 'Profile' },
     { route: 'dashApplications', label: 'Applications' },
     { route: 'dashInquiries', label: 'Inquiries' },
+    { route: 'dashComplaints', label: 'Complaints' },
   ],
   college: [
     { route: 'dashHome', label: 'Overview' },

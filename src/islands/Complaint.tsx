@@ -1,10 +1,13 @@
 /** @jsxImportSource preact */
 import { useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
 import { dropdown, submitComplaint, type Option } from '../lib/api/public.ts';
+import { COMPLAINT_FAILED, type FiledComplaint } from '../lib/api/complaints.ts';
+import { COMPLAINT_ANSWER_DAYS } from '../lib/contract/complaints.ts';
+import { formatDate } from '../lib/format.ts';
 import { Combobox } from './Combobox.tsx';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
-export const COMPLAINT_FAILED = 'Failed to submit complaint form';
+export { COMPLAINT_FAILED };
 
 /** /complaint/: name, email, phone, consultancy (searched among some 300 by name), subject, message, optional evidence file. */
 export default function Complaint() {
@@ -13,7 +16,7 @@ export default function Complaint() {
   const consultancyOptions = useMemo(() => (consultancies ?? []).map((c) => ({ value: String(c.value), label: c.label })), [consultancies]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<FiledComplaint | null>(null);
 
   useEffect(() => {
     void dropdown('consultancy/dropdown').then(setConsultancies);
@@ -28,8 +31,7 @@ export default function Complaint() {
     setBusy(true);
     setError(null);
     try {
-      await submitComplaint(form);
-      setDone(true);
+      setDone(await submitComplaint(form));
     } catch (err) {
       setError(failure(COMPLAINT_FAILED, err));
     } finally {
@@ -42,6 +44,32 @@ export default function Complaint() {
       <section className="panel" aria-live="polite">
         <h2>Complaint received</h2>
         <p className="success">Thank you. We review every complaint and will contact you by email.</p>
+        <dl className="facts">
+          <dt>Reference</dt>
+          <dd>
+            <strong data-complaint-reference>{done.reference}</strong>
+          </dd>
+          <dt>Follow-up code</dt>
+          <dd>
+            <strong data-complaint-code>
+              {done.code}
+            </strong>
+          </dd>
+        </dl>
+        <p>
+          Write down or copy the follow-up code now: it is shown only this once, and we cannot look it up for you. With it you can follow your complaint, read the
+          answers and reply.
+        </p>
+        {done.answer_due_at ? (
+          <p className="muted">
+            The consultancy is asked to answer within {COMPLAINT_ANSWER_DAYS} days, by {formatDate(done.answer_due_at)}.
+          </p>
+        ) : null}
+        <p>
+          <a className="btn primary" href="/complaint/track/">
+            Follow your complaint
+          </a>
+        </p>
       </section>
     );
   }

@@ -146,7 +146,7 @@ describe.each(engines)('inquiries to colleges, the pageview honeypot and complai
       ['an unknown status', { status: 'deleted' }, 400],
       ['no status', {}, 400],
       ['a number', { status: 3 }, 400],
-      ['an extra field', { status: 'closed', note: 'x' }, 400],
+      ['an extra field', { status: 'closed', colour: 'x' }, 400],
       ['a 100 KB status', { status: 'x'.repeat(100_000) }, 400],
     ])('answers %s with 400 in the error shape, changing nothing', async (_name, payload, code) => {
       const res = await setStatus(complaintId, payload);

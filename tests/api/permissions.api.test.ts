@@ -5,6 +5,8 @@ import {
   applicationDocuments,
   applicationStatusHistory,
   collegeBranches,
+  complaintEvents,
+  complaints,
   colleges,
   consultancies,
   consultancyApplications,
@@ -66,8 +68,8 @@ interface Institution {
 }
 
 interface Fixtures {
-  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number };
-  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number };
+  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number; complaint: number };
+  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number; complaint: number };
   /** strings only the second institution's rows contain */
   otherMarkers: string[];
 }
@@ -151,6 +153,10 @@ function crossCases(f: Fixtures): CrossCase[] {
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'own list', status: 200, check: countIs(1) },
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 200, check: countIs(0) },
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other as entity in the query', query: `entity_type=consultancy&entity_id=${other.consultancy}`, status: 200, check: countIs(0) },
+    // consultancy: complaints about it, never those about another
+    { route: 'GET /api/consultancy/dashboard/complaints/', as: 'consultancy', why: 'own list', status: 200, check: listHas([own.complaint], [other.complaint]) },
+    { route: 'GET /api/consultancy/dashboard/complaints/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 400 },
+    { route: 'POST /api/consultancy/dashboard/complaints/:id/answer/', as: 'consultancy', why: "answer the other's complaint", params: { id: other.complaint }, body: { message: 'Hijacked answer' }, status: 404 },
     // the site's build status is the same for everyone and names no institution
     { route: 'GET /api/site/status/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 200, check: (res) => (Object.keys(res.json()).sort().join() === 'content_version,runner' ? undefined : `unexpected fields: ${res.body}`) },
     // college: branches and inquiries
@@ -186,6 +192,7 @@ function ownControls(f: Fixtures): CrossCase[] {
     { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.branch }, body: { name: 'Alpha branch renamed' }, status: 200 },
     { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.spareBranch }, status: 200 },
     { route: 'POST /api/college/dashboard/branches/', as: 'college', why: 'own new branch', body: { name: 'Alpha branch new' }, status: 201 },
+    { route: 'POST /api/consultancy/dashboard/complaints/:id/answer/', as: 'consultancy', why: 'own complaint', params: { id: own.complaint }, body: { message: 'Our answer' }, status: 201 },
   ];
 }
 
@@ -234,6 +241,14 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(201);
   }
 
+  /** A complaint about a consultancy through the public form, and its id. */
+  async function complain(consultancy: number, who: string) {
+    const form = multipart({ name: `${who} Complainant`, email: `${who.toLowerCase()}.complainant@example.com`, consultancy: String(consultancy), subject: `${who} complaint`, message: `${who}: fees were never refunded.` });
+    const res = await call({ method: 'POST', url: '/api/complaint/submit/', ...form });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  }
+
   async function branch(auth: Record<string, string>, name: string) {
     const res = await call({ method: 'POST', url: '/api/college/dashboard/branches/', headers: auth, payload: { name } });
     expect(res.statusCode, res.body).toBe(201);
@@ -260,6 +275,8 @@ describe.each(engines)('permission matrix on %s', (engine) => {
         .where(or(eq(inquiries.consultancy_id, other.consultancy), and(eq(inquiries.entity_type, 'college'), eq(inquiries.entity_id, other.college))))
         .orderBy(inquiries.id),
       courses: await db.select().from(courses).where(eq(courses.university_id, other.university)).orderBy(courses.id),
+      complaints: await db.select().from(complaints).where(eq(complaints.consultancy_id, other.consultancy)),
+      complaintEvents: await db.select().from(complaintEvents).where(eq(complaintEvents.complaint_id, f.other.complaint)).orderBy(complaintEvents.id),
     };
   }
 
@@ -290,8 +307,8 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       ]);
     }
     f = {
-      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id },
-      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id },
+      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id, complaint: await complain(own.consultancy, 'Alpha') },
+      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id, complaint: await complain(other.consultancy, 'Zeta') },
       otherMarkers: ['Zeta', 'zeta', otherApplication.trackingCode],
     };
   });
@@ -392,6 +409,8 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     expect(state.branches.map((b) => [b.id, b.name])).toEqual([[f.other.branch, 'Zeta branch']]);
     expect(state.inquiries).toHaveLength(2);
     expect(state.courses.map((c) => c.id)).toEqual([f.other.course]);
+    expect(state.complaints.map((c) => [c.id, c.first_answer_at])).toEqual([[f.other.complaint, null]]);
+    expect(state.complaintEvents.map((e) => e.kind)).toEqual(['submitted']);
     for (const row of [state.consultancy[0]!, state.college[0]!, state.university[0]!]) expect(row.about).toBe('');
   });
 

@@ -36,7 +36,8 @@ async function contentHash(db: Db) {
   for (const { table_name } of tables) {
     const rows = rowsOf(
       await db.execute(
-        sql.raw(`select to_jsonb(t) - 'created_at' - 'updated_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`),
+        // activity times follow the seed's clock: created_at, and a complaint's deadline and first answer, set from it
+        sql.raw(`select to_jsonb(t) - 'created_at' - 'updated_at' - 'answer_due_at' - 'first_answer_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`),
       ),
     );
     hash.update(`${table_name}:${JSON.stringify(rows.map((r) => r.row))}\n`);
@@ -166,6 +167,18 @@ describe.each(engines)('demo seed on %s', (engine) => {
       expect(bytes.startsWith('%PDF-1.4')).toBe(true);
       expect(bytes.trimEnd().endsWith('%%EOF')).toBe(true);
     }
+  });
+
+  it('seeds complaints of every kind: answered in time and late, overdue, still within the deadline, resolved, rejected', async () => {
+    const rows = rowsOf(
+      await first.database.db.execute(sql`select c.consultancy_id, c.status, c.reference, c.first_answer_at <= c.answer_due_at as in_time, c.first_answer_at > c.answer_due_at as late,
+        c.first_answer_at is null and c.answer_due_at < now() and c.status = 'open' as overdue, c.first_answer_at is null and c.answer_due_at > now() as waiting,
+        (select count(*)::int from complaint_events e where e.complaint_id = c.id) as events from complaints c`),
+    );
+    expect(new Set(rows.map((r) => r.consultancy_id)).size).toBeGreaterThanOrEqual(4);
+    for (const key of ['in_time', 'late', 'overdue', 'waiting']) expect(rows.some((r) => r[key] === true), key).toBe(true);
+    for (const status of ['resolved', 'rejected', 'open', 'in_progress']) expect(rows.some((r) => r.status === status), status).toBe(true);
+    expect(rows.every((r) => /^C-[2-9A-Z]{6}$/.test(String(r.reference)) && Number(r.events) >= 1)).toBe(true);
   });
 
   it('gives applications tracking codes in the shown form', async () => {

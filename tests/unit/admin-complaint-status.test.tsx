@@ -92,3 +92,15 @@ describe('complaint status: the list screen', () => {
     expect(within(table).queryByRole('button', { name: 'Set status' })).toBeNull();
   });
 });
+
+describe('complaint status: a note for the history', () => {
+  it('sends the note typed with the status', async () => {
+    api.getList.mockResolvedValue(page([COMPLAINT]));
+    api.update.mockResolvedValue({ ...COMPLAINT, status: 'rejected' });
+    render(<ResourceList name="complaint" />);
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Status of Fees not refunded' }), { target: { value: 'rejected' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note (optional)' }), { target: { value: '  The receipt is for another agency.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith('complaint', 7, { status: 'rejected', note: 'The receipt is for another agency.' }));
+  });
+});

@@ -93,7 +93,7 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
 
 describe('complaint form (/complaint/)', () => {
   it('lists consultancies, sends the form and confirms', async () => {
-    api.submitComplaint.mockResolvedValue({});
+    api.submitComplaint.mockResolvedValue({ id: 1, reference: 'C-7K3M9Q', code: '7K3Q-M9XA-2HPF-R4TW', answer_due_at: '2026-11-30T10:00:00Z' });
     render(<Complaint />);
     await flush();
     const picker = screen.getByRole('combobox', { name: 'Consultancy' });
@@ -109,6 +109,11 @@ describe('complaint form (/complaint/)', () => {
     const sent = api.submitComplaint.mock.calls[0]![0] as FormData;
     expect(sent.get('consultancy')).toBe('3');
     expect(screen.getByRole('heading', { name: 'Complaint received' })).toBeTruthy();
+    // the reference and the one-time follow-up code, and where to follow it
+    expect(screen.getByText('C-7K3M9Q')).toBeTruthy();
+    expect(screen.getByText('7K3Q-M9XA-2HPF-R4TW')).toBeTruthy();
+    expect(screen.getByText(/by 30 Nov 2026/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Follow your complaint' }).getAttribute('href')).toBe('/complaint/track/');
   });
 
   it("says 'Failed to submit complaint form'", async () => {

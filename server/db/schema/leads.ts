@@ -1,4 +1,6 @@
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { COMPLAINT_ANSWER_DAYS } from '../../../src/lib/contract/complaints.ts';
 import { id, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 import { consultancies, courses, destinations, exams, universities } from './content.ts';
@@ -69,9 +71,17 @@ export const complaints = pgTable(
     evidence: text('evidence'),
     status: varchar('status', { length: 20 }).notNull().default('open'),
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    /** the public reference, like C-7K3M9Q (complaints filed before references have none) */
+    reference: varchar('reference', { length: 12 }).unique(),
+    /** SHA-256 of the complainant's follow-up code: the code itself is shown once and never stored */
+    code_hash: varchar('code_hash', { length: 64 }).unique(),
+    /** the consultancy's deadline, fixed at filing (see COMPLAINT_ANSWER_DAYS) */
+    answer_due_at: timestamp('answer_due_at', { withTimezone: true, mode: 'string' }).notNull().default(sql.raw(`now() + interval '${COMPLAINT_ANSWER_DAYS} days'`)),
+    /** when the consultancy first answered: the complaint counts as answered from then */
+    first_answer_at: timestamp('first_answer_at', { withTimezone: true, mode: 'string' }),
     ...timestamps(),
   },
-  (t) => [index('complaints_fingerprint_idx').on(t.fingerprint), index('complaints_created_idx').on(t.created_at)],
+  (t) => [index('complaints_fingerprint_idx').on(t.fingerprint), index('complaints_created_idx').on(t.created_at), index('complaints_consultancy_idx').on(t.consultancy_id, t.created_at)],
 );
 
 export const inquiries = pgTable(

@@ -10,6 +10,7 @@ import { Random } from './random.ts';
 import { ensureSingletons } from './singletons.ts';
 import { seedAccounts } from './steps/accounts.ts';
 import { seedActivity } from './steps/activity.ts';
+import { seedComplaints } from './steps/complaints.ts';
 import { seedAds, seedSettings } from './steps/ads.ts';
 import { seedEditorial } from './steps/editorial.ts';
 import { seedForum } from './steps/forum.ts';
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db, storage: Storage, options: { password: st
     await seedAds(ctx);
     await seedSettings(ctx, institutions.demoConsultancyId);
     await seedActivity(ctx, ref, unis, institutions);
+    await seedComplaints(ctx, institutions);
     // Accounts come last so that production (no accounts) draws the same random content before them.
     if (passwordHash) {
       const owned = { consultancyId: institutions.demoConsultancyId, collegeId: institutions.demoCollegeId, universityId: unis[0]!.id };

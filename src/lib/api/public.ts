@@ -215,7 +215,7 @@ export const checkApplication = (code: string) =>
 export const editApplication = (code: string, form: FormData) =>
   call('Failed to update application', json<ApplicationStatus>(`consultancy-application/edit/${encodeURIComponent(code.trim())}/`, { method: 'patch', body: form }));
 
-export const submitComplaint = (form: FormData) => call('Failed to submit complaint form', json<unknown>('complaint/submit/', { method: 'post', body: form }));
+export { submitComplaint } from './complaints.ts';
 
 // Forum
 

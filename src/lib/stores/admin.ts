@@ -24,6 +24,7 @@ export const $router = createRouter({
   dashBranchCreate: '/dashboard/branches/new',
   dashBranchEdit: '/dashboard/branches/:id',
   dashCourses: '/dashboard/courses',
+  dashComplaints: '/dashboard/complaints',
 });
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];

@@ -29,8 +29,8 @@ export interface ListStore {
   /** deletes a row; when others use it, `blocked` says what, and `reassignTo` moves them to another row first */
   remove(id: number | string, options?: { title?: string; reassignTo?: number }): Promise<boolean>;
   cancelBlocked(): void;
-  /** a list-only resource with an update route (complaints): moves a row to another status */
-  changeStatus(id: number | string, status: string, title: string): Promise<boolean>;
+  /** a list-only resource with an update route (complaints): moves a row to another status, with an optional note for its history */
+  changeStatus(id: number | string, status: string, title: string, note?: string): Promise<boolean>;
   /** a list-only resource's row action (`rowAction`): calls it, says what it did, reloads */
   act(row: Row, title: string): Promise<boolean>;
   exportCsv(): Promise<string>;
@@ -152,10 +152,10 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
         return false;
       }
     },
-    async changeStatus(id, status, title) {
+    async changeStatus(id, status, title, note = '') {
       $state.setKey('error', null);
       try {
-        await update(name, id, { status });
+        await update(name, id, note ? { status, note } : { status });
         flash(`${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
         await load();
         return true;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { applicationStatusHistory, complaints, consultancyApplications, inquiries, pageviews } from '../../schema/index.ts';
+import { applicationStatusHistory, consultancyApplications, inquiries, pageviews } from '../../schema/index.ts';
 import { STATUSES, type Status } from '../../../../src/lib/contract/applications.ts';
 import { normalizeTrackingCode } from '../../../services/tracking-code.ts';
 import { insertRows } from '../bulk.ts';
@@ -12,19 +12,18 @@ import type { Institutions } from './institutions.ts';
 const DAYS = 60;
 const INQUIRY_COUNT = 80;
 const APPLICATION_COUNT = 60;
-const COMPLAINT_COUNT = 15;
 const TRACKING_ALPHABET = [...'23456789ABCDEFGHJKMNPQRSTUVWXYZ'];
 
-const fingerprint = (payload: unknown) => crypto.createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+export const fingerprint = (payload: unknown) => crypto.createHash('sha256').update(JSON.stringify(payload)).digest('hex');
 
-function applicant(rng: Random, n: number) {
+export function applicant(rng: Random, n: number) {
   const first = rng.pick(FIRST_NAMES);
   const last = rng.pick(LAST_NAMES);
   return { name: `${first} ${last}`, email: `${first}.${last}${n}@example.com`.toLowerCase(), phone: mobileNumber(3000 + n) };
 }
 
 /** A tracking code in the stored form the applications service checks against. */
-function trackingCode(rng: Random): string {
+export function trackingCode(rng: Random): string {
   const raw = Array.from({ length: 16 }, () => rng.pick(TRACKING_ALPHABET)).join('');
   return normalizeTrackingCode(raw)!;
 }
@@ -41,6 +40,7 @@ function pathTo(status: Status): Status[] {
 /**
  * Leads and analytics spread over the last 60 days (relative to the seed's real time), so the
  * consultancy dashboard and the admin charts have something to show. The demo consultancy gets a share.
+ * Complaints have their own step (complaints.ts).
  */
 export async function seedActivity(ctx: SeedContext, ref: Reference, unis: UniversityRef[], institutions: Institutions) {
   const { tx, rng, now } = ctx;
@@ -100,23 +100,6 @@ export async function seedActivity(ctx: SeedContext, ref: Reference, unis: Unive
         const at = daysAgo(now, a.age * (1 - k / steps.length));
         return { application_id: applicationIds[i]!, status, note: k === 0 ? 'Application submitted.' : `Status changed to ${status.replace(/_/g, ' ')}.`, created_at: at, updated_at: at };
       });
-    }),
-  );
-
-  await insertRows(
-    tx,
-    complaints,
-    Array.from({ length: COMPLAINT_COUNT }, (_, i) => {
-      const person = applicant(rng, 300 + i);
-      const at = daysAgo(now, rng.next() * DAYS);
-      const values = {
-        ...person,
-        consultancy_id: rng.pick(institutions.consultancies).id,
-        subject: rng.pick(['Service charge not refunded', 'Documents not returned', 'Wrong information about visa', 'Counsellor did not respond', 'Extra fees asked after enrolment']),
-        message: 'I paid the consultancy and have been waiting for weeks without any update. Please look into this.',
-        status: rng.pick(['open', 'open', 'in_progress', 'resolved', 'closed']),
-      };
-      return { ...values, fingerprint: fingerprint(values), created_at: at, updated_at: at };
     }),
   );
 

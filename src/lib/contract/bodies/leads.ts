@@ -54,4 +54,8 @@ export const pageviewForm = z.strictObject({
   ...honeypot,
 });
 
-export const complaintStatusChange = z.strictObject({ status: z.enum(COMPLAINT_STATUSES, { error: `Must be one of ${COMPLAINT_STATUSES.join(', ')}` }) });
+/** An admin's status move, with an optional note the complainant and the consultancy see in the complaint's history. */
+export const complaintStatusChange = z.strictObject({
+  status: z.enum(COMPLAINT_STATUSES, { error: `Must be one of ${COMPLAINT_STATUSES.join(', ')}` }),
+  note: plainText(2000).default(''),
+});

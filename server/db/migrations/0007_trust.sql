@@ -1,0 +1,33 @@
+CREATE TABLE "complaint_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"complaint_id" integer NOT NULL,
+	"kind" varchar(20) NOT NULL,
+	"author" varchar(20) NOT NULL,
+	"author_id" integer,
+	"status" varchar(20),
+	"body" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "facts_checked_on" date;--> statement-breakpoint
+ALTER TABLE "destinations" ADD COLUMN "register_name" varchar(120) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "destinations" ADD COLUMN "register_url" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "destinations" ADD COLUMN "facts_checked_on" date;--> statement-breakpoint
+ALTER TABLE "scholarships" ADD COLUMN "facts_checked_on" date;--> statement-breakpoint
+ALTER TABLE "universities" ADD COLUMN "register_code" varchar(60) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "universities" ADD COLUMN "register_status" varchar(20) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "universities" ADD COLUMN "register_checked_on" date;--> statement-breakpoint
+ALTER TABLE "universities" ADD COLUMN "facts_checked_on" date;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "reference" varchar(12);--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "code_hash" varchar(64);--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "answer_due_at" timestamp with time zone DEFAULT now() + interval '7 days' NOT NULL;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "first_answer_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "consultancy_applications" ADD COLUMN "university_id" integer;--> statement-breakpoint
+ALTER TABLE "complaint_events" ADD CONSTRAINT "complaint_events_complaint_id_complaints_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_events" ADD CONSTRAINT "complaint_events_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "complaint_events_complaint_idx" ON "complaint_events" USING btree ("complaint_id","created_at");--> statement-breakpoint
+ALTER TABLE "consultancy_applications" ADD CONSTRAINT "consultancy_applications_university_id_universities_id_fk" FOREIGN KEY ("university_id") REFERENCES "public"."universities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "complaints_consultancy_idx" ON "complaints" USING btree ("consultancy_id","created_at");--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_reference_unique" UNIQUE("reference");--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_code_hash_unique" UNIQUE("code_hash");

@@ -1,0 +1,94 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { OwnComplaint } from '../lib/api/complaints.ts';
+import { COMPLAINT_ANSWER_DAYS } from '../lib/contract/complaints.ts';
+import { formatDate } from '../lib/format.ts';
+import { authorLabel, deadlineText, eventTitle } from '../lib/site/complaint-record.ts';
+import type { PagedStore } from '../lib/stores/adminDashboard.ts';
+import { answerAndReload, createComplaintsStore } from '../lib/stores/dashboardComplaints.ts';
+import { Pager } from './DataTable.tsx';
+import './complaints.css';
+
+/**
+ * The consultancy's complaints: those about it only, overdue first, each with the complainant's
+ * name and words (never their email, phone or evidence file), its deadline, its history, and a
+ * box to answer. One card per complaint, so it reads on a 360 px phone.
+ */
+export function DashboardComplaints() {
+  const store = useMemo(createComplaintsStore, []);
+  const s = useStore(store.$state);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const rows = (s.data?.results ?? []) as unknown as OwnComplaint[];
+  return (
+    <section aria-labelledby="complaints-title">
+      <h1 id="complaints-title">Complaints</h1>
+      <p className="muted">
+        Answer each complaint within {COMPLAINT_ANSWER_DAYS} days of its filing. The complainant reads your answers, and your public page shows how many you answered in time and how many
+        were resolved.
+      </p>
+      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      {s.loading && !s.data ? (
+        <p role="status">Loading…</p>
+      ) : rows.length === 0 ? (
+        <p className="muted">No complaints about you.</p>
+      ) : (
+        <div aria-busy={s.loading}>
+          <ul className="complaint-cards">
+            {rows.map((c) => (
+              <li key={c.id}>
+                <ComplaintCard complaint={c} store={store} />
+              </li>
+            ))}
+          </ul>
+          {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ComplaintCard({ complaint: c, store }: { complaint: OwnComplaint; store: PagedStore }) {
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  return (
+    <article className={c.overdue ? 'complaint-card overdue' : 'complaint-card'} aria-labelledby={`${id}-title`}>
+      <header>
+        <h2 id={`${id}-title`}>{c.subject}</h2>
+        <p className="muted">
+          {c.reference ?? `#${c.id}`} · from {c.name} · filed {formatDate(c.created_at)} · {c.status_label}
+        </p>
+        <p className={c.overdue ? 'deadline late' : 'deadline'}>{deadlineText(c)}</p>
+      </header>
+      <p className="pre-line">{c.message}</p>
+      <details open={!c.first_answer_at}>
+        <summary>History ({c.history.length})</summary>
+        <ol className="complaint-history">
+          {c.history.map((e, i) => (
+            <li key={i} data-author={e.author}>
+              <strong>{eventTitle(e, authorLabel(e.author, { reader: 'consultancy' }))}</strong> <span className="muted">{formatDate(e.created_at, { time: true })}</span>
+              {e.body && <p className="pre-line">{e.body}</p>}
+            </li>
+          ))}
+        </ol>
+      </details>
+      <form
+        method="post"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          if (await answerAndReload(store, c, message)) setMessage('');
+          setBusy(false);
+        }}
+      >
+        <label htmlFor={`${id}-answer`}>{c.first_answer_at ? 'Write again' : 'Your answer'}</label>
+        <textarea id={`${id}-answer`} rows={3} maxLength={5000} required minLength={2} value={message} onChange={(e) => setMessage(e.target.value)} />
+        <button type="submit" className="primary" disabled={busy || message.trim().length < 2}>
+          {busy ? 'Sending…' : 'Send answer'}
+        </button>
+      </form>
+    </article>
+  );
+}
