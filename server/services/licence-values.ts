@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PublicLicence } from '../../src/lib/contract/licences.ts';
 import { consultancies, consultancyLicences as l } from '../db/schema/index.ts';
 import type { Runner } from './tx.ts';
@@ -12,15 +12,21 @@ import type { Runner } from './tx.ts';
 /** Today in Nepal (UTC+05:45 all year): a licence holds through its expiry day there (src/lib/site/ended.ts). */
 export const nepalToday = sql`((now() AT TIME ZONE 'UTC') + interval '5 hours 45 minutes')::date`;
 
+/**
+ * The consultancy's id, qualified: drizzle writes column names bare in a one-table statement, and
+ * inside a subquery on the licences a bare "id" would be the licence's own.
+ */
+const consultancyId = sql`${sql.identifier(getTableName(consultancies))}.${sql.identifier(consultancies.id.name)}`;
+
 /** SPEC §3's moe_certified of a consultancy: it holds a verified licence that has not expired. One hashed lookup per statement, not one per row. */
-const licensed = sql<boolean>`(${consultancies.id} IN (SELECT ${l.consultancy_id} FROM ${l} WHERE ${l.status} = 'verified' AND ${l.expires_on} >= ${nepalToday}))`;
+const licensed = sql<boolean>`(${consultancyId} IN (SELECT ${l.consultancy_id} FROM ${l} WHERE ${l.status} = 'verified' AND ${l.expires_on} >= ${nepalToday}))`;
 
 /** The licence the public pages show: the verified one that runs longest, expired or not (the page says which), without its document. */
 const publicLicence = sql<PublicLicence | null>`(SELECT json_build_object(
     'permission_number', ${l.permission_number}, 'issuing_office', ${l.issuing_office}, 'issued_on', ${l.issued_on}, 'expires_on', ${l.expires_on},
     'association', ${l.association}, 'association_number', ${l.association_number},
     'checked_on', ((${l.reviewed_at} AT TIME ZONE 'UTC') + interval '5 hours 45 minutes')::date)
-  FROM ${l} WHERE ${l.consultancy_id} = ${consultancies.id} AND ${l.status} = 'verified'
+  FROM ${l} WHERE ${l.consultancy_id} = ${consultancyId} AND ${l.status} = 'verified'
   ORDER BY ${l.expires_on} DESC, ${l.id} DESC LIMIT 1)`;
 
 const date = { type: 'string', format: 'date' };
