@@ -12,6 +12,7 @@ import type { StoredUser } from './session.ts';
 export const $router = createRouter({
   adminHome: '/admin',
   adminSettings: '/admin/settings',
+  adminLicences: '/admin/licences',
   adminList: '/admin/:resource',
   adminCreate: '/admin/:resource/new',
   adminEdit: '/admin/:resource/:id',
@@ -19,6 +20,7 @@ export const $router = createRouter({
   dashProfile: '/dashboard/profile',
   dashInquiries: '/dashboard/inquiries',
   dashApplications: '/dashboard/applications',
+  dashLicence: '/dashboard/licence',
   dashBranches: '/dashboard/branches',
   dashBranchCreate: '/dashboard/branches/new',
   dashBranchEdit: '/dashboard/branches/:id',
