@@ -29,16 +29,19 @@ const kindOf = (rng: Random, demo: boolean): Kind => {
 /**
  * Licences for the demo consultancies: verified and valid, verified and expired, waiting for a
  * check, rejected with a reason, or none at all; each with its document in the private store and
- * its history. Dates are placed around the seed's fixed day (clock.ts): valid ones run past 2027.
+ * its history. Dates are placed around the seed's fixed day (clock.ts).
  */
 export async function seedLicences({ tx }: SeedContext, privateStorage: Storage, institutions: Institutions) {
   const rng = new Random(LICENCE_SEED);
   const planned = institutions.consultancies.flatMap((c) => {
     const kind = kindOf(rng, c.id === institutions.demoConsultancyId);
     if (kind === 'none') return [];
-    // valid: ends 400 to 1,100 days after the seed's day; expired: ended 20 to 400 days before it
-    const ends = kind === 'expired' ? -rng.int(20, 400) : kind === 'valid' ? rng.int(400, 1100) : rng.int(300, 900);
-    const submitted = kind === 'expired' ? ends - 700 : -rng.int(3, 300);
+    // expired: ended 20 to 400 days before the seed's day, after two years; the others issued
+    // shortly before they were sent, within the last year, and running two to four years (past 2027)
+    const expired = kind === 'expired' ? -rng.int(20, 400) : 0;
+    const submitted = kind === 'expired' ? expired - 720 : -rng.int(3, 300);
+    const issued = kind === 'expired' ? expired - 730 : submitted - rng.int(2, 20);
+    const ends = kind === 'expired' ? expired : issued + rng.int(800, 1400);
     const ecan = rng.chance(0.7);
     return [
       {
@@ -49,7 +52,7 @@ export async function seedLicences({ tx }: SeedContext, privateStorage: Storage,
           consultancy_id: c.id,
           permission_number: `${rng.int(100, 4999)}/0${rng.int(76, 82)}-${rng.int(77, 83)}`,
           issuing_office: rng.pick(OFFICES),
-          issued_on: epochDate(ends - 730),
+          issued_on: epochDate(issued),
           expires_on: epochDate(ends),
           association: ecan ? 'ECAN' : '',
           association_number: ecan ? `ECAN-${rng.int(100, 1999)}` : '',
