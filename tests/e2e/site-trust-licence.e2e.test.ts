@@ -3,10 +3,11 @@
  * its day, without a rebuild (the browser's clock moved past the expiry), and an admin verifies a
  * consultancy's submission in the console.
  */
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/lib/format.ts';
 import { apiLogin, contextWith } from './console-helpers.ts';
-import { apiJson, disconnect, newContext } from './site-helpers.ts';
+import { apiJson, baseUrl, disconnect, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);
 
@@ -60,6 +61,23 @@ describe('licence on the public consultancy page', () => {
     await page.getByText('No licence on record.').waitFor();
     expect(await page.locator('header a.badge', { hasText: 'Licensed' }).count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('how we verify', () => {
+  it('is linked from the footer, and it and the licence badges keep pages within the weight budget (14 KB gzip of HTML with its CSS)', async () => {
+    const rows = (await apiJson<{ results: (Row & { verified: boolean })[] }>('consultancy/?moe_certified=true&verified=true&page_size=1000')).results;
+    const sizes: number[] = [];
+    for (const path of ['/how-we-verify/', ...rows.slice(0, 20).map((r) => `/consultancy/${r.slug}/`)]) {
+      const html = await fetch(baseUrl() + path).then((r) => r.text());
+      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      sizes.push(gzipSync(html).length);
+      if (path === '/how-we-verify/') {
+        for (const topic of ['licence', 'verified', 'moe-certified', 'recognised', 'verified-applicant', 'complaints', 'checked-on']) expect(html, topic).toContain(`id="${topic}"`);
+      } else expect(html).toContain('href="/how-we-verify/#licence"');
+      expect(html, path).toMatch(/<footer[^]*href="\/how-we-verify\/"[^]*<\/footer>/);
+    }
+    expect(Math.max(...sizes)).toBeLessThan(14 * 1024);
   });
 });
 
