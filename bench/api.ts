@@ -122,7 +122,7 @@ async function prepareDatabase(target: { url?: string; pgliteDir?: string }): Pr
     log(`loading the scale dataset (${SCALE} rows; ${have} present)…`);
     const { seedDemo } = await import('../server/db/seed/demo.ts');
     const storage = localStorage(path.join(here, 'tmp', 'uploads'), '/media');
-    await seedDemo(database.db, storage, { password: 'bench-demo-password', production: false });
+    await seedDemo(database.db, storage, { password: 'bench-demo-password', production: false, privateStorage: localStorage(path.join(here, 'tmp', 'private')) });
     const afterDemo = await countRows(database, 'consultancies');
     if (afterDemo < SCALE) {
     const { seedScale } = await import('../server/db/seed/scale.ts');

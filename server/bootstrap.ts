@@ -50,7 +50,7 @@ export async function startApi(config: Config, options: { notFound?: AppOptions[
   if (moved) log(`Moved ${moved} application documents and complaint evidence files from public media to private storage.`);
   await ensureSingletons(database.db);
   if (!config.production) {
-    const { seeded } = await seedDemo(database.db, storage, { password: config.demoPassword, production: false });
+    const { seeded } = await seedDemo(database.db, storage, { password: config.demoPassword, production: false, privateStorage });
     if (seeded) log('Seeded demo content.');
     log(`Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
   }

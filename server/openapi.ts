@@ -119,8 +119,14 @@ const describeField = (meta: FieldMeta) => (meta.help ? `${meta.label}. ${meta.h
 /** One row as the API answers it: every visible column, typed from the declaration where it has the field. */
 export function entityObjectSchema(entity: ServerEntity, options: { related?: boolean } = {}): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const [name, col] of Object.entries(visibleColumns(entity))) {
+  for (const [name, value] of Object.entries(visibleColumns(entity))) {
     const meta = entity.decl.fields[name];
+    const computed = entity.computed?.[name];
+    if (computed) {
+      properties[name] = meta ? { ...computed.schema, description: describeField(meta) } : computed.schema;
+      continue;
+    }
+    const col = value as PgColumn;
     let schema = valueOf(meta, col, name);
     if (col.columnType === 'PgArray' && schema.type !== 'array') schema = { type: 'array', items: schema };
     if (meta) schema = { ...schema, description: describeField(meta) };
@@ -170,9 +176,10 @@ function annotate(schema: JsonSchema, fields: Record<string, FieldMeta>): JsonSc
 /** Create/update bodies: the contract's bodySchema as JSON, and (multipart entities) the form with its files as binary. */
 export function entityRequestBody(entity: ServerEntity, mode: 'create' | 'update', options: { omitAdminOnly?: boolean } = {}): { content: Record<string, { schema: JsonSchema }> } {
   const { decl } = entity;
-  const omit = options.omitAdminOnly ? (meta: FieldMeta) => Boolean(meta.adminOnly) : undefined;
+  // derived fields are refused on every write: not part of any documented body
+  const omit = (meta: FieldMeta) => Boolean(meta.derived) || Boolean(options.omitAdminOnly && meta.adminOnly);
   const json = annotate(toJson(bodySchema(decl.fields, mode, { omit }), 'input'), decl.fields);
-  const fileFields = Object.entries(decl.fields).filter(([, meta]) => FILE_KINDS.includes(meta.kind) && !omit?.(meta));
+  const fileFields = Object.entries(decl.fields).filter(([, meta]) => FILE_KINDS.includes(meta.kind) && !omit(meta));
   if (!decl.multipart && fileFields.length === 0) return { content: { 'application/json': { schema: json } } };
 
   const rules = uploadRules(entity);

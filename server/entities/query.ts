@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FilterMeta } from '../../src/lib/contract/index.ts';
@@ -12,9 +12,10 @@ import { fullTextMatch, searchTerms } from './search.ts';
 
 const HIDDEN_COLUMNS = new Set(['search']);
 
-/** The columns an API reply shows: everything but the generated search vector. */
-export function visibleColumns(entity: ServerEntity): Record<string, PgColumn> {
-  return Object.fromEntries(Object.entries(getTableColumns(entity.table)).filter(([name]) => !HIDDEN_COLUMNS.has(name)));
+/** The values an API reply shows: every column but the generated search vector, and the computed values. */
+export function visibleColumns(entity: ServerEntity): Record<string, PgColumn | SQL> {
+  const computed = Object.entries(entity.computed ?? {}).map(([name, c]) => [name, c.sql]);
+  return Object.fromEntries([...Object.entries(getTableColumns(entity.table)).filter(([name]) => !HIDDEN_COLUMNS.has(name)), ...computed]);
 }
 
 export const column = (entity: ServerEntity, name: string): PgColumn => {
@@ -22,6 +23,9 @@ export const column = (entity: ServerEntity, name: string): PgColumn => {
   if (!col) throw new Error(`${entity.decl.name} has no column ${name}`);
   return col;
 };
+
+/** What filters and orderings test: the column, or the expression of a computed value. */
+const valueOf = (entity: ServerEntity, name: string): SQLWrapper => entity.computed?.[name]?.sql ?? column(entity, name);
 
 /** The rows whose `name` column holds `value` (a dashboard's own courses), as a condition for listRows. */
 export const columnIs = (entity: ServerEntity, name: string, value: number): SQL => eq(column(entity, name), value);
@@ -106,7 +110,7 @@ async function rankable(db: Db, memo: ContentMemo, entity: ServerEntity, where: 
 function orderFor(entity: ServerEntity, keys: string[]): SQL[] {
   return keys.map((key) => {
     const name = key.replace(/^-/, '');
-    const col = column(entity, name);
+    const col = valueOf(entity, name);
     return key.startsWith('-') ? sql`${desc(col)} NULLS LAST` : sql`${asc(col)} NULLS LAST`;
   });
 }
@@ -151,12 +155,15 @@ async function listPlan(db: Db, memo: ContentMemo, entity: ServerEntity, query: 
       if (value === 'true' && flag) {
         conditions.push(flag.where);
         if (!query.ordering) orderBy = flag.orderBy;
-      }
+      } else if (value === 'true' && meta.column) conditions.push(sql`${valueOf(entity, meta.column)} = true`);
+      continue;
+    }
+    if (meta.kind === 'boolean') {
+      conditions.push(sql`${valueOf(entity, meta.column!)} = ${value === 'true'}`);
       continue;
     }
     const col = column(entity, meta.column!);
-    if (meta.kind === 'boolean') conditions.push(eq(col, value === 'true'));
-    else if (meta.kind === 'select') conditions.push(eq(col, value));
+    if (meta.kind === 'select') conditions.push(eq(col, value));
     else {
       const id = await resolveRef(db, meta.ref!, String(value), name);
       // An array column holds a list of ids: containment uses its GIN index.

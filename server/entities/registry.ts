@@ -4,6 +4,7 @@ import { entities, type EntityDeclaration, type EntityName } from '../../src/lib
 import type { Runner } from '../services/tx.ts';
 import * as t from '../db/schema/index.ts';
 import type { UploadRule } from '../uploads.ts';
+import { licenceDocumentKeys, licenceValues } from '../services/licence-values.ts';
 
 /**
  * The server half of an entity declaration: its table and the few options the generic router
@@ -16,6 +17,12 @@ export interface ServerEntity {
   searchable: boolean;
   /** flag filters (?upcoming=true): extra condition and the order they imply */
   flags?: Record<string, { where: SQL; orderBy: SQL[] }>;
+  /**
+   * values every reply of a row carries, computed when it is read (a consultancy's licence, and its
+   * moe_certified from it): a declared field among them has no column, and filters and orderings
+   * on it use the expression
+   */
+  computed?: Record<string, { sql: SQL; schema: Record<string, unknown> }>;
   /** file rules that differ from the field kind's default */
   uploads?: Record<string, UploadRule>;
   /** keys of private files in the rows a delete of this row cascades to, removed after the delete */
@@ -30,15 +37,18 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   college: { table: t.colleges },
   consultancy: {
     table: t.consultancies,
-    // its applications go with it, and with them the applicants' documents
-    cascadedPrivateFiles: async (db, id) =>
-      (
+    computed: licenceValues,
+    // its applications go with it, and with them the applicants' documents; so do its licences and their documents
+    cascadedPrivateFiles: async (db, id) => [
+      ...(
         await db
           .select({ key: t.applicationDocuments.storage_key })
           .from(t.applicationDocuments)
           .innerJoin(t.consultancyApplications, eq(t.consultancyApplications.id, t.applicationDocuments.application_id))
           .where(eq(t.consultancyApplications.consultancy_id, id))
       ).map((d) => d.key),
+      ...(await licenceDocumentKeys(db, id)),
+    ],
   },
   event: {
     table: t.events,
@@ -67,7 +77,7 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
 export function withColumns(name: string, s: Omit<ServerEntity, 'decl' | 'searchable'>): ServerEntity {
   const decl: EntityDeclaration = entities[name as EntityName];
   const columns = getTableColumns(s.table);
-  const missing = Object.keys(decl.fields).filter((field) => !(field in columns));
+  const missing = Object.keys(decl.fields).filter((field) => !(field in columns) && !(field in (s.computed ?? {})));
   if (missing.length) throw new Error(`The ${name} declaration has fields its table lacks: ${missing.join(', ')}. Add the columns and generate a migration (docs/adding-an-entity.md).`);
   return { ...s, decl, searchable: 'search' in columns };
 }

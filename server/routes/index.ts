@@ -11,6 +11,7 @@ import applicationRoutes from './applications.ts';
 import formRoutes from './forms.ts';
 import complaintRoutes from './complaints.ts';
 import siteRoutes from './site.ts';
+import licenceRoutes from './licences.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -26,4 +27,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(formRoutes);
   await app.register(complaintRoutes);
   await app.register(siteRoutes);
+  await app.register(licenceRoutes);
 }

@@ -11,6 +11,7 @@ export type FileColumn = [table: string, column: string, isList?: boolean];
 export const PRIVATE_FILE_COLUMNS: FileColumn[] = [
   ['application_documents', 'storage_key'],
   ['complaints', 'evidence'],
+  ['consultancy_licences', 'document_key'],
 ];
 
 /** Every file field of every declared entity, from the declarations: a new entity's files are counted without a list to keep. */

@@ -18,7 +18,8 @@ import {
   DashboardProfile,
 } from './DashboardScreens.tsx';
 import { DashboardComplaints } from './ComplaintScreens.tsx';
-import { ADMIN_NAV, DASHBOARD_NAV } from './nav.ts';
+import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
+import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV } from './nav.ts';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
 import './admin.css';
 
@@ -94,7 +95,8 @@ export default function Console({ area }: { area: Area }) {
 type Page = ReturnType<typeof $router.get>;
 
 function AdminNav({ current }: { current: Page }) {
-  const active = current?.route === 'adminSettings' ? 'settings' : current && 'resource' in current.params ? resourceBySlug(String(current.params.resource)) : current?.route === 'adminHome' ? 'home' : null;
+  const screen = Object.entries(ADMIN_SCREENS).find(([, s]) => s.route === current?.route)?.[0];
+  const active = screen ?? (current && 'resource' in current.params ? resourceBySlug(String(current.params.resource)) : current?.route === 'adminHome' ? 'home' : null);
   return (
     <ul>
       <li>
@@ -108,8 +110,8 @@ function AdminNav({ current }: { current: Page }) {
           <ul>
             {g.items.map((name) => (
               <li key={name}>
-                <a href={name === 'settings' ? href('adminSettings') : href('adminList', { resource: slugOf(name) })} aria-current={active === name ? 'page' : undefined}>
-                  {name === 'settings' ? 'Settings' : resources[name].plural}
+                <a href={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })} aria-current={active === name ? 'page' : undefined}>
+                  {ADMIN_SCREENS[name]?.label ?? resources[name]!.plural}
                 </a>
               </li>
             ))}
@@ -150,6 +152,8 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       return <Overview />;
     case 'adminSettings':
       return <Settings />;
+    case 'adminLicences':
+      return <AdminLicences />;
     case 'adminList':
     case 'adminCreate':
     case 'adminEdit': {
@@ -174,6 +178,8 @@ export function DashRoute({ page, kind }: { page: Page; kind: 'consultancy' | 'c
       return kind === 'university' ? <NotFound /> : <DashboardInquiries kind={kind} />;
     case 'dashApplications':
       return kind === 'consultancy' ? <DashboardApplications /> : <NotFound />;
+    case 'dashLicence':
+      return kind === 'consultancy' ? <DashboardLicence /> : <NotFound />;
     case 'dashBranches':
       return kind === 'college' ? <DashboardBranches /> : <NotFound />;
     case 'dashBranchCreate':

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { create, getOne, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
-import { entities } from '../lib/contract/index.ts';
+import { entities, writableFields } from '../lib/contract/index.ts';
 import { downloadText } from '../lib/forms/csv.ts';
 import { $router, href, slugOf } from '../lib/stores/admin.ts';
 import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
@@ -268,10 +268,12 @@ function DeleteBlocked({ name, store }: { name: string; store: ListStore }) {
 export function ResourceEdit({ name, id }: { name: string; id?: string }) {
   const r = resource(name);
   const slug = slugOf(name);
+  // derived fields (a consultancy's moe_certified, from its licence) are shown in lists, never edited
+  const fields = useMemo(() => writableFields(r.fields), [r]);
   const store = useMemo(
     () =>
       createFormStore({
-        fields: r.fields,
+        fields,
         load: id
           ? async () => {
               try {
@@ -288,7 +290,7 @@ export function ResourceEdit({ name, id }: { name: string; id?: string }) {
         savedMessage: id ? `${r.label} saved.` : `${r.label} created.`,
         followsSite: name in entities,
       }),
-    [name, id, r],
+    [name, id, r, fields],
   );
   const s = useStore(store.$state);
   return (
@@ -299,7 +301,7 @@ export function ResourceEdit({ name, id }: { name: string; id?: string }) {
       <EntityForm
         key={`${name}-${id ?? 'new'}`}
         title={id ? `Edit ${r.label.toLowerCase()}${s.record ? `: ${String(s.record[r.titleField] ?? '')}` : ''}` : `New ${r.label.toLowerCase()}`}
-        fields={r.fields}
+        fields={fields}
         mode={id ? 'update' : 'create'}
         store={store}
         onSaved={(row) => {

@@ -2,9 +2,15 @@ import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contr
 
 /** Console screens that are not content entities, by the group they sit in after its entities. */
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
-  Directory: ['stale'],
+  Directory: ['licences', 'stale'],
   'People and leads': ['user', 'inquiry', 'application', 'complaint'],
   Site: ['settings'],
+};
+
+/** The admin screens of their own (not a resource's list), by their name in the navigation. */
+export const ADMIN_SCREENS: Record<string, { route: 'adminSettings' | 'adminLicences'; label: string }> = {
+  licences: { route: 'adminLicences', label: 'Licences' },
+  settings: { route: 'adminSettings', label: 'Settings' },
 };
 
 /** The console's navigation, by area, from the declarations' `console` option. Resource names refer to the data provider's resources. */
@@ -20,6 +26,7 @@ export const DASHBOARD_NAV: Record<'consultancy' | 'college' | 'university', { r
     { route: 'dashApplications', label: 'Applications' },
     { route: 'dashInquiries', label: 'Inquiries' },
     { route: 'dashComplaints', label: 'Complaints' },
+    { route: 'dashLicence', label: 'Licence' },
   ],
   college: [
     { route: 'dashHome', label: 'Overview' },

@@ -31,9 +31,9 @@ export default function EntityCard({ decl, row, refs, level = 2 }: EntityCardPro
         {card.badges.length > 0 && (
           <p>
             {card.badges.map((b) => (
-              <span key={b.label} className={b.ok ? 'badge ok' : 'badge'}>
+              <a key={b.label} href={b.href} className={b.ok ? 'badge ok' : 'badge'} data-ends={b.until} data-current={b.until === undefined ? undefined : ''}>
                 {b.label}
-              </span>
+              </a>
             ))}
           </p>
         )}

@@ -1,12 +1,13 @@
 import type { APIRoute } from 'astro';
 import { declarationOf } from '../lib/contract/index.ts';
+import { HOW_WE_VERIFY } from '../lib/site/trust.ts';
 import { articleCategories, hrefOf, PAGE_SIZE, rows, SITE_ENTITIES } from './_lib/content.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** Every pre-rendered public page, with lastmod from updated_at. */
 export const GET: APIRoute = async ({ site }) => {
-  const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/complaint/' }];
+  const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/complaint/' }, { loc: HOW_WE_VERIFY }];
   for (const name of SITE_ENTITIES) {
     const decl = declarationOf(name);
     const all = await rows(name);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { entities, type EntityDeclaration } from '../../src/lib/contract/index.ts';
 import { readContentVersion } from '../../server/content-version.ts';
+import { consultancyLicences } from '../../server/db/schema/index.ts';
 import { buildTestApp, engines, multipart, pngImage, tokenFor, type TestApp } from './helpers.ts';
 
 describe.each(engines)('content entities on %s', (engine) => {
@@ -37,10 +38,11 @@ describe.each(engines)('content entities on %s', (engine) => {
         districts: [ids.kathmandu],
         study_abroad_destinations: [ids.australia],
         test_preparation: [ids.ielts],
-        moe_certified: 'true',
         verified: 'true',
       })
     ).id;
+    // licensed: moe_certified follows a verified licence that has not expired (licences.api.test.ts)
+    await t.database.db.insert(consultancyLicences).values({ consultancy_id: ids.everest, permission_number: '101/081-82', issuing_office: 'MoEST', issued_on: '2025-01-01', expires_on: '2099-12-31', document_key: 'private/none.pdf', status: 'verified' });
     ids.fewa = (await create('consultancy/create', { name: 'Fewa Abroad', address: 'Lakeside, Pokhara', districts: [ids.kaski], study_abroad_destinations: [ids.japan], test_preparation: [ids.jlpt] })).id;
     ids.mit = (await create('course/create', { name: 'Master of IT', university_id: ids.melbourne, discipline_id: ids.it, level: 'master' })).id;
     ids.bba = (await create('course/create', { name: 'Bachelor of Business', university_id: ids.tokyo, level: 'bachelor' })).id;
@@ -302,7 +304,7 @@ describe.each(engines)('content entities on %s', (engine) => {
 
   it('stores uploads by content: images re-encoded, wrong types and sizes refused', async () => {
     const logo = await pngImage(300, 200);
-    const form = multipart({ name: 'Kathmandu Study Hub', moe_certified: 'true', districts: JSON.stringify([ids.kathmandu]) }, [{ field: 'logo', filename: 'logo.png', data: logo, type: 'image/png' }]);
+    const form = multipart({ name: 'Kathmandu Study Hub', districts: JSON.stringify([ids.kathmandu]) }, [{ field: 'logo', filename: 'logo.png', data: logo, type: 'image/png' }]);
     const res = await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...form.headers }, payload: form.payload });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();

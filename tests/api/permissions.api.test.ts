@@ -10,6 +10,7 @@ import {
   colleges,
   consultancies,
   consultancyApplications,
+  consultancyLicences,
   courses,
   inquiries,
   pageviews,
@@ -68,8 +69,8 @@ interface Institution {
 }
 
 interface Fixtures {
-  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number; complaint: number };
-  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number; complaint: number };
+  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number; complaint: number; licence: number };
+  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number; complaint: number; licence: number };
   /** strings only the second institution's rows contain */
   otherMarkers: string[];
 }
@@ -86,6 +87,9 @@ interface CrossCase {
   /** more checks of the answer; a message when it fails */
   check?: (res: LightMyRequestResponse) => string | undefined;
 }
+
+/** A licence submission's text fields, valid as they are. */
+const LICENCE = { permission_number: 'X-1', issuing_office: 'Ministry of Education, Science and Technology', issued_on: '2025-01-01', expires_on: '2027-01-01' };
 
 const dashboardOf = (id: number) => (res: LightMyRequestResponse) => {
   const body = bodyOf(res) as { id?: number };
@@ -157,6 +161,11 @@ function crossCases(f: Fixtures): CrossCase[] {
     { route: 'GET /api/consultancy/dashboard/complaints/', as: 'consultancy', why: 'own list', status: 200, check: listHas([own.complaint], [other.complaint]) },
     { route: 'GET /api/consultancy/dashboard/complaints/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 400 },
     { route: 'POST /api/consultancy/dashboard/complaints/:id/answer/', as: 'consultancy', why: "answer the other's complaint", params: { id: other.complaint }, body: { message: 'Hijacked answer' }, status: 404 },
+    // consultancy: its licence and the licence document
+    { route: 'GET /api/consultancy/dashboard/licence/', as: 'consultancy', why: 'own licences', status: 200, check: (res) => (JSON.stringify(res.json().licences.map((x: { id: number }) => x.id)) === JSON.stringify([own.licence]) ? undefined : `licences ${res.body.slice(0, 120)}`) },
+    { route: 'GET /api/consultancy/dashboard/licence/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy_id=${other.consultancy}`, status: 200, check: (res) => (res.json().licences.every((x: { consultancy_id: number }) => x.consultancy_id === own.consultancy) ? undefined : 'shows another consultancy’s licence') },
+    { route: 'POST /api/consultancy/dashboard/licence/', as: 'consultancy', why: 'a licence for the other consultancy', body: { ...LICENCE, consultancy_id: other.consultancy }, status: 400 },
+    { route: 'GET /api/consultancy-licence/:id/document/', as: 'consultancy', why: "the other's licence document", params: { id: other.licence }, status: 404 },
     // the site's build status is the same for everyone and names no institution
     { route: 'GET /api/site/status/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 200, check: (res) => (Object.keys(res.json()).sort().join() === 'content_version,runner' ? undefined : `unexpected fields: ${res.body}`) },
     // college: branches and inquiries
@@ -188,6 +197,7 @@ function ownControls(f: Fixtures): CrossCase[] {
   const { own } = f;
   return [
     { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: 'own document', params: { id: own.application, document: own.document }, status: 200 },
+    { route: 'GET /api/consultancy-licence/:id/document/', as: 'consultancy', why: 'own licence document', params: { id: own.licence }, status: 200 },
     { route: 'POST /api/consultancy/dashboard/applications/:id/status/', as: 'consultancy', why: 'own application', params: { id: own.application }, body: { status: 'in_review', note: 'Own move' }, status: 200 },
     { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.branch }, body: { name: 'Alpha branch renamed' }, status: 200 },
     { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.spareBranch }, status: 200 },
@@ -236,6 +246,14 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     return { application: row!.id, document: doc!.id, trackingCode: row!.code ?? trackingCode };
   }
 
+  /** A licence submitted through the consultancy's dashboard, with its document; its id. */
+  async function submitLicence(auth: Record<string, string>, number: string) {
+    const form = multipart({ ...LICENCE, permission_number: number }, [{ field: 'document', filename: 'permission.pdf', data: samplePdf, type: 'application/pdf' }]);
+    const res = await call({ method: 'POST', url: '/api/consultancy/dashboard/licence/', headers: { ...auth, ...form.headers }, payload: form.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  }
+
   async function inquire(payload: Record<string, unknown>) {
     const res = await call({ method: 'POST', url: '/api/inquiry/submit/', payload: { phone: '+977 9811111111', message: 'Hello', ...payload } });
     expect(res.statusCode, res.body).toBe(201);
@@ -277,6 +295,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       courses: await db.select().from(courses).where(eq(courses.university_id, other.university)).orderBy(courses.id),
       complaints: await db.select().from(complaints).where(eq(complaints.consultancy_id, other.consultancy)),
       complaintEvents: await db.select().from(complaintEvents).where(eq(complaintEvents.complaint_id, f.other.complaint)).orderBy(complaintEvents.id),
+      licences: await db.select().from(consultancyLicences).where(eq(consultancyLicences.consultancy_id, other.consultancy)).orderBy(consultancyLicences.id),
     };
   }
 
@@ -306,9 +325,11 @@ describe.each(engines)('permission matrix on %s', (engine) => {
         ...[1, 2, 3].map((n) => ({ institute_type: role, institute_id: other[role], session_id: `other-${role}-${n}`, path: '/z' })),
       ]);
     }
+    const ownLicence = await submitLicence(own.auth.consultancy, 'ALPHA-1');
+    const otherLicence = await submitLicence(other.auth.consultancy, 'ZETA-1');
     f = {
-      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id, complaint: await complain(own.consultancy, 'Alpha') },
-      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id, complaint: await complain(other.consultancy, 'Zeta') },
+      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id, complaint: await complain(own.consultancy, 'Alpha'), licence: ownLicence },
+      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id, complaint: await complain(other.consultancy, 'Zeta'), licence: otherLicence },
       otherMarkers: ['Zeta', 'zeta', otherApplication.trackingCode],
     };
   });
@@ -411,6 +432,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     expect(state.courses.map((c) => c.id)).toEqual([f.other.course]);
     expect(state.complaints.map((c) => [c.id, c.first_answer_at])).toEqual([[f.other.complaint, null]]);
     expect(state.complaintEvents.map((e) => e.kind)).toEqual(['submitted']);
+    expect(state.licences.map((x) => [x.id, x.status])).toEqual([[f.other.licence, 'pending']]);
     for (const row of [state.consultancy[0]!, state.college[0]!, state.university[0]!]) expect(row.about).toBe('');
   });
 

@@ -114,4 +114,10 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'GET /api/inquiry/admin/all/': e('admin', 200),
   'GET /api/site/status/': e('admin,college,consultancy,university', 200),
   'GET /api/consultancy/dashboard/inquiries/': e('consultancy', 200),
+  'GET /api/consultancy/dashboard/licence/': e('consultancy', 200),
+  'POST /api/consultancy/dashboard/licence/': e('consultancy', 400),
+  'GET /api/consultancy-licence/admin/': e('admin', 200),
+  'POST /api/consultancy-licence/:id/verify/': e('admin', 404),
+  'POST /api/consultancy-licence/:id/reject/': e('admin', 400),
+  'GET /api/consultancy-licence/:id/document/': e('admin,consultancy', 404),
 };

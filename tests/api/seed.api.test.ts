@@ -25,7 +25,7 @@ const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as
 async function seeded(engine: Engine, options: { production: boolean; on?: string }) {
   const t = await buildTestApp(engine);
   const storage = localStorage(t.uploadsDir, '/media');
-  const result = await seedDemo(t.database.db, storage, { password: PASSWORD, production: options.production, now: options.on ? Date.parse(options.on) : undefined });
+  const result = await seedDemo(t.database.db, storage, { password: PASSWORD, production: options.production, now: options.on ? Date.parse(options.on) : undefined, privateStorage: t.privateStorage });
   return { ...t, result, storage };
 }
 
@@ -198,7 +198,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
 
   it('does nothing the second time', async () => {
     const before = await contentHash(second.database.db);
-    expect(await seedDemo(second.database.db, second.storage, { password: PASSWORD, production: false })).toEqual({ seeded: false });
+    expect(await seedDemo(second.database.db, second.storage, { password: PASSWORD, production: false, privateStorage: second.privateStorage })).toEqual({ seeded: false });
     expect(await contentHash(second.database.db)).toBe(before);
   });
 

@@ -463,13 +463,13 @@ describe.each(engines)('write paths on %s', (engine) => {
 
   describe('SPEC §5 input quirks', () => {
     it('keeps the stored establishment_date and priority when a multipart update sends them empty', async () => {
-      const form = { name: 'Dhaulagiri Consultancy', establishment_date: '2012-03-04', priority: '5', moe_certified: 'true' };
+      const form = { name: 'Dhaulagiri Consultancy', establishment_date: '2012-03-04', priority: '5', verified: 'true' };
       const res = await api('POST', '/consultancy/create/', form);
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().id as number;
       const update = await api('PATCH', `/consultancy/${id}/update/`, { establishment_date: '', priority: '', about: '<p>Since 2012</p>' });
       expect(update.statusCode, update.body).toBe(200);
-      expect(await rowOf('consultancy', id)).toMatchObject({ establishment_date: '2012-03-04', priority: 5, about: '<p>Since 2012</p>', moe_certified: true });
+      expect(await rowOf('consultancy', id)).toMatchObject({ establishment_date: '2012-03-04', priority: 5, about: '<p>Since 2012</p>', verified: true });
       // an empty value on create is omitted too: the column keeps its default
       const bare = await api('POST', '/consultancy/create/', { name: 'Bare Consultancy', establishment_date: '', priority: '' });
       expect(bare.statusCode, bare.body).toBe(201);

@@ -112,7 +112,7 @@ function expectShowsTime(dd: El, value: string) {
 }
 
 describe('consultancy detail page', () => {
-  it('shows a verified, MOE-certified consultancy in full: logo, cover, badges, lists, highlights, gallery, offers, contact and Apply', async () => {
+  it('shows a verified, licensed consultancy in full: logo, cover, badges, lists, highlights, gallery, offers, contact and Apply', async () => {
     const [consultancies, offers, districts, destinations, exams, universities] = await Promise.all([all('consultancy'), all('offer'), byId('districts'), byId('destination'), byId('exam'), byId('university')]);
     const c = pick(consultancies, 'every field filled and an offer', (r) =>
       r.verified === true && r.moe_certified === true && Boolean(r.logo && r.cover && r.phone && r.email && r.website && r.address) &&
@@ -122,7 +122,7 @@ describe('consultancy detail page', () => {
     const doc = await load(path);
 
     expect(text(doc.querySelector('main h1'))).toBe(c.name);
-    expect([...doc.querySelectorAll('main .badge')].map((b) => text(b)).sort()).toEqual(['MOE certified', 'Verified']);
+    expect([...doc.querySelectorAll('main .badge')].map((b) => text(b)).sort()).toEqual(['Licensed', 'Verified']);
 
     // logo and cover (the cover outside the gallery, which may repeat it)
     const gallery = section(doc, 'Gallery');
@@ -166,7 +166,7 @@ describe('consultancy detail page', () => {
     const consultancies = await all('consultancy');
     const cases = [
       { verified: true, moe_certified: false, badges: ['Verified'] },
-      { verified: false, moe_certified: true, badges: ['MOE certified'] },
+      { verified: false, moe_certified: true, badges: ['Licensed'] },
       { verified: false, moe_certified: false, badges: [] },
     ];
     for (const want of cases) {

@@ -29,16 +29,20 @@ describe('SPEC §5: moe_certified and verified', () => {
     expect(toBoolean('true')).toBe(true);
     expect(toBoolean('false')).toBe(false);
     expect(toBoolean(true)).toBe(true);
-    const entries = Object.fromEntries(prepareEntries(consultancy.fields, { name: 'A', moe_certified: 'true', verified: 'false' }, 'update'));
-    expect(entries.moe_certified).toBe(true);
+    const entries = Object.fromEntries(prepareEntries(consultancy.fields, { name: 'A', verified: 'false' }, 'update'));
     expect(entries.verified).toBe(false);
     const college_ = Object.fromEntries(prepareEntries(college.fields, { moe_certified: 'true', verified: 'true' }, 'update'));
     expect(college_).toEqual({ moe_certified: true, verified: true });
   });
   it("travels as 'true'/'false' in multipart", () => {
-    const form = prepareBody(consultancy, { name: 'A', moe_certified: 'true', verified: false }, 'create') as FormData;
+    const form = prepareBody({ ...college, multipart: true }, { name: 'A', moe_certified: 'true', verified: false }, 'create') as FormData;
     expect(form.get('moe_certified')).toBe('true');
     expect(form.get('verified')).toBe('false');
+  });
+  it("never sends a consultancy's moe_certified, which follows its licence", () => {
+    const form = prepareBody(consultancy, { name: 'A', moe_certified: 'true', verified: true }, 'update') as FormData;
+    expect(form.has('moe_certified')).toBe(false);
+    expect(form.get('verified')).toBe('true');
   });
 });
 

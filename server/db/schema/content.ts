@@ -131,9 +131,8 @@ const institutionProfile = () => ({
   study_abroad_destinations: idList('study_abroad_destinations'),
 });
 
-/** Their standing, set by admins. */
+/** Their standing, set by admins. A consultancy's MOE certification is no column: it follows its licence (licences.ts). */
 const institutionStanding = () => ({
-  moe_certified: boolean('moe_certified').notNull().default(false),
   verified: boolean('verified').notNull().default(false),
   claimed: boolean('claimed').notNull().default(false),
 });
@@ -144,6 +143,7 @@ export const colleges = pgTable(
     id: id(),
     ...institutionProfile(),
     affiliated_universities: idList('affiliated_universities'),
+    moe_certified: boolean('moe_certified').notNull().default(false),
     ...institutionStanding(),
     priority: integer('priority').notNull().default(0),
     ...searchColumns({ A: ['name'], B: ['address'], C: ['about'] }),

@@ -5,3 +5,4 @@ export * from './leads.ts';
 export * from './site.ts';
 export * from './search.ts';
 export * from './complaints.ts';
+export * from './licences.ts';

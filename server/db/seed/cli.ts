@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../../config.ts';
-import { createStorage } from '../../storage/index.ts';
+import { createPrivateStorage, createStorage } from '../../storage/index.ts';
 import { openDatabase } from '../index.ts';
 import { runCommand } from '../../startup.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './demo.ts';
@@ -25,7 +25,7 @@ runCommand(async () => {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg'), poolSize: config.databasePoolSize });
   try {
     const started = performance.now();
-    const { seeded } = await seedDemo(database.db, await createStorage(config), { password: config.demoPassword, production: config.production });
+    const { seeded } = await seedDemo(database.db, await createStorage(config), { password: config.demoPassword, production: config.production, privateStorage: await createPrivateStorage(config) });
     console.log(seeded ? `Demo content seeded in ${Math.round(performance.now() - started)} ms.` : 'The database already has content; demo seed skipped.');
     if (seeded && !config.production) console.log(`Demo accounts (password ${config.demoPassword}):\n${DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(12)} ${a.email}`).join('\n')}`);
 

@@ -15,6 +15,7 @@ import { seedAds, seedSettings } from './steps/ads.ts';
 import { seedEditorial } from './steps/editorial.ts';
 import { seedForum } from './steps/forum.ts';
 import { seedInstitutions } from './steps/institutions.ts';
+import { seedLicences } from './steps/licences.ts';
 import { seedReference } from './steps/reference.ts';
 import { seedUniversities } from './steps/universities.ts';
 
@@ -29,8 +30,9 @@ const hasContent = async (db: Db | Tx) => (await db.select({ n: sql<number>`coun
 /**
  * Fills an empty database with deterministic demo content for Nepali students, in one transaction.
  * Does nothing when content exists. With `production` no accounts are created (and so no forum posts).
+ * Licence documents go to `privateStorage`, like every personal or confidential file.
  */
-export async function seedDemo(db: Db, storage: Storage, options: { password: string; production: boolean; now?: number }): Promise<{ seeded: boolean }> {
+export async function seedDemo(db: Db, storage: Storage, options: { password: string; production: boolean; now?: number; privateStorage: Storage }): Promise<{ seeded: boolean }> {
   await ensureSingletons(db);
   if (await hasContent(db)) return { seeded: false };
   const images = await createImagePool(storage, DESTINATIONS.map((d) => d.code));
@@ -47,6 +49,7 @@ export async function seedDemo(db: Db, storage: Storage, options: { password: st
     await seedSettings(ctx, institutions.demoConsultancyId);
     await seedActivity(ctx, ref, unis, institutions);
     await seedComplaints(ctx, institutions);
+    await seedLicences(ctx, options.privateStorage, institutions);
     // Accounts come last so that production (no accounts) draws the same random content before them.
     if (passwordHash) {
       const owned = { consultancyId: institutions.demoConsultancyId, collegeId: institutions.demoCollegeId, universityId: unis[0]!.id };

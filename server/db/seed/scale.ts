@@ -101,7 +101,6 @@ export async function seedScale(db: Db, n: number, onProgress: Progress = () => 
         study_abroad_destinations: countries.map((c) => ref.destinations.get(c)!).sort((a, b) => a - b),
         test_preparation: rng.sample(ref.examIds, rng.int(0, 3)).sort((a, b) => a - b),
         highlights: rng.sample(HIGHLIGHTS, 3),
-        moe_certified: rng.chance(0.8),
         verified: rng.chance(0.3),
         claimed: rng.chance(0.35),
         establishment_date: `${rng.int(2000, 2025)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,

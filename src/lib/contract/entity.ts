@@ -2,7 +2,7 @@ import type { FieldMeta } from './fields.ts';
 
 export interface FilterMeta {
   label: string;
-  /** ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true' switches it on */
+  /** ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true' switches it on (with `column`: only rows where that boolean is true) */
   kind: 'ref' | 'boolean' | 'select' | 'flag';
   ref?: string;
   options?: readonly string[];

@@ -55,6 +55,15 @@ export interface FieldMeta {
   adminOnly?: boolean;
   /** the platform's bookkeeping (list priority, claimed flag): never shown on public pages */
   internal?: boolean;
+  /**
+   * worked out by the server at read time from other records, never written (a consultancy's
+   * moe_certified follows its licence): what it follows, for the message refusing a write
+   */
+  derived?: string;
+  /** badge fields: the part of /how-we-verify/ that explains the badge (default: the field name) */
+  explainedAt?: string;
+  /** boolean badge fields: the row's date (a dotted path, 'licence.expires_on') after which the badge no longer holds; pages drop it on that day even without a rebuild */
+  holdsUntil?: string;
   help?: string;
   /** file fields: accepted documents (image fields always take images only) */
   accept?: 'image' | 'pdf' | 'document';
@@ -163,6 +172,10 @@ export function bodySchema(fields: Record<string, FieldMeta>, mode: 'create' | '
   const shape: Record<string, z.ZodType> = {};
   for (const [name, meta] of Object.entries(fields)) {
     if (FILE_KINDS.includes(meta.kind) || options.omit?.(meta)) continue;
+    if (meta.derived) {
+      shape[name] = z.never({ error: `Follows ${meta.derived}; it cannot be set by hand.` }).optional();
+      continue;
+    }
     const base = zodForField(meta);
     const keepEmpty = meta.kind === 'text' || meta.kind === 'textarea' || meta.kind === 'html' || meta.kind === 'url' || meta.kind === 'email';
     const nonEmpty = meta.required && keepEmpty ? base.pipe(z.string().min(1, 'This field is required')) : base;
@@ -176,5 +189,8 @@ export function bodySchema(fields: Record<string, FieldMeta>, mode: 'create' | '
   }
   return z.strictObject(shape);
 }
+
+/** The fields a form writes: all but the derived ones. */
+export const writableFields = (fields: Record<string, FieldMeta>): Record<string, FieldMeta> => Object.fromEntries(Object.entries(fields).filter(([, m]) => !m.derived));
 
 export const dropdownItem = z.object({ id: z.number(), value: z.number(), label: z.string(), slug: z.string().optional() });

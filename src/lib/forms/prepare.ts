@@ -4,7 +4,8 @@ import { FILE_KINDS, imageLists, type FieldMeta } from '../contract/fields.ts';
  * SPEC §5: how a console form's values become a request body. Pure functions, driven by the entity
  * declaration's field metadata, so one set of rules serves every entity:
  *
- * - moe_certified and verified (every boolean field): the text 'true' becomes a boolean;
+ * - moe_certified and verified (every boolean field): the text 'true' becomes a boolean (a
+ *   consultancy's moe_certified follows its licence and is never sent: `derived`);
  * - empty establishment_date and priority (every empty value of a non-text field) are omitted;
  * - list fields are sent as JSON text (multipart);
  * - null, 'null' and undefined are dropped (course, and every other entity alike);
@@ -114,7 +115,8 @@ export type WireValue = string | number | boolean | Blob | unknown[];
 export function prepareEntries(fields: Record<string, FieldMeta>, values: FormValues, mode: Mode): [string, WireValue][] {
   const out: [string, WireValue][] = [];
   for (const [name, meta] of Object.entries(fields)) {
-    if (!(name in values)) continue;
+    // derived fields (a consultancy's moe_certified) are the server's to work out, never sent
+    if (!(name in values) || meta.derived) continue;
     const raw = values[name];
     if (FILE_KINDS.includes(meta.kind)) {
       // A file is sent only when one was chosen: an existing URL (update) or nothing stays as it is.
@@ -176,7 +178,7 @@ export function prepareBody(decl: { fields: Record<string, FieldMeta>; multipart
   return decl.multipart ? toFormData(entries) : toJson(entries);
 }
 
-/** The fields an institution edits on its own profile: never the admin-only ones. */
+/** The fields an institution edits on its own profile: never the admin-only or derived ones. */
 export function ownProfileFields(fields: Record<string, FieldMeta>): Record<string, FieldMeta> {
-  return Object.fromEntries(Object.entries(fields).filter(([, m]) => !m.adminOnly));
+  return Object.fromEntries(Object.entries(fields).filter(([, m]) => !m.adminOnly && !m.derived));
 }

@@ -7,6 +7,7 @@
 import type { EntityDeclaration, FieldMeta } from '../contract/index.ts';
 import { countOf, formatDate, formatMoney, formatNumber } from '../format.ts';
 import { endsAt } from './ended.ts';
+import { explained } from './trust.ts';
 
 export type Row = Record<string, unknown> & { id: number; slug?: string };
 export type RefMaps = Record<string, Map<number, Row>>;
@@ -52,9 +53,29 @@ export function summaryOf(decl: CardDeclaration, row: Row, max = 160): string {
 export const leadOf = (decl: CardDeclaration, row: Row) =>
   Object.entries(decl.fields).flatMap(([name, meta]) => (meta.lead && typeof row[name] === 'string' && row[name] ? [row[name] as string] : []))[0] ?? '';
 
-/** The badges a row earns (`badge` fields that are true), as label and style. */
-export const badgesOf = (decl: CardDeclaration, row: Row) =>
-  Object.entries(decl.fields).flatMap(([name, meta]) => (meta.badge && row[name] === true ? [{ label: meta.label, ok: meta.badge === 'ok' }] : []));
+/** The value at a dotted path of a row ('licence.expires_on'). */
+const valueAt = (row: Row, path: string): unknown => path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), row);
+
+export interface Badge {
+  label: string;
+  ok: boolean;
+  /** what the badge means and how we check it (src/lib/site/trust.ts) */
+  href: string;
+  /** `holdsUntil`: the moment it stops holding, for the browser to drop it then (ended.ts) */
+  until?: number;
+}
+
+/** The badges a row earns (`badge` fields that are true and still hold at `now`), as label, style and explanation. */
+export const badgesOf = (decl: CardDeclaration, row: Row, now = Date.now()): Badge[] =>
+  Object.entries(decl.fields).flatMap(([name, meta]) => {
+    if (!meta.badge || row[name] !== true) return [];
+    const until = meta.holdsUntil ? (endsAt(valueAt(row, meta.holdsUntil)) ?? undefined) : undefined;
+    if (until !== undefined && until < now) return [];
+    return [{ label: meta.label, ok: meta.badge === 'ok', href: explained(meta.explainedAt ?? name), ...(until !== undefined ? { until } : {}) }];
+  });
+
+/** Whether a declaration's cards or page carry a badge that lapses on a date (the page then loads ended.ts's marks). */
+export const hasLapsingBadges = (decl: CardDeclaration) => Object.values(decl.fields).some((meta) => meta.badge && meta.holdsUntil);
 
 /** Fields that only name another field's currency: shown with that amount, never on their own. */
 export function currencyFields(decl: CardDeclaration): Set<string> {
@@ -121,7 +142,7 @@ export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Dat
     title: titleOf(decl, row),
     image: imageOf(decl, row),
     text: facts.length ? facts.join(' · ') : summaryOf(decl, row, 110),
-    badges: badgesOf(decl, row),
+    badges: badgesOf(decl, row, now),
     end: endOf(decl, row, now),
     endBadge: decl.ends?.badge,
   };

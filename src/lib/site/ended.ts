@@ -28,9 +28,10 @@ export function currentFirst<T extends Record<string, unknown>>(rows: T[], field
 }
 
 /**
- * In the browser: every element with data-ends (a card, a detail page) whose moment has passed
- * gets the class `ended` and shows its hidden [data-ended] parts (the badge, the note); in a list,
- * cards that ended since the build move after the current ones.
+ * In the browser: every element with data-ends (a card, a detail page, a licence badge) whose
+ * moment has passed gets the class `ended`, shows its hidden [data-ended] parts (the badge, the
+ * note) and hides its [data-current] parts, or itself when it is one (a badge that held until
+ * then); in a list, cards that ended since the build move after the current ones.
  */
 export function markEnded(root: ParentNode, now: number): void {
   const marked = new Set<Element>();
@@ -39,6 +40,7 @@ export function markEnded(root: ParentNode, now: number): void {
     if (!Number.isFinite(at) || at >= now || el.classList.contains('ended')) continue;
     el.classList.add('ended');
     for (const part of el.querySelectorAll<HTMLElement>('[data-ended]')) part.hidden = false;
+    for (const part of [el, ...el.querySelectorAll<HTMLElement>('[data-current]')]) if (part.hasAttribute('data-current')) part.hidden = true;
     marked.add(el);
   }
   const lists = new Set([...marked].filter((el) => el.tagName === 'LI').map((el) => el.parentElement!));

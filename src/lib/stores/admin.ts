@@ -13,6 +13,7 @@ import type { StoredUser } from './session.ts';
 export const $router = createRouter({
   adminHome: '/admin',
   adminSettings: '/admin/settings',
+  adminLicences: '/admin/licences',
   adminList: '/admin/:resource',
   adminCreate: '/admin/:resource/new',
   adminEdit: '/admin/:resource/:id',
@@ -20,6 +21,7 @@ export const $router = createRouter({
   dashProfile: '/dashboard/profile',
   dashInquiries: '/dashboard/inquiries',
   dashApplications: '/dashboard/applications',
+  dashLicence: '/dashboard/licence',
   dashBranches: '/dashboard/branches',
   dashBranchCreate: '/dashboard/branches/new',
   dashBranchEdit: '/dashboard/branches/:id',

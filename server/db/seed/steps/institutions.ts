@@ -53,7 +53,6 @@ export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: U
       partner_universities: partnersIn(rng, unis, destinations),
       highlights: pickHighlights(rng),
       gallery: Array.from({ length: rng.int(2, 4) }, (_, k) => images.cover(i + k)),
-      moe_certified: demo || rng.chance(0.8),
       verified: !demo && rng.chance(0.35),
       claimed: !demo && rng.chance(0.4),
       establishment_date: `${rng.int(2003, 2024)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,

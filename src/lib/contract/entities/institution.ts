@@ -17,7 +17,7 @@ export const institutionProfile = {
 
 /** Their standing, which only admins set: certified by the Ministry of Education, verified by us, claimed by its owner. */
 export const institutionStanding = {
-  moe_certified: { kind: 'boolean', label: 'MOE certified', adminOnly: true, column: true, badge: 'plain' },
+  moe_certified: { kind: 'boolean', label: 'MOE certified', adminOnly: true, column: true, badge: 'plain', explainedAt: 'moe-certified' },
   verified: { kind: 'boolean', label: 'Verified', adminOnly: true, column: true, badge: 'ok' },
   claimed: { kind: 'boolean', label: 'Claimed', adminOnly: true, internal: true },
 } satisfies Record<string, FieldMeta>;

@@ -1,0 +1,278 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { downloadPrivateFile } from '../lib/api/admin.ts';
+import { submitLicence, type Licence } from '../lib/api/licences.ts';
+import { LICENCE_STATUS_LABELS, LICENCE_STATUSES, licenceFields } from '../lib/contract/licences.ts';
+import { formatDate } from '../lib/format.ts';
+import { createFormStore } from '../lib/stores/adminForm.ts';
+import type { PagedStore } from '../lib/stores/adminDashboard.ts';
+import { decide, licenceSubmissions, ownLicences } from '../lib/stores/licences.ts';
+import { Pager } from './DataTable.tsx';
+import { EntityForm } from './EntityForm.tsx';
+import './licences.css';
+
+/**
+ * Consultancy licences in the console: the admin's list of submissions (verify, or reject with a
+ * reason), and the consultancy's own Licence screen (where it stands, submit or renew, history).
+ * Cards rather than a table: each carries its history and its decision, and reads on a phone.
+ */
+
+const STATUS_CLASS: Record<Licence['status'], string> = { pending: 'warn', verified: 'ok', rejected: 'error', replaced: 'muted' };
+
+/** The licence's details, its document and its history, as both screens show them. */
+function LicenceFacts({ licence }: { licence: Licence }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  return (
+    <>
+      <dl className="facts">
+        <dt>Permission number</dt>
+        <dd>{licence.permission_number}</dd>
+        <dt>Issuing office</dt>
+        <dd>{licence.issuing_office}</dd>
+        <dt>Issued on</dt>
+        <dd>{formatDate(licence.issued_on)}</dd>
+        <dt>Valid until</dt>
+        <dd>
+          {formatDate(licence.expires_on)}
+          {licence.status === 'verified' && !licence.valid && <strong> (expired)</strong>}
+        </dd>
+        {licence.association && (
+          <>
+            <dt>Association</dt>
+            <dd>
+              {licence.association}
+              {licence.association_number && `, no. ${licence.association_number}`}
+            </dd>
+          </>
+        )}
+        <dt>Document</dt>
+        <dd>
+          <button
+            type="button"
+            className="link"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              setError('');
+              try {
+                await downloadPrivateFile(licence.document.url, licence.document.original_name || `licence-${licence.id}`);
+              } catch (e) {
+                setError((e as Error).message);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            {busy ? 'Downloading…' : `Download ${licence.document.original_name || 'the document'}`}
+          </button>
+          {error && (
+            <span role="alert" className="error">
+              {' '}
+              {error}
+            </span>
+          )}
+        </dd>
+      </dl>
+      <p className="history-title">History</p>
+      <ol className="history">
+        {licence.history.map((step, i) => (
+          <li key={i}>
+            <strong>{step.action_label}</strong> by {step.who || 'our team'}
+            {step.role && ` (${step.role})`}, <time dateTime={step.at}>{formatDate(step.at, { time: true })}</time>
+            {step.reason && <p className="reason">Reason: {step.reason}</p>}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+const StatusBadge = ({ licence }: { licence: Licence }) => <span className={`status ${STATUS_CLASS[licence.status]}`}>{licence.status_label}</span>;
+
+/** Verify, or reject with a reason; a verified licence found wrong can be withdrawn the same way. */
+function Decide({ store, licence }: { store: PagedStore; licence: Licence }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const id = useId();
+  if (licence.status !== 'pending' && licence.status !== 'verified') return null;
+  const run = async (decision: Parameters<typeof decide>[2]) => {
+    setBusy(true);
+    if (await decide(store, licence, decision)) setReason('');
+    setBusy(false);
+  };
+  return (
+    <form
+      method="post"
+      className="decide"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!reason.trim()) return setMissing(true);
+        void run({ reject: reason });
+      }}
+    >
+      {licence.status === 'pending' && (
+        <button type="button" className="primary" disabled={busy} onClick={() => void run({ verify: true })}>
+          {busy ? 'Saving…' : `Verify licence ${licence.permission_number}`}
+        </button>
+      )}
+      <label htmlFor={`${id}-reason`}>{licence.status === 'pending' ? 'Or reject it, saying why' : 'Withdraw it, saying why'}</label>
+      <textarea
+        id={`${id}-reason`}
+        rows={2}
+        maxLength={1000}
+        value={reason}
+        aria-invalid={missing || undefined}
+        aria-describedby={missing ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setMissing(false);
+        }}
+      />
+      {missing && (
+        <p id={`${id}-error`} role="alert" className="error">
+          Say why, for the consultancy to read.
+        </p>
+      )}
+      <button type="submit" className="danger" disabled={busy}>
+        {licence.status === 'pending' ? 'Reject' : 'Withdraw'}
+      </button>
+    </form>
+  );
+}
+
+/** Admin: every submission, those waiting for a check first. */
+export function AdminLicences() {
+  const store = useMemo(() => licenceSubmissions(), []);
+  const s = useStore(store.$state);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const rows = (s.data?.results ?? []) as unknown as Licence[];
+  return (
+    <section aria-labelledby="licences-title" className="licences">
+      <h1 id="licences-title">Licences</h1>
+      <p className="muted">Ministry of Education permissions sent by consultancies. Check each against the document before you verify it; a rejection tells the consultancy your reason.</p>
+      <div className="toolbar-row">
+        <span className="filter">
+          <label htmlFor="licence-status">Status</label>
+          <select id="licence-status" value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
+            <option value="">All</option>
+            {LICENCE_STATUSES.map((st) => (
+              <option key={st} value={st}>
+                {LICENCE_STATUS_LABELS[st]}
+              </option>
+            ))}
+          </select>
+        </span>
+      </div>
+      {s.error && (
+        <p role="alert" className="error banner">
+          {s.error}
+        </p>
+      )}
+      {s.loading && !s.data ? (
+        <p role="status">Loading…</p>
+      ) : rows.length === 0 ? (
+        <p className="muted">No licences here.</p>
+      ) : (
+        <div aria-busy={s.loading}>
+          <ul className="cards">
+            {rows.map((licence) => (
+              <li key={licence.id} className="panel">
+                <h2>
+                  <a href={`/consultancy/${licence.consultancy_slug}/`} target="_blank" rel="noreferrer">
+                    {licence.consultancy_name}
+                  </a>{' '}
+                  <StatusBadge licence={licence} />
+                </h2>
+                <p className="muted">
+                  Submitted <time dateTime={licence.submitted_at}>{formatDate(licence.submitted_at, { time: true })}</time>
+                </p>
+                <LicenceFacts licence={licence} />
+                <Decide store={store} licence={licence} />
+              </li>
+            ))}
+          </ul>
+          {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Where the consultancy stands, in one sentence. */
+function Standing() {
+  const s = useStore(ownLicences.$state);
+  const own = s.data;
+  if (!own) return null;
+  const { current, pending } = own;
+  return (
+    <div className="panel standing" role="status">
+      {own.standing === 'licensed' && current && (
+        <p>
+          <strong>Licensed.</strong> Permission no. {current.permission_number}, valid until {formatDate(current.expires_on)}. Your public page shows it with the date we checked it.
+        </p>
+      )}
+      {own.standing === 'expired' && current && (
+        <p>
+          <strong>Your licence expired on {formatDate(current.expires_on)}.</strong> Your public page says so. Send the renewed permission below.
+        </p>
+      )}
+      {own.standing === 'none' && (
+        <p>
+          <strong>No licence on record.</strong> Your public page says “No licence on record” until we verify one.
+        </p>
+      )}
+      {pending && (
+        <p>
+          Waiting for our check: permission no. {pending.permission_number}, sent {formatDate(pending.submitted_at)}. A new submission replaces it.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Consultancy: its licence standing, the submit or renew form, and every submission with its history and reasons. */
+export function DashboardLicence() {
+  const s = useStore(ownLicences.$state);
+  const store = useMemo(() => createFormStore({ fields: licenceFields, save: submitLicence, savedMessage: 'Sent. We will check it and tell you here.' }), []);
+  useEffect(() => {
+    void ownLicences.load();
+  }, []);
+  const renew = s.data?.standing === 'licensed' || s.data?.standing === 'expired';
+  return (
+    <section aria-labelledby="licence-title" className="licences">
+      <h1 id="licence-title">Licence</h1>
+      {s.error && (
+        <p role="alert" className="error banner">
+          {s.error}
+        </p>
+      )}
+      {s.loading && !s.data ? <p role="status">Loading…</p> : <Standing />}
+      <EntityForm heading="h2" title={renew ? 'Renew your licence' : 'Submit your licence'} fields={licenceFields} mode="create" store={store} submitLabel="Send for checking" onSaved={() => void ownLicences.load()} />
+      {s.data && s.data.licences.length > 0 && (
+        <>
+          <h2>Your submissions</h2>
+          <ul className="cards">
+            {s.data.licences.map((licence) => (
+              <li key={licence.id} className="panel">
+                <h3>
+                  Permission no. {licence.permission_number} <StatusBadge licence={licence} />
+                </h3>
+                {licence.status === 'rejected' && licence.reason && (
+                  <p className="error">
+                    <strong>Why it was rejected:</strong> {licence.reason}
+                  </p>
+                )}
+                <LicenceFacts licence={licence} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
