@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
 import { dropdown, loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
 import { recognitionOf, type RecognitionNote } from '../lib/site/recognition.ts';
+import { explained } from '../lib/site/trust.ts';
 import { Combobox } from './Combobox.tsx';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
@@ -115,7 +116,7 @@ export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormP
       />
       {recognition && (
         <p className={recognition.warn ? 'notice' : 'notice ok'} role="status">
-          {recognition.text} <a href="/how-we-verify/#recognition">How we check</a>
+          {recognition.text} <a href={explained('recognised')}>How we check</a>
         </p>
       )}
       <Field id="ap-intake" label="Preferred intake" errors={f.preferred_intake}>

@@ -31,7 +31,7 @@ describe('trust in the directory’s facts', () => {
     const panel = page.getByRole('region', { name: 'Recognition' });
     await expect.poll(() => panel.textContent()).toContain(`Recognised ${country.register_name} ${listed.register_code}, checked`);
     expect(await panel.getByRole('link', { name: country.register_name }).getAttribute('href')).toBe(country.register_url);
-    expect(await panel.getByRole('link', { name: 'How we check recognition' }).getAttribute('href')).toBe('/how-we-verify/#recognition');
+    expect(await panel.getByRole('link', { name: 'How we check recognition' }).getAttribute('href')).toBe('/how-we-verify/#recognised');
     await context.close();
   });
 
