@@ -1,9 +1,10 @@
 /** @jsxImportSource preact */
-import { useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
-import { dropdown, loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
+import { useEffect, useState, type FormEvent } from 'preact/compat';
+import { loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
 import { recognitionOf, type RecognitionNote } from '../lib/site/recognition.ts';
 import { explained } from '../lib/site/trust.ts';
 import { Combobox } from './Combobox.tsx';
+import { useDropdownOptions } from './useDropdownOptions.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
@@ -18,14 +19,12 @@ export interface ApplyFormProps {
 export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormProps) {
   // loaded here rather than built into the page: a new destination then re-renders no apply page
   const [destinations, setDestinations] = useState<Option[]>([]);
-  const [universities, setUniversities] = useState<Option[] | null>(null);
-  const universityOptions = useMemo(() => (universities ?? []).map((u) => ({ value: String(u.value), label: u.label })), [universities]);
+  const universities = useDropdownOptions('university/dropdown');
   const [university, setUniversity] = useState('');
   // what we know of the chosen university's recognition: a warning when nothing is on record
   const [recognition, setRecognition] = useState<RecognitionNote | null>(null);
   useEffect(() => {
     void loadDestinations().then(setDestinations);
-    void dropdown('university/dropdown').then(setUniversities);
   }, []);
   useEffect(() => {
     setRecognition(null);
@@ -105,10 +104,10 @@ export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormP
       <Combobox
         label="University (if you have one in mind)"
         name="university"
-        options={universityOptions}
+        options={universities.options}
         value={university}
         onChange={setUniversity}
-        loading={universities === null}
+        loading={universities.loading}
         placeholder="Type to search universities"
         loadingPlaceholder="Loading universities..."
         emptyMessage="No university by that name."

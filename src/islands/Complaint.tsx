@@ -1,26 +1,22 @@
 /** @jsxImportSource preact */
-import { useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
-import { dropdown, submitComplaint, type Option } from '../lib/api/public.ts';
+import { useState, type FormEvent } from 'preact/compat';
+import { submitComplaint } from '../lib/api/public.ts';
 import { COMPLAINT_FAILED, type FiledComplaint } from '../lib/api/complaints.ts';
 import { COMPLAINT_ANSWER_DAYS } from '../lib/contract/complaints.ts';
 import { formatDate } from '../lib/format.ts';
 import { Combobox } from './Combobox.tsx';
+import { useDropdownOptions } from './useDropdownOptions.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 export { COMPLAINT_FAILED };
 
 /** /complaint/: name, email, phone, consultancy (searched among some 300 by name), subject, message, optional evidence file. */
 export default function Complaint() {
-  const [consultancies, setConsultancies] = useState<Option[] | null>(null);
+  const consultancies = useDropdownOptions('consultancy/dropdown');
   const [consultancy, setConsultancy] = useState('');
-  const consultancyOptions = useMemo(() => (consultancies ?? []).map((c) => ({ value: String(c.value), label: c.label })), [consultancies]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
   const [done, setDone] = useState<FiledComplaint | null>(null);
-
-  useEffect(() => {
-    void dropdown('consultancy/dropdown').then(setConsultancies);
-  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,10 +84,10 @@ export default function Complaint() {
       <Combobox
         label="Consultancy"
         name="consultancy"
-        options={consultancyOptions}
+        options={consultancies.options}
         value={consultancy}
         onChange={setConsultancy}
-        loading={consultancies === null}
+        loading={consultancies.loading}
         placeholder="Type to search consultancies"
         loadingPlaceholder="Loading consultancies..."
         emptyMessage="No consultancy by that name."

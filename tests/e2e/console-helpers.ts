@@ -4,7 +4,7 @@
  * sign-in itself, and otherwise start a browser context with a session obtained once per file.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiJson, hydrated, newContext, type ContextOptions } from './site-helpers.ts';
+import { apiSignIn, hydrated, newContext, type ContextOptions } from './site-helpers.ts';
 
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
 
@@ -14,8 +14,7 @@ export interface ApiSession {
   user: { id: number; email: string; first_name: string; last_name: string; phone: string; role: string; consultancy_id?: number | null; college_id?: number | null; university_id?: number | null };
 }
 
-export const apiLogin = (email: string) =>
-  apiJson<ApiSession>('auth/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+export const apiLogin = (email: string) => apiSignIn<ApiSession>(email);
 
 /** Signs in through /login/ and waits until the page has left it. */
 export async function signIn(page: Page, email: string, lands: RegExp | ((url: URL) => boolean)) {

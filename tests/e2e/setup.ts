@@ -30,7 +30,9 @@ function startServer(dataDir: string, siteDir: string): Promise<{ child: ChildPr
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   const child = spawn(process.execPath, [tsx, path.join(PROJECT_ROOT, 'tests/e2e/setup-server.ts')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, SITE_DIR: siteDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // the test runner's API calls say which test address they come from (X-Forwarded-For), so the
+    // sign-in limits per address (tested in tests/api) count each test apart, as for real visitors
+    env: { ...process.env, DATA_DIR: dataDir, SITE_DIR: siteDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' },
     stdio: ['ignore', 'pipe', log],
   });
   return new Promise((resolve, reject) => {
