@@ -10,6 +10,7 @@ import forumRoutes from './forum.ts';
 import applicationRoutes from './applications.ts';
 import formRoutes from './forms.ts';
 import siteRoutes from './site.ts';
+import reviewRoutes from './reviews.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -24,4 +25,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(applicationRoutes);
   await app.register(formRoutes);
   await app.register(siteRoutes);
+  await app.register(reviewRoutes);
 }

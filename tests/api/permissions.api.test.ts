@@ -8,6 +8,7 @@ import {
   colleges,
   consultancies,
   consultancyApplications,
+  consultancyReviews,
   courses,
   inquiries,
   pageviews,
@@ -66,8 +67,8 @@ interface Institution {
 }
 
 interface Fixtures {
-  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number };
-  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number };
+  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number; review: number };
+  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number; review: number };
   /** strings only the second institution's rows contain */
   otherMarkers: string[];
 }
@@ -151,6 +152,10 @@ function crossCases(f: Fixtures): CrossCase[] {
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'own list', status: 200, check: countIs(1) },
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 200, check: countIs(0) },
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other as entity in the query', query: `entity_type=consultancy&entity_id=${other.consultancy}`, status: 200, check: countIs(0) },
+    // consultancy: reviews of it and its one reply
+    { route: 'GET /api/consultancy/dashboard/reviews/', as: 'consultancy', why: 'own list', status: 200, check: listHas([own.review], [other.review]) },
+    { route: 'GET /api/consultancy/dashboard/reviews/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 400 },
+    { route: 'POST /api/consultancy/dashboard/reviews/:id/reply/', as: 'consultancy', why: "reply to the other's review", params: { id: other.review }, body: { reply: 'Hijacked reply' }, status: 404 },
     // the site's build status is the same for everyone and names no institution
     { route: 'GET /api/site/status/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 200, check: (res) => (Object.keys(res.json()).sort().join() === 'content_version,runner' ? undefined : `unexpected fields: ${res.body}`) },
     // college: branches and inquiries
@@ -181,6 +186,7 @@ function ownControls(f: Fixtures): CrossCase[] {
   return [
     { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: 'own document', params: { id: own.application, document: own.document }, status: 200 },
     { route: 'POST /api/consultancy/dashboard/applications/:id/status/', as: 'consultancy', why: 'own application', params: { id: own.application }, body: { status: 'in_review', note: 'Own move' }, status: 200 },
+    { route: 'POST /api/consultancy/dashboard/reviews/:id/reply/', as: 'consultancy', why: 'own review', params: { id: own.review }, body: { reply: 'Own reply' }, status: 200 },
     { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.branch }, body: { name: 'Alpha branch renamed' }, status: 200 },
     { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.spareBranch }, status: 200 },
     { route: 'POST /api/college/dashboard/branches/', as: 'college', why: 'own new branch', body: { name: 'Alpha branch new' }, status: 201 },
@@ -258,6 +264,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
         .where(or(eq(inquiries.consultancy_id, other.consultancy), and(eq(inquiries.entity_type, 'college'), eq(inquiries.entity_id, other.college))))
         .orderBy(inquiries.id),
       courses: await db.select().from(courses).where(eq(courses.university_id, other.university)).orderBy(courses.id),
+      reviews: await db.select().from(consultancyReviews).where(eq(consultancyReviews.consultancy_id, other.consultancy)).orderBy(consultancyReviews.id),
     };
   }
 
@@ -281,6 +288,11 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     const otherBranch = await branch(other.auth.college, 'Zeta branch');
     const [ownCourse] = await db.insert(courses).values({ name: 'Alpha Course', slug: `alpha-course-${engine}`, level: 'bachelor', university_id: own.university }).returning();
     const [otherCourse] = await db.insert(courses).values({ name: 'Zeta Course', slug: `zeta-course-${engine}`, level: 'bachelor', university_id: other.university }).returning();
+    // one review of each consultancy, as if written after it acted (the rule itself is tests/api/reviews.api.test.ts's)
+    const [ownReview, otherReview] = await db
+      .insert(consultancyReviews)
+      .values([ownApplication, otherApplication].map((a, i) => ({ application_id: a.application, consultancy_id: i ? other.consultancy : own.consultancy, honesty: 4, responsiveness: 4, visa_guidance: 4, text: `${i ? 'Zeta' : 'Alpha'} review: clear about every cost.` })))
+      .returning({ id: consultancyReviews.id });
     for (const role of INSTITUTION_ROLES) {
       await db.insert(pageviews).values([
         { institute_type: role, institute_id: own[role], session_id: `own-${role}`, path: '/a' },
@@ -288,8 +300,8 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       ]);
     }
     f = {
-      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id },
-      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id },
+      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id, review: ownReview!.id },
+      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id, review: otherReview!.id },
       otherMarkers: ['Zeta', 'zeta', otherApplication.trackingCode],
     };
   });

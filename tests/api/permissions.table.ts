@@ -106,4 +106,13 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'GET /api/inquiry/admin/all/': e('admin', 200),
   'GET /api/site/status/': e('admin,college,consultancy,university', 200),
   'GET /api/consultancy/dashboard/inquiries/': e('consultancy', 200),
+  'GET /api/consultancy-review/check/:code/': e('public', 404),
+  'POST /api/consultancy-review/submit/': e('public', 400),
+  'PATCH /api/consultancy-review/edit/:code/': e('public', 404),
+  'GET /api/consultancy-review/': e('public', 200),
+  'GET /api/consultancy/dashboard/reviews/': e('consultancy', 200),
+  'POST /api/consultancy/dashboard/reviews/:id/reply/': e('consultancy', 400),
+  'GET /api/consultancy-review/admin/': e('admin', 200),
+  'POST /api/consultancy-review/:id/hide/': e('admin', 400),
+  'POST /api/consultancy-review/:id/restore/': e('admin', 404),
 };

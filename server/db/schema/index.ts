@@ -4,3 +4,4 @@ export * from './forum.ts';
 export * from './leads.ts';
 export * from './site.ts';
 export * from './search.ts';
+export * from './reviews.ts';
