@@ -16,6 +16,7 @@ import {
   DashboardProfile,
 } from './DashboardScreens.tsx';
 import { ADMIN_NAV, DASHBOARD_NAV } from './nav.ts';
+import { DashboardReviews } from './ReviewScreens.tsx';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
 import './admin.css';
 
@@ -177,6 +178,8 @@ export function DashRoute({ page, kind }: { page: Page; kind: 'consultancy' | 'c
       return kind === 'college' ? <DashboardBranchEdit key={page.params.id} id={page.params.id} /> : <NotFound />;
     case 'dashCourses':
       return kind === 'university' ? <DashboardCourses /> : <NotFound />;
+    case 'dashReviews':
+      return kind === 'consultancy' ? <DashboardReviews /> : <NotFound />;
     default:
       return <NotFound />;
   }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { create, getOne, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
+import { create, getOne, moderate, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
 import { entities } from '../lib/contract/index.ts';
 import { downloadText } from '../lib/forms/csv.ts';
 import { $confirm, $router, href, slugOf } from '../lib/stores/admin.ts';
@@ -92,7 +92,9 @@ export function ResourceList({ name }: { name: string }) {
             empty={s.params.search || Object.keys(s.params.filters).length ? 'Nothing matches.' : `No ${r.plural.toLowerCase()} yet.`}
             actions={
               r.readOnly
-                ? r.update && r.fields.status?.options
+                ? r.moderate
+                  ? (row) => <Moderation name={name} store={store} row={row as Row} />
+                  : r.update && r.fields.status?.options
                   ? (row) => <StatusChange name={name} store={store} row={row as Row} />
                   : undefined
                 : (row) => (
@@ -151,6 +153,52 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
       </select>
       <button type="submit" disabled={busy || status === row.status}>
         {busy ? 'Saving…' : 'Set status'}
+      </button>
+    </form>
+  );
+}
+
+/** A row an admin removes from the site with a reason shown in its place (reviews), or restores. */
+function Moderation({ name, store, row }: { name: string; store: ListStore; row: Row }) {
+  const r = resource(name);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const title = String(row[r.titleField] ?? row.id);
+  const removed = row.removed === true;
+  const { min, max } = r.moderate!.reason;
+  const act = async (why: string | null) => {
+    setBusy(true);
+    try {
+      await moderate(name, row.id, why);
+      store.$state.setKey('notice', why === null ? `${r.label} ${title} is shown again.` : `${r.label} ${title} is removed: “${why}” shows in its place.`);
+      setReason('');
+      await store.load();
+    } catch (err) {
+      store.$state.setKey('error', err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (removed)
+    return (
+      <button type="button" disabled={busy} onClick={() => void act(null)}>
+        {busy ? 'Restoring…' : `Restore ${title}`}
+      </button>
+    );
+  return (
+    <form
+      method="post"
+      className="status-move"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act(reason.trim());
+      }}
+    >
+      <label htmlFor={id}>Why remove {title}? (shown in its place)</label>
+      <input id={id} value={reason} required minLength={min} maxLength={max} onChange={(e) => setReason(e.target.value)} />
+      <button type="submit" className="danger" disabled={busy || reason.trim().length < min}>
+        {busy ? 'Removing…' : 'Remove'}
       </button>
     </form>
   );

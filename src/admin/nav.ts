@@ -2,7 +2,7 @@ import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contr
 
 /** Console screens that are not content entities, by the group they sit in after its entities. */
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
-  'People and leads': ['user', 'inquiry', 'application', 'complaint'],
+  'People and leads': ['user', 'inquiry', 'application', 'complaint', 'review'],
   Site: ['settings'],
 };
 
@@ -18,6 +18,7 @@ export const DASHBOARD_NAV: Record<'consultancy' | 'college' | 'university', { r
     { route: 'dashProfile', label: 'Profile' },
     { route: 'dashApplications', label: 'Applications' },
     { route: 'dashInquiries', label: 'Inquiries' },
+    { route: 'dashReviews', label: 'Reviews' },
   ],
   college: [
     { route: 'dashHome', label: 'Overview' },

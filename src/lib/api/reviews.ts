@@ -57,6 +57,3 @@ export async function replyToReview(id: number, body: z.infer<typeof replyForm>)
   requireDashboard('consultancy');
   return call('Failed to send reply', json<Review>(`consultancy/dashboard/reviews/${id}/reply/`, { method: 'post', json: body }));
 }
-
-export const hideReview = (id: number | string, reason: string) => call('Failed to remove review', json<unknown>(`consultancy-review/${id}/hide/`, { method: 'post', json: { reason } }));
-export const restoreReview = (id: number | string) => call('Failed to restore review', json<unknown>(`consultancy-review/${id}/restore/`, { method: 'post', json: {} }));

@@ -23,6 +23,7 @@ export const $router = createRouter({
   dashBranchCreate: '/dashboard/branches/new',
   dashBranchEdit: '/dashboard/branches/:id',
   dashCourses: '/dashboard/courses',
+  dashReviews: '/dashboard/reviews',
 });
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];
