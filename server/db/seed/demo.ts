@@ -15,6 +15,7 @@ import { seedEditorial } from './steps/editorial.ts';
 import { seedForum } from './steps/forum.ts';
 import { seedInstitutions } from './steps/institutions.ts';
 import { seedReference } from './steps/reference.ts';
+import { seedReviews } from './steps/reviews.ts';
 import { seedUniversities } from './steps/universities.ts';
 
 export { DEMO_ACCOUNTS } from './steps/accounts.ts';
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db, storage: Storage, options: { password: st
     await seedAds(ctx);
     await seedSettings(ctx, institutions.demoConsultancyId);
     await seedActivity(ctx, ref, unis, institutions);
+    await seedReviews(ctx, institutions);
     // Accounts come last so that production (no accounts) draws the same random content before them.
     if (passwordHash) {
       const owned = { consultancyId: institutions.demoConsultancyId, collegeId: institutions.demoCollegeId, universityId: unis[0]!.id };
