@@ -71,9 +71,12 @@ function shown<T extends Record<Aspect, number> & { removed_reason: string | nul
   };
 }
 
+type Application = Awaited<ReturnType<typeof byCode>>;
+
 /** What the holder of a tracking code may do: review once the consultancy acted, then edit. */
-export async function reviewState(db: Db, code: string) {
-  const application = await byCode(db, code);
+export const reviewState = async (db: Db, code: string) => stateOf(db, await byCode(db, code));
+
+async function stateOf(db: Db, application: Application) {
   const [[consultancy], [review], [state]] = await Promise.all([
     db.select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug }).from(consultancies).where(eq(consultancies.id, application.consultancy_id)),
     db.select(reviewColumns).from(r).innerJoin(a, eq(a.id, r.application_id)).where(eq(r.application_id, application.id)),
@@ -92,9 +95,9 @@ export async function reviewState(db: Db, code: string) {
 /** A first review with a tracking code; refused until the consultancy acts, and after the first. */
 export async function submitReview(db: Db, input: z.infer<typeof reviewForm>, ipHash: string) {
   const { tracking_code, ...review } = input;
-  const state = await reviewState(db, tracking_code);
-  if (!state.acted) throw conflict(state.refusal!);
   const application = await byCode(db, tracking_code);
+  const before = await stateOf(db, application);
+  if (!before.acted) throw conflict(before.refusal!);
   const stored = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(r)
@@ -105,7 +108,7 @@ export async function submitReview(db: Db, input: z.infer<typeof reviewForm>, ip
     return row;
   });
   if (!stored) throw conflict(ALREADY_REVIEWED);
-  return reviewState(db, tracking_code);
+  return stateOf(db, application);
 }
 
 /** The author's changes to their review, by the same code; a removed review stays removed until an admin restores it. */
@@ -117,7 +120,7 @@ export async function editReview(db: Db, code: string, changes: z.infer<typeof r
     if (!row) throw noReview();
     await bumpContentVersion(tx);
   });
-  return reviewState(db, code);
+  return stateOf(db, application);
 }
 
 /** Reviews as the public page and the consultancy's dashboard show them; `consultancyId` narrows to one. */

@@ -6,7 +6,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** Every pre-rendered public page, with lastmod from updated_at. */
 export const GET: APIRoute = async ({ site }) => {
-  const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/complaint/' }];
+  const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/review/' }, { loc: '/complaint/' }];
   for (const name of SITE_ENTITIES) {
     const decl = declarationOf(name);
     const all = await rows(name);

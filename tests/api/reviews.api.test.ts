@@ -279,6 +279,23 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     expect((await adminList('removed=true')).results.map((r) => r.id)).toContain(d.reviewId);
   });
 
+  it('has no other way to write a review than a tracking code: no generic create, no admin create', async () => {
+    const writes = t.app.routeList.filter((r) => r.method !== 'GET' && r.url.includes('review')).map((r) => `${r.method} ${r.url}`);
+    expect(writes.sort()).toEqual(
+      [
+        'POST /api/consultancy-review/submit/',
+        'PATCH /api/consultancy-review/edit/:code/',
+        'POST /api/consultancy/dashboard/reviews/:id/reply/',
+        'POST /api/consultancy-review/:id/hide/',
+        'POST /api/consultancy-review/:id/restore/',
+      ].sort(),
+    );
+    for (const url of ['/api/consultancy-review/create/', '/api/consultancy-review/']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { consultancy: consultancyId, ...review }, headers: bearer(admin) });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
   it('shows admins who wrote each review, and nobody else', async () => {
     const { reviewId, code } = await reviewed({ name: 'Hari Prasad Adhikari' });
     const row = (await adminList(`search=${code}`)).results;
