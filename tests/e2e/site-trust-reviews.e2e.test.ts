@@ -13,6 +13,7 @@ import { createRebuildRunner } from '../../server/site/rebuild.ts';
 import type { Review } from '../../src/lib/api/reviews.ts';
 import { formatMonth } from '../../src/lib/format.ts';
 import { summarize, summaryText } from '../../src/lib/site/reviews.ts';
+import { apiLogin, contextWith, type ApiSession } from './console-helpers.ts';
 import { adminToken, apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-reviews-'));
@@ -22,6 +23,8 @@ const TEXT = `They quoted every fee in writing, the visa file was checked twice 
 let runner: ReturnType<typeof createRebuildRunner>;
 let admin = '';
 let agent = '';
+let agentSession: ApiSession;
+let code = '';
 let consultancy: { id: number; slug: string } | null = null;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, 'content-type': 'application/json' });
@@ -40,7 +43,8 @@ beforeAll(async () => {
   const email = `reviews-agent-${stamp}@example.com`;
   const password = `Himal-${stamp}-Trust!`;
   await post('auth/users/create/', admin, { email, password, role: 'consultancy', consultancy_id: consultancy.id, first_name: 'Review', last_name: 'Agent' });
-  agent = (await post<{ access: string }>('auth/login/', null, { email, password })).access;
+  agentSession = await post<ApiSession>('auth/login/', null, { email, password });
+  agent = agentSession.access;
 
   runner = createRebuildRunner({ apiUrl: `${baseUrl()}/api`, siteDir, siteUrl: baseUrl(), readVersion: contentVersion, log: () => {}, standby: true });
   const r = await runner.check();
@@ -69,7 +73,7 @@ describe('reviews only from proven applicants', () => {
       email: `sabina-${stamp}@example.com`,
       phone: '9812300456',
     });
-    const code = applied.tracking_code;
+    code = applied.tracking_code;
 
     const context = await newContext({ mobile: true });
     const page = await context.newPage();
@@ -130,5 +134,46 @@ describe('reviews only from proven applicants', () => {
     await page.goto(`/track/?code=${encodeURIComponent(code)}`);
     await page.getByRole('link', { name: 'Edit your review' }).waitFor({ timeout: 15_000 });
     await context.close();
+  }, 180_000);
+
+  it('takes the consultancy\'s one reply from its dashboard and an admin\'s removal from the reviews screen, on a 360 px phone, to the page', async () => {
+    /** every card of the screen inside the screen's width */
+    const fits = (page: import('playwright-core').Page) =>
+      page.evaluate(() => document.documentElement.scrollWidth <= innerWidth && [...document.querySelectorAll('tr, li')].every((e) => e.getBoundingClientRect().right <= innerWidth + 0.5));
+    const dashboard = await contextWith(agentSession);
+    const own = await dashboard.newPage();
+    await own.setViewportSize({ width: 360, height: 780 });
+    await own.goto('/dashboard/reviews/');
+    await own.getByText(TEXT).waitFor({ timeout: 15_000 });
+    expect(await fits(own)).toBe(true);
+    const reply = 'Thank you, Sabina. We are glad the fees were clear; good luck with your studies.';
+    await own.getByLabel('Your public reply (once; it cannot be changed)').fill(reply);
+    await own.getByRole('button', { name: 'Publish reply' }).click();
+    await own.getByText('Your reply', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await own.getByRole('button', { name: 'Publish reply' }).count()).toBe(0);
+    await dashboard.close();
+    let r = await runner.check();
+    expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'incremental' });
+    expect(fs.readFileSync(pageFile(), 'utf8')).toContain(reply);
+
+    const adminContext = await contextWith(await apiLogin('admin@example.com'));
+    const admin = await adminContext.newPage();
+    await admin.setViewportSize({ width: 360, height: 780 });
+    await admin.goto('/admin/review/');
+    await admin.getByLabel('Search reviews').fill(code);
+    await expect.poll(() => admin.getByRole('button', { name: 'Remove' }).count(), { timeout: 15_000 }).toBe(1);
+    const reason = 'Names the counsellor and her personal number';
+    await admin.getByLabel(`Why remove ${code}? (shown in its place)`).fill(reason);
+    expect(await fits(admin)).toBe(true);
+    await admin.getByRole('button', { name: 'Remove' }).click();
+    await admin.getByRole('button', { name: `Restore ${code}` }).waitFor({ timeout: 15_000 });
+    await adminContext.close();
+    r = await runner.check();
+    expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'incremental' });
+    const html = fs.readFileSync(pageFile(), 'utf8');
+    expect(html).toContain(`Removed: ${reason}`);
+    expect(html).not.toContain(TEXT);
+    expect(html).not.toContain(reply);
+    expect(html).toContain('No reviews yet');
   }, 180_000);
 });
