@@ -12,6 +12,7 @@ import formRoutes from './forms.ts';
 import complaintRoutes from './complaints.ts';
 import siteRoutes from './site.ts';
 import licenceRoutes from './licences.ts';
+import reviewRoutes from './reviews.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -28,4 +29,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(complaintRoutes);
   await app.register(siteRoutes);
   await app.register(licenceRoutes);
+  await app.register(reviewRoutes);
 }

@@ -25,7 +25,8 @@ export const applicationQuery = z.strictObject({ ...pageQuery, ordering: orderin
 const notFoundCode = () => notFound('Tracking code not found');
 const editLocked = () => conflict('This application can no longer be edited: the consultancy has already started working on it.');
 
-async function byCode(db: Db, code: string) {
+/** The application a tracking code names; any code that names none is "not found", nothing more. */
+export async function byCode(db: Db, code: string) {
   const normalized = normalizeTrackingCode(code);
   if (!normalized) throw notFoundCode();
   const [row] = await db.select().from(consultancyApplications).where(eq(consultancyApplications.tracking_code, normalized));

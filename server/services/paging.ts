@@ -35,15 +35,17 @@ export function pageWindow(p: PageParams) {
   return { limit, offset: ((p.page ?? 1) - 1) * limit };
 }
 
-/** `field` or `-field` among the columns a list allows; the id breaks ties so pages never overlap. */
+/** `field` or `-field` among the columns a list allows, or several comma-separated; the id breaks ties so pages never overlap. */
 export function orderingOf(value: string | undefined, columns: Record<string, AnyColumn>, fallback: string, id: AnyColumn): SQL[] {
-  const key = value || fallback;
-  const name = key.replace(/^-/, '');
-  // own keys only: '__proto__' or 'constructor' must not reach the prototype (a 500 before)
-  const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
-  if (!column) throw badRequest('Some values are not valid.', { ordering: [`Use one of: ${Object.keys(columns).join(', ')} (prefix - for descending).`] });
-  const direction = key.startsWith('-') ? desc : asc;
-  return [direction(column), direction(id)];
+  const keys = (value || fallback).split(',').map((k) => k.trim());
+  const order = keys.map((key) => {
+    const name = key.replace(/^-/, '');
+    // own keys only: '__proto__' or 'constructor' must not reach the prototype (a 500 before)
+    const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
+    if (!column) throw badRequest('Some values are not valid.', { ordering: [`Use one of: ${Object.keys(columns).join(', ')} (prefix - for descending).`] });
+    return (key.startsWith('-') ? desc : asc)(column);
+  });
+  return [...order, (keys.at(-1)!.startsWith('-') ? desc : asc)(id)];
 }
 
 /** Case-insensitive substring match on any of the columns; LIKE wildcards in the text match themselves. */

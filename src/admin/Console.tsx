@@ -20,6 +20,7 @@ import {
 import { DashboardComplaints } from './ComplaintScreens.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV } from './nav.ts';
+import { DashboardReviews } from './ReviewScreens.tsx';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
 import './admin.css';
 
@@ -190,6 +191,8 @@ export function DashRoute({ page, kind }: { page: Page; kind: 'consultancy' | 'c
       return kind === 'university' ? <DashboardCourses /> : <NotFound />;
     case 'dashComplaints':
       return kind === 'consultancy' ? <DashboardComplaints /> : <NotFound />;
+    case 'dashReviews':
+      return kind === 'consultancy' ? <DashboardReviews /> : <NotFound />;
     default:
       return <NotFound />;
   }

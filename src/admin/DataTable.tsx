@@ -30,7 +30,7 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
   const labels = useStore($labels);
   const v = row[column.name];
   const { meta, name } = column;
-  if (v === null || v === undefined || v === '') return <span className="muted">—</span>;
+  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return <span className="muted">—</span>;
   switch (meta.kind) {
     case 'boolean':
       return <>{v === true || v === 'true' ? 'Yes' : 'No'}</>;

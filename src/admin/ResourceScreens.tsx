@@ -90,7 +90,9 @@ export function ResourceList({ name }: { name: string }) {
             empty={s.params.search || Object.keys(s.params.filters).length ? 'Nothing matches.' : `No ${r.plural.toLowerCase()} yet.`}
             actions={
               r.readOnly
-                ? r.update && r.fields.status?.options
+                ? r.moderate
+                  ? (row) => <Moderation name={name} store={store} row={row as Row} />
+                  : r.update && r.fields.status?.options
                   ? (row) => <StatusChange name={name} store={store} row={row as Row} />
                   : r.rowAction
                     ? (row) => <RowAction name={name} store={store} row={row as Row} />
@@ -168,6 +170,44 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
       <textarea id={`${id}-note`} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
       <button type="submit" disabled={busy || status === row.status}>
         {busy ? 'Saving…' : 'Set status'}
+      </button>
+    </form>
+  );
+}
+
+/** A row an admin removes from the site with a reason shown in its place (reviews), or restores. */
+function Moderation({ name, store, row }: { name: string; store: ListStore; row: Row }) {
+  const r = resource(name);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const title = String(row[r.titleField] ?? row.id);
+  const removed = row.removed === true;
+  const { min, max } = r.moderate!.reason;
+  const act = async (why: string | null) => {
+    setBusy(true);
+    if (await store.moderate(row.id, why, title)) setReason('');
+    setBusy(false);
+  };
+  if (removed)
+    return (
+      <button type="button" disabled={busy} onClick={() => void act(null)}>
+        {busy ? 'Restoring…' : `Restore ${title}`}
+      </button>
+    );
+  return (
+    <form
+      method="post"
+      className="status-move"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act(reason.trim());
+      }}
+    >
+      <label htmlFor={id}>Why remove {title}? (shown in its place)</label>
+      <input id={id} value={reason} required minLength={min} maxLength={max} onChange={(e) => setReason(e.target.value)} />
+      <button type="submit" className="danger" disabled={busy || reason.trim().length < min}>
+        {busy ? 'Removing…' : 'Remove'}
       </button>
     </form>
   );

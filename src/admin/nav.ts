@@ -3,7 +3,7 @@ import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contr
 /** Console screens that are not content entities, by the group they sit in after its entities. */
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
   Directory: ['licences', 'stale'],
-  'People and leads': ['user', 'inquiry', 'application', 'complaint'],
+  'People and leads': ['user', 'inquiry', 'application', 'complaint', 'review'],
   Site: ['settings'],
 };
 
@@ -27,6 +27,7 @@ export const DASHBOARD_NAV: Record<'consultancy' | 'college' | 'university', { r
     { route: 'dashInquiries', label: 'Inquiries' },
     { route: 'dashComplaints', label: 'Complaints' },
     { route: 'dashLicence', label: 'Licence' },
+    { route: 'dashReviews', label: 'Reviews' },
   ],
   college: [
     { route: 'dashHome', label: 'Overview' },

@@ -15,7 +15,7 @@ const DONE_TEXT = { updated: 'Application updated.', withdrawn: 'Application wit
 /** /track/: the application as the API gives it (status, timeline, choices), edit and add documents while untouched, withdraw until a decision. */
 export default function Track({ store: given }: { store?: TrackStore }) {
   const store = useMemo(() => given ?? createTrackStore(), [given]);
-  const { status, busy, done, error, errorIn } = useStore(store.$track);
+  const { status, busy, done, error, errorIn, review } = useStore(store.$track);
   const [code, setCode] = useState('');
   const [mode, setMode] = useState<'view' | 'edit' | 'withdraw'>('view');
 
@@ -66,6 +66,11 @@ export default function Track({ store: given }: { store?: TrackStore }) {
                 <button type="button" className="btn danger" onClick={() => (store.clearError(), setMode('withdraw'))}>
                   Withdraw application
                 </button>
+              ) : null}
+              {review?.acted ? (
+                <a className="btn" href={`/review/?code=${encodeURIComponent(status.tracking_code)}`}>
+                  {review.written ? 'Edit your review' : 'Review this consultancy'}
+                </a>
               ) : null}
             </div>
           )}

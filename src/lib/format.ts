@@ -22,6 +22,14 @@ export function formatDate(value: unknown, { time = false }: { time?: boolean } 
   return (time ? dateTime : dateInNepal).format(d);
 }
 
+const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A month ("2026-03") as "March 2026". */
+export function formatMonth(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}$/.test(value)) return '';
+  return monthYear.format(new Date(`${value}-01T00:00:00Z`));
+}
+
 export const formatNumber = (n: number) => number.format(n);
 
 /** "JPY 3,308,100"; an amount whose currency is not a known ISO code keeps the code as written. */

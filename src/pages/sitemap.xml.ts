@@ -7,7 +7,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** Every pre-rendered public page, with lastmod from updated_at. */
 export const GET: APIRoute = async ({ site }) => {
-  const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/complaint/' }, { loc: HOW_WE_VERIFY }];
+  const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/review/' }, { loc: '/complaint/' }, { loc: HOW_WE_VERIFY }];
   for (const name of SITE_ENTITIES) {
     const decl = declarationOf(name);
     const all = await rows(name);

@@ -11,6 +11,7 @@ import {
   consultancies,
   consultancyApplications,
   consultancyLicences,
+  consultancyReviews,
   courses,
   inquiries,
   pageviews,
@@ -69,8 +70,8 @@ interface Institution {
 }
 
 interface Fixtures {
-  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number; complaint: number; licence: number };
-  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number; complaint: number; licence: number };
+  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number; complaint: number; licence: number; review: number };
+  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number; complaint: number; licence: number; review: number };
   /** strings only the second institution's rows contain */
   otherMarkers: string[];
 }
@@ -166,6 +167,10 @@ function crossCases(f: Fixtures): CrossCase[] {
     { route: 'GET /api/consultancy/dashboard/licence/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy_id=${other.consultancy}`, status: 200, check: (res) => (res.json().licences.every((x: { consultancy_id: number }) => x.consultancy_id === own.consultancy) ? undefined : 'shows another consultancy’s licence') },
     { route: 'POST /api/consultancy/dashboard/licence/', as: 'consultancy', why: 'a licence for the other consultancy', body: { ...LICENCE, consultancy_id: other.consultancy }, status: 400 },
     { route: 'GET /api/consultancy-licence/:id/document/', as: 'consultancy', why: "the other's licence document", params: { id: other.licence }, status: 404 },
+    // consultancy: reviews of it and its one reply
+    { route: 'GET /api/consultancy/dashboard/reviews/', as: 'consultancy', why: 'own list', status: 200, check: listHas([own.review], [other.review]) },
+    { route: 'GET /api/consultancy/dashboard/reviews/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 400 },
+    { route: 'POST /api/consultancy/dashboard/reviews/:id/reply/', as: 'consultancy', why: "reply to the other's review", params: { id: other.review }, body: { reply: 'Hijacked reply' }, status: 404 },
     // the site's build status is the same for everyone and names no institution
     { route: 'GET /api/site/status/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 200, check: (res) => (Object.keys(res.json()).sort().join() === 'content_version,runner' ? undefined : `unexpected fields: ${res.body}`) },
     // college: branches and inquiries
@@ -199,6 +204,7 @@ function ownControls(f: Fixtures): CrossCase[] {
     { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: 'own document', params: { id: own.application, document: own.document }, status: 200 },
     { route: 'GET /api/consultancy-licence/:id/document/', as: 'consultancy', why: 'own licence document', params: { id: own.licence }, status: 200 },
     { route: 'POST /api/consultancy/dashboard/applications/:id/status/', as: 'consultancy', why: 'own application', params: { id: own.application }, body: { status: 'in_review', note: 'Own move' }, status: 200 },
+    { route: 'POST /api/consultancy/dashboard/reviews/:id/reply/', as: 'consultancy', why: 'own review', params: { id: own.review }, body: { reply: 'Own reply' }, status: 200 },
     { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.branch }, body: { name: 'Alpha branch renamed' }, status: 200 },
     { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.spareBranch }, status: 200 },
     { route: 'POST /api/college/dashboard/branches/', as: 'college', why: 'own new branch', body: { name: 'Alpha branch new' }, status: 201 },
@@ -296,6 +302,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       complaints: await db.select().from(complaints).where(eq(complaints.consultancy_id, other.consultancy)),
       complaintEvents: await db.select().from(complaintEvents).where(eq(complaintEvents.complaint_id, f.other.complaint)).orderBy(complaintEvents.id),
       licences: await db.select().from(consultancyLicences).where(eq(consultancyLicences.consultancy_id, other.consultancy)).orderBy(consultancyLicences.id),
+      reviews: await db.select().from(consultancyReviews).where(eq(consultancyReviews.consultancy_id, other.consultancy)).orderBy(consultancyReviews.id),
     };
   }
 
@@ -319,6 +326,11 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     const otherBranch = await branch(other.auth.college, 'Zeta branch');
     const [ownCourse] = await db.insert(courses).values({ name: 'Alpha Course', slug: `alpha-course-${engine}`, level: 'bachelor', university_id: own.university }).returning();
     const [otherCourse] = await db.insert(courses).values({ name: 'Zeta Course', slug: `zeta-course-${engine}`, level: 'bachelor', university_id: other.university }).returning();
+    // one review of each consultancy, as if written after it acted (the rule itself is tests/api/reviews.api.test.ts's)
+    const [ownReview, otherReview] = await db
+      .insert(consultancyReviews)
+      .values([ownApplication, otherApplication].map((a, i) => ({ application_id: a.application, consultancy_id: i ? other.consultancy : own.consultancy, honesty: 4, responsiveness: 4, visa_guidance: 4, text: `${i ? 'Zeta' : 'Alpha'} review: clear about every cost.` })))
+      .returning({ id: consultancyReviews.id });
     for (const role of INSTITUTION_ROLES) {
       await db.insert(pageviews).values([
         { institute_type: role, institute_id: own[role], session_id: `own-${role}`, path: '/a' },
@@ -328,8 +340,8 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     const ownLicence = await submitLicence(own.auth.consultancy, 'ALPHA-1');
     const otherLicence = await submitLicence(other.auth.consultancy, 'ZETA-1');
     f = {
-      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id, complaint: await complain(own.consultancy, 'Alpha'), licence: ownLicence },
-      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id, complaint: await complain(other.consultancy, 'Zeta'), licence: otherLicence },
+      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id, complaint: await complain(own.consultancy, 'Alpha'), licence: ownLicence, review: ownReview!.id },
+      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id, complaint: await complain(other.consultancy, 'Zeta'), licence: otherLicence, review: otherReview!.id },
       otherMarkers: ['Zeta', 'zeta', otherApplication.trackingCode],
     };
   });

@@ -120,4 +120,13 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'POST /api/consultancy-licence/:id/verify/': e('admin', 404),
   'POST /api/consultancy-licence/:id/reject/': e('admin', 400),
   'GET /api/consultancy-licence/:id/document/': e('admin,consultancy', 404),
+  'GET /api/consultancy-review/check/:code/': e('public', 404),
+  'POST /api/consultancy-review/submit/': e('public', 400),
+  'PATCH /api/consultancy-review/edit/:code/': e('public', 404),
+  'GET /api/consultancy-review/': e('public', 200),
+  'GET /api/consultancy/dashboard/reviews/': e('consultancy', 200),
+  'POST /api/consultancy/dashboard/reviews/:id/reply/': e('consultancy', 400),
+  'GET /api/consultancy-review/admin/': e('admin', 200),
+  'POST /api/consultancy-review/:id/hide/': e('admin', 400),
+  'POST /api/consultancy-review/:id/restore/': e('admin', 404),
 };

@@ -36,8 +36,8 @@ async function contentHash(db: Db) {
   for (const { table_name } of tables) {
     const rows = rowsOf(
       await db.execute(
-        // activity times follow the seed's clock: created_at, and a complaint's deadline and first answer, set from it
-        sql.raw(`select to_jsonb(t) - 'created_at' - 'updated_at' - 'answer_due_at' - 'first_answer_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`),
+        // activity times follow the seed's clock: created_at, a complaint's deadline and first answer, a review's reply and removal
+        sql.raw(`select to_jsonb(t) - 'created_at' - 'updated_at' - 'answer_due_at' - 'first_answer_at' - 'replied_at' - 'removed_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`),
       ),
     );
     hash.update(`${table_name}:${JSON.stringify(rows.map((r) => r.row))}\n`);
@@ -185,6 +185,23 @@ describe.each(engines)('demo seed on %s', (engine) => {
     const rows = await first.database.db.select({ code: consultancyApplications.tracking_code }).from(consultancyApplications);
     for (const { code } of rows) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4})+$/);
     expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length);
+  });
+
+  it('has reviews only of applications the consultancy acted on: the demo consultancy with a reply and one removed with its reason', async () => {
+    const db = first.database.db;
+    const reviews = rowsOf(
+      await db.execute(sql`select r.consultancy_id, r.reply, r.removed_reason,
+        exists (select 1 from application_status_history h where h.application_id = r.application_id and h.status not in ('submitted', 'withdrawn')) as acted
+        from consultancy_reviews r`),
+    );
+    expect(reviews.length).toBeGreaterThanOrEqual(4);
+    expect(reviews.every((r) => r.acted === true)).toBe(true);
+    const [demo] = await db.select({ id: users.consultancy_id }).from(users).where(eq(users.email, 'consultancy@example.com'));
+    const own = reviews.filter((r) => r.consultancy_id === demo!.id);
+    expect(own.length).toBeGreaterThanOrEqual(3);
+    expect(own.filter((r) => r.reply)).toHaveLength(1);
+    expect(own.filter((r) => r.removed_reason)).toHaveLength(1);
+    expect(new Set(reviews.map((r) => r.consultancy_id)).size).toBeGreaterThan(1);
   });
 
   it('creates no accounts (and so no forum posts) in production', async () => {

@@ -12,7 +12,10 @@ vi.mock('../../src/lib/api/public.ts', () => ({
   loadDestinations: vi.fn(async () => [{ id: 1, value: 1, label: 'Australia', slug: 'australia' }]),
 }));
 
+vi.mock('../../src/lib/api/reviews.ts', () => ({ checkReview: vi.fn(async () => ({ acted: false, review: null })) }));
+
 import * as publicApi from '../../src/lib/api/public.ts';
+import * as reviewApi from '../../src/lib/api/reviews.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import ApplyForm from '../../src/islands/ApplyForm.tsx';
 import Complaint from '../../src/islands/Complaint.tsx';
@@ -147,6 +150,25 @@ describe('tracking (/track/)', () => {
     expect(facts).toMatchObject({ Applied: '22 Nov 2026', Applicant: 'A*** G***', Destination: 'Australia', 'Preferred intake': 'Feb 2027', 'Education level': "Bachelor's", Documents: '1 document' });
     expect([...document.querySelectorAll('.timeline li strong')].map((e) => e.textContent)).toEqual(['In review', 'Submitted']);
     expect(screen.getByText('We are reading it.')).toBeTruthy();
+  });
+
+  it('offers a review once the consultancy acted on the application, and its edit once written', async () => {
+    api.checkApplication.mockResolvedValue({ ...STATUS, status: 'in_review', status_label: 'In review' });
+    const review = vi.mocked(reviewApi).checkReview;
+    render(<Track />);
+    await check('SA-7K2Q');
+    expect(screen.queryByRole('link', { name: /review/i })).toBeNull();
+    review.mockResolvedValueOnce({ acted: true, review: null } as never);
+    await check('SA-7K2Q');
+    expect(screen.getByRole('link', { name: 'Review this consultancy' }).getAttribute('href')).toBe('/review/?code=SA-7K2Q');
+    review.mockResolvedValueOnce({ acted: true, review: { text: 'Honest about fees.' } } as never);
+    await check('SA-7K2Q');
+    expect(screen.getByRole('link', { name: 'Edit your review' }).getAttribute('href')).toBe('/review/?code=SA-7K2Q');
+    // a failed review lookup only hides the offer
+    review.mockRejectedValueOnce(new ApiError('Tracking code not found', 404));
+    await check('SA-7K2Q');
+    expect(screen.queryByRole('link', { name: /review/i })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('In review');
   });
 
   it("says 'Tracking code not found'", async () => {

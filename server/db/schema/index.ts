@@ -6,3 +6,4 @@ export * from './site.ts';
 export * from './search.ts';
 export * from './complaints.ts';
 export * from './licences.ts';
+export * from './reviews.ts';

@@ -17,6 +17,7 @@ import { seedForum } from './steps/forum.ts';
 import { seedInstitutions } from './steps/institutions.ts';
 import { seedLicences } from './steps/licences.ts';
 import { seedReference } from './steps/reference.ts';
+import { seedReviews } from './steps/reviews.ts';
 import { seedUniversities } from './steps/universities.ts';
 
 export { DEMO_ACCOUNTS } from './steps/accounts.ts';
@@ -50,6 +51,7 @@ export async function seedDemo(db: Db, storage: Storage, options: { password: st
     await seedActivity(ctx, ref, unis, institutions);
     await seedComplaints(ctx, institutions);
     await seedLicences(ctx, options.privateStorage, institutions);
+    await seedReviews(ctx, institutions);
     // Accounts come last so that production (no accounts) draws the same random content before them.
     if (passwordHash) {
       const owned = { consultancyId: institutions.demoConsultancyId, collegeId: institutions.demoCollegeId, universityId: unis[0]!.id };

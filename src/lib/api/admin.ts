@@ -6,6 +6,7 @@ import { USER_ROLES, prepareUserBody, userFields } from '../forms/users.ts';
 import { ApiError, call, type Page } from './client.ts';
 import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../contract/applications.ts';
 import { COMPLAINT_STATUSES } from '../contract/leads.ts';
+import { REASON_MAX, REASON_MIN } from '../contract/reviews.ts';
 
 /**
  * The console's one data provider (refine / react-admin style): getList, getOne, create, update and
@@ -52,6 +53,8 @@ export interface Resource {
   rowAction?: { label: string; path: (row: Row) => string; done: (title: string) => string };
   /** a body preparation of its own, in place of the generic one (users: institution links) */
   prepare?: (values: FormValues, mode: Mode) => FormData | Record<string, unknown>;
+  /** rows an admin removes from the site with a reason shown in their place, and restores (reviews; rows say `removed`): POST paths with :id, the reason's length */
+  moderate?: { remove: string; restore: string; reason: { min: number; max: number } };
 }
 
 const lower = (s: string) => s.toLowerCase();
@@ -214,6 +217,36 @@ export const resources: Record<string, Resource> = {
       done: (title) => `"${title}" confirmed as still correct today.`,
     },
   },
+  review: {
+    name: 'review',
+    label: 'Review',
+    plural: 'Reviews',
+    titleField: 'tracking_code',
+    fields: {
+      created_at: { kind: 'datetime', label: 'Written', column: true },
+      consultancy_name: { kind: 'text', label: 'Consultancy', column: true },
+      rating: { kind: 'number', label: 'Rating (of 5)', column: true },
+      text: { kind: 'textarea', label: 'Review', column: true },
+      signal_notes: { kind: 'tags', label: 'Fraud signals', column: true },
+      removed_reason: { kind: 'text', label: 'Removed because', column: true },
+      applicant: { kind: 'text', label: 'Applicant', column: true },
+      email: { kind: 'email', label: 'Email', column: true },
+      phone: { kind: 'text', label: 'Phone', column: true },
+      tracking_code: { kind: 'text', label: 'Tracking code', column: true },
+      reply: { kind: 'textarea', label: 'Reply', column: true },
+    },
+    filters: {
+      signals: { label: 'With fraud signals only', kind: 'flag' },
+      consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy' },
+      removed: { label: 'Removed', kind: 'boolean' },
+    },
+    multipart: false,
+    list: 'consultancy-review/admin',
+    updateMethod: 'patch',
+    ordering: ['-created_at'],
+    readOnly: true,
+    moderate: { remove: 'consultancy-review/:id/hide', restore: 'consultancy-review/:id/restore', reason: { min: REASON_MIN, max: REASON_MAX } },
+  },
 };
 
 export function resource(name: string): Resource {
@@ -298,6 +331,14 @@ export async function remove(name: string, id: string | number, reassignTo?: num
     }
   });
   return { success: true, message: typeof reply.message === 'string' && reply.message ? reply.message : `${r.label} deleted successfully!` };
+}
+
+/** Removes a row from the site with a reason shown in its place (`reason`), or restores it (null). */
+export function moderate(name: string, id: string | number, reason: string | null): Promise<Row> {
+  const r = resource(name);
+  if (!r.moderate) return Promise.reject(new Error(`${r.plural} cannot be removed`));
+  const path = withId(reason === null ? r.moderate.restore : r.moderate.remove, id);
+  return call(reason === null ? `Failed to restore ${lower(r.label)}` : `Failed to remove ${lower(r.label)}`, (c) => c.post(path, { json: reason === null ? {} : { reason } }).json<Row>());
 }
 
 /** A refused delete's answer (409): how many rows of each kind use the row. */

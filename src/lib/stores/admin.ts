@@ -27,6 +27,7 @@ export const $router = createRouter({
   dashBranchEdit: '/dashboard/branches/:id',
   dashCourses: '/dashboard/courses',
   dashComplaints: '/dashboard/complaints',
+  dashReviews: '/dashboard/reviews',
 });
 
 export type RouteName = NonNullable<ReturnType<typeof $router.get>>['route'];

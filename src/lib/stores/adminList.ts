@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import { failed, getAll, getList, postAction, remove, resource, update, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
+import { failed, getAll, getList, moderate as moderateRow, postAction, remove, resource, update, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
 import { ApiError, type Page } from '../api/client.ts';
 import { toCsv } from '../forms/csv.ts';
 import { flash } from './adminFlash.ts';
@@ -31,6 +31,8 @@ export interface ListStore {
   cancelBlocked(): void;
   /** a list-only resource with an update route (complaints): moves a row to another status, with an optional note for its history */
   changeStatus(id: number | string, status: string, title: string, note?: string): Promise<boolean>;
+  /** a moderated resource (`moderate`: reviews): removes a row from the site with a reason, or restores it (reason null) */
+  moderate(id: number | string, reason: string | null, title: string): Promise<boolean>;
   /** a list-only resource's row action (`rowAction`): calls it, says what it did, reloads */
   act(row: Row, title: string): Promise<boolean>;
   exportCsv(): Promise<string>;
@@ -157,6 +159,18 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
       try {
         await update(name, id, note ? { status, note } : { status });
         flash(`${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
+        await load();
+        return true;
+      } catch (e) {
+        $state.setKey('error', e instanceof Error ? e.message : String(e));
+        return false;
+      }
+    },
+    async moderate(id, reason, title) {
+      $state.setKey('error', null);
+      try {
+        await moderateRow(name, id, reason);
+        flash(reason === null ? `${r.label} ${title} is shown again.` : `${r.label} ${title} is removed: “${reason}” shows in its place.`);
         await load();
         return true;
       } catch (e) {

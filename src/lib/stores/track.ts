@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { checkApplication, editApplication, type ApplicationStatus } from '../api/public.ts';
 import { ApiError } from '../api/client.ts';
+import { checkReview } from '../api/reviews.ts';
 
 /** SPEC §8's texts for the tracking page. */
 export const NOT_FOUND = 'Tracking code not found';
@@ -20,6 +21,8 @@ export interface TrackState {
   error: TrackFailure | null;
   /** the error belongs to the edit or withdraw form, not to the code lookup */
   errorIn: 'check' | 'edit' | 'withdraw' | null;
+  /** whether the consultancy may be reviewed with this code (it acted on the application), and whether it was */
+  review: { acted: boolean; written: boolean } | null;
 }
 
 const failure = (text: string, err: unknown): TrackFailure => ({
@@ -49,7 +52,7 @@ export function changesOf(form: FormData, current: ApplicationStatus): FormData 
 
 /** The tracking page's state and actions: check by code, edit, add documents, withdraw. */
 export function createTrackStore() {
-  const $track = atom<TrackState>({ status: null, busy: false, done: null, error: null, errorIn: null });
+  const $track = atom<TrackState>({ status: null, busy: false, done: null, error: null, errorIn: null, review: null });
   const set = (patch: Partial<TrackState>) => $track.set({ ...$track.get(), ...patch });
   const codeOf = () => $track.get().status?.tracking_code ?? '';
 
@@ -66,7 +69,15 @@ export function createTrackStore() {
 
   return {
     $track,
-    check: (code: string) => (code.trim() ? run('check', NOT_FOUND, () => checkApplication(code), null) : Promise.resolve(false)),
+    async check(code: string): Promise<boolean> {
+      if (!code.trim()) return false;
+      set({ review: null });
+      if (!(await run('check', NOT_FOUND, () => checkApplication(code), null))) return false;
+      // the review offer is extra: the application shows whether or not it can be had
+      const review = await checkReview(code).then((s) => ({ acted: s.acted, written: s.review !== null }), () => null);
+      set({ review });
+      return true;
+    },
     edit: (form: FormData) => {
       const current = $track.get().status;
       if (!current) return Promise.resolve(false);

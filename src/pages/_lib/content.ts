@@ -48,36 +48,39 @@ function siteLists(): ListSpec[] {
     for (const meta of Object.values(decl.fields)) if ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities) names.add(meta.ref);
     for (const f of Object.values(decl.filters ?? {})) if (f.ref && f.ref in entities) names.add(f.ref);
   }
-  return [...names].map((name) => {
+  const lists = [...names].map((name) => {
     const decl: EntityDeclaration = entities[name as EntityName];
     const refersTo = Object.values(decl.fields).flatMap((m) => (m.kind === 'ref' && m.ref ? [m.ref] : []));
     return { name, path: decl.path, ordering: decl.ordering, refersTo };
   });
+  return [...lists, REVIEW_LIST];
 }
+
+/** The reviews of consultancies (their pages show them): not an entity, read and synced like one. */
+export const REVIEW_LIST: ListSpec = { name: 'consultancyReview', path: 'consultancy-review', ordering: ['-created_at'], refersTo: [] };
 
 /** What the build's data copy did (the data-only renderer prints it). */
 export const SYNC_REPORT = Symbol.for('studyabroad.site.sync');
 let synced: Promise<Map<string, Row[]>> | null = null;
 const dataDir = () => (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.SITE_DATA_DIR || undefined;
 
-function syncedRows(name: string): Promise<Row[]> | null {
+function syncedRows(name: string, path: string): Promise<Row[]> | null {
   const dir = dataDir();
   if (!dir) return null;
   synced ??= syncLists(siteLists(), { dir, refresh: process.env.SITE_DATA_REFRESH === '1' }).then(({ rows, report }) => {
     (globalThis as Record<symbol, SyncReport>)[SYNC_REPORT] = report;
     return rows;
   });
-  return synced.then((all) => all.get(name) ?? listAll(entities[name as EntityName].path));
+  return synced.then((all) => all.get(name) ?? listAll(path));
 }
 
 const cache = new Map<string, Promise<Row[]>>();
 
-/** All rows of an entity (declaration name), fetched once per build. */
-export function rows(name: EntityName): Promise<Row[]> {
-  const decl: EntityDeclaration = entities[name];
+/** All rows of a list (an entity's, or REVIEW_LIST), fetched once per build. */
+export function listRows({ name, path }: Pick<ListSpec, 'name' | 'path'>): Promise<Row[]> {
   let hit = cache.get(name);
   if (!hit) {
-    hit = (syncedRows(name) ?? listAll(decl.path)).catch((err: unknown) => {
+    hit = (syncedRows(name, path) ?? listAll(path)).catch((err: unknown) => {
       cache.delete(name);
       throw err;
     });
@@ -85,6 +88,9 @@ export function rows(name: EntityName): Promise<Row[]> {
   }
   return hit;
 }
+
+/** All rows of an entity (declaration name), fetched once per build. */
+export const rows = (name: EntityName): Promise<Row[]> => listRows({ name, path: entities[name].path });
 
 const categoryCache = new Map<string, Promise<Category[]>>();
 export function articleCategories(kind: 'blog' | 'news') {
