@@ -13,6 +13,7 @@ import * as reviewApi from '../../src/lib/api/reviews.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceList } from '../../src/admin/ResourceScreens.tsx';
 import { DashboardReviews } from '../../src/admin/ReviewScreens.tsx';
+import { $flash } from '../../src/lib/stores/adminFlash.ts';
 import { resetListStores } from '../../src/lib/stores/adminList.ts';
 import { $session } from '../../src/lib/stores/session.ts';
 
@@ -66,7 +67,7 @@ describe('reviews in the admin console', () => {
     fireEvent.change(screen.getByLabelText(`Why remove ${FLAGGED.tracking_code}? (shown in its place)`), { target: { value: 'Same phone as two others' } });
     fireEvent.click(remove);
     await waitFor(() => expect(api.moderate).toHaveBeenCalledWith('review', 4, 'Same phone as two others'));
-    expect(await screen.findByText(`Review ${FLAGGED.tracking_code} is removed: “Same phone as two others” shows in its place.`)).toBeTruthy();
+    await waitFor(() => expect($flash.get()?.text).toBe(`Review ${FLAGGED.tracking_code} is removed: “Same phone as two others” shows in its place.`));
     api.getList.mockResolvedValueOnce(page([FLAGGED]));
     fireEvent.click(await screen.findByRole('button', { name: `Restore ${FLAGGED.tracking_code}` }));
     await waitFor(() => expect(api.moderate).toHaveBeenCalledWith('review', 4, null));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, notInArray } from 'drizzle-orm';
+import { and, asc, eq, max, notInArray } from 'drizzle-orm';
 import { applicationStatusHistory, consultancyApplications, consultancyReviews } from '../../schema/index.ts';
 import { APPLICANT_STATUSES } from '../../../../src/lib/contract/reviews.ts';
 import { insertRows } from '../bulk.ts';
@@ -34,11 +34,12 @@ export async function seedReviews({ tx, now }: SeedContext, institutions: Instit
     .select({ id: a.id, consultancy_id: a.consultancy_id, last: max(h.created_at) })
     .from(a)
     .innerJoin(h, and(eq(h.application_id, a.id), notInArray(h.status, [...APPLICANT_STATUSES])))
-    .where(inArray(a.consultancy_id, institutions.consultancies.slice(0, 4).map((c) => c.id)))
     .groupBy(a.id)
     .orderBy(asc(a.id));
   const demo = acted.filter((r) => r.consultancy_id === institutions.demoConsultancyId).slice(0, 4);
-  const others = institutions.consultancies.slice(1, 4).flatMap((c) => acted.filter((r) => r.consultancy_id === c.id).slice(0, 2));
+  // the first three other consultancies with acted-on applications, whichever the activity seed made
+  const reviewed = [...new Set(acted.map((r) => r.consultancy_id).filter((id) => id !== institutions.demoConsultancyId))].slice(0, 3);
+  const others = reviewed.flatMap((id) => acted.filter((r) => r.consultancy_id === id).slice(0, 2));
   const rows = [...demo, ...others].map((application, i) => {
     const at = new Date(Math.min(now, Date.parse(application.last!) + DAY_MS)).toISOString();
     const replied = application === demo[0];
