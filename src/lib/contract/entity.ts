@@ -85,6 +85,10 @@ export interface EntityDeclaration {
    * and when someone looked (`register_checked_on`); the destination names the register and its link
    */
   recognition?: { via: string };
+  /** a student can save rows to the shortlist kept on the device (and on the account once signed in) */
+  shortlist?: boolean;
+  /** up to COMPARE_MAX rows can be put side by side on /compare/, one row per fact of this declaration */
+  compare?: boolean;
   /** who may create, update and delete rows through the generic routes (default: admins) */
   access?: { write: readonly Role[] };
   /** the institution role that edits its own row of this entity in a dashboard */

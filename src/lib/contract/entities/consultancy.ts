@@ -15,6 +15,8 @@ export const consultancy = defineEntity({
   schemaType: 'EducationalOrganization',
   homeSearch: true,
   titleField: 'name',
+  shortlist: true,
+  compare: true,
   fields: {
     ...institutionProfile,
     test_preparation: { kind: 'refs', ref: 'exam', label: 'Test preparation' },

@@ -14,6 +14,8 @@ export const course = defineEntity({
   schemaType: 'Course',
   homeSearch: true,
   titleField: 'name',
+  shortlist: true,
+  compare: true,
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
     university_id: { kind: 'ref', ref: 'university', label: 'University', required: true, column: true, listedOn: { note: 'level' }, namedInResults: true },

@@ -13,6 +13,7 @@ export const scholarship = defineEntity({
   schemaType: 'MonetaryGrant',
   homeSearch: true,
   titleField: 'title',
+  shortlist: true,
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
     provider: { kind: 'text', label: 'Provider', max: 200, column: true, summary: 4 },

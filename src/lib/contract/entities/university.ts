@@ -14,6 +14,8 @@ export const university = defineEntity({
   schemaType: 'CollegeOrUniversity',
   homeSearch: true,
   titleField: 'name',
+  shortlist: true,
+  compare: true,
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
     destination_id: { kind: 'ref', ref: 'destination', label: 'Destination', column: true, listedOn: {}, namedInResults: true },
