@@ -9,6 +9,15 @@ export interface EntityCardProps {
   level?: 2 | 3;
 }
 
+/** Saves a row to the shortlist; hidden until src/lib/site/saveButtons.ts wires it (no script, no dead button). */
+export function SaveButton({ save, title }: { save: string; title: string }) {
+  return (
+    <button type="button" className="save" data-save={save} aria-pressed="false" aria-label={`Save ${title} to your shortlist`} hidden>
+      ☆ Save
+    </button>
+  );
+}
+
 /**
  * A row's card: the static lists render it at build time (src/components/Card.astro) and the list
  * island renders it for live results, so a search shows the same pictures, badges and facts.
@@ -39,6 +48,7 @@ export default function EntityCard({ decl, row, refs, level = 2 }: EntityCardPro
         )}
         {card.text && <p>{card.text}</p>}
       </div>
+      {card.save && <SaveButton save={card.save} title={card.title} />}
     </li>
   );
 }

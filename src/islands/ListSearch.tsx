@@ -4,6 +4,7 @@ import { list } from '../lib/api/public.ts';
 import { currentFirst } from '../lib/site/ended.ts';
 import type { CardDeclaration, RefMaps, Row } from '../lib/site/cards.ts';
 import EntityCard from './EntityCard.tsx';
+import { refsOf } from '../lib/site/refs.ts';
 
 /** The ref maps of every page of results shown so far ("Show more" adds a page). */
 function mergeRefs(shown: RefMaps, more: RefMaps): RefMaps {
@@ -68,20 +69,6 @@ export function writeQuery(query: string, filters: SearchFilter[], { search, val
   if (ordering) params.set('ordering', ordering);
   const text = params.toString();
   return text ? `?${text}` : '';
-}
-
-/** The rows the cards of these results refer to, one call per ref field (`ids`), as the cards' ref maps. */
-export async function refsOf(rows: Row[], refPaths: Record<string, string>): Promise<RefMaps> {
-  const entries = await Promise.all(
-    Object.entries(refPaths).map(async ([field, path]) => {
-      const ids = [...new Set(rows.flatMap((r) => (Array.isArray(r[field]) ? (r[field] as unknown[]) : [r[field]])).filter((v): v is number => typeof v === 'number'))];
-      if (ids.length === 0) return [field, new Map<number, Row>()] as const;
-      // a missing name leaves its fact out; the results still show
-      const found = await list(path, { ids: ids.slice(0, 100).join(','), page_size: 100 }).catch(() => null);
-      return [field, new Map((found?.results ?? []).map((r) => [r.id, r]))] as const;
-    }),
-  );
-  return Object.fromEntries(entries);
 }
 
 /**

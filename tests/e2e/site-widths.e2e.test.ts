@@ -23,7 +23,7 @@ async function pagesToVisit(): Promise<string[]> {
     perSection.set(section, seen + 1);
     return seen < DETAILS_PER_SECTION;
   });
-  return [...picked, '/login/', '/search/?search=australia', '/no-such-page/'];
+  return [...picked, '/login/', '/search/?search=australia', '/shortlist/', '/compare/?university=1,2,3,4', '/no-such-page/'];
 }
 
 describe.each(WIDTHS)('at %i px', (width) => {

@@ -11,8 +11,8 @@ export type AutoDialog = 'booking' | 'guidance' | 'full-detail';
 
 export const SHOWN_COOKIE = 'auto_dialogs_shown';
 
-/** Applying, tracking, complaining, signing in, searching, or lost (404): no dialog opens by itself there. */
-export const isTaskPage = (path: string) => /^\/(login|track|complaint|search|404)(\/|$)/.test(path) || /^\/consultancy\/[^/]+\/apply(\/|$)/.test(path);
+/** Applying, tracking, complaining, signing in, searching, comparing, or lost (404): no dialog opens by itself there. */
+export const isTaskPage = (path: string) => /^\/(login|track|complaint|search|shortlist|compare|404)(\/|$)/.test(path) || /^\/consultancy\/[^/]+\/apply(\/|$)/.test(path);
 
 let openedThisView = false;
 

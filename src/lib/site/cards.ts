@@ -13,7 +13,7 @@ export type Row = Record<string, unknown> & { id: number; slug?: string };
 export type RefMaps = Record<string, Map<number, Row>>;
 
 /** What a card reads of a declaration; a whole declaration is one too. */
-export type CardDeclaration = Pick<EntityDeclaration, 'titleField' | 'sitePath' | 'fields' | 'ends'>;
+export type CardDeclaration = Pick<EntityDeclaration, 'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist'>;
 
 export const titleOf = (decl: Pick<EntityDeclaration, 'titleField'>, row: Row) => String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);
 export const keyOf = (row: Row) => String(row.slug || row.id);
@@ -145,6 +145,8 @@ export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Dat
     badges: badgesOf(decl, row, now),
     end: endOf(decl, row, now),
     endBadge: decl.ends?.badge,
+    /** the Save button's `data-save`, when rows of this kind can be saved to the shortlist */
+    save: decl.shortlist ? `${decl.name}:${row.id}` : undefined,
   };
 }
 
@@ -161,5 +163,5 @@ export function cardDeclaration(decl: EntityDeclaration): CardDeclaration {
       .filter(keep)
       .map(([name, { help: _help, max: _max, min: _min, listedOn: _listedOn, ...meta }]) => [name, meta]),
   ) as Record<string, FieldMeta>;
-  return { titleField: decl.titleField, sitePath: decl.sitePath, ends: decl.ends, fields };
+  return { name: decl.name, label: decl.label, titleField: decl.titleField, sitePath: decl.sitePath, ends: decl.ends, shortlist: decl.shortlist, fields };
 }

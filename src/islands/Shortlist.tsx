@@ -1,0 +1,127 @@
+/** @jsxImportSource preact */
+import { useEffect, useMemo, useState } from 'preact/compat';
+import { list } from '../lib/api/public.ts';
+import type { CardDeclaration, RefMaps, Row } from '../lib/site/cards.ts';
+import { COMPARE_MAX } from '../lib/site/compare.ts';
+import { refsOf } from '../lib/site/refs.ts';
+import { wireSaveButtons } from '../lib/site/saveButtons.ts';
+import { $shortlist, fromQuery, saveAll, shareQuery, type Saved } from '../lib/stores/shortlist.ts';
+import { countOf } from '../lib/format.ts';
+import EntityCard from './EntityCard.tsx';
+import { useStore } from './useStore.ts';
+
+export interface ShortlistKind {
+  card: CardDeclaration;
+  plural: string;
+  path: string;
+  refPaths: Record<string, string>;
+  compare: boolean;
+}
+
+type Loaded = Record<string, { rows: Row[]; refs: RefMaps }>;
+
+/** The saved rows of each kind, read in one call per kind (`ids`), in the order they were saved. */
+async function load(items: Saved[], kinds: ShortlistKind[]): Promise<Loaded> {
+  const out: Loaded = {};
+  await Promise.all(
+    kinds.map(async (kind) => {
+      const ids = items.filter((i) => i.entity === kind.card.name).map((i) => i.id);
+      if (!ids.length) return;
+      const page = await list(kind.path, { ids: ids.slice(0, 100).join(','), page_size: 100 });
+      const rows = ids.map((id) => page.results.find((r) => r.id === id)).filter((r): r is Row => Boolean(r));
+      out[kind.card.name] = { rows, refs: await refsOf(rows, kind.refPaths) };
+    }),
+  );
+  return out;
+}
+
+/**
+ * /shortlist/: what the student saved on this device (and on the account once signed in), by kind,
+ * with Compare for the kinds that compare, and a link to share it. Opened from a shared link
+ * (?university=3,17), it shows that list and offers to save it.
+ */
+export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
+  const saved = useStore($shortlist);
+  const [shared, setShared] = useState<Saved[] | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState('');
+  const [copied, setCopied] = useState(false);
+  const items = shared ?? saved;
+  const key = JSON.stringify(items);
+
+  useEffect(() => {
+    wireSaveButtons(document);
+    const fromLink = fromQuery(location.search, kinds.map((k) => k.card.name));
+    if (fromLink.length) setShared(fromLink);
+  }, []);
+
+  useEffect(() => {
+    load(items, kinds)
+      .then(setLoaded)
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Could not load your shortlist.'));
+  }, [key]);
+
+  const link = useMemo(() => (typeof location === 'undefined' ? '' : `${location.origin}/shortlist/${shareQuery(items)}`), [key]);
+  const share = async () => {
+    if (typeof navigator.share === 'function') return void (await navigator.share({ title: 'My study-abroad shortlist', url: link }).catch(() => undefined));
+    await navigator.clipboard?.writeText(link).catch(() => undefined);
+    setCopied(true);
+  };
+
+  if (error) return <p className="error">{error}</p>;
+  return (
+    <>
+      {shared && (
+        <div className="panel">
+          <p>
+            Someone shared this shortlist with you: {countOf(shared.length, 'item')}.
+          </p>
+          <button type="button" className="btn primary" onClick={() => void saveAll(shared).then(() => (history.replaceState(null, '', '/shortlist/'), setShared(null)))}>
+            Save these to my shortlist
+          </button>
+        </div>
+      )}
+      {items.length === 0 ? (
+        <p>Nothing saved yet. Tap ☆ Save on a university, course, consultancy or scholarship to keep it here, on this phone, without an account.</p>
+      ) : !loaded ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <>
+          {!shared && (
+            <p className="row">
+              <button type="button" className="btn" onClick={() => void share()}>
+                Share this list
+              </button>
+              {copied && <span role="status">Link copied.</span>}
+              <input aria-label="Link to this shortlist" readOnly value={link} className="share-link" onFocus={(e) => e.currentTarget.select()} />
+            </p>
+          )}
+          {kinds.map((kind) => {
+            const group = loaded[kind.card.name];
+            if (!group?.rows.length) return null;
+            const compared = group.rows.slice(0, COMPARE_MAX).map((r) => r.id).join(',');
+            return (
+              <section key={kind.card.name} aria-labelledby={`sl-${kind.card.name}`}>
+                <h2 id={`sl-${kind.card.name}`}>
+                  {kind.plural} <span className="muted">({group.rows.length})</span>
+                </h2>
+                {kind.compare && group.rows.length > 1 && (
+                  <p>
+                    <a className="btn primary" href={`/compare/?${kind.card.name}=${compared}`}>
+                      Compare {group.rows.length > COMPARE_MAX ? `the first ${COMPARE_MAX}` : 'them'} side by side
+                    </a>
+                  </p>
+                )}
+                <ul className="grid">
+                  {group.rows.map((row) => (
+                    <EntityCard key={row.id} decl={kind.card} row={row} refs={group.refs} level={3} />
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </>
+      )}
+    </>
+  );
+}
