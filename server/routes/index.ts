@@ -13,6 +13,7 @@ import complaintRoutes from './complaints.ts';
 import siteRoutes from './site.ts';
 import licenceRoutes from './licences.ts';
 import reviewRoutes from './reviews.ts';
+import outboxRoutes from './outbox.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -30,4 +31,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(licenceRoutes);
   await app.register(reviewRoutes);
+  await app.register(outboxRoutes);
 }
