@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
+import type { OutboxStatus } from '../../../src/lib/contract/outbox.ts';
 
 /**
  * The transactional outbox: a message is inserted in the same transaction as the event that causes
@@ -18,7 +19,7 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     /** pending: to be delivered; sent: accepted by the SMTP server; kept: no SMTP_URL, readable in the console only; failed: gave up */
-    status: varchar('status', { length: 20 }).$type<'pending' | 'sent' | 'kept' | 'failed'>().notNull().default('pending'),
+    status: varchar('status', { length: 20 }).$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     /** the worker's claim: another worker takes the message over only once the lease has run out */
