@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'dr
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { outboxMessages } from '../db/schema/index.ts';
+import { OUTBOX_STATUSES } from '../../src/lib/contract/outbox.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Mail, Transport } from '../mail.ts';
 import { containsAny, pageQuery, pageWindow } from './paging.ts';
@@ -124,8 +125,7 @@ export function startWorker(app: FastifyInstance, transport: Transport, settings
   };
 }
 
-export const STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
-export const outboxQuery = z.strictObject({ ...pageQuery, status: z.enum(STATUSES, { error: `Use one of: ${STATUSES.join(', ')}` }).optional() });
+export const outboxQuery = z.strictObject({ ...pageQuery, status: z.enum(OUTBOX_STATUSES, { error: `Use one of: ${OUTBOX_STATUSES.join(', ')}` }).optional() });
 
 const listColumns = {
   id: outboxMessages.id,

@@ -101,6 +101,7 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'POST /api/consultancy-application/submit/': e('public', 400),
   'GET /api/consultancy-application/check/:code/': e('public', 404),
   'PATCH /api/consultancy-application/edit/:code/': e('public', 404),
+  'PUT /api/consultancy-application/notifications/:code/': e('public', 400),
   'GET /api/consultancy-application/admin/': e('admin', 200),
   'GET /api/consultancy-application/:id/documents/:document/': e('admin,consultancy', 404),
   'GET /api/consultancy/dashboard/applications/': e('consultancy', 200),
