@@ -39,7 +39,7 @@ describe('password reset and the Outbox', () => {
     await hydrated(page);
     // the token leaves the address bar at once
     await expect.poll(() => new URL(page.url()).search).toBe('');
-    await page.getByLabel('New password').fill('second-monsoon-42');
+    await page.locator('#rp-password').fill('second-monsoon-42');
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await page.getByRole('status').filter({ hasText: 'Your password has been changed' }).waitFor();
 
