@@ -40,8 +40,7 @@ export const messageId = (key: string) => `<${key.replace(/[^\w.!#$%&'*+/=?^`{|}
 
 /**
  * nodemailer over SMTP_URL; without it messages stay in the outbox, readable in the console, and
- * one line per message is logged so a newcomer can follow a link without a mail server. The
- * socket timeouts stay well inside the outbox lease, so a stalled server never outlives a claim.
+ * one line per message is logged so a newcomer can follow a link without a mail server.
  */
 export function createTransport(config: Config, log: (line: string) => void): Transport {
   if (!config.smtpUrl) {
@@ -53,7 +52,8 @@ export function createTransport(config: Config, log: (line: string) => void): Tr
       close: () => {},
     };
   }
-  const timeout = Math.max(1000, Math.floor((config.outbox.leaseSeconds * 1000) / 3));
+  // connecting, the greeting and an idle socket each wait at most a sixth of the lease: a delivery ends within half of it
+  const timeout = Math.max(500, Math.floor((config.outbox.leaseSeconds * 1000) / 6));
   const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never);
   return {
     async deliver(mail) {

@@ -59,8 +59,21 @@ export async function deliverDue(db: Runner, transport: Transport, settings: Wor
     .set({ claim_id: claim, lease_until: sql`now() + make_interval(secs => ${settings.leaseSeconds})`, attempts: sql`${outboxMessages.attempts} + 1`, updated_at: sql`now()` })
     .where(inArray(outboxMessages.id, due))
     .returning();
-  for (const message of claimed.sort((a, b) => a.id - b.id)) {
+  // a delivery takes at most half the lease (see the SMTP timeouts in mail.ts): one is begun only
+  // while it can end before the lease does, so no other worker can take a message still being sent
+  const lastStart = Date.now() + (settings.leaseSeconds * 1000) / 2;
+  const queue = claimed.sort((a, b) => a.id - b.id);
+  for (const [i, message] of queue.entries()) {
     const ours = and(eq(outboxMessages.id, message.id), eq(outboxMessages.claim_id, claim));
+    if (Date.now() > lastStart) {
+      // handed back untried, for this or another worker's next round
+      const rest = queue.slice(i).map((m) => m.id);
+      await db
+        .update(outboxMessages)
+        .set({ claim_id: null, lease_until: null, attempts: sql`${outboxMessages.attempts} - 1` })
+        .where(and(inArray(outboxMessages.id, rest), eq(outboxMessages.claim_id, claim)));
+      break;
+    }
     try {
       const status = await transport.deliver(message);
       await db.update(outboxMessages).set({ status, sent_at: sql`now()`, claim_id: null, lease_until: null, last_error: '', updated_at: sql`now()` }).where(ours);

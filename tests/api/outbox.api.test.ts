@@ -115,6 +115,21 @@ describe.each(engines)('the outbox worker on %s', (engine) => {
     expect(await row(mail.key)).toMatchObject({ status: 'sent', attempts: 2, claim_id: null });
   });
 
+  it('begins no delivery that could outlast its lease: the rest of the batch is handed back untried', async () => {
+    const mails = Array.from({ length: 3 }, () => message());
+    await enqueue(t.database.db, ...mails);
+    const slow: Transport = { deliver: () => new Promise((resolve) => setTimeout(() => resolve('sent'), 60)), close: () => {} };
+    // half of a 0.08 s lease has passed once the first (60 ms) delivery ends
+    expect(await deliverDue(t.database.db, slow, { ...settings, leaseSeconds: 0.08, batch: 3 })).toBe(3);
+    const rows = await Promise.all(mails.map((m) => row(m.key)));
+    expect(rows.map((r) => [r.status, r.attempts, r.claim_id])).toEqual([
+      ['sent', 1, null],
+      ['pending', 0, null],
+      ['pending', 0, null],
+    ]);
+    await drain();
+  });
+
   it('two workers on one database share the work and never send a message twice', async () => {
     const mails = Array.from({ length: 40 }, () => message());
     await enqueue(t.database.db, ...mails);
