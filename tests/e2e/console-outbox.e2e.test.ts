@@ -43,7 +43,7 @@ describe('password reset and the Outbox', () => {
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await page.getByRole('status').filter({ hasText: 'Your password has been changed' }).waitFor();
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.locator('#main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/login/');
     await hydrated(page);
     await page.locator('#li-email').fill(email);
