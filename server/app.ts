@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { openapiTransform } from './openapi.ts';
 import { createTransport, type Transport } from './mail.ts';
 import { startWorker, type Worker } from './services/outbox.ts';
+import { overdueComplaints } from './services/notices.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
@@ -121,7 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('outbox', outbox);
   if (options.config.outbox.worker) {
     app.addHook('onReady', async () => {
-      outbox.worker = startWorker(app, options.transport ?? createTransport(options.config, (line) => app.log.info(line)), options.config.outbox);
+      const transport = options.transport ?? createTransport(options.config, (line) => app.log.info(line));
+      outbox.worker = startWorker(app, transport, options.config.outbox, () => overdueComplaints(app.db, options.config));
     });
     app.addHook('onClose', async () => outbox.worker?.stop());
   }

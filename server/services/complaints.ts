@@ -60,7 +60,7 @@ async function freshReference(db: Runner): Promise<string> {
 // ---- what each side sees ----------------------------------------------------------------------
 
 /** Past its deadline, not answered, and still owed an answer. */
-const overdue = sql<boolean>`(${complaints.first_answer_at} is null and ${complaints.answer_due_at} < now() and ${complaints.status} not in (${sql.join(
+export const overdue = sql<boolean>`(${complaints.first_answer_at} is null and ${complaints.answer_due_at} < now() and ${complaints.status} not in (${sql.join(
   FINISHED_COMPLAINT_STATUSES.map((s) => sql`${s}`),
   sql`, `,
 )}))`;

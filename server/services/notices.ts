@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { colleges, complaints, consultancies, consultancyApplications, forumQuestions, users } from '../db/schema/index.ts';
+import { colleges, complaints, consultancies, consultancyApplications, forumQuestions, outboxMessages, users } from '../db/schema/index.ts';
 import { compose, siteUrl, type Mail } from '../mail.ts';
 import { STATUS_LABELS, type Status } from '../../src/lib/contract/applications.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { enqueue } from './outbox.ts';
+import { overdue } from './complaints.ts';
 import type { Runner } from './tx.ts';
 
 /**
@@ -155,6 +156,30 @@ export async function complaintAnswered(db: Runner, site: Site, complaintId: num
       { href: `${siteUrl(site)}/complaint/track/`, label: 'Follow your complaint' },
     ]),
   );
+}
+
+/**
+ * Complaints that went past their deadline unanswered: one reminder each to the consultancy. Run
+ * now and then by every worker; the key (one per complaint) makes a second run, or a second
+ * instance running it at the same time, add nothing.
+ */
+export async function overdueComplaints(db: Runner, site: Site) {
+  const key = sql`'complaint.' || ${complaints.id} || '.overdue.0'`;
+  const due = await db
+    .select({ id: complaints.id, reference: complaints.reference, subject: complaints.subject, consultancy_id: complaints.consultancy_id, answer_due_at: complaints.answer_due_at })
+    .from(complaints)
+    .leftJoin(outboxMessages, eq(outboxMessages.key, key))
+    .where(and(overdue, isNotNull(complaints.consultancy_id), isNull(outboxMessages.id)));
+  for (const c of due) {
+    await enqueue(
+      db,
+      ...toEach(await institutionAddresses(db, 'consultancy', c.consultancy_id!), `complaint.${c.id}.overdue`, `Overdue: complaint ${c.reference} is not answered`, [
+        `The complaint "${c.subject}" (reference ${c.reference}) was due an answer by ${formatDate(c.answer_due_at)} and has none yet. Your public page shows complaints answered late.`,
+        dashboard(site, 'complaints', 'Answer it now'),
+      ]),
+    );
+  }
+  return due.length;
 }
 
 /** Someone else replied to a forum question: a notice to its asker (replies are public; no address is shown). */

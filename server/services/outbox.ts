@@ -103,9 +103,16 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-/** The loop every API instance runs: a round, then a pause of pollMs unless kicked or there was work. */
-export function startWorker(app: FastifyInstance, transport: Transport, settings: WorkerSettings): Worker {
+/** How often a worker runs its sweep (messages no request causes: deadlines passing). */
+export const SWEEP_MS = 10 * 60 * 1000;
+
+/**
+ * The loop every API instance runs: a round, then a pause of pollMs unless kicked or there was
+ * work; every SWEEP_MS, first the sweep, which writes the messages of events no request causes.
+ */
+export function startWorker(app: FastifyInstance, transport: Transport, settings: WorkerSettings, sweep?: () => Promise<unknown>): Worker {
   let stopped = false;
+  let lastSweep = 0;
   let wake: (() => void) | undefined;
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -119,6 +126,10 @@ export function startWorker(app: FastifyInstance, transport: Transport, settings
     while (!stopped) {
       let busy = 0;
       try {
+        if (sweep && Date.now() - lastSweep >= SWEEP_MS) {
+          lastSweep = Date.now();
+          await sweep();
+        }
         busy = await deliverDue(app.db, transport, settings, (err, key) => app.log.warn({ err, key }, 'a message could not be delivered; it will be retried'));
       } catch (err) {
         if (!stopped) app.log.error({ err }, 'the outbox worker could not read the outbox');

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { buildTestApp, createConsultancy, createForumCategory, engines, freshIp, multipart, tokenFor, type TestApp } from './helpers.ts';
 import { startInbox, type Inbox } from './inbox.ts';
-import { consultancies, outboxMessages } from '../../server/db/schema/index.ts';
+import { complaints, consultancies, outboxMessages } from '../../server/db/schema/index.ts';
+import { overdueComplaints } from '../../server/services/notices.ts';
 
 const SITE = 'https://studyabroad.example';
 
@@ -143,6 +144,28 @@ describe.each(engines)('notices on %s', (engine) => {
     expect(answered.statusCode).toBe(201);
     const answer = await inbox.next('sita@example.com');
     expect(answer.subject).toBe(`Your complaint ${reference} has an answer`);
+  });
+
+  it('a complaint past its deadline unanswered: one reminder to the consultancy, however often the sweep runs', async () => {
+    const file = async (subject: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/complaint/submit/',
+        remoteAddress: freshIp(),
+        ...multipart({ name: 'Hari Thapa', email: `hari${++n}@example.com`, phone: '+977 9841234568', consultancy: String(consultancyId), subject, message: 'No answer for weeks.' }),
+      });
+      return res.json() as { id: number; reference: string };
+    };
+    const late = await file('Deposit kept');
+    const answered = await file('Wrong university');
+    await t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/complaints/${answered.id}/answer/`, payload: { message: 'Sorted today.' }, headers: agent.auth });
+    await t.database.db.update(complaints).set({ answer_due_at: sql`now() - interval '1 day'` }).where(inArray(complaints.id, [late.id, answered.id]));
+    await overdueComplaints(t.database.db, t.app.config);
+    await overdueComplaints(t.database.db, t.app.config);
+    const mail = await agentMail(`Overdue: complaint ${late.reference} is not answered`);
+    expect(mail.text).toContain(`${SITE}/dashboard/complaints/`);
+    const reminders = await t.database.db.select().from(outboxMessages).where(like(outboxMessages.key, 'complaint.%.overdue.%'));
+    expect(reminders.map((r) => r.key)).toEqual([`complaint.${late.id}.overdue.0`]);
   });
 
   it('a forum reply: a notice to the asker, not for their own reply', async () => {
