@@ -22,7 +22,8 @@ export function compose(key: string, to: string, subject: string, blocks: Block[
   const body = blocks
     .map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`))
     .join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;max-width:36em">\n${body}\n<p style="color:#555">StudyAbroad Nepal</p></body></html>`;
+  // no inline styles: mail clients style plain HTML well, and the console's preview (under its CSP) shows it as sent
+  const html = `<!doctype html><html><body>\n${body}\n<p>StudyAbroad Nepal</p></body></html>`;
   return { key, to, subject, text: `${text}\n\n-- \nStudyAbroad Nepal`, html };
 }
 
