@@ -9,7 +9,9 @@ import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openapiTransform } from './openapi.ts';
-import { createMailer, type Mailer } from './mail.ts';
+import { createTransport, type Transport } from './mail.ts';
+import { startWorker, type Worker } from './services/outbox.ts';
+import { overdueComplaints } from './services/notices.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
@@ -30,7 +32,8 @@ declare module 'fastify' {
     routeList: { method: string; url: string; access: Access | undefined }[];
     /** the site's rebuild runner, when this process has one (npm start): what is live, what is building */
     siteStatus: () => SiteBuildStatus | null;
-    mailer: Mailer;
+    /** the outbox worker of this instance (a no-op kick with OUTBOX_WORKER=off) */
+    outbox: Pick<Worker, 'kick'>;
   }
 }
 
@@ -51,8 +54,8 @@ export interface AppOptions {
   redis?: Redis;
   /** the rebuild runner's status, when the process runs one */
   siteStatus?: () => SiteBuildStatus | null;
-  /** default: the one the config describes (SMTP_URL, else the outbox folder) */
-  mailer?: Mailer;
+  /** how the outbox worker delivers; default: the one the config describes (SMTP_URL, else kept for the console) */
+  transport?: Transport;
 }
 
 export interface SiteBuildStatus {
@@ -114,7 +117,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('privateStorage', options.privateStorage ?? (await createPrivateStorage(options.config)));
   app.decorate('routeList', []);
   app.decorate('siteStatus', options.siteStatus ?? (() => null));
-  app.decorate('mailer', options.mailer ?? createMailer(options.config, (line) => app.log.info(line)));
+  // every instance delivers the outbox from the moment it is ready until it closes (before its database does)
+  const outbox = { worker: undefined as Worker | undefined, kick: () => outbox.worker?.kick() };
+  app.decorate('outbox', outbox);
+  if (options.config.outbox.worker) {
+    app.addHook('onReady', async () => {
+      const transport = options.transport ?? createTransport(options.config, (line) => app.log.info(line));
+      outbox.worker = startWorker(app, transport, options.config.outbox, () => overdueComplaints(app.db, options.config));
+    });
+    app.addHook('onClose', async () => outbox.worker?.stop());
+  }
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;

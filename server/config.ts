@@ -34,12 +34,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     rebuildHookUrl: env.REBUILD_HOOK_URL || undefined,
-    /** smtp(s)://user:pass@host:port of the mail server; unset: mails are written to DATA_DIR/outbox and their links logged */
+    /** smtp(s)://user:pass@host:port of the mail server; unset: messages are kept in the console's Outbox and their links logged */
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'StudyAbroad Nepal <no-reply@localhost>',
     /** the public site's address, for links in mails; unset: this server's own */
     siteUrl: (env.SITE_URL || '').replace(/\/$/, '') || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    /** the outbox worker (server/services/outbox.ts); every API instance runs one and they share the work */
+    outbox: {
+      /** OUTBOX_WORKER=off: this instance only writes messages, others deliver them */
+      worker: env.OUTBOX_WORKER !== 'off',
+      pollMs: Number(env.OUTBOX_POLL_MS ?? 1000),
+      /** how long a claimed message is this worker's; after it another worker retries it (the claimer died) */
+      leaseSeconds: Number(env.OUTBOX_LEASE_SECONDS ?? 120),
+      /** the first retry's wait, doubled each attempt, at most an hour */
+      retrySeconds: Number(env.OUTBOX_RETRY_SECONDS ?? 30),
+      maxAttempts: Number(env.OUTBOX_MAX_ATTEMPTS ?? 8),
+    },
   };
 }
 

@@ -1,37 +1,66 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 
+/** One message as the outbox keeps it: plain text and simple HTML of the same words. */
 export interface Mail {
+  /** names the message (its event and recipient): the outbox keeps one row per key, and it becomes the Message-ID */
+  key: string;
   to: string;
   subject: string;
   text: string;
+  html: string;
 }
 
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
+/** A paragraph, or a link on a line of its own (shown as its address in the text part). */
+export type Block = string | { href: string; label: string };
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A message from its paragraphs: the text part has every address written out, the HTML part links them. */
+export function compose(key: string, to: string, subject: string, blocks: Block[]): Mail {
+  const text = blocks.map((b) => (typeof b === 'string' ? b : b.href)).join('\n\n');
+  const body = blocks
+    .map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`))
+    .join('\n');
+  // no inline styles: mail clients style plain HTML well, and the console's preview (under its CSP) shows it as sent
+  const html = `<!doctype html><html><body>\n${body}\n<p>StudyAbroad Nepal</p></body></html>`;
+  return { key, to, subject, text: `${text}\n\n-- \nStudyAbroad Nepal`, html };
 }
+
+/** The public site's address for links in messages (SITE_URL, else this server's own). */
+export const siteUrl = (config: Pick<Config, 'siteUrl' | 'port'>) => config.siteUrl ?? `http://localhost:${config.port}`;
+
+export interface Transport {
+  /** 'sent' when an SMTP server accepted it; 'kept' when there is none and the console's Outbox is where it is read */
+  deliver(mail: Mail): Promise<'sent' | 'kept'>;
+  close(): void;
+}
+
+/** A Message-ID from the key, so a receiving system sees a repeated delivery as the same message. */
+export const messageId = (key: string) => `<${key.replace(/[^\w.!#$%&'*+/=?^`{|}~-]/g, '.')}@outbox.studyabroad>`;
 
 /**
- * Sends mail with nodemailer: over SMTP when SMTP_URL is set; otherwise (a laptop, a demo) each mail
- * is written to DATA_DIR/outbox as an .eml file and logged in one line, so a newcomer can follow a
- * sign-up link without a mail server.
+ * nodemailer over SMTP_URL; without it messages stay in the outbox, readable in the console, and
+ * one line per message is logged so a newcomer can follow a link without a mail server.
  */
-export function createMailer(config: Config, log: (line: string) => void): Mailer {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return { send: async (mail) => void (await transport.sendMail({ from: config.mailFrom, ...mail })) };
+export function createTransport(config: Config, log: (line: string) => void): Transport {
+  if (!config.smtpUrl) {
+    return {
+      deliver: async (mail) => {
+        log(`Mail to ${mail.to} kept in the console's Outbox (no SMTP_URL): ${mail.subject} ${mail.text.match(/https?:\/\/\S+/)?.[0] ?? ''}`.trim());
+        return 'kept';
+      },
+      close: () => {},
+    };
   }
-  const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // connecting, the greeting and an idle socket each wait at most a sixth of the lease: a delivery ends within half of it
+  const timeout = Math.max(500, Math.floor((config.outbox.leaseSeconds * 1000) / 6));
+  const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never);
   return {
-    async send(mail) {
-      const sent = await transport.sendMail({ from: config.mailFrom, ...mail });
-      await fs.promises.mkdir(outbox, { recursive: true, mode: 0o700 });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`);
-      await fs.promises.writeFile(file, sent.message as Buffer, { mode: 0o600 });
-      log(`Mail to ${mail.to} (no SMTP_URL, kept in ${file}): ${mail.subject} ${mail.text.match(/https?:\/\/\S+/)?.[0] ?? ''}`.trim());
+    async deliver(mail) {
+      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageId(mail.key), headers: { 'X-Outbox-Key': mail.key } });
+      return 'sent';
     },
+    close: () => transport.close(),
   };
 }

@@ -31,6 +31,10 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     applications.editApplication(app, request.params.code, await readForm(request, applications.documentRules)),
   );
 
+  app.put('/consultancy-application/notifications/:code/', { schema: { params: codeParams, body: bodies.applicantNotices, tags }, config: { access: 'public' }, onRequest: edits }, (request) =>
+    applications.setApplicantNotices(app.db, request.params.code, request.body.notify_applicant),
+  );
+
   app.get('/consultancy-application/admin/', { schema: { querystring: applications.applicationQuery, tags }, config: { access: ['admin'] } }, async (request) =>
     pagedReply(request, request.query, await applications.listApplications(app.db, request.query)),
   );
@@ -51,6 +55,6 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   app.post(
     '/consultancy/dashboard/applications/:id/status/',
     { schema: { params: z.object({ id }), body: bodies.statusChange, tags }, config: { access: ['consultancy'] } },
-    (request) => applications.changeStatus(app.db, request.user!, request.params.id, request.body),
+    (request) => applications.changeStatus(app, request.user!, request.params.id, request.body),
   );
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { credentials } from '../../src/lib/contract/bodies/accounts.ts';
-import { confirmEmail, login, register, registration } from '../services/accounts.ts';
+import { credentials, passwordResetRequest } from '../../src/lib/contract/bodies/accounts.ts';
+import { confirmEmail, login, passwordReset, register, registration, requestPasswordReset, resetPassword } from '../services/accounts.ts';
 import { endSession, rotateSession } from '../services/sessions.ts';
 import { limit, slowDown } from '../services/limits.ts';
 
@@ -39,6 +39,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post('/auth/verify/', { schema: { body: verifyBody, tags }, config: { access: 'public' }, onRequest: signUps }, async (request, reply) =>
     reply.status(201).send(await confirmEmail(app, request.body.token)),
   );
+
+  // per address, and per account asked about: a stranger cannot fill someone's mailbox with links
+  const resetRequests = limit(app, 'password-reset-ip', { max: 10, window: '1 hour' });
+  const resetsPerAccount = limit(app, 'password-reset-account', { max: 5, window: '1 hour' }, emailOf);
+  app.post('/auth/password-reset/', { schema: { body: passwordResetRequest, tags }, config: { access: 'public' }, onRequest: resetRequests, preHandler: resetsPerAccount }, async (request, reply) =>
+    reply.status(202).send(await requestPasswordReset(app, request.body.email)),
+  );
+
+  app.post('/auth/password-reset/confirm/', { schema: { body: passwordReset, tags }, config: { access: 'public' }, onRequest: signUps }, (request) => resetPassword(app, request.body));
 
   app.post('/auth/refresh/', { schema: { body: refreshBody, tags }, config: { access: 'public' }, onRequest: refreshes }, (request) =>
     rotateSession(app, request.body.refresh),

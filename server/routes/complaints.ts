@@ -55,6 +55,6 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
   app.post(
     '/consultancy/dashboard/complaints/:id/answer/',
     { schema: { params: z.object({ id }), body: complaintMessage, tags }, config: { access: ['consultancy'] } },
-    async (request, reply) => reply.status(201).send(await complaints.answerComplaint(app.db, request.user!, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await complaints.answerComplaint(app, request.user!, request.params.id, request.body)),
   );
 }

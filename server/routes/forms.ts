@@ -15,7 +15,7 @@ export default async function formRoutes(fastify: FastifyInstance) {
   const pageviews = limit(app, 'pageview', { max: 120, window: '1 minute' });
 
   app.post('/inquiry/submit/', { schema: { body: bodies.inquiryForm, tags }, config: { access: 'public' }, onRequest: inquiries }, async (request, reply) =>
-    reply.status(201).send(await leads.submitInquiry(app.db, request.body)),
+    reply.status(201).send(await leads.submitInquiry(app, request.body)),
   );
 
   app.post('/analytics/pageview/', { schema: { body: bodies.pageviewForm, tags }, config: { access: 'public' }, onRequest: pageviews }, async (request, reply) =>

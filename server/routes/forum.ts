@@ -59,7 +59,7 @@ export default async function forumRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/forum/questions/:id/reply/', { schema: { params, body: bodies.replyBody, tags }, config: { access: 'user' }, ...writes.reply }, async (request, reply) =>
-    reply.status(201).send(await forum.addReply(app.db, request.params.id, request.user!, request.body)),
+    reply.status(201).send(await forum.addReply(app, request.params.id, request.user!, request.body)),
   );
 
   app.post('/forum/questions/:id/like/', { schema: { params, tags }, config: { access: 'user' }, ...writes.like }, (request) =>

@@ -14,6 +14,7 @@ import siteRoutes from './site.ts';
 import licenceRoutes from './licences.ts';
 import reviewRoutes from './reviews.ts';
 import shortlistRoutes from './shortlists.ts';
+import outboxRoutes from './outbox.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -32,4 +33,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(licenceRoutes);
   await app.register(reviewRoutes);
   await app.register(shortlistRoutes);
+  await app.register(outboxRoutes);
 }

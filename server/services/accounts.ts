@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -7,8 +8,9 @@ import { colleges, consultancies, universities, users, type Role } from '../db/s
 import { sessionColumns, type SessionUser } from '../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { strongPassword } from '../auth/password-strength.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../errors.ts';
-import type { Mail } from '../mail.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
+import { compose, siteUrl } from '../mail.ts';
+import { enqueue } from './outbox.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
 import { revokeUserSessions, startSession } from './sessions.ts';
@@ -18,6 +20,7 @@ import type { Runner } from './tx.ts';
 export const registration = contract.registration.superRefine(strongPassword);
 export const newUser = contract.newUser.superRefine(strongPassword);
 export const userChanges = contract.userChanges.superRefine(strongPassword);
+export const passwordReset = contract.passwordReset.superRefine(strongPassword);
 
 export const userQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, role: contract.role.optional(), active: z.enum(['true', 'false']).optional() });
 
@@ -66,16 +69,22 @@ export async function register(app: FastifyInstance, input: z.infer<typeof regis
   // hashed either way, so both answers take as long
   const { password: plain, ...rest } = input;
   const password_hash = await hashPassword(plain);
-  const site = app.config.siteUrl ?? `http://localhost:${app.config.port}`;
+  const site = siteUrl(app.config);
+  // each sign-up is an event of its own: a second one asks for a second mail
+  const key = `sign-up.${crypto.randomUUID()}`;
   if (existing?.email_verified) {
-    await sendMail(app, { to: input.email, subject: 'You already have an account', text: `Someone, perhaps you, tried to create an account on StudyAbroad Nepal with this email address. You already have one: sign in at ${site}/login/\n\nIf it was not you, you can ignore this message; nothing was changed.` });
-    return { message: SIGN_UP_SENT };
+    await enqueue(app.db, compose(key, input.email, 'You already have an account', [`Someone, perhaps you, tried to create an account on StudyAbroad Nepal with this email address. You already have one: sign in at ${site}/login/`, 'If it was not you, you can ignore this message; nothing was changed.']));
+  } else {
+    await app.db.transaction(async (tx) => {
+      let id = existing?.id;
+      if (id) await tx.update(users).set({ ...rest, password_hash, updated_at: sql`now()` }).where(eq(users.id, id));
+      else [{ id }] = await tx.insert(users).values({ ...rest, role: 'student', password_hash, email_verified: false }).returning({ id: users.id });
+      const token = await app.tokens.signLink(VERIFY_PURPOSE, id!, VERIFY_LIFETIME);
+      const link = `${site}/login/?verify=${token}`;
+      await enqueue(tx, compose(key, input.email, 'Confirm your email to finish creating your account', [`Welcome to StudyAbroad Nepal, ${input.first_name}.`, 'Open this link within two days to confirm your email address and sign in:', { href: link, label: 'Confirm my email address' }, 'If you did not sign up, ignore this message and no account will be made.']));
+    });
   }
-  let id = existing?.id;
-  if (id) await app.db.update(users).set({ ...rest, password_hash, updated_at: sql`now()` }).where(eq(users.id, id));
-  else [{ id }] = await app.db.insert(users).values({ ...rest, role: 'student', password_hash, email_verified: false }).returning({ id: users.id });
-  const token = await app.tokens.signLink(VERIFY_PURPOSE, id!, VERIFY_LIFETIME);
-  await sendMail(app, { to: input.email, subject: 'Confirm your email to finish creating your account', text: `Welcome to StudyAbroad Nepal, ${input.first_name}.\n\nOpen this link within two days to confirm your email address and sign in:\n${site}/login/?verify=${token}\n\nIf you did not sign up, ignore this message and no account will be made.` });
+  app.outbox.kick();
   return { message: SIGN_UP_SENT };
 }
 
@@ -88,12 +97,52 @@ export async function confirmEmail(app: FastifyInstance, token: string) {
   return startSession(app, user as SessionUser);
 }
 
-async function sendMail(app: FastifyInstance, mail: Mail) {
+export const RESET_SENT = 'If an account uses this email address, we have sent it a link to choose a new password. It can take a minute to arrive.';
+export const RESET_INVALID = 'This link is no longer valid: it was used already or is more than an hour old. Ask for a new one from the sign-in page.';
+const RESET_PURPOSE = 'reset-password';
+const RESET_LIFETIME = '1h';
+/** The link names the password it replaces, so it works once: setting a new password ends it (and any older link). */
+const passwordStamp = (hash: string) => crypto.createHash('sha256').update(hash).digest('base64url').slice(0, 16);
+
+/**
+ * Self-service password reset. The answer is the same whether or not the address has an account,
+ * so nobody learns which do; an active account is sent a single-use link that expires in an hour.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string) {
+  const [row] = await app.db.select({ id: users.id, first_name: users.first_name, password_hash: users.password_hash }).from(users).where(and(eq(users.email, email), eq(users.active, true)));
+  if (row) {
+    const token = await app.tokens.signLink(`${RESET_PURPOSE}:${passwordStamp(row.password_hash)}`, row.id, RESET_LIFETIME);
+    const link = `${siteUrl(app.config)}/login/reset/?token=${token}`;
+    await enqueue(app.db, compose(`password-reset.${crypto.randomUUID()}`, email, 'Choose a new password', [`Hello${row.first_name ? ` ${row.first_name}` : ''},`, 'Someone, perhaps you, asked to choose a new password for your StudyAbroad Nepal account. Open this link within an hour to choose it:', { href: link, label: 'Choose a new password' }, 'If it was not you, ignore this message: your password stays as it is.']));
+    app.outbox.kick();
+  }
+  return { message: RESET_SENT };
+}
+
+/** Sets the new password from a reset link, ending every session of the account (whoever had it). */
+export async function resetPassword(app: FastifyInstance, input: z.infer<typeof passwordReset>) {
+  const unverified = decodeSubject(input.token);
+  const [row] = unverified ? await app.db.select({ id: users.id, password_hash: users.password_hash }).from(users).where(and(eq(users.id, unverified), eq(users.active, true))) : [];
+  const id = row ? await app.tokens.verifyLink(input.token, `${RESET_PURPOSE}:${passwordStamp(row.password_hash)}`) : null;
+  if (!row || id !== row.id) throw badRequest(RESET_INVALID, { token: [RESET_INVALID] });
+  const password_hash = await hashPassword(input.password);
+  await app.db.transaction(async (tx) => {
+    // the stamp is checked again under the row lock: two uses of one link at once set one password
+    const [locked] = await tx.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, row.id)).for('update');
+    if (locked?.password_hash !== row.password_hash) throw badRequest(RESET_INVALID, { token: [RESET_INVALID] });
+    await tx.update(users).set({ password_hash, email_verified: true, updated_at: sql`now()` }).where(eq(users.id, row.id));
+    await revokeUserSessions(tx, row.id);
+  });
+  return { message: 'Your password has been changed. Sign in with the new one.' };
+}
+
+/** The account a link token claims, read before its signature is checked (the signature then names that account's password). */
+function decodeSubject(token: string): number | null {
   try {
-    await app.mailer.send(mail);
-  } catch (err) {
-    app.log.error({ err }, 'a mail could not be sent');
-    throw new HttpError(503, 'We could not send the email just now. Please try again in a few minutes.');
+    const sub = Number(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub);
+    return Number.isInteger(sub) && sub > 0 ? sub : null;
+  } catch {
+    return null;
   }
 }
 

@@ -16,6 +16,7 @@ import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from '.
 import { requireRows } from './refs.ts';
 import type { Tx } from './tx.ts';
 import { newTrackingCode, normalizeTrackingCode } from './tracking-code.ts';
+import * as notices from './notices.ts';
 
 /** The document field of the application form: PDF or images, several allowed. */
 export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
@@ -67,8 +68,10 @@ export async function submitApplication(app: FastifyInstance, form: FormData) {
       .returning({ id: consultancyApplications.id });
     await tx.insert(applicationStatusHistory).values({ application_id: row!.id, status: 'submitted', note: 'Application submitted.' });
     await insertDocuments(tx, row!.id, files.stored);
+    await notices.applicationSubmitted(tx, app.config, row!.id);
     return row!.id;
   }));
+  app.outbox.kick();
   const [row] = await app.db.select({ code: consultancyApplications.tracking_code }).from(consultancyApplications).where(eq(consultancyApplications.id, applicationId));
   return submitted(row!.code);
 }
@@ -102,6 +105,8 @@ export async function checkApplication(db: Db, code: string) {
     timeline: timeline.map((t) => ({ ...t, status_label: STATUS_LABELS[t.status as Status] })),
     editable: applicantCanEdit(row.status),
     withdrawable: applicantCanWithdraw(row.status),
+    /** whether the applicant is sent messages about it (they choose on the tracking page) */
+    notify_applicant: row.notify_applicant,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -120,7 +125,9 @@ export async function editApplication(app: FastifyInstance, code: string, form: 
         .returning({ id: consultancyApplications.id });
       if (!row) throw conflict('This application can no longer be withdrawn.');
       await tx.insert(applicationStatusHistory).values({ application_id: row.id, status: 'withdrawn', note: reason || 'Withdrawn by the applicant.' });
+      await notices.applicationChangedByApplicant(tx, app.config, row.id, { withdrawn: reason ?? '' });
     });
+    app.outbox.kick();
     return checkApplication(app.db, current.tracking_code);
   }
   const input = changes.parse(form.fields);
@@ -141,8 +148,17 @@ export async function editApplication(app: FastifyInstance, code: string, form: 
       .returning({ id: consultancyApplications.id });
     if (!row) throw editLocked();
     await insertDocuments(tx, row.id, files.stored);
+    await notices.applicationChangedByApplicant(tx, app.config, row.id, 'edited');
   }));
+  app.outbox.kick();
   return checkApplication(app.db, current.tracking_code);
+}
+
+/** The applicant starts or stops messages about their application (the holder of the code decides). */
+export async function setApplicantNotices(db: Db, code: string, notify: boolean) {
+  const current = await byCode(db, code);
+  await db.update(consultancyApplications).set({ notify_applicant: notify }).where(eq(consultancyApplications.id, current.id));
+  return checkApplication(db, current.tracking_code);
 }
 
 /** The consultancy an institution account acts for; the id a client sends is never trusted. */
@@ -227,9 +243,9 @@ export async function applicationDocument(db: Db, user: SessionUser, application
 }
 
 /** A consultancy moves one of its own applications one legal step along, with a note for the timeline. */
-export async function changeStatus(db: Db, user: SessionUser, applicationId: number, input: z.infer<typeof statusChange>) {
+export async function changeStatus(app: FastifyInstance, user: SessionUser, applicationId: number, input: z.infer<typeof statusChange>) {
   const consultancyId = ownConsultancy(user);
-  return db.transaction(async (tx) => {
+  const moved = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: consultancyApplications.status })
       .from(consultancyApplications)
@@ -242,10 +258,14 @@ export async function changeStatus(db: Db, user: SessionUser, applicationId: num
       throw conflict(allowed.length ? `An application that is "${from}" can only move to: ${allowed.join(', ')}.` : `An application that is "${from}" cannot change any more.`);
     }
     await tx.update(consultancyApplications).set({ status: input.status, updated_at: sql`now()` }).where(eq(consultancyApplications.id, applicationId));
-    const [entry] = await tx
+    const [inserted] = await tx
       .insert(applicationStatusHistory)
       .values({ application_id: applicationId, status: input.status, note: input.note, actor_id: user.id })
-      .returning({ status: applicationStatusHistory.status, note: applicationStatusHistory.note, created_at: applicationStatusHistory.created_at });
+      .returning({ id: applicationStatusHistory.id, status: applicationStatusHistory.status, note: applicationStatusHistory.note, created_at: applicationStatusHistory.created_at });
+    const { id: historyId, ...entry } = inserted!;
+    await notices.applicationStatusChanged(tx, app.config, applicationId, historyId, input.status, input.note);
     return { id: applicationId, status: input.status, status_label: STATUS_LABELS[input.status], next_statuses: nextStatuses(input.status), entry };
   });
+  app.outbox.kick();
+  return moved;
 }

@@ -13,6 +13,7 @@ import { ownConsultancy } from './applications.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
 import type { Runner } from './tx.ts';
+import * as notices from './notices.ts';
 import { newTrackingCode, normalizeTrackingCode, randomCharacters } from './tracking-code.ts';
 import { complaintForm, complaintStatusChange } from '../../src/lib/contract/bodies/leads.ts';
 import type { complaintMessage } from '../../src/lib/contract/bodies/complaints.ts';
@@ -59,7 +60,7 @@ async function freshReference(db: Runner): Promise<string> {
 // ---- what each side sees ----------------------------------------------------------------------
 
 /** Past its deadline, not answered, and still owed an answer. */
-const overdue = sql<boolean>`(${complaints.first_answer_at} is null and ${complaints.answer_due_at} < now() and ${complaints.status} not in (${sql.join(
+export const overdue = sql<boolean>`(${complaints.first_answer_at} is null and ${complaints.answer_due_at} < now() and ${complaints.status} not in (${sql.join(
   FINISHED_COMPLAINT_STATUSES.map((s) => sql`${s}`),
   sql`, `,
 )}))`;
@@ -152,12 +153,19 @@ export async function submitComplaint(app: FastifyInstance, form: FormData) {
         .values({ ...values, evidence, fingerprint: print, reference: await freshReference(tx), code_hash: hashCode(code) })
         .returning({ id: complaints.id });
       await tx.insert(complaintEvents).values({ complaint_id: row!.id, kind: 'submitted', author: 'complainant' });
+      await notices.complaintReceived(tx, app.config, row!.id, code);
       // the consultancy's public record counts it
       if (consultancy) await bumpContentVersion(tx);
       return row!.id;
     });
   });
-  if (duplicate) await app.db.update(complaints).set({ code_hash: hashCode(code) }).where(eq(complaints.id, complaintId));
+  if (duplicate)
+    await app.db.transaction(async (tx) => {
+      await tx.update(complaints).set({ code_hash: hashCode(code) }).where(eq(complaints.id, complaintId));
+      // the new code replaces the first: the complainant is sent it; the consultancy was told already
+      await notices.complaintReceived(tx, app.config, complaintId, code, `code.${hashCode(code).slice(0, 16)}`, false);
+    });
+  app.outbox.kick();
   const [row] = await app.db.select(adminColumns).from(complaints).where(eq(complaints.id, complaintId));
   return { ...withEvidenceUrl(withLabel(row!)), code };
 }
@@ -196,8 +204,9 @@ export async function replyToComplaint(db: Db, code: string, body: z.infer<typeo
 }
 
 async function addMessage(db: Runner, complaintId: number, author: ComplaintAuthor, authorId: number | null, body: string) {
-  await db.insert(complaintEvents).values({ complaint_id: complaintId, kind: 'message', author, author_id: authorId, body });
+  const [event] = await db.insert(complaintEvents).values({ complaint_id: complaintId, kind: 'message', author, author_id: authorId, body }).returning({ id: complaintEvents.id });
   await db.update(complaints).set({ updated_at: sql`now()` }).where(eq(complaints.id, complaintId));
+  return event!.id;
 }
 
 // ---- the consultancy ------------------------------------------------------------------------
@@ -213,7 +222,8 @@ export async function consultancyComplaints(db: Db, user: SessionUser, q: z.infe
 }
 
 /** The consultancy answers a complaint about it; its first answer is what the deadline measures. To another consultancy the complaint does not exist. */
-export async function answerComplaint(db: Db, user: SessionUser, complaintId: number, body: z.infer<typeof complaintMessage>) {
+export async function answerComplaint(app: FastifyInstance, user: SessionUser, complaintId: number, body: z.infer<typeof complaintMessage>) {
+  const db = app.db;
   const consultancyId = ownConsultancy(user);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -222,12 +232,14 @@ export async function answerComplaint(db: Db, user: SessionUser, complaintId: nu
       .where(and(eq(complaints.id, complaintId), eq(complaints.consultancy_id, consultancyId)))
       .for('update');
     if (!row) throw notFound('Complaint not found.');
-    await addMessage(tx, complaintId, 'consultancy', user.id, body.message);
+    const eventId = await addMessage(tx, complaintId, 'consultancy', user.id, body.message);
+    await notices.complaintAnswered(tx, app.config, complaintId, String(eventId));
     if (!row.first_answer_at) {
       await tx.update(complaints).set({ first_answer_at: sql`now()` }).where(eq(complaints.id, complaintId));
       await bumpContentVersion(tx);
     }
   });
+  app.outbox.kick();
   const [row] = await db.select(consultancyColumns).from(complaints).where(eq(complaints.id, complaintId));
   return withLabel({ ...row!, history: (await historiesOf(db, [complaintId])).get(complaintId)! });
 }

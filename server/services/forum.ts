@@ -6,6 +6,8 @@ import type { SessionUser } from '../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { newQuestion, questionChanges, replyBody } from '../../src/lib/contract/bodies/forum.ts';
 import { pageQuery, pageWindow, type PageParams } from './paging.ts';
+import { forumReplied } from './notices.ts';
+import type { FastifyInstance } from 'fastify';
 import { fullTextMatch, searchTerms } from '../entities/search.ts';
 
 export const ORDERINGS = ['-created_at', 'created_at', '-likes', '-replies'] as const;
@@ -186,10 +188,15 @@ async function visibleQuestion(db: Db, questionId: number) {
 
 const replyById = async (db: Db, replyId: number, viewer: SessionUser) => (await replyRows(db, eq(forumReplies.id, replyId), viewer))[0]!;
 
-export async function addReply(db: Db, questionId: number, author: SessionUser, input: z.infer<typeof replyBody>) {
-  await visibleQuestion(db, questionId);
-  const [created] = await db.insert(forumReplies).values({ question_id: questionId, author_id: author.id, body: input.body }).returning({ id: forumReplies.id });
-  return replyById(db, created!.id, author);
+export async function addReply(app: FastifyInstance, questionId: number, author: SessionUser, input: z.infer<typeof replyBody>) {
+  await visibleQuestion(app.db, questionId);
+  const created = await app.db.transaction(async (tx) => {
+    const [row] = await tx.insert(forumReplies).values({ question_id: questionId, author_id: author.id, body: input.body }).returning({ id: forumReplies.id });
+    await forumReplied(tx, app.config, questionId, row!.id, author.id);
+    return row!;
+  });
+  app.outbox.kick();
+  return replyById(app.db, created.id, author);
 }
 
 export async function editReply(db: Db, replyId: number, author: SessionUser, input: z.infer<typeof replyBody>) {

@@ -8,6 +8,8 @@ import { inquiryForm, pageviewForm } from '../../src/lib/contract/bodies/leads.t
 import { caughtByHoneypot, id } from '../../src/lib/contract/values.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { requireRows } from './refs.ts';
+import { inquiryReceived } from './notices.ts';
+import type { FastifyInstance } from 'fastify';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
 export const inquiryQuery = z.strictObject({
@@ -41,7 +43,8 @@ const inquiryColumns = {
 /** What a bot caught by the honeypot is told: the stored shape, but nothing was stored. */
 const pretend = <T extends object>(values: T, status: string) => ({ id: 0, ...values, status, created_at: new Date().toISOString() });
 
-export async function submitInquiry(db: Db, body: z.infer<typeof inquiryForm>) {
+export async function submitInquiry(app: FastifyInstance, body: z.infer<typeof inquiryForm>) {
+  const db = app.db;
   const { name, email, phone, message, entity_type, entity_id, destination, exam } = body;
   const input = { name, email, phone, message, entity_type, entity_id };
   const consultancy = body.entity_type === 'consultancy' ? body.consultancy : null;
@@ -55,8 +58,10 @@ export async function submitInquiry(db: Db, body: z.infer<typeof inquiryForm>) {
   const print = fingerprint(values);
   const { id: inquiryId } = await storeOnce(db, inquiries, print, async (tx) => {
     const [row] = await tx.insert(inquiries).values({ ...values, fingerprint: print }).returning({ id: inquiries.id });
+    await inquiryReceived(tx, app.config, { id: row!.id, name, entity_type, entity_id, consultancy_id: consultancy });
     return row!.id;
   });
+  app.outbox.kick();
   const [row] = await db.select(inquiryColumns).from(inquiries).where(eq(inquiries.id, inquiryId));
   return row!;
 }

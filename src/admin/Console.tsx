@@ -19,6 +19,7 @@ import {
 } from './DashboardScreens.tsx';
 import { DashboardComplaints } from './ComplaintScreens.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
+import { AdminOutbox } from './OutboxScreens.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV } from './nav.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
@@ -155,6 +156,8 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       return <Settings />;
     case 'adminLicences':
       return <AdminLicences />;
+    case 'adminOutbox':
+      return <AdminOutbox />;
     case 'adminList':
     case 'adminCreate':
     case 'adminEdit': {

@@ -4,12 +4,13 @@ import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contr
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
   Directory: ['licences', 'stale'],
   'People and leads': ['user', 'inquiry', 'application', 'complaint', 'review'],
-  Site: ['settings'],
+  Site: ['settings', 'outbox'],
 };
 
 /** The admin screens of their own (not a resource's list), by their name in the navigation. */
-export const ADMIN_SCREENS: Record<string, { route: 'adminSettings' | 'adminLicences'; label: string }> = {
+export const ADMIN_SCREENS: Record<string, { route: 'adminSettings' | 'adminLicences' | 'adminOutbox'; label: string }> = {
   licences: { route: 'adminLicences', label: 'Licences' },
+  outbox: { route: 'adminOutbox', label: 'Outbox' },
   settings: { route: 'adminSettings', label: 'Settings' },
 };
 

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useState, type FormEvent } from 'preact/compat';
-import { confirmEmail, register } from '../lib/api/public.ts';
+import { confirmEmail, register, requestPasswordReset } from '../lib/api/public.ts';
 import { workspaceOf } from '../lib/site/account.ts';
 import { localPath } from '../lib/site/local-path.ts';
 import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
@@ -26,7 +26,7 @@ const go = (path: string) => window.location.assign(path);
 
 /** /login/: sign in, or create a student account. */
 export default function Login() {
-  const [mode, setMode] = useState<'signin' | 'signup'>('signin');
+  const [mode, setMode] = useState<'signin' | 'signup' | 'forgot'>('signin');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
   /** the sign-up was received: what to do next (check the mail) */
@@ -70,6 +70,25 @@ export default function Login() {
     }
   };
 
+  const onForgot = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      setSent((await requestPasswordReset(String(form.get('email')).trim())).message);
+    } catch (err) {
+      setError(failure('We could not send the link.', err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const switchTo = (next: typeof mode) => {
+    setMode(next);
+    setError(null);
+    setSent(null);
+  };
+
   // the link of the sign-up mail: /login/?verify=<token> confirms the address and signs the student in
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('verify');
@@ -95,10 +114,10 @@ export default function Login() {
   return (
     <div className="panel narrow">
       <div className="row" role="tablist" aria-label="Account">
-        <button type="button" role="tab" aria-selected={mode === 'signin'} className={`btn${mode === 'signin' ? ' primary' : ''}`} onClick={() => (setMode('signin'), setError(null))}>
+        <button type="button" role="tab" aria-selected={mode === 'signin'} className={`btn${mode === 'signin' ? ' primary' : ''}`} onClick={() => switchTo('signin')}>
           Sign in
         </button>
-        <button type="button" role="tab" aria-selected={mode === 'signup'} className={`btn${mode === 'signup' ? ' primary' : ''}`} onClick={() => (setMode('signup'), setError(null))}>
+        <button type="button" role="tab" aria-selected={mode === 'signup'} className={`btn${mode === 'signup' ? ' primary' : ''}`} onClick={() => switchTo('signup')}>
           Create a student account
         </button>
       </div>
@@ -114,6 +133,28 @@ export default function Login() {
           <FailureNote failure={error} />
           <SubmitButton className="btn primary wide" busy={busy} busyLabel="Signing in...">
             Sign in
+          </SubmitButton>
+          <p>
+            <button type="button" className="link" onClick={() => switchTo('forgot')}>
+              Forgot your password?
+            </button>
+          </p>
+        </form>
+      ) : mode === 'forgot' ? (
+        <form method="post" onSubmit={onForgot} aria-label="Choose a new password">
+          <h2>Forgot your password?</h2>
+          <p className="muted">Give the email address of your account: we will send it a link to choose a new password.</p>
+          <Field id="fp-email" label="Email" required errors={f.email}>
+            <input id="fp-email" name="email" type="email" required autoComplete="username" />
+          </Field>
+          <FailureNote failure={error} />
+          {sent ? (
+            <p className="success" role="status">
+              {sent}
+            </p>
+          ) : null}
+          <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending...">
+            Send me a link
           </SubmitButton>
         </form>
       ) : (

@@ -10,7 +10,12 @@ import { useStore } from './useStore.ts';
 
 export { NOT_FOUND, UPDATE_FAILED } from '../lib/stores/track.ts';
 
-const DONE_TEXT = { updated: 'Application updated.', withdrawn: 'Application withdrawn. The consultancy has been told.' } as const;
+const DONE_TEXT = {
+  updated: 'Application updated.',
+  withdrawn: 'Application withdrawn. The consultancy has been told.',
+  noticesOn: 'We will email you when this application changes.',
+  noticesOff: 'We will not email you about this application any more.',
+} as const;
 
 /** /track/: the application as the API gives it (status, timeline, choices), edit and add documents while untouched, withdraw until a decision. */
 export default function Track({ store: given }: { store?: TrackStore }) {
@@ -74,6 +79,11 @@ export default function Track({ store: given }: { store?: TrackStore }) {
               ) : null}
             </div>
           )}
+          <p>
+            <label className="check">
+              <input type="checkbox" checked={status.notify_applicant !== false} disabled={busy} onChange={(e) => void store.notices(e.currentTarget.checked)} /> Email me when this application changes
+            </label>
+          </p>
           {status.editable === false && status.status !== 'withdrawn' ? (
             <p className="muted">The consultancy has started on this application, so its details can no longer be changed here.</p>
           ) : null}

@@ -5,31 +5,61 @@ export interface Received {
   to: string;
   subject: string;
   text: string;
+  html: string;
+  /** the outbox key the message was sent under (its X-Outbox-Key header) */
+  key: string;
+  messageId: string;
 }
 
 export interface Inbox {
   /** smtp://127.0.0.1:port, for SMTP_URL */
   url: string;
-  /** the next mail to this address (waits for it) */
-  next(to: string): Promise<Received>;
+  /** the next mail to this address (waits for it, at most timeoutMs) */
+  next(to: string, timeoutMs?: number): Promise<Received>;
+  /** every mail accepted so far, in order (those handed out by next() too) */
+  all: Received[];
+  /**
+   * What the server answers to a message's data: 'accept' (250), 'reject' (a temporary 451, so the
+   * sender retries), 'refuse' (a permanent 550), or 'stall' (reads it and never answers: the sender
+   * waits mid-delivery). Changeable at any time.
+   */
+  mode: 'accept' | 'reject' | 'refuse' | 'stall';
+  /** resolves when a message's data arrives while stalling */
+  stalled(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free port that keeps what it receives: the app sends to it as to any mail server. */
+/** A real SMTP server on a free loopback port that keeps what it accepts: the app sends to it as to any mail server. */
 export async function startInbox(): Promise<Inbox> {
-  const received: Received[] = [];
+  const unclaimed: Received[] = [];
   const waiting: { to: string; resolve: (mail: Received) => void }[] = [];
+  const stallWaiters: (() => void)[] = [];
+  const inbox = {
+    mode: 'accept' as Inbox['mode'],
+    all: [] as Received[],
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // a stalled connection must not hold close() for the default half minute
+    closeTimeout: 500,
     onData(stream, session, callback) {
+      const mode = inbox.mode;
       simpleParser(stream)
         .then((parsed) => {
+          if (mode === 'stall') {
+            stallWaiters.splice(0).forEach((w) => w());
+            return;
+          }
+          if (mode === 'reject') return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          if (mode === 'refuse') return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
           for (const rcpt of session.envelope.rcptTo) {
-            const mail = { to: rcpt.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '' };
+            const header = parsed.headers.get('x-outbox-key');
+            const mail = { to: rcpt.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', key: typeof header === 'string' ? header : '', messageId: parsed.messageId ?? '' };
+            inbox.all.push(mail);
             const i = waiting.findIndex((w) => w.to === mail.to);
             if (i >= 0) waiting.splice(i, 1)[0]!.resolve(mail);
-            else received.push(mail);
+            else unclaimed.push(mail);
           }
           callback();
         })
@@ -38,14 +68,22 @@ export async function startInbox(): Promise<Inbox> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  return {
+  return Object.assign(inbox, {
     url: `smtp://127.0.0.1:${port}`,
-    next(to) {
+    next(to: string, timeoutMs = 15_000) {
       const address = to.toLowerCase();
-      const i = received.findIndex((m) => m.to === address);
-      if (i >= 0) return Promise.resolve(received.splice(i, 1)[0]!);
-      return new Promise((resolve) => waiting.push({ to: address, resolve }));
+      const i = unclaimed.findIndex((m) => m.to === address);
+      if (i >= 0) return Promise.resolve(unclaimed.splice(i, 1)[0]!);
+      return new Promise<Received>((resolve, reject) => {
+        const entry = { to: address, resolve: (mail: Received) => (clearTimeout(timer), resolve(mail)) };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(entry), 1);
+          reject(new Error(`no mail to ${address} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.push(entry);
+      });
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+    stalled: () => new Promise<void>((resolve) => stallWaiters.push(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
 }

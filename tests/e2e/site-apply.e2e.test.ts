@@ -39,6 +39,13 @@ describe('apply → track → edit', () => {
     await page.getByRole('status').filter({ hasText: 'Application updated.' }).waitFor({ timeout: 15_000 });
     expect(await facts()).toMatchObject({ 'Preferred intake': 'September 2027', Documents: '1 document' });
 
+    // the applicant stops messages about the application, and the page says so
+    const emails = page.getByRole('checkbox', { name: 'Email me when this application changes' });
+    expect(await emails.isChecked()).toBe(true);
+    await emails.click();
+    await page.getByRole('status').filter({ hasText: 'We will not email you about this application any more.' }).waitFor({ timeout: 15_000 });
+    expect(await emails.isChecked()).toBe(false);
+
     // withdraw, confirmed in the page (not the browser's confirm), with a reason that joins the timeline
     await page.getByRole('button', { name: 'Withdraw application' }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdraw this application?' });

@@ -8,3 +8,4 @@ export * from './complaints.ts';
 export * from './licences.ts';
 export * from './reviews.ts';
 export * from './shortlists.ts';
+export * from './outbox.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { COMPLAINT_ANSWER_DAYS } from '../../../src/lib/contract/complaints.ts';
 import { id, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
@@ -22,6 +22,8 @@ export const consultancyApplications = pgTable(
     education_level: varchar('education_level', { length: 120 }).notNull().default(''),
     message: text('message').notNull().default(''),
     status: varchar('status', { length: 40 }).notNull().default('submitted'),
+    /** the applicant's choice on the tracking page: false stops mails about this application */
+    notify_applicant: boolean('notify_applicant').notNull().default(true),
     /** Content hash of the submission, so the same form sent twice within minutes is stored once. */
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     ...timestamps(),

@@ -173,6 +173,11 @@ export type RegisterPayload = z.infer<typeof registration>;
 
 /** A student's sign-up: the account exists once the address is confirmed from the mail the server sends. */
 export const register = (payload: RegisterPayload) => call('Sign-up failed', json<{ message: string }>('auth/register/', { method: 'post', json: payload }));
+/** "Forgot your password?": the same answer whether or not the address has an account. */
+export const requestPasswordReset = (email: string) => call('We could not send the link.', json<{ message: string }>('auth/password-reset/', { method: 'post', json: { email } }));
+/** The link of the reset mail: sets the new password (once). */
+export const resetPassword = (token: string, password: string) =>
+  call('The password could not be changed.', json<{ message: string }>('auth/password-reset/confirm/', { method: 'post', json: { token, password } }));
 /** The link of the sign-up mail: confirms the address and signs the student in. */
 export const confirmEmail = (token: string) => call('This link is no longer valid.', json<{ access: string; refresh: string; user: ApiUser }>('auth/verify/', { method: 'post', json: { token } }));
 
@@ -204,12 +209,17 @@ export interface ApplicationStatus {
   document_count?: number;
   editable?: boolean;
   withdrawable?: boolean;
+  notify_applicant?: boolean;
   created_at?: string;
   timeline: TimelineEntry[];
 }
 
 export const checkApplication = (code: string) =>
   call('Tracking code not found', json<ApplicationStatus>(`consultancy-application/check/${encodeURIComponent(code.trim())}/`));
+
+/** Starts or stops messages about the application. */
+export const setApplicationNotices = (code: string, notify: boolean) =>
+  call('Failed to update application', json<ApplicationStatus>(`consultancy-application/notifications/${encodeURIComponent(code.trim())}/`, { method: 'put', json: { notify_applicant: notify } }));
 
 /** Changes, added documents, or a withdrawal (withdraw=true, reason), as multipart. */
 export const editApplication = (code: string, form: FormData) =>

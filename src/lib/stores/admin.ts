@@ -14,6 +14,7 @@ export const $router = createRouter({
   adminHome: '/admin',
   adminSettings: '/admin/settings',
   adminLicences: '/admin/licences',
+  adminOutbox: '/admin/outbox',
   adminList: '/admin/:resource',
   adminCreate: '/admin/:resource/new',
   adminEdit: '/admin/:resource/:id',

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { checkApplication, editApplication, type ApplicationStatus } from '../api/public.ts';
+import { checkApplication, editApplication, setApplicationNotices, type ApplicationStatus } from '../api/public.ts';
 import { ApiError } from '../api/client.ts';
 import { checkReview } from '../api/reviews.ts';
 
@@ -17,7 +17,7 @@ export interface TrackState {
   status: ApplicationStatus | null;
   busy: boolean;
   /** what the last action did, said where the applicant looks */
-  done: 'updated' | 'withdrawn' | null;
+  done: 'updated' | 'withdrawn' | 'noticesOn' | 'noticesOff' | null;
   error: TrackFailure | null;
   /** the error belongs to the edit or withdraw form, not to the code lookup */
   errorIn: 'check' | 'edit' | 'withdraw' | null;
@@ -94,6 +94,7 @@ export function createTrackStore() {
       if (reason.trim()) form.set('reason', reason.trim());
       return run('withdraw', UPDATE_FAILED, () => editApplication(codeOf(), form), 'withdrawn');
     },
+    notices: (notify: boolean) => run('edit', UPDATE_FAILED, () => setApplicationNotices(codeOf(), notify), notify ? 'noticesOn' : 'noticesOff'),
     clearError: () => set({ error: null, errorIn: null }),
   };
 }

@@ -39,3 +39,7 @@ export const userChanges = z.strictObject({
   active: z.boolean().optional(),
   ...links,
 });
+
+/** Self-service password reset: the request names an address; the link's token sets a new password. */
+export const passwordResetRequest = z.strictObject({ email });
+export const passwordReset = z.strictObject({ token: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(1000, 'Must be at most 1000 characters'), password });

@@ -40,3 +40,6 @@ export const statusChange = z.strictObject({
   status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }),
   note: plainText(2000).default(''),
 });
+
+/** The tracking page's choice: messages about the application, or none. */
+export const applicantNotices = z.strictObject({ notify_applicant: z.boolean({ error: 'Must be true or false' }) });

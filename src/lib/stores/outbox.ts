@@ -1,0 +1,23 @@
+import { getOutboxMessage, listOutbox, retryOutboxMessage, type OutboxMessage, type OutboxMessageFull } from '../api/outbox.ts';
+import { createPagedStore, type PagedStore } from './adminDashboard.ts';
+import { flash } from './adminFlash.ts';
+
+/** The admins' Outbox, newest first, filtered by status. */
+export const outboxMessages = (): PagedStore => createPagedStore((page, status) => listOutbox(page, status) as never);
+
+/** One message's text and HTML, read when an admin opens it. */
+export const readMessage = (id: number): Promise<OutboxMessageFull> => getOutboxMessage(id);
+
+/** Puts a failed message back in line and reloads the list; the outcome is flashed, a refusal goes to the list's error. */
+export async function retryAndReload(store: PagedStore, message: Pick<OutboxMessage, 'id' | 'to' | 'subject'>): Promise<boolean> {
+  store.$state.setKey('error', null);
+  try {
+    await retryOutboxMessage(message.id);
+    flash(`"${message.subject}" to ${message.to} will be sent again in a moment.`);
+    await store.load();
+    return true;
+  } catch (e) {
+    store.$state.setKey('error', e instanceof Error ? e.message : String(e));
+    return false;
+  }
+}
