@@ -18,6 +18,7 @@ import {
   DashboardProfile,
 } from './DashboardScreens.tsx';
 import { DashboardComplaints } from './ComplaintScreens.tsx';
+import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV } from './nav.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
@@ -155,6 +156,8 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       return <Settings />;
     case 'adminLicences':
       return <AdminLicences />;
+    case 'adminForumModeration':
+      return <ForumModeration />;
     case 'adminList':
     case 'adminCreate':
     case 'adminEdit': {

@@ -4,13 +4,14 @@ import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contr
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
   Directory: ['licences', 'stale'],
   'People and leads': ['user', 'inquiry', 'application', 'complaint', 'review'],
-  Site: ['settings'],
+  Site: ['settings', 'forumModeration'],
 };
 
 /** The admin screens of their own (not a resource's list), by their name in the navigation. */
-export const ADMIN_SCREENS: Record<string, { route: 'adminSettings' | 'adminLicences'; label: string }> = {
+export const ADMIN_SCREENS: Record<string, { route: 'adminSettings' | 'adminLicences' | 'adminForumModeration'; label: string }> = {
   licences: { route: 'adminLicences', label: 'Licences' },
   settings: { route: 'adminSettings', label: 'Settings' },
+  forumModeration: { route: 'adminForumModeration', label: 'Forum moderation' },
 };
 
 /** The console's navigation, by area, from the declarations' `console` option. Resource names refer to the data provider's resources. */

@@ -14,6 +14,7 @@ export const $router = createRouter({
   adminHome: '/admin',
   adminSettings: '/admin/settings',
   adminLicences: '/admin/licences',
+  adminForumModeration: '/admin/forum-moderation',
   adminList: '/admin/:resource',
   adminCreate: '/admin/:resource/new',
   adminEdit: '/admin/:resource/:id',
