@@ -51,7 +51,7 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     pagedReply(request, request.query, await forum.listReplies(app.db, request.query)),
   );
 
-  app.get('/forum/moderation/', { schema: { querystring: pageOnly, tags }, config: admin }, async (request) =>
+  app.get('/forum/moderation/', { schema: { querystring: forum.moderationQuery, tags }, config: admin }, async (request) =>
     pagedReply(request, request.query, await forum.moderationQueue(app.db, request.query)),
   );
 

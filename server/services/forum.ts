@@ -388,19 +388,24 @@ export async function reportPost(db: Db, kind: PostKind, postId: number, reporte
 
 const reporter = sql`coalesce(nullif(trim(r.first_name || ' ' || r.last_name), ''), 'User')`;
 
+export const QUEUES = ['open', 'hidden'] as const;
+export const moderationQuery = z.strictObject({ ...pageQuery, queue: z.enum(QUEUES, { error: `Must be one of ${QUEUES.join(', ')}` }).default('open') });
+
 /**
- * What waits for a moderator: posts with open reports and posts held for their link, oldest first,
- * each with its reports. Raw SQL: one query over both kinds of post.
+ * The moderation queue, oldest first, each post with its open reports: 'open' is what waits for a
+ * moderator (posts with open reports, posts held for their link), 'hidden' every hidden post (to
+ * restore). Raw SQL: one query over both kinds of post.
  */
-export async function moderationQueue(db: Db, p: PageParams) {
+export async function moderationQueue(db: Db, p: z.infer<typeof moderationQuery>) {
+  const open = (alias: string, reported: SQL) => (p.queue === 'hidden' ? sql`${sql.raw(alias)}.hidden` : sql`${sql.raw(alias)}.held or ${reported}`);
   const items = sql`
     select 'question' as kind, q.id, q.id as question_id, q.title, q.body, q.author_id, q.hidden, q.held, q.created_at
       from ${forumQuestions} q
-      where q.held or exists(select 1 from ${forumReports} f where f.question_id = q.id and f.reply_id is null and f.resolved_at is null)
+      where ${open('q', sql`exists(select 1 from ${forumReports} f where f.question_id = q.id and f.reply_id is null and f.resolved_at is null)`)}
     union all
     select 'reply', r.id, r.question_id, q.title, r.body, r.author_id, r.hidden, r.held, r.created_at
       from ${forumReplies} r join ${forumQuestions} q on q.id = r.question_id
-      where r.held or exists(select 1 from ${forumReports} f where f.reply_id = r.id and f.resolved_at is null)`;
+      where ${open('r', sql`exists(select 1 from ${forumReports} f where f.reply_id = r.id and f.resolved_at is null)`)}`;
   const { limit, offset } = pageWindow(p);
   const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${items}) i`));
   const page = rowsOf<Record<string, unknown>>(await db.execute(sql`

@@ -20,15 +20,28 @@ export function ForumModeration() {
     void store.load();
   }, [store]);
   const rows = (s.data?.results ?? []) as unknown as QueuedPost[];
+  const queue = s.filter || 'open';
   return (
     <section aria-labelledby="moderation-title">
       <h1 id="moderation-title">Forum moderation</h1>
       <p className="muted">Reported questions and replies, and new accounts’ first posts with a link, which nobody else sees until you restore them.</p>
+      <div className="row" role="tablist" aria-label="Queue">
+        {(
+          [
+            ['open', 'Waiting'],
+            ['hidden', 'Hidden'],
+          ] as const
+        ).map(([key, label]) => (
+          <button key={key} type="button" role="tab" aria-selected={queue === key} className={queue === key ? 'btn primary' : 'btn'} onClick={() => void store.setFilter(key)}>
+            {label}
+          </button>
+        ))}
+      </div>
       {s.error && <p role="alert" className="error banner">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
-        <p className="muted">Nothing waits for a moderator.</p>
+        <p className="muted">{queue === 'hidden' ? 'No post is hidden.' : 'Nothing waits for a moderator.'}</p>
       ) : (
         <div aria-busy={s.loading}>
           <ul className="complaint-cards">

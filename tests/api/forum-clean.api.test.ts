@@ -133,6 +133,10 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     expect((await call('PATCH', `/forum/replies/${r.id}/moderate/`, admin, { hidden: true })).statusCode).toBe(200);
     expect((await call('PATCH', `/forum/questions/${q.id}/moderate/`, admin, { hidden: false })).statusCode).toBe(200);
     expect(await queued()).toEqual([]);
+    // hidden posts are listed apart, to restore
+    const hidden = (await call('GET', '/forum/moderation/?queue=hidden&page_size=100', admin)).json().results;
+    expect(hidden.filter((i: { question_id: number }) => i.question_id === q.id).map((i: { kind: string; id: number }) => [i.kind, i.id])).toEqual([['reply', r.id]]);
+    expect((await call('GET', '/forum/moderation/?queue=all', admin)).statusCode).toBe(400);
     expect((await call('GET', '/forum/moderation/', asker)).statusCode).toBe(403);
   });
 

@@ -20,7 +20,11 @@ export interface QueuedPost {
 
 const postPath = (kind: QueuedPost['kind'], id: number) => `forum/${kind === 'question' ? 'questions' : 'replies'}/${id}/`;
 
-export const moderationQueue = (page = 1) => call('Failed to fetch the moderation queue', json<Page<QueuedPost>>('forum/moderation/', { searchParams: { page } }));
+/** 'open': reported and held posts; 'hidden': every hidden post, to restore */
+export type Queue = 'open' | 'hidden';
+
+export const moderationQueue = (page = 1, queue: Queue = 'open') =>
+  call('Failed to fetch the moderation queue', json<Page<QueuedPost>>('forum/moderation/', { searchParams: { page, queue } }));
 
 export const setHidden = (kind: QueuedPost['kind'], id: number, hidden: boolean) =>
   call(hidden ? 'Failed to hide the post' : 'Failed to restore the post', json<{ id: number; hidden: boolean }>(`${postPath(kind, id)}moderate/`, { method: 'patch', json: { hidden } }));

@@ -1,11 +1,11 @@
 import type { Page } from '../api/client.ts';
 import type { Row } from '../api/public.ts';
-import { moderationQueue, removePost, setHidden, suspendAccount, type QueuedPost } from '../api/forumModeration.ts';
+import { moderationQueue, removePost, setHidden, suspendAccount, type Queue, type QueuedPost } from '../api/forumModeration.ts';
 import { createPagedStore, type PagedStore } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
 
 /** The forum's moderation queue, page by page. */
-export const createModerationStore = () => createPagedStore((page) => moderationQueue(page) as unknown as Promise<Page<Row>>);
+export const createModerationStore = () => createPagedStore((page, queue) => moderationQueue(page, (queue || 'open') as Queue) as unknown as Promise<Page<Row>>);
 
 const what = (post: QueuedPost) => (post.kind === 'question' ? `The question “${post.title}”` : `The reply to “${post.title}”`);
 
