@@ -76,7 +76,7 @@ describe('forum question pages', () => {
     await hydrated(page);
     const answer = page.locator(`#reply-${answerId}`);
     await answer.getByRole('button', { name: 'Accept this answer' }).click();
-    await answer.getByText('Accepted answer').waitFor({ timeout: 15_000 });
+    await answer.getByText('Accepted answer', { exact: true }).waitFor({ timeout: 15_000 });
     expect((await apiJson<ForumQuestion>(`forum/questions/${question.id}/`)).accepted_reply_id).toBe(answerId);
 
     const spam = page.locator(`#reply-${spamId}`);
