@@ -1,10 +1,12 @@
 /** @jsxImportSource preact */
-import { useEffect, useState, type FormEvent } from 'preact/compat';
+import { useEffect, useId, useState, type FormEvent } from 'preact/compat';
 import type { ComponentChildren } from 'preact';
 import {
   acceptAnswer,
   askQuestion,
   deletePost,
+  editQuestion,
+  editReply,
   forumQuestion,
   forumQuestions,
   likeQuestion,
@@ -20,7 +22,7 @@ import { $session, restoreSession } from '../lib/stores/session.ts';
 import { useStore } from './useStore.ts';
 import { SubmitButton } from './FormBits.tsx';
 import { countOf, formatDate } from '../lib/format.ts';
-import { institutionLabel } from '../lib/contract/forum.ts';
+import { EDIT_WINDOW_MINUTES, institutionLabel } from '../lib/contract/forum.ts';
 
 /** The question a URL names: /forum/12/ or /forum/?id=12; null for the forum home. */
 export function questionIdFrom(pathname: string, search: string): number | null {
@@ -247,6 +249,56 @@ function ReportButton({ kind, id }: { kind: 'question' | 'reply'; id: number }) 
   );
 }
 
+/** An author may still edit a post this recent (the API's window). */
+const editable = (createdAt: string) => Date.now() - Date.parse(createdAt) < EDIT_WINDOW_MINUTES * 60_000;
+
+/** The author's edit of a question (title and details) or a reply (its text), in place. */
+function EditForm({ fields, onSave, onCancel }: { fields: { name: string; label: string; value: string; long: boolean }[]; onSave: (values: Record<string, string>) => Promise<void>; onCancel: () => void }) {
+  const [values, setValues] = useState(Object.fromEntries(fields.map((f) => [f.name, f.value])));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const id = useId();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await onSave(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])));
+    } catch (err) {
+      setError(message(err, 'Failed to save your changes'));
+      setBusy(false);
+    }
+  };
+  return (
+    <form method="post" className="panel" onSubmit={onSubmit} aria-label="Edit your post">
+      <p className="muted">You can edit a post for {EDIT_WINDOW_MINUTES} minutes after posting.</p>
+      {fields.map((f) => (
+        <div className="field" key={f.name}>
+          <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
+          {f.long ? (
+            <textarea id={`${id}-${f.name}`} rows={4} value={values[f.name]} onInput={(e) => setValues({ ...values, [f.name]: e.currentTarget.value })} />
+          ) : (
+            <input id={`${id}-${f.name}`} value={values[f.name]} required maxLength={250} onInput={(e) => setValues({ ...values, [f.name]: e.currentTarget.value })} />
+          )}
+        </div>
+      ))}
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="row">
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          Save changes
+        </SubmitButton>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </p>
+    </form>
+  );
+}
+
 const HELD_NOTE = 'It has a link, so a moderator checks it before others can see it.';
 
 /**
@@ -265,6 +317,8 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState('');
   const [notice, setNotice] = useState('');
+  /** the post being edited: 'question' or a reply's id */
+  const [editing, setEditing] = useState<'question' | number | null>(null);
 
   const load = () =>
     forumQuestion(id).then(
@@ -358,7 +412,22 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
       <h1>{question.title}</h1>
       <p className="muted">{['Asked by ' + (authorOf(question) || 'User'), formatDate(question.created_at)].join(' · ')}</p>
       {question.held ? <p className="panel">Your question was received. {HELD_NOTE}</p> : null}
-      {question.body ? <p style={{ whiteSpace: 'pre-line' }}>{question.body}</p> : null}
+      {editing === 'question' ? (
+        <EditForm
+          fields={[
+            { name: 'title', label: 'Question', value: question.title, long: false },
+            { name: 'body', label: 'Details', value: question.body ?? '', long: true },
+          ]}
+          onSave={async (v) => {
+            const saved = await editQuestion(id, { title: v.title!, body: v.body! });
+            setQuestion({ ...question, title: saved.title, body: saved.body });
+            setEditing(null);
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : question.body ? (
+        <p style={{ whiteSpace: 'pre-line' }}>{question.body}</p>
+      ) : null}
       {live ? (
         <p className="row">
           {signedIn ? (
@@ -369,6 +438,11 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
             <span className="muted">{countOf(like.count, 'like')}</span>
           )}
           {signedIn && !question.mine ? <ReportButton kind="question" id={id} /> : null}
+          {question.mine && editable(question.created_at) && editing !== 'question' ? (
+            <button type="button" className="btn" onClick={() => setEditing('question')}>
+              Edit question
+            </button>
+          ) : null}
           {question.mine ? (
             <button type="button" className="btn" onClick={onDeleteQuestion}>
               Delete question
@@ -388,7 +462,19 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
           <li className={`card${r === accepted ? ' accepted' : ''}`} key={r.id} id={`reply-${r.id}`}>
             <div>
               {r === accepted ? <p className="badge ok">Accepted answer</p> : null}
-              <p style={{ color: 'inherit', whiteSpace: 'pre-line' }}>{r.body}</p>
+              {editing === r.id ? (
+                <EditForm
+                  fields={[{ name: 'body', label: 'Your reply', value: r.body, long: true }]}
+                  onSave={async (v) => {
+                    const saved = await editReply(r.id, v.body!);
+                    setReplies((list) => list.map((x) => (x.id === r.id ? { ...x, body: saved.body } : x)));
+                    setEditing(null);
+                  }}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <p style={{ color: 'inherit', whiteSpace: 'pre-line' }}>{r.body}</p>
+              )}
               <p>{[authorOf(r), r.institution ? institutionLabel(r.institution.kind, r.institution.name) : null, formatDate(r.created_at)].filter(Boolean).join(' · ')}</p>
               {r.held ? <p className="muted">{HELD_NOTE}</p> : null}
               {live && signedIn ? (
@@ -403,6 +489,11 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
                         Accept this answer
                       </button>
                     )
+                  ) : null}
+                  {r.mine && editable(r.created_at) && editing !== r.id ? (
+                    <button type="button" className="btn" onClick={() => setEditing(r.id)}>
+                      Edit reply
+                    </button>
                   ) : null}
                   {r.mine ? (
                     <button type="button" className="btn" onClick={() => onDeleteReply(r.id)}>

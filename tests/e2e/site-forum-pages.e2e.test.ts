@@ -74,6 +74,11 @@ describe('forum question pages', () => {
     await page.route(`**/forum/${question.id}/`, (route) => route.fulfill({ body: html, contentType: 'text/html' }));
     await page.goto(`/forum/${question.id}/`);
     await hydrated(page);
+    // within the edit window the asker may still change the details
+    await page.getByRole('button', { name: 'Edit question' }).click();
+    await page.getByLabel('Details').fill('I have my CoE, the fees are paid and the biometrics are done.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('the biometrics are done.').waitFor({ timeout: 15_000 });
     const answer = page.locator(`#reply-${answerId}`);
     await answer.getByRole('button', { name: 'Accept this answer' }).click();
     await answer.getByText('Accepted answer', { exact: true }).waitFor({ timeout: 15_000 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { registration } from '../contract/bodies/accounts.ts';
-import type { acceptance, newQuestion, replyBody, report } from '../contract/bodies/forum.ts';
+import type { acceptance, newQuestion, questionChanges, replyBody, report } from '../contract/bodies/forum.ts';
 import type { InstitutionKind } from '../contract/forum.ts';
 import type { DropdownPath } from '../contract/index.ts';
 import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
@@ -290,6 +290,12 @@ export const replyToQuestion = (id: number, body: string) =>
   call('Failed to post reply', json<ForumReply>(`forum/questions/${id}/reply/`, { method: 'post', json: { body } satisfies z.infer<typeof replyBody> }));
 
 export const likeQuestion = (id: number) => call('Failed to like question', json<{ liked: boolean; like_count: number }>(`forum/questions/${id}/like/`, { method: 'post' }));
+
+export const editQuestion = (id: number, changes: { title: string; body: string }) =>
+  call('Failed to save your changes', json<ForumQuestion>(`forum/questions/${id}/`, { method: 'patch', json: changes satisfies z.infer<typeof questionChanges> }));
+
+export const editReply = (id: number, body: string) =>
+  call('Failed to save your changes', json<ForumReply>(`forum/replies/${id}/`, { method: 'patch', json: { body } satisfies z.infer<typeof replyBody> }));
 
 export const acceptAnswer = (id: number, reply: number | null) =>
   call('Failed to accept the answer', json<ForumQuestion>(`forum/questions/${id}/accept/`, { method: 'post', json: { reply } satisfies z.infer<typeof acceptance> }));
