@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf, type Db } from '../db/index.ts';
 import { colleges, consultancies, forumCategories, forumLikes, forumQuestions, forumReplies, forumReports, universities, users } from '../db/schema/index.ts';
@@ -221,11 +221,19 @@ async function refuseDuplicate(db: Db, table: typeof forumQuestions | typeof for
   }
 }
 
-/** An account's first post with a link waits for a moderator: link spam comes from new accounts. */
-async function heldForReview(db: Db, author: SessionUser, text: string) {
+/**
+ * An account's first post with a link waits for a moderator: link spam comes from new accounts.
+ * `editing` is the post being changed, which does not count as the account's approved post (a
+ * first post posted clean and then edited to carry a link is held too).
+ */
+async function heldForReview(db: Db, author: SessionUser, text: string, editing?: { table: typeof forumQuestions | typeof forumReplies; id: number }) {
   if (author.role === 'admin' || !LINK.test(text)) return false;
   const approved = (table: typeof forumQuestions | typeof forumReplies) =>
-    db.select({ id: table.id }).from(table).where(and(eq(table.author_id, author.id), eq(table.hidden, false), eq(table.held, false))).limit(1);
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.author_id, author.id), eq(table.hidden, false), eq(table.held, false), editing?.table === table ? ne(table.id, editing.id) : undefined))
+      .limit(1);
   const [q, r] = await Promise.all([approved(forumQuestions), approved(forumReplies)]);
   return q.length === 0 && r.length === 0;
 }
@@ -262,11 +270,13 @@ export async function editQuestion(db: Db, questionId: number, author: SessionUs
   const post = await ownPost(db, forumQuestions, questionId, author);
   await checkCategory(db, changes.category);
   const { category, ...text } = changes;
+  const held = post.held || (await heldForReview(db, author, `${text.title ?? ''} ${text.body ?? ''}`, { table: forumQuestions, id: questionId }));
   await db.transaction(async (tx) => {
     await tx
       .update(forumQuestions)
-      .set({ ...text, ...(category !== undefined ? { category_id: category } : {}), updated_at: sql`now()` })
+      .set({ ...text, ...(category !== undefined ? { category_id: category } : {}), ...(held ? { held, hidden: true } : {}), updated_at: sql`now()` })
       .where(eq(forumQuestions.id, questionId));
+    // a page changes when the post was shown (an edit, or its hold taking it off the site)
     if (!post.hidden) await bumpContentVersion(tx);
   });
   return questionDetail(db, questionId, author);
@@ -297,8 +307,9 @@ export async function addReply(db: Db, questionId: number, author: SessionUser, 
 
 export async function editReply(db: Db, replyId: number, author: SessionUser, input: z.infer<typeof replyBody>) {
   const post = await ownPost(db, forumReplies, replyId, author);
+  const held = post.held || (await heldForReview(db, author, input.body, { table: forumReplies, id: replyId }));
   await db.transaction(async (tx) => {
-    await tx.update(forumReplies).set({ body: input.body, updated_at: sql`now()` }).where(eq(forumReplies.id, replyId));
+    await tx.update(forumReplies).set({ body: input.body, ...(held ? { held, hidden: true } : {}), updated_at: sql`now()` }).where(eq(forumReplies.id, replyId));
     if (!post.hidden) await bumpContentVersion(tx);
   });
   return replyById(db, replyId, author);

@@ -107,6 +107,12 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     // with one approved post, the next link is not held; without a link, nothing is held
     expect((await reply(newcomer, q.id, 'More at www.cheap-visas.example.com/students')).json()).toMatchObject({ held: false });
     expect((await reply(await tokenFor(t, 'student'), q.id, 'No link here, just advice.')).json()).toMatchObject({ held: false });
+
+    // a first post posted clean and then edited to carry a link is held as well
+    const sly = await tokenFor(t, 'student');
+    const clean = (await reply(sly, q.id, 'Plain advice to start with.')).json();
+    expect((await call('PATCH', `/forum/replies/${clean.id}/`, sly, { body: 'Now see https://spam.example.net' })).json()).toMatchObject({ held: true, hidden: true });
+    expect((await call('GET', `/forum/questions/${q.id}/`)).json().replies.map((r: { id: number }) => r.id)).not.toContain(clean.id);
   });
 
   it('takes reports of questions and replies into the queue; hiding or restoring settles them', async () => {
