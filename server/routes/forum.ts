@@ -87,7 +87,9 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     app.patch(`/forum/${path}/:id/moderate/`, { schema: { params, body: bodies.moderation, tags }, config: admin }, (request) =>
       forum.moderate(app.db, kind, request.params.id, request.body.hidden),
     );
-    app.delete(`/forum/${path}/:id/`, { schema: { params, tags }, config: { access: 'user' }, ...writes.edit }, (request) => forum.deletePost(app.db, kind, request.params.id, request.user!));
+    app.delete(`/forum/${path}/:id/`, { schema: { params, body: bodies.removal, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
+      forum.deletePost(app.db, app.mailer, kind, request.params.id, request.user!, request.body?.reason),
+    );
     app.post(`/forum/${path}/:id/report/`, { schema: { params, body: bodies.report, tags }, config: { access: 'user' }, ...writes.report }, async (request, reply) =>
       reply.status(201).send(await forum.reportPost(app.db, kind, request.params.id, request.user!, request.body.reason)),
     );

@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { newQuestion, questionChanges, replyBody } from '../../src/lib/contract/bodies/forum.ts';
 import { DUPLICATE_WINDOW_HOURS, EDIT_WINDOW_MINUTES, LINK, NEAR_DUPLICATE, type InstitutionKind } from '../../src/lib/contract/forum.ts';
 import { bumpContentVersion } from '../content-version.ts';
+import type { Mailer } from '../mail.ts';
 import { pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { fullTextMatch, searchTerms } from '../entities/search.ts';
 
@@ -369,17 +370,43 @@ export async function moderate(db: Db, kind: PostKind, postId: number, hidden: b
   });
 }
 
-/** Admins delete any post; authors their own. */
-export async function deletePost(db: Db, kind: PostKind, postId: number, viewer: SessionUser) {
+/**
+ * Admins delete any post, saying why when it is someone else's (the author is mailed the reason);
+ * authors delete their own.
+ */
+export async function deletePost(db: Db, mailer: Mailer, kind: PostKind, postId: number, viewer: SessionUser, reason: string | undefined) {
   const { table, label } = POSTS[kind];
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ author_id: table.author_id }).from(table).where(eq(table.id, postId));
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        author_id: table.author_id,
+        email: users.email,
+        title: kind === 'question' ? forumQuestions.title : sql<string>`(select ${forumQuestions.title} from ${forumQuestions} where ${forumQuestions.id} = ${forumReplies.question_id})`,
+        body: table.body,
+      })
+      .from(table)
+      .innerJoin(users, eq(users.id, table.author_id))
+      .where(eq(table.id, postId));
     if (!row) throw notFound(`${label} not found.`);
-    if (viewer.role !== 'admin' && row.author_id !== viewer.id) throw forbidden('Only the author or a moderator can delete this post.');
+    const own = row.author_id === viewer.id;
+    if (viewer.role !== 'admin' && !own) throw forbidden('Only the author or a moderator can delete this post.');
+    if (!own && !reason) throw badRequest('Some values are not valid.', { reason: ['Say why the post is deleted: its author is told.'] });
     await tx.delete(table).where(eq(table.id, postId));
     await bumpContentVersion(tx);
-    return { message: `${label} deleted successfully!` };
+    return own ? null : row;
   });
+  if (removed) {
+    const what = kind === 'question' ? `your question “${removed.title}”` : `your reply to “${removed.title}”`;
+    // the delete stands whether or not the mail goes out
+    await mailer
+      .send({
+        to: removed.email,
+        subject: `A moderator removed ${what}`,
+        text: `A moderator of the student forum removed ${what}.\n\nWhy: ${reason}\n\nWhat you wrote:\n${removed.body}\n`,
+      })
+      .catch(() => undefined);
+  }
+  return { message: `${label} deleted successfully!` };
 }
 
 /** A signed-in person reports someone else's visible post; one open report per person and post. */

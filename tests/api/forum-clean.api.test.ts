@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, createConsultancy, engines, expectErrorShape, tokenFor, type TestApp } from './helpers.ts';
+import { startInbox, type Inbox } from './inbox.ts';
 import { consultancies } from '../../server/db/schema/index.ts';
 import { readContentVersion } from '../../server/content-version.ts';
 import { EDIT_WINDOW_MINUTES } from '../../src/lib/contract/forum.ts';
@@ -11,15 +12,20 @@ type Caller = Awaited<ReturnType<typeof tokenFor>>;
 /** The forum stays clean: accepted answers, reports and the moderation queue, held links, duplicates, the edit window, limits, categories. */
 describe.each(engines)('forum moderation on %s', (engine) => {
   let t: TestApp;
+  let inbox: Inbox;
   let admin: Caller;
   let other: Caller;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
+    inbox = await startInbox();
+    t = await buildTestApp(engine, { env: { SMTP_URL: inbox.url } });
     admin = await tokenFor(t, 'admin');
     other = await tokenFor(t, 'student');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: Caller, payload?: object, ip = '10.0.0.1') =>
     t.app.inject({ method, url: `/api${url}`, headers: who?.auth ?? {}, remoteAddress: ip, ...(payload ? { payload } : {}) });
@@ -143,6 +149,18 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     const hidden = (await call('GET', '/forum/moderation/?queue=hidden&page_size=100', admin)).json().results;
     expect(hidden.filter((i: { question_id: number }) => i.question_id === q.id).map((i: { kind: string; id: number }) => [i.kind, i.id])).toEqual([['reply', r.id]]);
     expect((await call('GET', '/forum/moderation/?queue=all', admin)).statusCode).toBe(400);
+
+    // a moderator deletes someone else's post only with a reason, which its author is mailed
+    const noReason = await call('DELETE', `/forum/replies/${r.id}/`, admin);
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toHaveProperty('reason');
+    const author = (await t.database.db.execute(sql`select email from users where id = ${other.id}`)).rows as { email: string }[];
+    const mail = inbox.next(author[0]!.email);
+    expect((await call('DELETE', `/forum/replies/${r.id}/`, admin, { reason: 'Insults another student' })).json()).toEqual({ message: 'Reply deleted successfully!' });
+    const received = await mail;
+    expect(received.subject).toBe(`A moderator removed your reply to “${(await call('GET', `/forum/questions/${q.id}/`)).json().title}”`);
+    expect(received.text).toContain('Why: Insults another student');
+    expect(received.text).toContain('Rude words here');
     expect((await call('GET', '/forum/moderation/', asker)).statusCode).toBe(403);
   });
 

@@ -193,7 +193,7 @@ describe.each(engines)('forum on %s', (engine) => {
     expect((await get('/forum/questions/my/?page_size=1000', bob)).json().results.find((r: { id: number }) => r.id === q.id)).toMatchObject({ hidden: true });
 
     expect((await send('DELETE', `/forum/questions/${q.id}/`, alice)).statusCode).toBe(403); // not hers
-    const deleted = await send('DELETE', `/forum/questions/${q.id}/`, admin);
+    const deleted = await send('DELETE', `/forum/questions/${q.id}/`, admin, { reason: 'Spam' });
     expect(deleted.json()).toEqual({ message: 'Question deleted successfully!' });
     expect((await send('DELETE', `/forum/questions/${q.id}/`, admin)).statusCode).toBe(404);
     const orphans = await t.database.db.select({ n: count() }).from(forumReplies).where(eq(forumReplies.question_id, q.id));

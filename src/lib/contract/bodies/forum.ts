@@ -9,3 +9,5 @@ export const replyBody = z.strictObject({ body: plainText(5_000, 1) });
 export const moderation = z.strictObject({ hidden: z.boolean({ error: 'Must be true or false' }) });
 export const acceptance = z.strictObject({ reply: optionalId });
 export const report = z.strictObject({ reason: plainText(500, 3) });
+/** a moderator's delete of someone else's post says why (the author is told); an author's own delete needs none */
+export const removal = z.strictObject({ reason: plainText(500, 3).optional() }).nullish();
