@@ -59,18 +59,19 @@ export function ForumModeration() {
 }
 
 const QUESTIONS: Partial<Record<ModerationAction, (post: QueuedPost) => Parameters<typeof ask>[0]>> = {
-  delete: (post) => ({ title: `Delete this ${post.kind}?`, text: `It is deleted for good${post.kind === 'question' ? ', with its replies' : ''}. This cannot be undone.`, yes: 'Delete', danger: true }),
   suspend: (post) => ({ title: `Suspend ${post.author_name}?`, text: 'They can no longer sign in. Their posts stay as they are.', yes: 'Suspend', danger: true }),
 };
 
 function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore }) {
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [reason, setReason] = useState('');
   const id = useId();
   const run = async (action: ModerationAction) => {
     const question = QUESTIONS[action]?.(post);
     if (question && !(await ask(question))) return;
     setBusy(true);
-    await moderateAndReload(store, post, action);
+    await moderateAndReload(store, post, action, reason.trim());
     setBusy(false);
   };
   const state = post.held ? 'Held: first post with a link' : post.hidden ? 'Hidden' : 'Shown on the site';
@@ -110,7 +111,7 @@ function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore }) {
             Hide
           </button>
         )}
-        <button type="button" className="btn danger" disabled={busy} onClick={() => run('delete')} aria-label={`Delete ${subject}`}>
+        <button type="button" className="btn danger" disabled={busy || deleting} onClick={() => setDeleting(true)} aria-label={`Delete ${subject}`}>
           Delete
         </button>
         {post.author_active && (
@@ -119,6 +120,28 @@ function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore }) {
           </button>
         )}
       </p>
+      {deleting && (
+        <form
+          method="post"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run('delete');
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-reason`}>Why is it deleted? Its author is mailed this.</label>
+            <textarea id={`${id}-reason`} rows={2} required minLength={3} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          </div>
+          <p className="row">
+            <button type="submit" className="btn danger" disabled={busy}>
+              Delete for good{post.kind === 'question' ? ', with its replies' : ''}
+            </button>
+            <button type="button" className="btn" onClick={() => setDeleting(false)}>
+              Cancel
+            </button>
+          </p>
+        </form>
+      )}
     </article>
   );
 }

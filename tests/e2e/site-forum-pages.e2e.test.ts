@@ -120,6 +120,15 @@ describe('forum question pages', () => {
     await page.getByRole('status').filter({ hasText: 'is shown again' }).waitFor({ timeout: 15_000 });
     expect(await replies()).toEqual([answerId, spamId]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // reported again, it is deleted for good with a reason (mailed to its author)
+    await post(`forum/replies/${spamId}/report/`, asker, { reason: 'Promises a visa for money, again' });
+    await page.getByRole('tab', { name: 'Waiting' }).click();
+    await card.getByRole('button', { name: `Delete ${subject}` }).click();
+    await card.getByLabel('Why is it deleted? Its author is mailed this.').fill('Sells visas: not allowed on the forum');
+    await card.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByRole('status').filter({ hasText: 'is deleted' }).waitFor({ timeout: 15_000 });
+    expect(await replies()).toEqual([answerId]);
     await context.close();
   }, 120_000);
 });

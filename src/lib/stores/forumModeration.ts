@@ -12,18 +12,18 @@ const what = (post: QueuedPost) => (post.kind === 'question' ? `The question “
 export type ModerationAction = 'hide' | 'restore' | 'delete' | 'suspend';
 
 /** One moderator action on a queued post; the outcome is flashed, a refusal goes to the list's error, and the queue is read again. */
-export async function moderateAndReload(store: PagedStore, post: QueuedPost, action: ModerationAction): Promise<boolean> {
+export async function moderateAndReload(store: PagedStore, post: QueuedPost, action: ModerationAction, reason = ''): Promise<boolean> {
   store.$state.setKey('error', null);
   try {
     if (action === 'hide') await setHidden(post.kind, post.id, true);
     if (action === 'restore') await setHidden(post.kind, post.id, false);
-    if (action === 'delete') await removePost(post.kind, post.id);
+    if (action === 'delete') await removePost(post.kind, post.id, reason);
     if (action === 'suspend') await suspendAccount(post.author_id);
     flash(
       {
         hide: `${what(post)} is hidden. The site drops it within a minute or two.`,
         restore: `${what(post)} is shown again. The site shows it within a minute or two.`,
-        delete: `${what(post)} is deleted.`,
+        delete: `${what(post)} is deleted. ${post.author_name} is mailed your reason.`,
         suspend: `${post.author_name}’s account is suspended: they can no longer sign in.`,
       }[action],
     );
