@@ -99,7 +99,7 @@ describe('forum question pages', () => {
     expect(JSON.parse(rebuilt.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!).mainEntity.acceptedAnswer.text).toBe(ANSWER);
   }, 120_000);
 
-  it('an admin hides the reported reply in the console’s moderation queue, and restores it', async () => {
+  it('an admin hides the reported reply in the console’s moderation queue, restores it, and deletes it with a reason', async () => {
     const context = await contextWith(admin, { mobile: true });
     const page = await context.newPage();
     await page.goto('/admin/forum-moderation/');
