@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, createConsultancy, engines, expectErrorShape, tokenFor, type TestApp } from './helpers.ts';
 import { startInbox, type Inbox } from './inbox.ts';
-import { consultancies } from '../../server/db/schema/index.ts';
+import { consultancies, users } from '../../server/db/schema/index.ts';
 import { readContentVersion } from '../../server/content-version.ts';
 import { EDIT_WINDOW_MINUTES } from '../../src/lib/contract/forum.ts';
 
@@ -154,8 +154,8 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     const noReason = await call('DELETE', `/forum/replies/${r.id}/`, admin);
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toHaveProperty('reason');
-    const author = (await t.database.db.execute(sql`select email from users where id = ${other.id}`)).rows as { email: string }[];
-    const mail = inbox.next(author[0]!.email);
+    const [author] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, other.id));
+    const mail = inbox.next(author!.email);
     expect((await call('DELETE', `/forum/replies/${r.id}/`, admin, { reason: 'Insults another student' })).json()).toEqual({ message: 'Reply deleted successfully!' });
     const received = await mail;
     expect(received.subject).toBe(`A moderator removed your reply to “${(await call('GET', `/forum/questions/${q.id}/`)).json().title}”`);
