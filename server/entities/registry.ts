@@ -64,6 +64,7 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   offer: { table: t.offers },
   featured: { table: t.featuredPages },
   modelQuestion: { table: t.modelQuestions },
+  forumCategory: { table: t.forumCategories },
   ad: {
     table: t.ads,
     uploads: {

@@ -12,7 +12,7 @@ const tags = ['forum'];
 const params = z.object({ id });
 const pageOnly = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size });
 
-/** The forum: public reads (hidden posts left out), writes by signed-in users, moderation by admins. */
+/** The forum: public reads (hidden posts left out), writes and reports by signed-in users (deletes: authors too), moderation by admins. */
 export default async function forumRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { access: ['admin'] as const };
@@ -28,6 +28,7 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     reply: guard(limit(app, 'forum-reply', { max: 10, window: '1 minute' }, account), limit(app, 'forum-reply-day', { max: 200, window: '1 day' }, account)),
     edit: guard(limit(app, 'forum-edit', { max: 30, window: '10 minutes' }, account)),
     like: guard(limit(app, 'forum-like', { max: 60, window: '1 minute' }, account)),
+    report: guard(limit(app, 'forum-report', { max: 20, window: '1 hour' }, account)),
   };
 
   app.get('/forum/categories/', { schema: { querystring: pageOnly, tags }, config: { access: 'public' } }, async (request) =>
@@ -44,6 +45,14 @@ export default async function forumRoutes(fastify: FastifyInstance) {
 
   app.get('/forum/questions/my/', { schema: { querystring: pageOnly, tags }, config: { access: 'user' } }, async (request) =>
     pagedReply(request, request.query, await forum.myQuestions(app.db, request.query, request.user!)),
+  );
+
+  app.get('/forum/replies/', { schema: { querystring: pageOnly, tags }, config: { access: 'public' } }, async (request) =>
+    pagedReply(request, request.query, await forum.listReplies(app.db, request.query)),
+  );
+
+  app.get('/forum/moderation/', { schema: { querystring: forum.moderationQuery, tags }, config: admin }, async (request) =>
+    pagedReply(request, request.query, await forum.moderationQueue(app.db, request.query)),
   );
 
   app.get('/forum/questions/:id/', { schema: { params, tags }, config: { access: 'optional' } }, (request) =>
@@ -66,6 +75,10 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     forum.toggleLike(app.db, request.params.id, request.user!),
   );
 
+  app.post('/forum/questions/:id/accept/', { schema: { params, body: bodies.acceptance, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
+    forum.acceptAnswer(app.db, request.params.id, request.user!, request.body.reply),
+  );
+
   app.patch('/forum/replies/:id/', { schema: { params, body: bodies.replyBody, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
     forum.editReply(app.db, request.params.id, request.user!, request.body),
   );
@@ -74,6 +87,11 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     app.patch(`/forum/${path}/:id/moderate/`, { schema: { params, body: bodies.moderation, tags }, config: admin }, (request) =>
       forum.moderate(app.db, kind, request.params.id, request.body.hidden),
     );
-    app.delete(`/forum/${path}/:id/`, { schema: { params, tags }, config: admin }, (request) => forum.deletePost(app.db, kind, request.params.id));
+    app.delete(`/forum/${path}/:id/`, { schema: { params, body: bodies.removal, tags }, config: { access: 'user' }, ...writes.edit }, (request) =>
+      forum.deletePost(app, kind, request.params.id, request.user!, request.body?.reason),
+    );
+    app.post(`/forum/${path}/:id/report/`, { schema: { params, body: bodies.report, tags }, config: { access: 'user' }, ...writes.report }, async (request, reply) =>
+      reply.status(201).send(await forum.reportPost(app.db, kind, request.params.id, request.user!, request.body.reason)),
+    );
   }
 }

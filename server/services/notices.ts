@@ -199,3 +199,10 @@ export async function forumReplied(db: Runner, site: Site, questionId: number, r
     ]),
   );
 }
+
+/** A moderator removed someone's post: the author learns why, and gets back what they wrote. */
+export async function forumPostRemoved(db: Runner, post: { kind: 'question' | 'reply'; id: number; email: string; title: string; body: string }, reason: string) {
+  const what = post.kind === 'question' ? `your question “${post.title}”` : `your reply to “${post.title}”`;
+  await enqueue(db, compose(`forum.removed.${post.kind}.${post.id}`, post.email, `A moderator removed ${what}`, [`A moderator of the student forum removed ${what}.`, `Why: ${reason}`, `What you wrote:\n${post.body}`]));
+}
+

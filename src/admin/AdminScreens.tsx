@@ -8,7 +8,7 @@ import { createFormStore } from '../lib/stores/adminForm.ts';
 import { rememberLabels } from '../lib/stores/adminRefs.ts';
 import { BarList, LineChart } from './Chart.tsx';
 import { EntityForm } from './EntityForm.tsx';
-import { ADMIN_NAV } from './nav.ts';
+import { ADMIN_NAV, ADMIN_SCREENS } from './nav.ts';
 
 const summary = createAsyncStore(() => getSummary(30));
 
@@ -45,7 +45,7 @@ export function Overview() {
           <ul>
             {group.items.map((name) => (
               <li key={name}>
-                <a href={name === 'settings' ? href('adminSettings') : href('adminList', { resource: slugOf(name) })}>{labelOf(name)}</a>
+                <a href={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })}>{labelOf(name)}</a>
               </li>
             ))}
           </ul>
@@ -55,7 +55,7 @@ export function Overview() {
   );
 }
 
-const labelOf = (name: string) => (name === 'settings' ? 'Settings' : (resources[name]?.plural ?? name));
+const labelOf = (name: string) => ADMIN_SCREENS[name]?.label ?? resources[name]?.plural ?? name;
 
 const siteFields: Record<string, FieldMeta> = {
   featured_counselling_consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Featured counselling consultancy', help: 'Named in the floating "Book Now" banner on the public site.' },

@@ -18,6 +18,7 @@ import {
   DashboardProfile,
 } from './DashboardScreens.tsx';
 import { DashboardComplaints } from './ComplaintScreens.tsx';
+import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV } from './nav.ts';
@@ -158,6 +159,8 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       return <AdminLicences />;
     case 'adminOutbox':
       return <AdminOutbox />;
+    case 'adminForumModeration':
+      return <ForumModeration />;
     case 'adminList':
     case 'adminCreate':
     case 'adminEdit': {

@@ -4,14 +4,15 @@ import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contr
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
   Directory: ['licences', 'stale'],
   'People and leads': ['user', 'inquiry', 'application', 'complaint', 'review'],
-  Site: ['settings', 'outbox'],
+  Site: ['settings', 'forumModeration', 'outbox'],
 };
 
 /** The admin screens of their own (not a resource's list), by their name in the navigation. */
-export const ADMIN_SCREENS: Record<string, { route: 'adminSettings' | 'adminLicences' | 'adminOutbox'; label: string }> = {
+export const ADMIN_SCREENS: Record<string, { route: 'adminSettings' | 'adminLicences' | 'adminOutbox' | 'adminForumModeration'; label: string }> = {
   licences: { route: 'adminLicences', label: 'Licences' },
   outbox: { route: 'adminOutbox', label: 'Outbox' },
   settings: { route: 'adminSettings', label: 'Settings' },
+  forumModeration: { route: 'adminForumModeration', label: 'Forum moderation' },
 };
 
 /** The console's navigation, by area, from the declarations' `console` option. Resource names refer to the data provider's resources. */

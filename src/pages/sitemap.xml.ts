@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { declarationOf } from '../lib/contract/index.ts';
 import { HOW_WE_VERIFY } from '../lib/site/trust.ts';
 import { articleCategories, hrefOf, PAGE_SIZE, rows, SITE_ENTITIES } from './_lib/content.ts';
+import { categoryOf, FORUM_PAGE_SIZE, forumData } from './_lib/forum.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -23,6 +24,19 @@ export const GET: APIRoute = async ({ site }) => {
       const pages = Math.ceil(all.filter((r) => r.category_id === c.id).length / PAGE_SIZE);
       for (let p = 2; p <= pages; p++) urls.push({ loc: `/${kind}/category/${c.slug}/page/${p}/` });
     }
+  }
+  const forum = await forumData();
+  const forumPages = (base: string, n: number) => {
+    for (let p = 2; p <= Math.ceil(n / FORUM_PAGE_SIZE); p++) urls.push({ loc: `${base}page/${p}/` });
+  };
+  forumPages('/forum/', forum.questions.length);
+  for (const c of forum.categories) {
+    urls.push({ loc: `/forum/category/${c.slug}/` });
+    forumPages(`/forum/category/${c.slug}/`, forum.questions.filter((q) => categoryOf(q)?.id === c.id).length);
+  }
+  for (const q of forum.questions) {
+    const changed = [q, ...(forum.replies.get(q.id) ?? [])].map((x) => x.updated_at ?? x.created_at).sort().at(-1)!;
+    urls.push({ loc: `/forum/${q.id}/`, lastmod: changed.slice(0, 10) });
   }
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
     .map((u) => `<url><loc>${esc(new URL(u.loc, site).href)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)

@@ -14,7 +14,7 @@ import { cleanup, render } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import ApplyForm from '../../src/islands/ApplyForm.tsx';
 import Complaint from '../../src/islands/Complaint.tsx';
-import Forum from '../../src/islands/Forum.tsx';
+import { ForumHome, QuestionView } from '../../src/islands/Forum.tsx';
 import Login from '../../src/islands/Login.tsx';
 import Track from '../../src/islands/Track.tsx';
 import { NOT_READY } from '../../src/islands/FormBits.tsx';
@@ -43,7 +43,8 @@ const ISLANDS = {
   complaint: <Complaint />,
   apply: <ApplyForm consultancyId={1} consultancyName="Everest Education" />,
   track: <Track />,
-  forum: <Forum />,
+  forum: <ForumHome category={null} categories={[]} />,
+  forumQuestion: <QuestionView id={1} initial={{ id: 1, title: 'Is 6.5 enough?', body: '', created_at: '2026-11-20T10:00:00Z', replies: [] }} />,
 };
 
 describe('server-rendered islands (as the built page has them, before hydration)', () => {

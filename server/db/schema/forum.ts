@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, unique, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, searchColumns, searchIndexes, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -7,6 +7,8 @@ export const forumCategories = pgTable('forum_categories', {
   name: varchar('name', { length: 120 }).notNull(),
   slug: varchar('slug', { length: 200 }).notNull().unique(),
   description: text('description').notNull().default(''),
+  /** where the category stands in lists (lowest first; then by name) */
+  position: integer('position').notNull().default(0),
   ...timestamps(),
 });
 
@@ -19,6 +21,10 @@ export const forumQuestions = pgTable(
     category_id: integer('category_id').references(() => forumCategories.id, { onDelete: 'set null' }),
     author_id: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     hidden: boolean('hidden').notNull().default(false),
+    /** hidden until a moderator looks: an account's first post with a link */
+    held: boolean('held').notNull().default(false),
+    /** the answer the asker (or an admin) marked as accepted */
+    accepted_reply_id: integer('accepted_reply_id').references((): AnyPgColumn => forumReplies.id, { onDelete: 'set null' }),
     ...searchColumns({ A: ['title'], C: ['body'] }),
     ...timestamps(),
   },
@@ -38,6 +44,7 @@ export const forumReplies = pgTable(
     author_id: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     hidden: boolean('hidden').notNull().default(false),
+    held: boolean('held').notNull().default(false),
     ...timestamps(),
   },
   (t) => [index('forum_replies_question_idx').on(t.question_id, t.created_at)],
@@ -52,4 +59,20 @@ export const forumLikes = pgTable(
     ...timestamps(),
   },
   (t) => [unique('forum_likes_once').on(t.question_id, t.user_id), index('forum_likes_created_idx').on(t.created_at)],
+);
+
+/** A signed-in person's report of a question or reply; open until a moderator acts on the post. */
+export const forumReports = pgTable(
+  'forum_reports',
+  {
+    id: id(),
+    question_id: integer('question_id').notNull().references(() => forumQuestions.id, { onDelete: 'cascade' }),
+    /** null: the report is of the question itself */
+    reply_id: integer('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
+    reporter_id: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolved_at: timestamp('resolved_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps(),
+  },
+  (t) => [index('forum_reports_open_idx').on(t.question_id, t.reply_id), index('forum_reports_reporter_idx').on(t.reporter_id)],
 );

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { registration } from '../contract/bodies/accounts.ts';
-import type { newQuestion, replyBody } from '../contract/bodies/forum.ts';
+import type { acceptance, newQuestion, questionChanges, replyBody, report } from '../contract/bodies/forum.ts';
+import type { InstitutionKind } from '../contract/forum.ts';
 import type { DropdownPath } from '../contract/index.ts';
 import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
 import { api, call, json, type Page } from './client.ts';
@@ -234,14 +235,22 @@ export interface ForumCategory {
   name: string;
   slug: string;
   description?: string;
+  question_count?: number;
 }
 
 export interface ForumReply {
   id: number;
+  question_id?: number;
   body: string;
   created_at: string;
+  updated_at?: string;
   author_name?: string;
   author?: { first_name?: string; last_name?: string } | string | null;
+  /** the verified institution its author's account speaks for */
+  institution?: { kind: InstitutionKind; name: string } | null;
+  mine?: boolean;
+  hidden?: boolean;
+  held?: boolean;
 }
 
 export interface ForumQuestion {
@@ -252,9 +261,14 @@ export interface ForumQuestion {
   category?: ForumCategory | number | null;
   category_name?: string;
   created_at: string;
+  updated_at?: string;
   like_count?: number;
   reply_count?: number;
   liked?: boolean;
+  mine?: boolean;
+  hidden?: boolean;
+  held?: boolean;
+  accepted_reply_id?: number | null;
   author_name?: string;
   author?: { first_name?: string; last_name?: string } | string | null;
   replies?: ForumReply[];
@@ -286,3 +300,19 @@ export const replyToQuestion = (id: number, body: string) =>
   call('Failed to post reply', json<ForumReply>(`forum/questions/${id}/reply/`, { method: 'post', json: { body } satisfies z.infer<typeof replyBody> }));
 
 export const likeQuestion = (id: number) => call('Failed to like question', json<{ liked: boolean; like_count: number }>(`forum/questions/${id}/like/`, { method: 'post' }));
+
+export const editQuestion = (id: number, changes: { title: string; body: string }) =>
+  call('Failed to save your changes', json<ForumQuestion>(`forum/questions/${id}/`, { method: 'patch', json: changes satisfies z.infer<typeof questionChanges> }));
+
+export const editReply = (id: number, body: string) =>
+  call('Failed to save your changes', json<ForumReply>(`forum/replies/${id}/`, { method: 'patch', json: { body } satisfies z.infer<typeof replyBody> }));
+
+export const acceptAnswer = (id: number, reply: number | null) =>
+  call('Failed to accept the answer', json<ForumQuestion>(`forum/questions/${id}/accept/`, { method: 'post', json: { reply } satisfies z.infer<typeof acceptance> }));
+
+const postPath = (kind: 'question' | 'reply', id: number) => `forum/${kind === 'question' ? 'questions' : 'replies'}/${id}/`;
+
+export const reportPost = (kind: 'question' | 'reply', id: number, reason: string) =>
+  call('Failed to send the report', json<{ message: string }>(`${postPath(kind, id)}report/`, { method: 'post', json: { reason } satisfies z.infer<typeof report> }));
+
+export const deletePost = (kind: 'question' | 'reply', id: number) => call('Failed to delete the post', json<{ message: string }>(postPath(kind, id), { method: 'delete' }));

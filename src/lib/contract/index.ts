@@ -10,6 +10,7 @@ import { district } from './entities/district.ts';
 import { event } from './entities/event.ts';
 import { exam } from './entities/exam.ts';
 import { featured } from './entities/featured.ts';
+import { forumCategory } from './entities/forum-category.ts';
 import { modelQuestion } from './entities/model-question.ts';
 import { offer } from './entities/offer.ts';
 import { scholarship } from './entities/scholarship.ts';
@@ -20,7 +21,7 @@ export * from './fields.ts';
 export { AD_PLACEMENTS } from './entities/ad.ts';
 export { COURSE_LEVELS } from './entities/course.ts';
 export { EXAM_TYPES } from './entities/exam.ts';
-export { ad, blog, blogCategory, college, consultancy, course, destination, discipline, district, event, exam, featured, modelQuestion, news, newsCategory, offer, scholarship, university };
+export { ad, blog, blogCategory, college, consultancy, course, destination, discipline, district, event, exam, featured, forumCategory, modelQuestion, news, newsCategory, offer, scholarship, university };
 
 /** Every content entity, by name. */
 export const entities = {
@@ -42,6 +43,7 @@ export const entities = {
   featured,
   modelQuestion,
   ad,
+  forumCategory,
 } satisfies Record<string, EntityDeclaration>;
 
 export type EntityName = keyof typeof entities;

@@ -1,5 +1,5 @@
 import type { SchemaType } from '../../lib/contract/index.ts';
-import type { Row } from '../../lib/api/public.ts';
+import type { ForumQuestion, ForumReply, Row } from '../../lib/api/public.ts';
 
 /** schema.org JSON-LD for a detail page, by the declaration's `schemaType`. */
 export function jsonLd(type: SchemaType | undefined, row: Row, ctx: { url: string; title: string; description: string; image?: string; site: string; refs: Record<string, Map<number, Row>> }): Record<string, unknown> {
@@ -44,4 +44,27 @@ export function jsonLd(type: SchemaType | undefined, row: Row, ctx: { url: strin
     default:
       return { ...base, '@type': 'WebPage' };
   }
+}
+
+/** schema.org QAPage of a forum question: its visible answers, the accepted one apart. */
+export function qaPage(q: ForumQuestion, url: string): Record<string, unknown> {
+  const iso = (v: string | undefined) => (v ? new Date(v).toISOString() : undefined);
+  const person = (name: string | undefined) => ({ '@type': 'Person', name: name || 'User' });
+  const replies = q.replies ?? [];
+  const answer = (r: ForumReply) => ({ '@type': 'Answer', text: r.body, dateCreated: iso(r.created_at), url: `${url}#reply-${r.id}`, author: person(r.author_name) });
+  const accepted = replies.find((r) => r.id === q.accepted_reply_id);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'QAPage',
+    mainEntity: {
+      '@type': 'Question',
+      name: q.title,
+      text: q.body || q.title,
+      answerCount: replies.length,
+      dateCreated: iso(q.created_at),
+      author: person(q.author_name),
+      ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
+      ...(replies.length > (accepted ? 1 : 0) ? { suggestedAnswer: replies.filter((r) => r !== accepted).map(answer) } : {}),
+    },
+  };
 }
