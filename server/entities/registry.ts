@@ -64,6 +64,7 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   offer: { table: t.offers },
   featured: { table: t.featuredPages },
   modelQuestion: { table: t.modelQuestions },
+  exchangeRate: { table: t.exchangeRates },
   ad: {
     table: t.ads,
     uploads: {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/compat';
 import { list } from '../lib/api/public.ts';
 import { currentFirst } from '../lib/site/ended.ts';
 import type { CardDeclaration, RefMaps, Row } from '../lib/site/cards.ts';
+import type { Rates } from '../lib/site/money.ts';
 import EntityCard from './EntityCard.tsx';
 
 /** The ref maps of every page of results shown so far ("Show more" adds a page). */
@@ -36,6 +37,8 @@ export interface ListSearchProps {
   sorts?: readonly SortOption[];
   /** later pages have no filters of their own: a link to the first page, which has them */
   filtersHref?: string;
+  /** exchange rates, when the cards show amounts: rupees beside them, as on the static list */
+  rates?: Rates;
   /** ms to wait after typing */
   debounceMs?: number;
 }
@@ -89,7 +92,7 @@ export async function refsOf(rows: Row[], refPaths: Record<string, string>): Pro
  * (typo tolerant on the server) and replace the pre-rendered list, in the same cards; cleared, the
  * static list is back.
  */
-export default function ListSearch({ apiPath, label, card, refPaths = {}, filters, sorts = [], filtersHref, debounceMs = 300 }: ListSearchProps) {
+export default function ListSearch({ apiPath, label, card, refPaths = {}, filters, sorts = [], filtersHref, rates, debounceMs = 300 }: ListSearchProps) {
   const [search, setSearch] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
   const [ordering, setOrdering] = useState('');
@@ -229,7 +232,7 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
           {results && results.length > 0 ? (
             <ul className="grid">
               {(card.ends ? currentFirst(results, card.ends.field, Date.now()) : results).map((r) => (
-                <EntityCard key={r.id} decl={card} row={r} refs={refs} />
+                <EntityCard key={r.id} decl={card} row={r} refs={refs} rates={rates} />
               ))}
             </ul>
           ) : null}

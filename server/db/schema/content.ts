@@ -46,6 +46,10 @@ export const destinations = pgTable(
     currency: varchar('currency', { length: 3 }).notNull().default(''),
     language: varchar('language', { length: 120 }).notNull().default(''),
     living_cost: varchar('living_cost', { length: 200 }).notNull().default(''),
+    // the first-year estimates' numbers, in the destination's currency; the text above stays what pages say
+    living_cost_yearly: integer('living_cost_yearly'),
+    visa_fee: integer('visa_fee'),
+    health_insurance_yearly: integer('health_insurance_yearly'),
     work_rights: varchar('work_rights', { length: 300 }).notNull().default(''),
     visa_info: text('visa_info').notNull().default(''),
     intakes: textList('intakes'),

@@ -7,3 +7,4 @@ export * from './search.ts';
 export * from './complaints.ts';
 export * from './licences.ts';
 export * from './reviews.ts';
+export * from './money.ts';

@@ -9,6 +9,7 @@ import { discipline } from './entities/discipline.ts';
 import { district } from './entities/district.ts';
 import { event } from './entities/event.ts';
 import { exam } from './entities/exam.ts';
+import { exchangeRate } from './entities/exchange-rate.ts';
 import { featured } from './entities/featured.ts';
 import { modelQuestion } from './entities/model-question.ts';
 import { offer } from './entities/offer.ts';
@@ -20,6 +21,7 @@ export * from './fields.ts';
 export { AD_PLACEMENTS } from './entities/ad.ts';
 export { COURSE_LEVELS } from './entities/course.ts';
 export { EXAM_TYPES } from './entities/exam.ts';
+export { exchangeRate };
 export { ad, blog, blogCategory, college, consultancy, course, destination, discipline, district, event, exam, featured, modelQuestion, news, newsCategory, offer, scholarship, university };
 
 /** Every content entity, by name. */
@@ -42,6 +44,7 @@ export const entities = {
   featured,
   modelQuestion,
   ad,
+  exchangeRate,
 } satisfies Record<string, EntityDeclaration>;
 
 export type EntityName = keyof typeof entities;

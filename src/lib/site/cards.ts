@@ -5,8 +5,9 @@
  * (the island gets a `CardDeclaration`, the few fields a card reads, not every declaration).
  */
 import type { EntityDeclaration, FieldMeta } from '../contract/index.ts';
-import { countOf, formatDate, formatMoney, formatNumber } from '../format.ts';
+import { countOf, formatDate, formatNumber } from '../format.ts';
 import { endsAt } from './ended.ts';
+import { formatMoneyWithRupees, type Rates } from './money.ts';
 import { explained } from './trust.ts';
 
 export type Row = Record<string, unknown> & { id: number; slug?: string };
@@ -89,19 +90,19 @@ export function factFields(decl: CardDeclaration): [string, FieldMeta][] {
   return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && meta.kind !== 'boolean' && !currencies.has(name));
 }
 
-/** Short facts for a card: the first three fact fields with a value. */
-export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps): string[] {
+/** Short facts for a card: the first three fact fields with a value (amounts with rupees at `rates`). */
+export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] {
   const out: string[] = [];
   for (const [name, meta] of factFields(decl)) {
-    const text = formatValue(meta, row[name], refs[name], row);
+    const text = formatValue(meta, row[name], refs[name], row, rates);
     // a card's fact stands alone: a bare "#12" or "3,308,100" needs its label
     if (text) out.push(meta.rank || meta.currency ? `${meta.label} ${text}` : text);
   }
   return out.slice(0, 3);
 }
 
-/** One plain-text rendering of a field value, by its declared kind and options. */
-export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>, row?: Row): string {
+/** One plain-text rendering of a field value, by its declared kind and options; amounts of money with rupees beside them at `rates`. */
+export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>, row?: Row, rates?: Rates): string {
   if (value === null || value === undefined || value === '') return '';
   switch (meta.kind) {
     case 'boolean':
@@ -119,7 +120,7 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
     case 'number':
       if (typeof value !== 'number' || meta.year) return String(value);
       if (meta.rank) return `#${formatNumber(value)}`;
-      if (meta.currency) return formatMoney(value, row?.[meta.currency]);
+      if (meta.currency) return formatMoneyWithRupees(value, row?.[meta.currency], rates);
       if (meta.unit) return countOf(value, ...meta.unit);
       return formatNumber(value);
     case 'select':
@@ -135,8 +136,8 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
 }
 
 /** Everything a card shows of a row, decided once for the static list and the live results. */
-export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Date.now()) {
-  const facts = cardFacts(decl, row, refs);
+export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Date.now(), rates?: Rates) {
+  const facts = cardFacts(decl, row, refs, rates);
   return {
     href: hrefOf(decl, row),
     title: titleOf(decl, row),

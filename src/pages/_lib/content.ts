@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { currentFirst } from '../../lib/site/ended.ts';
-import { factFields, hrefOf, refTitle } from '../../lib/site/cards.ts';
+import { currencyFields, factFields, hrefOf, refTitle, type CardDeclaration } from '../../lib/site/cards.ts';
+import { ratesOf, type Rates } from '../../lib/site/money.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
 export { badgesOf, cardFacts, currencyFields, endOf, formatValue, hrefOf, imageOf, keyOf, leadOf, refTitle, summaryOf, titleOf } from '../../lib/site/cards.ts';
 import type { SearchTarget } from '../../islands/SiteSearch.tsx';
@@ -116,6 +117,17 @@ export function lookup(name: string): Promise<Map<number, Row>> {
     lookups.set(name, hit);
   }
   return hit;
+}
+
+let rates: Promise<Rates> | null = null;
+/**
+ * The exchange rates the pages of `decl` show amounts with (none when it has no amounts): part of
+ * those pages' cacheKey, so a new rate re-renders exactly the pages with money on them.
+ */
+export function ratesFor(decl: CardDeclaration): Promise<Rates | undefined> {
+  if (currencyFields(decl).size === 0) return Promise.resolve(undefined);
+  rates ??= rows('exchangeRate').then(ratesOf);
+  return rates;
 }
 
 /** An entity's rows as its list shows them: current ones before ended ones (`ends`). */
