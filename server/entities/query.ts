@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { FilterMeta } from '../../src/lib/contract/index.ts';
+import { orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
@@ -115,8 +115,9 @@ function orderFor(entity: ServerEntity, keys: string[]): SQL[] {
   });
 }
 
+/** The keys of `ordering`, each one the declaration makes orderable (orderableFields), else a 400 naming them. */
 function parseOrdering(entity: ServerEntity, ordering: string): string[] {
-  const allowed = new Set(['id', 'created_at', 'updated_at', ...Object.keys(entity.decl.fields).filter((f) => !['refs', 'tags', 'faqs', 'image', 'file', 'html'].includes(entity.decl.fields[f].kind))]);
+  const allowed = orderableFields(entity.decl);
   const keys = ordering.split(',').map((k) => k.trim()).filter(Boolean);
   for (const key of keys) {
     if (!allowed.has(key.replace(/^-/, ''))) throw badRequest(`Cannot order by "${key}".`, { ordering: [`Use one of: ${[...allowed].join(', ')} (prefix - for descending).`] });

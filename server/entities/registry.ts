@@ -5,6 +5,7 @@ import type { Runner } from '../services/tx.ts';
 import * as t from '../db/schema/index.ts';
 import type { UploadRule } from '../uploads.ts';
 import { licenceDocumentKeys, licenceValues } from '../services/licence-values.ts';
+import { courseRupees, universityRupees } from '../services/rupee-values.ts';
 
 /**
  * The server half of an entity declaration: its table and the few options the generic router
@@ -32,8 +33,8 @@ export interface ServerEntity {
 const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   destination: { table: t.destinations },
   exam: { table: t.exams },
-  course: { table: t.courses },
-  university: { table: t.universities },
+  course: { table: t.courses, computed: courseRupees },
+  university: { table: t.universities, computed: universityRupees },
   college: { table: t.colleges },
   consultancy: {
     table: t.consultancies,

@@ -62,6 +62,12 @@ export interface EntityDeclaration {
   /** default list order, first key wins: '-priority' is descending */
   ordering: string[];
   /**
+   * the further fields (or server-computed values) a list may be ordered by, ascending or
+   * descending: the console's sortable columns, say. The keys of `ordering` and `sorts` are
+   * orderable without being named here; anything else is refused (orderableFields)
+   */
+  orderable?: readonly string[];
+  /**
    * the orders a list page offers, as labels: the one without `ordering` is the list's own order
    * above; the others name the API's `ordering` value ('-published_at': newest first)
    */
@@ -113,6 +119,15 @@ export function entityPaths(d: EntityDeclaration) {
     /** "still correct": confirms the `confirmed` fields' values as they are */
     confirm: d.confirmed ? `${d.path}/:id/still-correct` : undefined,
   };
+}
+
+/** Every table's bookkeeping columns: the build's data copy asks for the newest changes first (`-updated_at,-id`). */
+const ALWAYS_ORDERABLE = ['id', 'created_at', 'updated_at'];
+
+/** What `?ordering=` accepts for an entity's lists: its declared order, the orders its pages offer, `orderable`, and the bookkeeping columns. */
+export function orderableFields(d: EntityDeclaration): Set<string> {
+  const keys = [...d.ordering, ...(d.sorts ?? []).flatMap((s) => (s.ordering ? s.ordering.split(',') : []))].map((k) => k.replace(/^-/, ''));
+  return new Set([...ALWAYS_ORDERABLE, ...keys, ...(d.orderable ?? [])]);
 }
 
 /** Who may write an entity's rows (`access`), as route access. */

@@ -35,5 +35,6 @@ export const course = defineEntity({
     level: { label: 'Level', kind: 'select', options: COURSE_LEVELS, column: 'level' },
   },
   ordering: ['name', 'id'],
-  sorts: [{ label: 'Name, A to Z' }, { label: 'Newest first', ordering: '-created_at' }],
+  orderable: ['level'],
+  sorts: [{ label: 'Name, A to Z' }, { label: 'Newest first', ordering: '-created_at' }, { label: 'Fee in rupees, lowest first', ordering: 'fee_npr' }, { label: 'Fee in rupees, highest first', ordering: '-fee_npr' }],
 });

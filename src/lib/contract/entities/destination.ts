@@ -36,5 +36,6 @@ export const destination = defineEntity({
   },
   confirmed: ['living_cost', 'intakes', 'living_cost_yearly', 'visa_fee', 'health_insurance_yearly'],
   ordering: ['-priority', 'name'],
+  orderable: ['country_code'],
   sorts: [{ label: 'Featured first' }, { label: 'Name, A to Z', ordering: 'name' }],
 });

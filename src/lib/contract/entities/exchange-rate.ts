@@ -19,6 +19,7 @@ export const exchangeRate = defineEntity({
     source: { kind: 'text', label: 'Source', max: 200, column: true, help: 'Where the rate comes from, such as Nepal Rastra Bank.' },
   },
   ordering: ['currency', '-rate_date'],
+  orderable: ['npr_per_unit', 'source'],
   check: (record) => {
     const problems: Record<string, string[]> = {};
     if (typeof record.currency === 'string' && !/^[A-Z]{3}$/.test(record.currency)) problems.currency = ['Three capital letters, such as AUD.'];

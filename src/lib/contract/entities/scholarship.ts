@@ -28,6 +28,7 @@ export const scholarship = defineEntity({
   filters: { destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'destination_id' } },
   confirmed: ['amount', 'deadline'],
   ordering: ['deadline', 'id'],
+  orderable: ['provider'],
   sorts: [{ label: 'Deadline, soonest first' }, { label: 'Newest first', ordering: '-created_at' }, { label: 'Title, A to Z', ordering: 'title' }],
   ends: { field: 'deadline', badge: 'Closed', note: 'Applications for this scholarship have closed.' },
 });
