@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
+import { countable, orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
+import { nepalToday } from '../services/licence-values.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
@@ -39,6 +40,11 @@ const filterValue = (name: string, meta: FilterMeta) => {
       return z.enum(meta.options as [string, ...string[]], { error: `${name} must be one of: ${meta.options!.join(', ')}` });
     case 'ref':
       return z.string().min(1).max(200);
+    case 'min':
+    case 'max':
+      return z.string().regex(/^\d{1,12}$/, `${name} must be a whole number`);
+    case 'within':
+      return z.enum(meta.options as [string, ...string[]], { error: `${name} must be one of: ${meta.options!.join(', ')}` });
   }
 };
 
@@ -62,7 +68,8 @@ const facetsValue = (names: string[]) =>
 /** The query string schema of an entity's list: paging, search, ordering, ids, facets and its own filters. */
 export function listQuerySchema(entity: ServerEntity): z.ZodType<ListQuery> {
   const filters = Object.fromEntries(Object.entries(entity.decl.filters ?? {}).map(([name, meta]) => [name, filterValue(name, meta).optional()]));
-  return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ids: idsValue, facets: facetsValue(Object.keys(entity.decl.filters ?? {})), ...filters });
+  const counted = Object.entries(entity.decl.filters ?? {}).flatMap(([name, meta]) => (countable(meta) ? [name] : []));
+  return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ids: idsValue, facets: facetsValue(counted), ...filters });
 }
 
 export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string; ids?: string; facets?: string } & Record<string, string | number | undefined>;
@@ -180,9 +187,22 @@ async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, que
       filters[name] = sql`${valueOf(entity, meta.column!)} = ${value === 'true'}`;
       continue;
     }
+    if (meta.kind === 'min' || meta.kind === 'max') {
+      filters[name] = sql`${valueOf(entity, meta.column!)} ${sql.raw(meta.kind === 'min' ? '>=' : '<=')} ${Number(value)}`;
+      continue;
+    }
+    if (meta.kind === 'within') {
+      const date = valueOf(entity, meta.column!);
+      filters[name] = sql`${date} >= ${nepalToday} AND ${date} <= ${nepalToday} + ${Number(value)}::integer`;
+      continue;
+    }
     const col = column(entity, meta.column!);
-    if (meta.kind === 'select') filters[name] = eq(col, value);
-    else {
+    if (meta.kind === 'select') filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${value}]::text[]` : eq(col, value);
+    else if (meta.through) {
+      const id = await resolveRef(db, meta.ref!, String(value), name);
+      const via = serverEntity(meta.through.entity);
+      filters[name] = inArray(col, db.select({ id: column(via, 'id') }).from(via.table).where(eq(column(via, meta.through.column), id)));
+    } else {
       const id = await resolveRef(db, meta.ref!, String(value), name);
       // An array column holds a list of ids: containment uses its GIN index.
       filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${id}]::integer[]` : eq(col, id);

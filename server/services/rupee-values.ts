@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { courses, exchangeRates as r, universities } from '../db/schema/index.ts';
+import { courses, exchangeRates as r, scholarships, universities } from '../db/schema/index.ts';
 
 /**
  * Fees in rupees, computed when a row is read, so lists can be ordered by what a year costs a
@@ -19,3 +19,4 @@ const schema = (of: string) => ({ type: 'number', nullable: true, description: `
 
 export const courseRupees = { fee_npr: { sql: inRupees(courses.fee, courses.currency), schema: schema('The yearly fee') } };
 export const universityRupees = { tuition_min_npr: { sql: inRupees(universities.tuition_min, universities.currency), schema: schema('The lowest yearly tuition') } };
+export const scholarshipRupees = { amount_npr: { sql: inRupees(scholarships.amount_value, scholarships.amount_currency), schema: schema('The amount in figures') } };

@@ -31,6 +31,11 @@ export default function EntityCard({ decl, row, refs, level = 2, rates }: Entity
             <span className="badge warn">{card.endBadge}</span>
           </p>
         )}
+        {card.end && !card.end.ended && (
+          <p className="closes" data-closes={card.end.at} hidden={!card.closes}>
+            {card.closes}
+          </p>
+        )}
         {card.badges.length > 0 && (
           <p>
             {card.badges.map((b) => (

@@ -259,6 +259,10 @@ export const scholarships = pgTable(
     destination_id: integer('destination_id').references(() => destinations.id, { onDelete: 'set null' }),
     level: varchar('level', { length: 20 }).notNull().default(''),
     amount: varchar('amount', { length: 200 }).notNull().default(''),
+    // the finder's numbers: the amount in figures (when it is one) and the field of study (none: any field)
+    amount_value: integer('amount_value'),
+    amount_currency: varchar('amount_currency', { length: 3 }).notNull().default(''),
+    discipline_id: integer('discipline_id').references(() => disciplines.id, { onDelete: 'set null' }),
     deadline: date('deadline', { mode: 'string' }),
     eligibility: text('eligibility').notNull().default(''),
     about: text('about').notNull().default(''),

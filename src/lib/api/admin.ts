@@ -64,7 +64,11 @@ const lower = (s: string) => s.toLowerCase();
 export function fromDeclaration(d: EntityDeclaration): Resource {
   const paths = entityPaths(d);
   const filters: Record<string, FilterDef> = {};
-  for (const [k, f] of Object.entries(d.filters ?? {})) filters[k] = { label: f.label, kind: f.kind, ref: f.ref, options: f.options };
+  for (const [k, f] of Object.entries(d.filters ?? {})) {
+    // the finders' number and date-window filters are for students; the console finds rows by the others
+    if (f.kind === 'min' || f.kind === 'max' || f.kind === 'within') continue;
+    filters[k] = { label: f.label, kind: f.kind, ref: f.ref, options: f.options };
+  }
   return {
     name: d.name,
     label: d.label,

@@ -2,13 +2,25 @@ import type { FieldMeta } from './fields.ts';
 
 export interface FilterMeta {
   label: string;
-  /** ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true' switches it on (with `column`: only rows where that boolean is true) */
-  kind: 'ref' | 'boolean' | 'select' | 'flag';
+  /**
+   * ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true'
+   * switches it on (with `column`: only rows where that boolean is true); min and max: a whole
+   * number the value is at least or at most (a fee in rupees); within: a number of days, one of
+   * `options`, the date falls from today (in Nepal) to that many days on
+   */
+  kind: 'ref' | 'boolean' | 'select' | 'flag' | 'min' | 'max' | 'within';
   ref?: string;
   options?: readonly string[];
-  /** the column it tests; an array column is tested for containment */
+  /** the column (or server-computed value) it tests; an array column is tested for containment */
   column?: string;
+  /** ref filters: `column` points at a row of `through.entity` whose `through.column` is the ref (a course's country, through its university) */
+  through?: { entity: string; column: string };
+  /** flag filters: on when the address does not say (open scholarships only) */
+  initially?: boolean;
 }
+
+/** The filter kinds whose values can be counted (facets): one value per row, or a list of them. */
+export const countable = (f: FilterMeta) => (f.kind === 'ref' || f.kind === 'select' || f.kind === 'boolean' || f.kind === 'flag') && !f.through;
 
 /**
  * One content entity, declared once. The server turns it into routes, the console into list and

@@ -7,6 +7,7 @@
 import type { EntityDeclaration, FieldMeta } from '../contract/index.ts';
 import { countOf, formatDate, formatNumber } from '../format.ts';
 import { endsAt } from './ended.ts';
+import { closesText } from './closing.ts';
 import { formatMoneyWithRupees, type Rates } from './money.ts';
 import { explained } from './trust.ts';
 
@@ -146,6 +147,8 @@ export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Dat
     badges: badgesOf(decl, row, now),
     end: endOf(decl, row, now),
     endBadge: decl.ends?.badge,
+    /** "Closes in 12 days", while it is near */
+    closes: ((end) => (end && !end.ended ? closesText(end.at, now) : null))(endOf(decl, row, now)),
   };
 }
 

@@ -5,7 +5,7 @@
  * changed since (data-cache.ts).
  */
 import { createHash } from 'node:crypto';
-import { declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName } from '../../lib/contract/index.ts';
+import { countable, declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName, type FilterMeta } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { currentFirst } from '../../lib/site/ended.ts';
 import { currencyFields, factFields, hrefOf, refTitle, type CardDeclaration } from '../../lib/site/cards.ts';
@@ -165,8 +165,12 @@ export interface FilterOption {
 export interface ListFilter {
   name: string;
   label: string;
-  kind: 'ref' | 'boolean' | 'select' | 'flag';
+  kind: FilterMeta['kind'];
   options: FilterOption[];
+  /** a flag on when the address does not say */
+  initially?: boolean;
+  /** the list counts its values (facets) */
+  counted?: boolean;
 }
 
 /** The list filters of a declaration with their options resolved (huge ref lists are left out). */
@@ -185,8 +189,10 @@ export async function listFilters(decl: EntityDeclaration): Promise<ListFilter[]
       ];
     } else if (f.kind === 'select') {
       options = (f.options ?? []).map((o) => ({ value: o, label: o.charAt(0).toUpperCase() + o.slice(1) }));
+    } else if (f.kind === 'within') {
+      options = (f.options ?? []).map((o) => ({ value: o, label: `In the next ${o} days` }));
     }
-    out.push({ name, label: f.label, kind: f.kind, options });
+    out.push({ name, label: f.label, kind: f.kind, options, ...(f.initially ? { initially: true } : {}), ...(countable(f) ? { counted: true } : {}) });
   }
   return out;
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { destinations, exchangeRates } from '../../schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { destinations, disciplines, exchangeRates, scholarships } from '../../schema/index.ts';
 import { insertRows } from '../bulk.ts';
 import { epochDate } from '../clock.ts';
 import type { SeedContext } from './context.ts';
@@ -42,7 +42,10 @@ const DEMO_COSTS: Record<string, { living?: number; visa?: number; insurance?: n
   AE: { living: 51_000 },
 };
 
-/** The demo exchange rates and the destinations' first-year numbers. */
+/** An amount in figures in a scholarship's text ("AUD 15,000 per year"): the finder's number. */
+const AMOUNT = /\b([A-Z]{3}) ([\d,]+)/;
+
+/** The demo exchange rates, the destinations' first-year numbers and the scholarships' amounts and fields. */
 export async function seedMoney({ tx }: Pick<SeedContext, 'tx'>): Promise<void> {
   await insertRows(
     tx,
@@ -54,5 +57,20 @@ export async function seedMoney({ tx }: Pick<SeedContext, 'tx'>): Promise<void> 
       .update(destinations)
       .set({ living_cost_yearly: cost.living ?? null, visa_fee: cost.visa ?? null, health_insurance_yearly: cost.insurance ?? null })
       .where(eq(destinations.country_code, code));
+  }
+  // the amounts the texts state in figures; a field of study for the universities' own awards (demo values)
+  const fields = await tx.select({ id: disciplines.id }).from(disciplines).orderBy(asc(disciplines.id));
+  const awards = await tx.select({ id: scholarships.id, amount: scholarships.amount }).from(scholarships).orderBy(asc(scholarships.id));
+  for (const [i, award] of awards.entries()) {
+    const figures = AMOUNT.exec(award.amount);
+    const waiver = award.amount.includes('waiver');
+    if (!figures && !waiver) continue;
+    await tx
+      .update(scholarships)
+      .set({
+        ...(figures ? { amount_value: Number(figures[2]!.replace(/,/g, '')), amount_currency: figures[1]! } : {}),
+        ...(waiver && fields.length ? { discipline_id: fields[i % fields.length]!.id } : {}),
+      })
+      .where(eq(scholarships.id, award.id));
   }
 }
