@@ -91,11 +91,22 @@ export function factFields(decl: CardDeclaration): [string, FieldMeta][] {
   return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && meta.kind !== 'boolean' && !currencies.has(name));
 }
 
+/**
+ * A ref fact with the row that row names in turn, when the maps hold it (keyed
+ * "university_id.destination_id"): a course's card says "Kyoto University, Japan".
+ */
+function refFact(name: string, value: unknown, refs: RefMaps): string {
+  const ref = refs[name]?.get(Number(value));
+  const nested = Object.keys(refs).find((key) => key.startsWith(`${name}.`));
+  const inner = nested && ref ? refs[nested]!.get(Number(ref[nested.slice(name.length + 1)])) : undefined;
+  return [refTitle(ref), refTitle(inner)].filter(Boolean).join(', ');
+}
+
 /** Short facts for a card: the first three fact fields with a value (amounts with rupees at `rates`). */
 export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] {
   const out: string[] = [];
   for (const [name, meta] of factFields(decl)) {
-    const text = formatValue(meta, row[name], refs[name], row, rates);
+    const text = meta.kind === 'ref' && row[name] != null ? refFact(name, row[name], refs) : formatValue(meta, row[name], refs[name], row, rates);
     // a card's fact stands alone: a bare "#12" or "3,308,100" needs its label
     if (text) out.push(meta.rank || meta.currency ? `${meta.label} ${text}` : text);
   }

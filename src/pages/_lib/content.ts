@@ -143,16 +143,31 @@ export const refHref = (refName: string | undefined, row: Row | undefined) => {
   return decl?.sitePath && row ? hrefOf(decl, row) : undefined;
 };
 
-/** The ref fields a card states as facts (a course's university), with the API path of the rows they name. */
-export const cardRefPaths = (decl: EntityDeclaration): Record<string, string> =>
-  Object.fromEntries(factFields(decl).flatMap(([name, meta]) => ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities ? [[name, entities[meta.ref as EntityName].path]] : [])));
+/** What a `namedInResults` ref field's row names in turn: the university's country, as "university_id.destination_id" and the entity it is. */
+function namedThrough(name: string, meta: EntityDeclaration['fields'][string]): [string, EntityName] | undefined {
+  if (meta.kind !== 'ref' || !meta.namedInResults || !meta.ref || !(meta.ref in entities)) return undefined;
+  const [field, inner] = namedRef(declarationOf(meta.ref as EntityName)) ?? [];
+  return field && inner?.ref && inner.ref in entities ? [`${name}.${field}`, inner.ref as EntityName] : undefined;
+}
 
-/** The ref maps a declaration needs (field name → id map). */
+/** The ref fields a card states as facts (a course's university, and its country), with the API path of the rows they name. */
+export const cardRefPaths = (decl: EntityDeclaration): Record<string, string> =>
+  Object.fromEntries(
+    factFields(decl).flatMap(([name, meta]) => {
+      if (!((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities)) return [];
+      const through = namedThrough(name, meta);
+      return [[name, entities[meta.ref as EntityName].path], ...(through ? [[through[0], entities[through[1]].path]] : [])];
+    }),
+  );
+
+/** The ref maps a declaration needs (field name → id map; "university_id.destination_id" for what a named ref names in turn). */
 export async function refMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {
   const out: Record<string, Map<number, Row>> = {};
   await Promise.all(
     Object.entries(decl.fields).map(async ([name, meta]) => {
       if ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref) out[name] = await lookup(meta.ref);
+      const through = namedThrough(name, meta);
+      if (through) out[through[0]] = await lookup(through[1]);
     }),
   );
   return out;
@@ -216,7 +231,9 @@ export async function refsDigest(decl: EntityDeclaration, shown: Row[]): Promise
     Object.entries(maps).map(([field, map]) => [
       field,
       shown.flatMap((row) => {
-        const value = row[field];
+        // "university_id.destination_id": the id the referred row holds
+        const [first, second] = field.split('.');
+        const value = second ? maps[first!]?.get(Number(row[first!]))?.[second] : row[field];
         const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
         return ids.map((id) => {
           const ref = map.get(Number(id));
