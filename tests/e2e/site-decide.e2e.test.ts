@@ -22,6 +22,23 @@ describe('deciding: rupees, first-year cost, the scholarship finder', () => {
     await context.close();
   });
 
+  it('finds courses by country, intake month and fee in rupees, each naming its university and country', async () => {
+    const japan = (await apiJson<Page<{ id: number; name: string }>>('destination/?search=Japan')).results.find((d) => d.name === 'Japan')!;
+    const query = `country=${japan.id}&intake=April&fee_max=2000000`;
+    const found = await apiJson<Page<{ id: number }>>(`course/?${query}&page_size=1`);
+    expect(found.count).toBeGreaterThan(0);
+    const context = await newContext({ mobile: true });
+    const page = await context.newPage();
+    await page.goto(`/course/?${query}`);
+    await hydrated(page);
+    const live = page.locator('section[aria-label="Search courses"]');
+    await expect.poll(() => live.locator('[aria-live] p.muted').first().textContent(), { timeout: 10_000 }).toBe(`${found.count} found`);
+    for (const text of await live.locator('.card p').allTextContents()) expect(text).toMatch(/^[^·]+, Japan · .*Yearly fee JPY [\d,]+ \(about NPR [\d,]+ at the /);
+    // the static list names the country too
+    expect(await page.locator('#static-list .card p').first().textContent()).toMatch(/^[^·]+, [A-Z][A-Za-z ()]+ · /);
+    await context.close();
+  });
+
   it('finds open scholarships by default, counts the options, says how many days are left and marks closed ones', async () => {
     const open = await apiJson<Page<{ title: string }>>('scholarship/?open=true&page_size=1&facets=level');
     const all = await apiJson<Page<{ title: string }>>('scholarship/?page_size=1');
