@@ -205,7 +205,7 @@ async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, que
     } else {
       const id = await resolveRef(db, meta.ref!, String(value), name);
       // An array column holds a list of ids: containment uses its GIN index.
-      filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${id}]::integer[]` : eq(col, id);
+      filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${id}]::integer[]` : meta.orNone ? sql`(${col} = ${id} OR ${col} IS NULL)` : eq(col, id);
     }
   }
   const rest = [...extra];
@@ -284,7 +284,11 @@ async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions,
             return db.select({ value: sql<string>`${items.v}::text`, n }).from(items).groupBy(items.v);
           })()
         : await db.select({ value: sql<string>`${value}::text`, n }).from(entity.table).where(where).groupBy(sql`1`);
-      return [name, Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.value, r.n]))];
+      const counts = Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.value, r.n]));
+      if (!meta.orNone) return [name, counts];
+      // rows without a value are listed under every value: added to each, and given as '' for the values no row names
+      const none = rows.find((r) => r.value === null)?.n ?? 0;
+      return [name, { ...Object.fromEntries(Object.entries(counts).map(([v, n]) => [v, n + none])), '': none }];
     }),
   );
   return Object.fromEntries(counted);

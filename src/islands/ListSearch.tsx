@@ -175,7 +175,8 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
   }, [apiPath, search, values, ordering, page, active, debounceMs]);
 
   /** " (12)" beside an option while live results show: what choosing it would list */
-  const counts = (filter: string, value: string) => (active && facets[filter] ? ` (${facets[filter][value] ?? 0})` : '');
+  // '' counts the rows without a value, listed under every value (a scholarship for any field)
+  const counts = (filter: string, value: string) => (active && facets[filter] ? ` (${facets[filter][value] ?? facets[filter][''] ?? 0})` : '');
 
   const set = (name: string, value: string) => {
     setPage(1);

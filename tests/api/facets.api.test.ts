@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultancies, courses, disciplines, universities } from '../../server/db/schema/index.ts';
+import { consultancies, courses, disciplines, scholarships, universities } from '../../server/db/schema/index.ts';
 import { COURSE_LEVELS } from '../../src/lib/contract/index.ts';
 import { buildTestApp, createConsultancy, createCourse, createDestination, createUniversity, engines, expectErrorShape, type TestApp } from './helpers.ts';
 
@@ -28,6 +28,10 @@ describe.each(engines)('facets on %s', (engine) => {
       const id = await createCourse(t.database.db);
       await db.update(courses).set({ name: i % 3 ? `Bachelor of Nursing ${i}` : `Master of Computing ${i}`, university_id: ids.universities[i % 5]!, level: COURSE_LEVELS[i % 4]!, discipline_id: ids.disciplines[i % 2]! }).where(eq(courses.id, id));
     }
+    for (let i = 0; i < 7; i++) {
+      // every third one for any field of study
+      await db.insert(scholarships).values({ title: `Award ${i}`, slug: `award-${i}`, level: i % 2 ? 'master' : 'bachelor', discipline_id: i % 3 ? ids.disciplines[i % 2]! : null });
+    }
     for (let i = 0; i < 6; i++) {
       const id = await createConsultancy(db, `Everest Consultancy ${i}`);
       await db.update(consultancies).set({ verified: i % 3 === 0, study_abroad_destinations: ids.destinations.slice(0, 1 + (i % 3)) }).where(eq(consultancies.id, id));
@@ -44,7 +48,8 @@ describe.each(engines)('facets on %s', (engine) => {
     for (const name of names) {
       const counts: Record<string, number> = body.facets[name];
       expect(Object.keys(counts).length, `${path} ${name}`).toBeGreaterThan(0);
-      for (const [value, n] of Object.entries(counts)) {
+      // '' counts rows without a value, listed under every value (orNone): no filter value selects them alone
+      for (const [value, n] of Object.entries(counts).filter(([v]) => v !== '')) {
         const narrowed = await get(`/${path}/?${new URLSearchParams({ ...query, [name]: value, page_size: '1' })}`);
         expect(n, `${path}?${params} ${name}=${value}`).toBe(narrowed.count);
       }
@@ -60,6 +65,9 @@ describe.each(engines)('facets on %s', (engine) => {
     await expectCountsMatchRows('course', { search: 'nursing', discipline: String(ids.disciplines[0]) }, ['level', 'university', 'discipline']);
     // an array column
     await expectCountsMatchRows('university', { destination: String(ids.destinations[1]) }, ['discipline', 'destination']);
+    // a filter whose empty value matches every value (scholarships for any field)
+    const any = await expectCountsMatchRows('scholarship', { open: 'false' }, ['discipline', 'level']);
+    expect(any.facets.discipline['']).toBe(3);
     // boolean and ref-list filters of consultancies
     await expectCountsMatchRows('consultancy', {}, ['verified', 'destination']);
   });

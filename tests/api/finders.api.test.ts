@@ -56,7 +56,12 @@ describe.each(engines)('the scholarship and course finders on %s', (engine) => {
     expect(await titles('/scholarship/?open=false')).toHaveLength(5);
     expect(await titles('/scholarship/?closes_within=30')).toEqual(['Closes in ten days', 'Closes today']);
     expect(await titles('/scholarship/?closes_within=90&level=bachelor')).toEqual(['Closes in forty days', 'Closes in ten days']);
-    expect(await titles(`/scholarship/?discipline=${nursing}`)).toEqual(['Closes in ten days']);
+    // those for any field of study match every field
+    expect(await titles(`/scholarship/?discipline=${nursing}`)).toHaveLength(5);
+    const computing = (await t.database.db.insert(disciplines).values({ name: 'Computing', slug: 'computing' }).returning({ id: disciplines.id }))[0]!.id;
+    expect(await titles(`/scholarship/?discipline=${computing}&level=bachelor`)).toEqual(['Closes in forty days']);
+    const counted = (await t.app.inject({ url: `/api/scholarship/?level=bachelor&facets=discipline` })).json().facets.discipline;
+    expect(counted).toEqual({ [nursing]: 2, '': 1 });
     expect(await titles(`/scholarship/?destination=${japan}&open=true`)).toEqual(['Closes in forty days']);
     // AUD 10,000 = NPR 880,000; JPY 1,000,000 = NPR 900,000; no figures: never "at least" anything
     expect(await titles('/scholarship/?amount_min=890000')).toEqual(['Closes in ten days']);

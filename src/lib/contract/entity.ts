@@ -15,6 +15,8 @@ export interface FilterMeta {
   column?: string;
   /** ref filters: `column` points at a row of `through.entity` whose `through.column` is the ref (a course's country, through its university) */
   through?: { entity: string; column: string };
+  /** ref filters: rows without a value match every value too (a scholarship for any field of study); their count is the facet's '' */
+  orNone?: boolean;
   /** flag filters: on when the address does not say (open scholarships only) */
   initially?: boolean;
 }

@@ -31,7 +31,7 @@ export const scholarship = defineEntity({
   filters: {
     destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'destination_id' },
     level: { label: 'Level', kind: 'select', options: COURSE_LEVELS, column: 'level' },
-    discipline: { label: 'Field of study', kind: 'ref', ref: 'discipline', column: 'discipline_id' },
+    discipline: { label: 'Field of study', kind: 'ref', ref: 'discipline', column: 'discipline_id', orNone: true },
     amount_min: { label: 'Amount at least (NPR)', kind: 'min', column: 'amount_npr' },
     closes_within: { label: 'Deadline', kind: 'within', options: ['7', '30', '90', '180'], column: 'deadline' },
     open: { label: 'Open for applications only', kind: 'flag', initially: true },
