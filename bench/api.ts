@@ -229,6 +229,8 @@ interface Scenario {
   paths: () => () => string;
   /** statements with sample parameters for EXPLAIN */
   explain: { label: string; text: string; params: unknown[] }[];
+  /** the API alone (the bare handler does not answer it): its p99 is compared with this scenario's instead */
+  apiOnlyVersus?: string;
 }
 
 async function scenarios(database: Database): Promise<{ list: Scenario[]; data: Record<string, unknown> }> {
@@ -285,12 +287,39 @@ async function scenarios(database: Database): Promise<{ list: Scenario[]; data: 
       },
       explain: [{ label: 'row', text: detail.text, params: fill(detail, { id: ids[Math.floor(ids.length / 2)] }) }],
     },
+    ...facetScenarios(base, await firstIds(database)),
   ];
   const only = args.only?.split(',');
   return {
     list: only ? list.filter((s) => only.includes(s.name)) : list,
     data: { deep_page: deepPage, search_matches: matches },
   };
+}
+
+/** A district and a destination that consultancies name, for filtered lists. */
+async function firstIds(database: Database) {
+  const one = async (table: string) => rowsOf<{ id: number }>(await database.db.execute(sql.raw(`select id from ${table} order by id limit 1`)))[0]!.id;
+  return { district: await one('districts'), destination: await one('destinations') };
+}
+
+/** The filters a consultancy list page counts (ListSearch asks for every filter it shows). */
+const FACETS = 'district,destination,exam,moe_certified,verified';
+
+/**
+ * A list page's requests with its filters, without and with facets: the same four filter
+ * choices in turn, so the two scenarios differ only by the counts. The API alone: the bare handler
+ * has no facets, and the question is what asking for them costs over the same list.
+ */
+function facetScenarios(base: string, ids: { district: number; destination: number }): Scenario[] {
+  const queries = ['page=1&page_size=20', `page=1&page_size=20&district=${ids.district}`, `page=1&page_size=20&destination=${ids.destination}`, 'page=1&page_size=20&verified=true'];
+  const inTurn = (suffix: string) => () => {
+    let i = 0;
+    return () => `${base}?${queries[i++ % queries.length]}${suffix}`;
+  };
+  return [
+    { name: 'filters', description: `GET ${base}?<filters> in turn: ${queries.join(' | ')} (API only)`, paths: inTurn(''), explain: [] },
+    { name: 'facets', description: `the same with &facets=${FACETS} (API only; p99 compared with filters)`, paths: inTurn(`&facets=${FACETS}`), explain: [], apiOnlyVersus: 'filters' },
+  ];
 }
 
 interface Measure {
@@ -347,6 +376,32 @@ async function drive(servers: Servers, which: 'api' | 'bare', scenario: Scenario
     errors: result.errors + result.timeouts,
     cpu_ms_per_request: result['2xx'] ? Math.round((cpu / result['2xx']) * 1000) / 1000 : 0,
     load,
+  };
+}
+
+/** A scenario the API alone answers: warm-up, rounds, medians; with `apiOnlyVersus`, the ratios to that scenario's medians. */
+async function apiOnly(servers: Servers, scenario: Scenario, done: { name: string; median: { api: ReturnType<typeof medianOf> } }[]) {
+  const first = await fetch(servers.api + scenario.paths()());
+  if (first.status !== 200) throw new Error(`${scenario.name}: the API answers ${first.status}`);
+  log(`\n${scenario.name}: ${scenario.description}`);
+  await drive(servers, 'api', scenario, WARMUP);
+  const rounds: { api: Measure }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const api = await drive(servers, 'api', scenario, DURATION);
+    log(`  round ${r + 1}: api ${api.rps} req/s p50 ${api.p50} p99 ${api.p99} cpu ${api.cpu_ms_per_request} ms/req (load ${api.load})`);
+    if (api.non2xx || api.errors) log(`  ! non-2xx or errors: ${JSON.stringify(api)}`);
+    rounds.push({ api });
+  }
+  const med = { api: medianOf(rounds.map((r) => r.api)) };
+  const versus = scenario.apiOnlyVersus ? done.find((d) => d.name === scenario.apiOnlyVersus) : undefined;
+  return {
+    name: scenario.name,
+    description: scenario.description,
+    rounds,
+    median: med,
+    ...(versus
+      ? { versus: versus.name, ratio: { p50: ratio(med.api.p50, versus.median.api.p50), p99: ratio(med.api.p99, versus.median.api.p99), rps: ratio(med.api.rps, versus.median.api.rps) } }
+      : {}),
   };
 }
 
@@ -463,9 +518,22 @@ async function main() {
   const servers = await startServers(target);
   if (os.loadavg()[0]! > os.availableParallelism()) log(`! load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores: other work competes with the benchmark`);
   log(`api ${servers.api}, bare ${servers.bare}; ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds of ${DURATION} s`);
-  const results = [];
+  type MedianOf = ReturnType<typeof medianOf>;
+  type Compared = {
+    name: string;
+    description: string;
+    rounds: { api: Measure; bare: Measure }[];
+    median: { api: MedianOf; bare: MedianOf };
+    ratio: { rps: number | null; p50: number | null; p99: number | null; cpu_per_request: number | null };
+    explain?: { label: string; planning_ms: number; execution_ms: number; plan: string }[];
+  };
+  const results: (Compared | Awaited<ReturnType<typeof apiOnly>>)[] = [];
   try {
     for (const scenario of list) {
+      if (scenario.name === 'filters' || scenario.apiOnlyVersus) {
+        results.push(await apiOnly(servers, scenario, results));
+        continue;
+      }
       await checkSameJson(servers, scenario);
       log(`\n${scenario.name}: ${scenario.description}`);
       await drive(servers, 'api', scenario, WARMUP);
@@ -501,16 +569,18 @@ async function main() {
 
   // 4. Table and results file
   const pad = (s: unknown, n: number) => String(s).padStart(n);
+  const shown = results.filter((r): r is Compared => 'bare' in r.median);
   console.log(
     `\n${'scenario'.padEnd(10)} ${pad('api req/s', 10)} ${pad('bare req/s', 10)} ${pad('ratio', 6)} ${pad('api p50', 8)} ${pad('api p99', 8)} ${pad('bare p50', 9)} ${pad('bare p99', 9)} ${pad('cpu/req api', 12)} ${pad('bare', 9)}`,
   );
-  for (const r of results) {
+  for (const r of shown) {
     console.log(
       `${r.name.padEnd(10)} ${pad(r.median.api.rps, 10)} ${pad(r.median.bare.rps, 10)} ${pad(r.ratio.rps, 6)} ${pad(`${r.median.api.p50} ms`, 8)} ${pad(`${r.median.api.p99} ms`, 8)} ${pad(`${r.median.bare.p50} ms`, 9)} ${pad(`${r.median.bare.p99} ms`, 9)} ${pad(`${r.median.api.cpu_ms_per_request} ms`, 12)} ${pad(`${r.median.bare.cpu_ms_per_request} ms`, 9)}`,
     );
   }
-  const search = results.find((r) => r.name === 'search');
-  const narrow = results.find((r) => r.name === 'search-narrow');
+  for (const r of results) if (!('bare' in r.median)) console.log(`${r.name.padEnd(10)} ${pad(r.median.api.rps, 10)} req/s, p50 ${r.median.api.p50} ms, p99 ${r.median.api.p99} ms (API only)${'versus' in r && r.ratio ? `; p99 ${r.ratio.p99} x ${r.versus}'s` : ''}`);
+  const search = shown.find((r) => r.name === 'search');
+  const narrow = shown.find((r) => r.name === 'search-narrow');
   const goal = {
     target: `list+search at >= ${GOAL.search_ratio * 100}% of the bare handler's req/s and API p99 <= ${GOAL.p99_ms} ms at ${GOAL.rows} rows`,
     reached: search

@@ -157,6 +157,15 @@ export function listPageSchema(entity: ServerEntity): JsonSchema {
       next: { type: 'string', nullable: true, description: 'Path and query of the next page' },
       previous: { type: 'string', nullable: true, description: 'Path and query of the previous page' },
       results: { type: 'array', items: entityObjectSchema(entity) },
+      ...(entity.decl.filters
+        ? {
+            facets: {
+              type: 'object',
+              description: 'Only when ?facets= asks: per filter named there, the rows each of its values would list with the search and the other filters as they are (value: an id, an option or "true")',
+              additionalProperties: { type: 'object', additionalProperties: { type: 'integer' } },
+            },
+          }
+        : {}),
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { FilterMeta } from '../../src/lib/contract/index.ts';
+import { countable, orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
+import { nepalToday } from '../services/licence-values.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
@@ -39,6 +40,11 @@ const filterValue = (name: string, meta: FilterMeta) => {
       return z.enum(meta.options as [string, ...string[]], { error: `${name} must be one of: ${meta.options!.join(', ')}` });
     case 'ref':
       return z.string().min(1).max(200);
+    case 'min':
+    case 'max':
+      return z.string().regex(/^\d{1,12}$/, `${name} must be a whole number`);
+    case 'within':
+      return z.enum(meta.options as [string, ...string[]], { error: `${name} must be one of: ${meta.options!.join(', ')}` });
   }
 };
 
@@ -51,13 +57,22 @@ const idsValue = z
   .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${MAX_IDS - 1}}$`), `ids must be up to ${MAX_IDS} row ids separated by commas`)
   .optional();
 
-/** The query string schema of an entity's list: paging, search, ordering, ids and its own filters. */
+/** `facets=destination,level`: counts per value of these filters, each a filter of the entity. */
+const facetsValue = (names: string[]) =>
+  z
+    .string()
+    .max(200)
+    .refine((v) => v.split(',').every((n) => names.includes(n)), names.length ? `facets must be filters of this list, separated by commas: ${names.join(', ')}` : 'This list has no filters to count.')
+    .optional();
+
+/** The query string schema of an entity's list: paging, search, ordering, ids, facets and its own filters. */
 export function listQuerySchema(entity: ServerEntity): z.ZodType<ListQuery> {
   const filters = Object.fromEntries(Object.entries(entity.decl.filters ?? {}).map(([name, meta]) => [name, filterValue(name, meta).optional()]));
-  return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ids: idsValue, ...filters });
+  const counted = Object.entries(entity.decl.filters ?? {}).flatMap(([name, meta]) => (countable(meta) ? [name] : []));
+  return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ids: idsValue, facets: facetsValue(counted), ...filters });
 }
 
-export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string; ids?: string } & Record<string, string | number | undefined>;
+export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string; ids?: string; facets?: string } & Record<string, string | number | undefined>;
 
 /** An id or a slug of `refName`, as the row id; unknown values are a 400 naming the filter. */
 async function resolveRef(db: Db, refName: string, value: string, filterName: string): Promise<number> {
@@ -115,8 +130,9 @@ function orderFor(entity: ServerEntity, keys: string[]): SQL[] {
   });
 }
 
+/** The keys of `ordering`, each one the declaration makes orderable (orderableFields), else a 400 naming them. */
 function parseOrdering(entity: ServerEntity, ordering: string): string[] {
-  const allowed = new Set(['id', 'created_at', 'updated_at', ...Object.keys(entity.decl.fields).filter((f) => !['refs', 'tags', 'faqs', 'image', 'file', 'html'].includes(entity.decl.fields[f].kind))]);
+  const allowed = orderableFields(entity.decl);
   const keys = ordering.split(',').map((k) => k.trim()).filter(Boolean);
   for (const key of keys) {
     if (!allowed.has(key.replace(/^-/, ''))) throw badRequest(`Cannot order by "${key}".`, { ordering: [`Use one of: ${[...allowed].join(', ')} (prefix - for descending).`] });
@@ -127,6 +143,8 @@ function parseOrdering(entity: ServerEntity, ordering: string): string[] {
 export interface ListResult {
   count: number;
   results: Record<string, unknown>[];
+  /** when asked for (`facets`) */
+  facets?: Facets;
 }
 
 interface ListPlan {
@@ -135,6 +153,70 @@ interface ListPlan {
   /** the exact count when the plan already knows it (a narrow search) */
   count?: number;
   countAll(): Promise<number>;
+  /** the conditions, each filter's apart: what facets count with */
+  conditions: Conditions;
+}
+
+interface Conditions {
+  /** each filter's own condition, by filter name */
+  filters: Record<string, SQL>;
+  /** everything else: `extra`, ids, the search */
+  rest: SQL[];
+  /** a flag filter's implied order (licensed first) */
+  flagOrder?: SQL[];
+  /** the search's rank, when it has one */
+  rank: SQL | null;
+}
+
+/** The conditions of a list request: its filters (ref values resolved), ids, search and `extra`. */
+async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, query: ListQuery, extra: SQL[]): Promise<Conditions> {
+  const filters: Record<string, SQL> = {};
+  let flagOrder: SQL[] | undefined;
+  for (const [name, meta] of Object.entries(entity.decl.filters ?? {})) {
+    const value = query[name];
+    if (value === undefined) continue;
+    if (meta.kind === 'flag') {
+      const flag = entity.flags?.[name];
+      if (value === 'true' && flag) {
+        filters[name] = flag.where;
+        flagOrder = flag.orderBy;
+      } else if (value === 'true' && meta.column) filters[name] = sql`${valueOf(entity, meta.column)} = true`;
+      continue;
+    }
+    if (meta.kind === 'boolean') {
+      filters[name] = sql`${valueOf(entity, meta.column!)} = ${value === 'true'}`;
+      continue;
+    }
+    if (meta.kind === 'min' || meta.kind === 'max') {
+      filters[name] = sql`${valueOf(entity, meta.column!)} ${sql.raw(meta.kind === 'min' ? '>=' : '<=')} ${Number(value)}`;
+      continue;
+    }
+    if (meta.kind === 'within') {
+      const date = valueOf(entity, meta.column!);
+      filters[name] = sql`${date} >= ${nepalToday} AND ${date} <= ${nepalToday} + ${Number(value)}::integer`;
+      continue;
+    }
+    const col = column(entity, meta.column!);
+    if (meta.kind === 'select') filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${value}]::text[]` : eq(col, value);
+    else if (meta.through) {
+      const id = await resolveRef(db, meta.ref!, String(value), name);
+      const via = serverEntity(meta.through.entity);
+      filters[name] = inArray(col, db.select({ id: column(via, 'id') }).from(via.table).where(eq(column(via, meta.through.column), id)));
+    } else {
+      const id = await resolveRef(db, meta.ref!, String(value), name);
+      // An array column holds a list of ids: containment uses its GIN index.
+      filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${id}]::integer[]` : meta.orNone ? sql`(${col} = ${id} OR ${col} IS NULL)` : eq(col, id);
+    }
+  }
+  const rest = [...extra];
+  if (query.ids) rest.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
+  let rank: SQL | null = null;
+  if (query.search?.trim()) {
+    const search = await searchCondition(db, memo, entity, query.search);
+    rest.push(search.where);
+    rank = search.rank;
+  }
+  return { filters, rest, flagOrder, rank };
 }
 
 /**
@@ -144,47 +226,18 @@ interface ListPlan {
  * content version and the page.
  */
 async function listPlan(db: Db, memo: ContentMemo, entity: ServerEntity, query: ListQuery, extra: SQL[], rowsKey: string): Promise<ListPlan> {
-  const conditions: SQL[] = [...extra];
+  const conditions = await conditionsOf(db, memo, entity, query, extra);
   let orderBy: SQL[] = orderFor(entity, query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering);
-
-  for (const [name, meta] of Object.entries(entity.decl.filters ?? {})) {
-    const value = query[name];
-    if (value === undefined) continue;
-    if (meta.kind === 'flag') {
-      const flag = entity.flags?.[name];
-      if (value === 'true' && flag) {
-        conditions.push(flag.where);
-        if (!query.ordering) orderBy = flag.orderBy;
-      } else if (value === 'true' && meta.column) conditions.push(sql`${valueOf(entity, meta.column)} = true`);
-      continue;
-    }
-    if (meta.kind === 'boolean') {
-      conditions.push(sql`${valueOf(entity, meta.column!)} = ${value === 'true'}`);
-      continue;
-    }
-    const col = column(entity, meta.column!);
-    if (meta.kind === 'select') conditions.push(eq(col, value));
-    else {
-      const id = await resolveRef(db, meta.ref!, String(value), name);
-      // An array column holds a list of ids: containment uses its GIN index.
-      conditions.push(col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${id}]::integer[]` : eq(col, id));
-    }
-  }
-
-  if (query.ids) conditions.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
+  if (conditions.flagOrder && !query.ordering) orderBy = conditions.flagOrder;
+  const condition = and(...Object.values(conditions.filters), ...conditions.rest);
 
   let count: number | undefined;
-  if (query.search?.trim()) {
-    const search = await searchCondition(db, memo, entity, query.search);
-    conditions.push(search.where);
-    if (search.rank) {
-      const ranked = await rankable(db, memo, entity, and(...conditions), rowsKey);
-      count = ranked.count;
-      if (ranked.rank && !query.ordering) orderBy = [sql`${search.rank} DESC`, ...orderBy];
-    }
+  if (conditions.rank) {
+    const ranked = await rankable(db, memo, entity, condition, rowsKey);
+    count = ranked.count;
+    if (ranked.rank && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
   }
 
-  const condition = and(...conditions);
   // A deferred join: the page's ids come from the ordering index alone, so a deep page
   // (OFFSET 50,000) skips index entries instead of whole rows; then only its rows are read.
   const idCol = column(entity, 'id');
@@ -199,8 +252,46 @@ async function listPlan(db: Db, memo: ContentMemo, entity: ServerEntity, query: 
   return {
     page,
     count,
+    conditions,
     countAll: async () => (await db.select({ n: sql<number>`count(*)::int` }).from(entity.table).where(condition))[0].n,
   };
+}
+
+/** Counts per value of each filter, by filter name: value (an id, an option, 'true') → rows. */
+export type Facets = Record<string, Record<string, number>>;
+
+/**
+ * How many rows each value of a filter would list, for the request's search and its other
+ * filters: a filter's own choice does not narrow its counts, so they show what choosing another
+ * value would give (and add up to the list's count for a plain column).
+ */
+async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions, names: string[]): Promise<Facets> {
+  const counted = await Promise.all(
+    names.map(async (name): Promise<[string, Record<string, number>]> => {
+      const meta = entity.decl.filters![name]!;
+      const where = and(...Object.entries(conditions.filters).flatMap(([other, c]) => (other === name ? [] : [c])), ...conditions.rest);
+      const n = sql<number>`count(*)::int`;
+      if (meta.kind === 'flag') {
+        const holds = entity.flags?.[name]?.where ?? (meta.column ? sql`${valueOf(entity, meta.column)} = true` : undefined);
+        const [row] = await db.select({ n }).from(entity.table).where(and(where, holds));
+        return [name, { true: row!.n }];
+      }
+      const value = valueOf(entity, meta.column!);
+      const isList = !entity.computed?.[meta.column!] && column(entity, meta.column!).columnType === 'PgArray';
+      const rows = isList
+        ? await (() => {
+            const items = db.select({ v: sql`unnest(${value})`.as('v') }).from(entity.table).where(where).as('items');
+            return db.select({ value: sql<string>`${items.v}::text`, n }).from(items).groupBy(items.v);
+          })()
+        : await db.select({ value: sql<string>`${value}::text`, n }).from(entity.table).where(where).groupBy(sql`1`);
+      const counts = Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.value, r.n]));
+      if (!meta.orNone) return [name, counts];
+      // rows without a value are listed under every value: added to each, and given as '' for the values no row names
+      const none = rows.find((r) => r.value === null)?.n ?? 0;
+      return [name, { ...Object.fromEntries(Object.entries(counts).map(([v, n]) => [v, n + none])), '': none }];
+    }),
+  );
+  return Object.fromEntries(counted);
 }
 
 /**
@@ -213,15 +304,18 @@ export async function listRows(db: Db, entity: ServerEntity, query: ListQuery, e
   const pageSize = query.page_size ?? 20;
   // What the rows depend on, as the memo's key: the filters and search as asked (not paging or
   // ordering) and any extra condition. Cheaper to make than the SQL text, which it determines.
-  const { page: _page, page_size: _size, ordering, ...asked } = query;
+  const { page: _page, page_size: _size, ordering, facets: facetsAsked, ...asked } = query;
   const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}`;
   const memo = await contentMemo(db);
   const plan = await memo(`plan:${rowsKey}:${ordering ?? ''}`, () => listPlan(db, memo, entity, query, extra, rowsKey));
-  const [results, count] = await Promise.all([
+  const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
+  const [results, count, facets] = await Promise.all([
     plan.page.execute({ limit: pageSize, offset: (page - 1) * pageSize }),
     plan.count ?? memo(`count:${rowsKey}`, plan.countAll),
+    // remembered like the count: they change only with content
+    names.length ? memo(`facets:${rowsKey}:${names.join(',')}`, () => facetCounts(db, entity, plan.conditions, names)) : undefined,
   ]);
-  return { count, results };
+  return facets ? { count, results, facets } : { count, results };
 }
 
 const statements = new WeakMap<Db, Map<string, unknown>>();

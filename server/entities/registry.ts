@@ -4,7 +4,8 @@ import { entities, type EntityDeclaration, type EntityName } from '../../src/lib
 import type { Runner } from '../services/tx.ts';
 import * as t from '../db/schema/index.ts';
 import type { UploadRule } from '../uploads.ts';
-import { licenceDocumentKeys, licenceValues } from '../services/licence-values.ts';
+import { licenceDocumentKeys, licenceValues, nepalToday } from '../services/licence-values.ts';
+import { courseRupees, scholarshipRupees, universityRupees } from '../services/rupee-values.ts';
 
 /**
  * The server half of an entity declaration: its table and the few options the generic router
@@ -32,8 +33,8 @@ export interface ServerEntity {
 const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   destination: { table: t.destinations },
   exam: { table: t.exams },
-  course: { table: t.courses },
-  university: { table: t.universities },
+  course: { table: t.courses, computed: courseRupees },
+  university: { table: t.universities, computed: universityRupees },
   college: { table: t.colleges },
   consultancy: {
     table: t.consultancies,
@@ -54,7 +55,12 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
     table: t.events,
     flags: { upcoming: { where: sql`${t.events.ends_at} >= now()`, orderBy: [sql`${t.events.starts_at} ASC`, sql`${t.events.id} ASC`] } },
   },
-  scholarship: { table: t.scholarships },
+  scholarship: {
+    table: t.scholarships,
+    computed: scholarshipRupees,
+    // open: the deadline is today or later in Nepal, or there is none (rolling); soonest first
+    flags: { open: { where: sql`(${t.scholarships.deadline} IS NULL OR ${t.scholarships.deadline} >= ${nepalToday})`, orderBy: [sql`${t.scholarships.deadline} ASC NULLS LAST`, sql`${t.scholarships.id} ASC`] } },
+  },
   blog: { table: t.blogs },
   news: { table: t.news },
   blogCategory: { table: t.blogCategories },
@@ -65,6 +71,7 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   featured: { table: t.featuredPages },
   modelQuestion: { table: t.modelQuestions },
   forumCategory: { table: t.forumCategories },
+  exchangeRate: { table: t.exchangeRates },
   ad: {
     table: t.ads,
     uploads: {

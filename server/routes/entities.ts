@@ -26,7 +26,11 @@ export default async function entityRoutes(fastify: FastifyInstance) {
     const querystring = listQuerySchema(entity);
 
     const listRoute = (path: string, summary: string, access: 'public' | readonly ['admin']) =>
-      app.get(`/${path}/`, { schema: { querystring, tags, summary }, config: { access } }, async (request) => pagedReply(request, request.query, await listRows(app.db, entity, request.query)));
+      app.get(`/${path}/`, { schema: { querystring, tags, summary }, config: { access } }, async (request) => {
+        const result = await listRows(app.db, entity, request.query);
+        // facets, when asked for, beside SPEC's count/next/previous/results
+        return result.facets ? { ...pagedReply(request, request.query, result), facets: result.facets } : pagedReply(request, request.query, result);
+      });
     listRoute(paths.publicList ?? paths.adminList, `List ${decl.plural.toLowerCase()}`, readAccess);
     if (paths.publicList && paths.adminList !== paths.publicList) listRoute(paths.adminList, `List ${decl.plural.toLowerCase()} (admin)`, ['admin']);
 

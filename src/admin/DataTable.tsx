@@ -20,10 +20,11 @@ type Row = Record<string, unknown> & { id: number | string };
 
 const SORTABLE = new Set(['text', 'number', 'date', 'datetime', 'select', 'boolean', 'email']);
 
-export function columnsOf(fields: Record<string, FieldMeta>): Column[] {
+/** The list columns of these fields; a column sorts when its kind can and the list orders by it (`orderable`, when the list says). */
+export function columnsOf(fields: Record<string, FieldMeta>, orderable?: ReadonlySet<string>): Column[] {
   return Object.entries(fields)
     .filter(([, m]) => m.column)
-    .map(([name, meta]) => ({ name, meta, sortable: SORTABLE.has(meta.kind) }));
+    .map(([name, meta]) => ({ name, meta, sortable: SORTABLE.has(meta.kind) && (!orderable || orderable.has(name)) }));
 }
 
 export function Cell({ row, column }: { row: Row; column: Column }) {

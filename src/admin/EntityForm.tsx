@@ -104,7 +104,7 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
             input = <textarea id={id} rows={4} {...common} {...register(name)} />;
             break;
           case 'number':
-            input = <input id={id} type="number" inputMode="numeric" min={meta.min} max={meta.max} step={1} {...common} {...register(name)} />;
+            input = <input id={id} type="number" inputMode={meta.decimals ? 'decimal' : 'numeric'} min={meta.min} max={meta.max} step={meta.decimals ? 10 ** -meta.decimals : 1} {...common} {...register(name)} />;
             break;
           case 'boolean':
             return (

@@ -16,7 +16,7 @@ export function ResourceList({ name }: { name: string }) {
   const r = resource(name);
   const store = listStore(name);
   const s = useStore(store.$state);
-  const columns = useMemo(() => columnsOf(r.fields), [r]);
+  const columns = useMemo(() => columnsOf(r.fields, r.orderable), [r]);
   const [exporting, setExporting] = useState(false);
   const slug = slugOf(name);
 

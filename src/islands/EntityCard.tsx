@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { cardOf, type CardDeclaration, type RefMaps, type Row } from '../lib/site/cards.ts';
+import type { Rates } from '../lib/site/money.ts';
 
 export interface EntityCardProps {
   decl: CardDeclaration;
@@ -7,6 +8,8 @@ export interface EntityCardProps {
   refs: RefMaps;
   /** heading level of the card title: 2 under the page's h1, 3 under a section's h2 */
   level?: 2 | 3;
+  /** exchange rates: amounts show rupees beside them */
+  rates?: Rates;
 }
 
 /** Saves a row to the shortlist; hidden until src/lib/site/saveButtons.ts wires it (no script, no dead button). */
@@ -22,8 +25,8 @@ export function SaveButton({ save, title }: { save: string; title: string }) {
  * A row's card: the static lists render it at build time (src/components/Card.astro) and the list
  * island renders it for live results, so a search shows the same pictures, badges and facts.
  */
-export default function EntityCard({ decl, row, refs, level = 2 }: EntityCardProps) {
-  const card = cardOf(decl, row, refs);
+export default function EntityCard({ decl, row, refs, level = 2, rates }: EntityCardProps) {
+  const card = cardOf(decl, row, refs, Date.now(), rates);
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className={card.end?.ended ? 'card ended' : 'card'} data-ends={card.end?.at}>
@@ -35,6 +38,11 @@ export default function EntityCard({ decl, row, refs, level = 2 }: EntityCardPro
         {card.end && (
           <p data-ended hidden={!card.end.ended}>
             <span className="badge warn">{card.endBadge}</span>
+          </p>
+        )}
+        {card.end && !card.end.ended && (
+          <p className="closes" data-closes={card.end.at} hidden={!card.closes}>
+            {card.closes}
           </p>
         )}
         {card.badges.length > 0 && (

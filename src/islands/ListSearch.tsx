@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'preact/compat';
 import { list } from '../lib/api/public.ts';
 import { currentFirst } from '../lib/site/ended.ts';
 import type { CardDeclaration, RefMaps, Row } from '../lib/site/cards.ts';
+import type { Rates } from '../lib/site/money.ts';
+import type { FilterMeta } from '../lib/contract/entity.ts';
 import EntityCard from './EntityCard.tsx';
 import { refsOf } from '../lib/site/refs.ts';
 
@@ -16,8 +18,12 @@ function mergeRefs(shown: RefMaps, more: RefMaps): RefMaps {
 export interface SearchFilter {
   name: string;
   label: string;
-  kind: 'ref' | 'boolean' | 'select' | 'flag';
+  kind: FilterMeta['kind'];
   options: { value: string; label: string }[];
+  /** a flag on unless the address says 'false' (open scholarships only) */
+  initially?: boolean;
+  /** the API counts its values (facets): shown beside the options */
+  counted?: boolean;
 }
 
 export interface SortOption {
@@ -37,6 +43,8 @@ export interface ListSearchProps {
   sorts?: readonly SortOption[];
   /** later pages have no filters of their own: a link to the first page, which has them */
   filtersHref?: string;
+  /** exchange rates, when the cards show amounts: rupees beside them, as on the static list */
+  rates?: Rates;
   /** ms to wait after typing */
   debounceMs?: number;
 }
@@ -56,6 +64,7 @@ export function readQuery(query: string, filters: SearchFilter[], sorts: readonl
   for (const f of filters) {
     const value = params.get(f.name);
     if (value) values[f.name] = value;
+    else if (f.initially && value === null) values[f.name] = 'true';
   }
   const ordering = params.get('ordering') ?? '';
   return { search: params.get('search') ?? '', values, ordering: sorts.some((s) => s.ordering && s.ordering === ordering) ? ordering : '' };
@@ -65,7 +74,8 @@ export function writeQuery(query: string, filters: SearchFilter[], { search, val
   const params = new URLSearchParams(query);
   for (const key of ['search', 'ordering', ...filters.map((f) => f.name)]) params.delete(key);
   if (search.trim()) params.set('search', search.trim());
-  for (const f of filters) if (values[f.name]) params.set(f.name, values[f.name]!);
+  // a flag that starts on is in the address only when it is off
+  for (const f of filters) if (f.initially ? values[f.name] !== 'true' : values[f.name]) params.set(f.name, f.initially && values[f.name] !== 'true' ? 'false' : values[f.name]!);
   if (ordering) params.set('ordering', ordering);
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -76,7 +86,7 @@ export function writeQuery(query: string, filters: SearchFilter[], { search, val
  * (typo tolerant on the server) and replace the pre-rendered list, in the same cards; cleared, the
  * static list is back.
  */
-export default function ListSearch({ apiPath, label, card, refPaths = {}, filters, sorts = [], filtersHref, debounceMs = 300 }: ListSearchProps) {
+export default function ListSearch({ apiPath, label, card, refPaths = {}, filters, sorts = [], filtersHref, rates, debounceMs = 300 }: ListSearchProps) {
   const [search, setSearch] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
   const [ordering, setOrdering] = useState('');
@@ -84,6 +94,8 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
   const [results, setResults] = useState<Row[] | null>(null);
   const [refs, setRefs] = useState<RefMaps>({});
   const [count, setCount] = useState(0);
+  // rows per filter value for the search and the other filters: shown beside the options
+  const [facets, setFacets] = useState<Record<string, Record<string, number>>>({});
   const [page, setPage] = useState(1);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -119,11 +131,13 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
     const timer = setTimeout(async () => {
       setBusy(true);
       try {
-        const r = await list(apiPath, { search: search.trim(), ...values, ordering, page, page_size: PAGE });
+        const counted = page === 1 && filters.some((f) => f.counted) ? filters.filter((f) => f.counted).map((f) => f.name).join(',') : undefined;
+        const r = await list(apiPath, { search: search.trim(), ...values, ordering, page, page_size: PAGE, facets: counted });
         const named = await refsOf(r.results, refPaths);
         if (mine !== seq.current) return;
         setError('');
         setCount(r.count);
+        if (r.facets) setFacets(r.facets);
         setRefs((prev) => (page > 1 ? mergeRefs(prev, named) : named));
         setResults((prev) => (page > 1 && prev ? [...prev, ...r.results] : r.results));
       } catch (err) {
@@ -134,6 +148,10 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
     }, debounceMs);
     return () => clearTimeout(timer);
   }, [apiPath, search, values, ordering, page, active, debounceMs]);
+
+  /** " (12)" beside an option while live results show: what choosing it would list */
+  // '' counts the rows without a value, listed under every value (a scholarship for any field)
+  const counts = (filter: string, value: string) => (active && facets[filter] ? ` (${facets[filter][value] ?? facets[filter][''] ?? 0})` : '');
 
   const set = (name: string, value: string) => {
     setPage(1);
@@ -166,8 +184,14 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
             <div className="field" key={f.name}>
               {f.kind === 'flag' ? (
                 <label>
-                  <input type="checkbox" checked={values[f.name] === 'true'} onChange={(e) => set(f.name, e.currentTarget.checked ? 'true' : '')} /> {f.label}
+                  <input type="checkbox" checked={values[f.name] === 'true'} onChange={(e) => set(f.name, e.currentTarget.checked ? 'true' : f.initially ? 'false' : '')} /> {f.label}
+                  {counts(f.name, 'true')}
                 </label>
+              ) : f.kind === 'min' || f.kind === 'max' ? (
+                <>
+                  <label htmlFor={`ls-${f.name}`}>{f.label}</label>
+                  <input id={`ls-${f.name}`} type="number" inputMode="numeric" min={0} step={1000} value={values[f.name] ?? ''} onInput={(e) => set(f.name, /^\d{1,12}$/.test(e.currentTarget.value) ? e.currentTarget.value : '')} />
+                </>
               ) : (
                 <>
                   <label htmlFor={`ls-${f.name}`}>{f.label}</label>
@@ -176,6 +200,7 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
                     {f.options.map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}
+                        {counts(f.name, o.value)}
                       </option>
                     ))}
                   </select>
@@ -216,7 +241,7 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
           {results && results.length > 0 ? (
             <ul className="grid">
               {(card.ends ? currentFirst(results, card.ends.field, Date.now()) : results).map((r) => (
-                <EntityCard key={r.id} decl={card} row={r} refs={refs} />
+                <EntityCard key={r.id} decl={card} row={r} refs={refs} rates={rates} />
               ))}
             </ul>
           ) : null}

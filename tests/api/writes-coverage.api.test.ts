@@ -263,6 +263,19 @@ describe.each(engines)('write paths on %s', (engine) => {
       expected: () => ({ name: 'Jhapa', province: 'Madhesh' }),
     },
     {
+      // a currency is three letters: the declared case's "Currency sample" would not fit
+      entity: 'exchangeRate',
+      create: '/exchange-rate/create/',
+      update: (id) => `/exchange-rate/${id}/update/`,
+      remove: (id) => `/exchange-rate/${id}/delete/`,
+      detail: (id) => `/exchange-rate/${id}/`,
+      message: 'Exchange rate deleted successfully!',
+      json: true,
+      fields: () => ({ currency: 'AUD', npr_per_unit: '88.1234', rate_date: '2026-11-20', source: 'Demo value' }),
+      change: () => ({ npr_per_unit: '90.5' }),
+      expected: () => ({ currency: 'AUD', npr_per_unit: 90.5, rate_date: '2026-11-20', source: 'Demo value' }),
+    },
+    {
       entity: 'discipline',
       create: '/disciplines/create/',
       update: (id) => `/disciplines/${id}/update/`,

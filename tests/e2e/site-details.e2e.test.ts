@@ -194,8 +194,10 @@ describe('university, college and course detail pages', () => {
     expect(text(fact(doc, 'World ranking'))).toBe(`#${u.world_ranking.toLocaleString('en-US')}`);
     if (u.established_year) expect(text(fact(doc, 'Established in'))).toBe(String(u.established_year)); // 1996, not 1,996
     // money with its currency, and the currency not as a fact of its own
-    expect(text(fact(doc, 'Yearly tuition from'))).toBe(`${u.currency} ${u.tuition_min.toLocaleString('en-US')}`);
-    expect(text(fact(doc, 'Yearly tuition up to'))).toBe(`${u.currency} ${u.tuition_max.toLocaleString('en-US')}`);
+    // with its rupees at the rate of a date (every seeded currency has a rate)
+    const inRupees = (amount: number) => new RegExp(`^${u.currency} ${amount.toLocaleString('en-US')} \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`);
+    expect(text(fact(doc, 'Yearly tuition from'))).toMatch(inRupees(u.tuition_min));
+    expect(text(fact(doc, 'Yearly tuition up to'))).toMatch(inRupees(u.tuition_max));
     expect(doc.body.textContent).not.toContain('Tuition currency');
     expect(itemsOf(section(doc, 'Intakes'))).toEqual(u.intakes);
     expect(itemsOf(section(doc, 'Disciplines'))).toEqual((u.disciplines as number[]).map((id) => disciplines.get(id)!.name));
@@ -234,7 +236,7 @@ describe('university, college and course detail pages', () => {
     expect(text(doc.querySelector('main h1'))).toBe(c.name);
     expect(linksOf(fact(doc, 'University'))).toEqual([{ text: uni.name, href: `/university/${uni.slug}/` }]);
     expect(text(fact(doc, 'Level')).toLowerCase()).toBe(String(c.level).toLowerCase());
-    expect(text(fact(doc, 'Yearly fee'))).toBe(`${c.currency} ${c.fee.toLocaleString('en-US')}`);
+    expect(text(fact(doc, 'Yearly fee'))).toMatch(new RegExp(`^${c.currency} ${c.fee.toLocaleString('en-US')} \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`));
     if (c.duration_months) expect(text(fact(doc, 'Duration'))).toBe(`${c.duration_months} month${c.duration_months === 1 ? '' : 's'}`);
     expect(doc.body.textContent).not.toContain('Fee currency');
     const ld = seo(doc, path, { title: c.name, image: c.cover_image, types: ['Course'] });

@@ -46,6 +46,10 @@ export const destinations = pgTable(
     currency: varchar('currency', { length: 3 }).notNull().default(''),
     language: varchar('language', { length: 120 }).notNull().default(''),
     living_cost: varchar('living_cost', { length: 200 }).notNull().default(''),
+    // the first-year estimates' numbers, in the destination's currency; the text above stays what pages say
+    living_cost_yearly: integer('living_cost_yearly'),
+    visa_fee: integer('visa_fee'),
+    health_insurance_yearly: integer('health_insurance_yearly'),
     work_rights: varchar('work_rights', { length: 300 }).notNull().default(''),
     visa_info: text('visa_info').notNull().default(''),
     intakes: textList('intakes'),
@@ -255,6 +259,10 @@ export const scholarships = pgTable(
     destination_id: integer('destination_id').references(() => destinations.id, { onDelete: 'set null' }),
     level: varchar('level', { length: 20 }).notNull().default(''),
     amount: varchar('amount', { length: 200 }).notNull().default(''),
+    // the finder's numbers: the amount in figures (when it is one) and the field of study (none: any field)
+    amount_value: integer('amount_value'),
+    amount_currency: varchar('amount_currency', { length: 3 }).notNull().default(''),
+    discipline_id: integer('discipline_id').references(() => disciplines.id, { onDelete: 'set null' }),
     deadline: date('deadline', { mode: 'string' }),
     eligibility: text('eligibility').notNull().default(''),
     about: text('about').notNull().default(''),

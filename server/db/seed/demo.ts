@@ -17,6 +17,7 @@ import { seedForum } from './steps/forum.ts';
 import { seedInstitutions } from './steps/institutions.ts';
 import { seedLicences } from './steps/licences.ts';
 import { seedReference } from './steps/reference.ts';
+import { seedMoney } from './steps/money.ts';
 import { seedReviews } from './steps/reviews.ts';
 import { seedUniversities } from './steps/universities.ts';
 
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db, storage: Storage, options: { password: st
     await seedComplaints(ctx, institutions);
     await seedLicences(ctx, options.privateStorage, institutions);
     await seedReviews(ctx, institutions);
+    await seedMoney(ctx);
     // Accounts come last so that production (no accounts) draws the same random content before them.
     if (passwordHash) {
       const owned = { consultancyId: institutions.demoConsultancyId, collegeId: institutions.demoCollegeId, universityId: unis[0]!.id };

@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import { entities, entityPaths, INSTITUTION_ROLES, type EntityDeclaration, type EntityName, type FieldMeta } from '../contract/index.ts';
+import { entities, entityPaths, INSTITUTION_ROLES, orderableFields, type EntityDeclaration, type EntityName, type FieldMeta } from '../contract/index.ts';
 import { downloadBlob } from '../forms/csv.ts';
 import { prepareBody, type FormValues, type Mode } from '../forms/prepare.ts';
 import { USER_ROLES, prepareUserBody, userFields } from '../forms/users.ts';
@@ -45,6 +45,8 @@ export interface Resource {
   ordering: string[];
   /** the list accepts ?ordering= (content entities) */
   sortable?: boolean;
+  /** what ?ordering= accepts, when the list says (content entities: orderableFields); other columns do not sort */
+  orderable?: ReadonlySet<string>;
   /** what a dropdown of this resource calls: its own /dropdown/ route or the list */
   dropdown?: string;
   /** list-only resources have no form */
@@ -62,7 +64,11 @@ const lower = (s: string) => s.toLowerCase();
 export function fromDeclaration(d: EntityDeclaration): Resource {
   const paths = entityPaths(d);
   const filters: Record<string, FilterDef> = {};
-  for (const [k, f] of Object.entries(d.filters ?? {})) filters[k] = { label: f.label, kind: f.kind, ref: f.ref, options: f.options };
+  for (const [k, f] of Object.entries(d.filters ?? {})) {
+    // the finders' number and date-window filters are for students; the console finds rows by the others
+    if (f.kind === 'min' || f.kind === 'max' || f.kind === 'within') continue;
+    filters[k] = { label: f.label, kind: f.kind, ref: f.ref, options: f.options };
+  }
   return {
     name: d.name,
     label: d.label,
@@ -79,6 +85,7 @@ export function fromDeclaration(d: EntityDeclaration): Resource {
     remove: paths.remove,
     ordering: d.ordering,
     sortable: true,
+    orderable: orderableFields(d),
     dropdown: paths.dropdown,
   };
 }

@@ -89,4 +89,6 @@ export interface Page<T> {
   next: string | null;
   previous: string | null;
   results: T[];
+  /** when the list was asked for them (?facets=): rows per value of each filter named */
+  facets?: Record<string, Record<string, number>>;
 }

@@ -2,13 +2,27 @@ import type { FieldMeta } from './fields.ts';
 
 export interface FilterMeta {
   label: string;
-  /** ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true' switches it on (with `column`: only rows where that boolean is true) */
-  kind: 'ref' | 'boolean' | 'select' | 'flag';
+  /**
+   * ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true'
+   * switches it on (with `column`: only rows where that boolean is true); min and max: a whole
+   * number the value is at least or at most (a fee in rupees); within: a number of days, one of
+   * `options`, the date falls from today (in Nepal) to that many days on
+   */
+  kind: 'ref' | 'boolean' | 'select' | 'flag' | 'min' | 'max' | 'within';
   ref?: string;
   options?: readonly string[];
-  /** the column it tests; an array column is tested for containment */
+  /** the column (or server-computed value) it tests; an array column is tested for containment */
   column?: string;
+  /** ref filters: `column` points at a row of `through.entity` whose `through.column` is the ref (a course's country, through its university) */
+  through?: { entity: string; column: string };
+  /** ref filters: rows without a value match every value too (a scholarship for any field of study); their count is the facet's '' */
+  orNone?: boolean;
+  /** flag filters: on when the address does not say (open scholarships only) */
+  initially?: boolean;
 }
+
+/** The filter kinds whose values can be counted (facets): one value per row, or a list of them. */
+export const countable = (f: FilterMeta) => (f.kind === 'ref' || f.kind === 'select' || f.kind === 'boolean' || f.kind === 'flag') && !f.through;
 
 /**
  * One content entity, declared once. The server turns it into routes, the console into list and
@@ -61,6 +75,12 @@ export interface EntityDeclaration {
   publicList?: 'all' | 'none';
   /** default list order, first key wins: '-priority' is descending */
   ordering: string[];
+  /**
+   * the further fields (or server-computed values) a list may be ordered by, ascending or
+   * descending: the console's sortable columns, say. The keys of `ordering` and `sorts` are
+   * orderable without being named here; anything else is refused (orderableFields)
+   */
+  orderable?: readonly string[];
   /**
    * the orders a list page offers, as labels: the one without `ordering` is the list's own order
    * above; the others name the API's `ordering` value ('-published_at': newest first)
@@ -117,6 +137,15 @@ export function entityPaths(d: EntityDeclaration) {
     /** "still correct": confirms the `confirmed` fields' values as they are */
     confirm: d.confirmed ? `${d.path}/:id/still-correct` : undefined,
   };
+}
+
+/** Every table's bookkeeping columns: the build's data copy asks for the newest changes first (`-updated_at,-id`). */
+const ALWAYS_ORDERABLE = ['id', 'created_at', 'updated_at'];
+
+/** What `?ordering=` accepts for an entity's lists: its declared order, the orders its pages offer, `orderable`, and the bookkeeping columns. */
+export function orderableFields(d: EntityDeclaration): Set<string> {
+  const keys = [...d.ordering, ...(d.sorts ?? []).flatMap((s) => (s.ordering ? s.ordering.split(',') : []))].map((k) => k.replace(/^-/, ''));
+  return new Set([...ALWAYS_ORDERABLE, ...keys, ...(d.orderable ?? [])]);
 }
 
 /** Who may write an entity's rows (`access`), as route access. */

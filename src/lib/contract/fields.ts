@@ -79,6 +79,8 @@ export interface FieldMeta {
   unit?: readonly [one: string, other: string];
   /** number fields: an amount of money in the currency named by this field of the row ("JPY 3,308,100") */
   currency?: string;
+  /** number fields: digits allowed after the point (an exchange rate); whole numbers without it */
+  decimals?: number;
   /** number fields: a rank, shown as "#12" */
   rank?: boolean;
   /** datetime fields whose time of day means nothing to a reader (a post's publication): the date only */
@@ -120,6 +122,17 @@ const intText = (min = 0, max = 2_147_483_647) =>
     z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(min).max(max),
   );
 
+/** A number with at most `decimals` digits after the point (an exchange rate, 88.1234). */
+const decimalText = (decimals: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v),
+    z
+      .number({ error: 'Must be a number' })
+      .min(min)
+      .max(max)
+      .refine((n) => Number.isFinite(n) && Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, `At most ${decimals} digits after the point`),
+  );
+
 export const idSchema = intText(1);
 
 export function zodForField(meta: FieldMeta): z.ZodType {
@@ -136,7 +149,7 @@ export function zodForField(meta: FieldMeta): z.ZodType {
     case 'email':
       return z.union([z.literal(''), z.email('Must be an email address').max(254)]);
     case 'number':
-      return intText(meta.min ?? 0, meta.max);
+      return meta.decimals ? decimalText(meta.decimals, meta.min ?? 0, meta.max) : intText(meta.min ?? 0, meta.max);
     case 'boolean':
       return boolText;
     case 'date':

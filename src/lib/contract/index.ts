@@ -9,6 +9,7 @@ import { discipline } from './entities/discipline.ts';
 import { district } from './entities/district.ts';
 import { event } from './entities/event.ts';
 import { exam } from './entities/exam.ts';
+import { exchangeRate } from './entities/exchange-rate.ts';
 import { featured } from './entities/featured.ts';
 import { forumCategory } from './entities/forum-category.ts';
 import { modelQuestion } from './entities/model-question.ts';
@@ -21,6 +22,7 @@ export * from './fields.ts';
 export { AD_PLACEMENTS } from './entities/ad.ts';
 export { COURSE_LEVELS } from './entities/course.ts';
 export { EXAM_TYPES } from './entities/exam.ts';
+export { exchangeRate };
 export { ad, blog, blogCategory, college, consultancy, course, destination, discipline, district, event, exam, featured, forumCategory, modelQuestion, news, newsCategory, offer, scholarship, university };
 
 /** Every content entity, by name. */
@@ -44,6 +46,7 @@ export const entities = {
   modelQuestion,
   ad,
   forumCategory,
+  exchangeRate,
 } satisfies Record<string, EntityDeclaration>;
 
 export type EntityName = keyof typeof entities;

@@ -5,8 +5,10 @@
  * (the island gets a `CardDeclaration`, the few fields a card reads, not every declaration).
  */
 import type { EntityDeclaration, FieldMeta } from '../contract/index.ts';
-import { countOf, formatDate, formatMoney, formatNumber } from '../format.ts';
+import { countOf, formatDate, formatNumber } from '../format.ts';
 import { endsAt } from './ended.ts';
+import { closesText } from './closing.ts';
+import { formatMoneyWithRupees, type Rates } from './money.ts';
 import { explained } from './trust.ts';
 
 export type Row = Record<string, unknown> & { id: number; slug?: string };
@@ -89,19 +91,30 @@ export function factFields(decl: CardDeclaration): [string, FieldMeta][] {
   return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && meta.kind !== 'boolean' && !currencies.has(name));
 }
 
-/** Short facts for a card: the first three fact fields with a value. */
-export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps): string[] {
+/**
+ * A ref fact with the row that row names in turn, when the maps hold it (keyed
+ * "university_id.destination_id"): a course's card says "Kyoto University, Japan".
+ */
+function refFact(name: string, value: unknown, refs: RefMaps): string {
+  const ref = refs[name]?.get(Number(value));
+  const nested = Object.keys(refs).find((key) => key.startsWith(`${name}.`));
+  const inner = nested && ref ? refs[nested]!.get(Number(ref[nested.slice(name.length + 1)])) : undefined;
+  return [refTitle(ref), refTitle(inner)].filter(Boolean).join(', ');
+}
+
+/** Short facts for a card: the first three fact fields with a value (amounts with rupees at `rates`). */
+export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] {
   const out: string[] = [];
   for (const [name, meta] of factFields(decl)) {
-    const text = formatValue(meta, row[name], refs[name], row);
+    const text = meta.kind === 'ref' && row[name] != null ? refFact(name, row[name], refs) : formatValue(meta, row[name], refs[name], row, rates);
     // a card's fact stands alone: a bare "#12" or "3,308,100" needs its label
     if (text) out.push(meta.rank || meta.currency ? `${meta.label} ${text}` : text);
   }
   return out.slice(0, 3);
 }
 
-/** One plain-text rendering of a field value, by its declared kind and options. */
-export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>, row?: Row): string {
+/** One plain-text rendering of a field value, by its declared kind and options; amounts of money with rupees beside them at `rates`. */
+export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>, row?: Row, rates?: Rates): string {
   if (value === null || value === undefined || value === '') return '';
   switch (meta.kind) {
     case 'boolean':
@@ -119,7 +132,7 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
     case 'number':
       if (typeof value !== 'number' || meta.year) return String(value);
       if (meta.rank) return `#${formatNumber(value)}`;
-      if (meta.currency) return formatMoney(value, row?.[meta.currency]);
+      if (meta.currency) return formatMoneyWithRupees(value, row?.[meta.currency], rates);
       if (meta.unit) return countOf(value, ...meta.unit);
       return formatNumber(value);
     case 'select':
@@ -135,8 +148,8 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
 }
 
 /** Everything a card shows of a row, decided once for the static list and the live results. */
-export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Date.now()) {
-  const facts = cardFacts(decl, row, refs);
+export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Date.now(), rates?: Rates) {
+  const facts = cardFacts(decl, row, refs, rates);
   return {
     href: hrefOf(decl, row),
     title: titleOf(decl, row),
@@ -147,6 +160,8 @@ export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Dat
     endBadge: decl.ends?.badge,
     /** the Save button's `data-save`, when rows of this kind can be saved to the shortlist */
     save: decl.shortlist ? `${decl.name}:${row.id}` : undefined,
+    /** "Closes in 12 days", while it is near */
+    closes: ((end) => (end && !end.ended ? closesText(end.at, now) : null))(endOf(decl, row, now)),
   };
 }
 

@@ -5,10 +5,11 @@
  * changed since (data-cache.ts).
  */
 import { createHash } from 'node:crypto';
-import { declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName } from '../../lib/contract/index.ts';
+import { countable, declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName, type FilterMeta } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { currentFirst } from '../../lib/site/ended.ts';
-import { factFields, hrefOf, refTitle } from '../../lib/site/cards.ts';
+import { currencyFields, factFields, hrefOf, refTitle, type CardDeclaration } from '../../lib/site/cards.ts';
+import { ratesOf, type Rates } from '../../lib/site/money.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
 export { badgesOf, cardFacts, currencyFields, endOf, formatValue, hrefOf, imageOf, keyOf, leadOf, refTitle, summaryOf, titleOf } from '../../lib/site/cards.ts';
 import type { SearchTarget } from '../../islands/SiteSearch.tsx';
@@ -118,6 +119,17 @@ export function lookup(name: string): Promise<Map<number, Row>> {
   return hit;
 }
 
+let rates: Promise<Rates> | null = null;
+/**
+ * The exchange rates the pages of `decl` show amounts with (none when it has no amounts): part of
+ * those pages' cacheKey, so a new rate re-renders exactly the pages with money on them.
+ */
+export function ratesFor(decl: CardDeclaration): Promise<Rates | undefined> {
+  if (currencyFields(decl).size === 0) return Promise.resolve(undefined);
+  rates ??= rows('exchangeRate').then(ratesOf);
+  return rates;
+}
+
 /** An entity's rows as its list shows them: current ones before ended ones (`ends`). */
 export async function listed(name: EntityName): Promise<Row[]> {
   const decl: EntityDeclaration = entities[name];
@@ -131,16 +143,31 @@ export const refHref = (refName: string | undefined, row: Row | undefined) => {
   return decl?.sitePath && row ? hrefOf(decl, row) : undefined;
 };
 
-/** The ref fields a card states as facts (a course's university), with the API path of the rows they name. */
-export const cardRefPaths = (decl: EntityDeclaration): Record<string, string> =>
-  Object.fromEntries(factFields(decl).flatMap(([name, meta]) => ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities ? [[name, entities[meta.ref as EntityName].path]] : [])));
+/** What a `namedInResults` ref field's row names in turn: the university's country, as "university_id.destination_id" and the entity it is. */
+function namedThrough(name: string, meta: EntityDeclaration['fields'][string]): [string, EntityName] | undefined {
+  if (meta.kind !== 'ref' || !meta.namedInResults || !meta.ref || !(meta.ref in entities)) return undefined;
+  const [field, inner] = namedRef(declarationOf(meta.ref as EntityName)) ?? [];
+  return field && inner?.ref && inner.ref in entities ? [`${name}.${field}`, inner.ref as EntityName] : undefined;
+}
 
-/** The ref maps a declaration needs (field name → id map). */
+/** The ref fields a card states as facts (a course's university, and its country), with the API path of the rows they name. */
+export const cardRefPaths = (decl: EntityDeclaration): Record<string, string> =>
+  Object.fromEntries(
+    factFields(decl).flatMap(([name, meta]) => {
+      if (!((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities)) return [];
+      const through = namedThrough(name, meta);
+      return [[name, entities[meta.ref as EntityName].path], ...(through ? [[through[0], entities[through[1]].path]] : [])];
+    }),
+  );
+
+/** The ref maps a declaration needs (field name → id map; "university_id.destination_id" for what a named ref names in turn). */
 export async function refMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {
   const out: Record<string, Map<number, Row>> = {};
   await Promise.all(
     Object.entries(decl.fields).map(async ([name, meta]) => {
       if ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref) out[name] = await lookup(meta.ref);
+      const through = namedThrough(name, meta);
+      if (through) out[through[0]] = await lookup(through[1]);
     }),
   );
   return out;
@@ -153,8 +180,12 @@ export interface FilterOption {
 export interface ListFilter {
   name: string;
   label: string;
-  kind: 'ref' | 'boolean' | 'select' | 'flag';
+  kind: FilterMeta['kind'];
   options: FilterOption[];
+  /** a flag on when the address does not say */
+  initially?: boolean;
+  /** the list counts its values (facets) */
+  counted?: boolean;
 }
 
 /** The list filters of a declaration with their options resolved (huge ref lists are left out). */
@@ -173,8 +204,10 @@ export async function listFilters(decl: EntityDeclaration): Promise<ListFilter[]
       ];
     } else if (f.kind === 'select') {
       options = (f.options ?? []).map((o) => ({ value: o, label: o.charAt(0).toUpperCase() + o.slice(1) }));
+    } else if (f.kind === 'within') {
+      options = (f.options ?? []).map((o) => ({ value: o, label: `In the next ${o} days` }));
     }
-    out.push({ name, label: f.label, kind: f.kind, options });
+    out.push({ name, label: f.label, kind: f.kind, options, ...(f.initially ? { initially: true } : {}), ...(countable(f) ? { counted: true } : {}) });
   }
   return out;
 }
@@ -198,7 +231,9 @@ export async function refsDigest(decl: EntityDeclaration, shown: Row[]): Promise
     Object.entries(maps).map(([field, map]) => [
       field,
       shown.flatMap((row) => {
-        const value = row[field];
+        // "university_id.destination_id": the id the referred row holds
+        const [first, second] = field.split('.');
+        const value = second ? maps[first!]?.get(Number(row[first!]))?.[second] : row[field];
         const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
         return ids.map((id) => {
           const ref = map.get(Number(id));

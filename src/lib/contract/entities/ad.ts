@@ -25,5 +25,6 @@ export const ad = defineEntity({
   },
   filters: { placement: { label: 'Placement', kind: 'select', options: AD_PLACEMENTS, column: 'placement' } },
   ordering: ['-id'],
+  orderable: ['title', 'placement', 'ends_at', 'active'],
   check: endsAfterStart('starts_at', 'ends_at', 'The end of the window cannot be before its start.'),
 });

@@ -25,5 +25,6 @@ export const college = defineEntity({
     ...standingFilters,
   },
   ordering: ['-priority', 'name'],
+  orderable: ['address', 'moe_certified', 'verified'],
   sorts: [{ label: 'Featured first' }, { label: 'Name, A to Z', ordering: 'name' }],
 });

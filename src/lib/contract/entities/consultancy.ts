@@ -44,5 +44,6 @@ export const consultancy = defineEntity({
     verified: standingFilters.verified,
   },
   ordering: ['-priority', 'id'],
+  orderable: ['address', 'verified'],
   sorts: [{ label: 'Featured first' }, { label: 'Licensed first', ordering: '-moe_certified,-priority' }, { label: 'Name, A to Z', ordering: 'name' }, { label: 'Longest established', ordering: 'establishment_date' }],
 });

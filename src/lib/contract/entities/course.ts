@@ -1,5 +1,8 @@
 import { defineEntity } from '../entity.ts';
 
+/** Intakes are month names ("February"). */
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
 export const COURSE_LEVELS = ['certificate', 'diploma', 'foundation', 'bachelor', 'master', 'phd'] as const;
 
 export const course = defineEntity({
@@ -32,10 +35,15 @@ export const course = defineEntity({
   },
   confirmed: ['fee', 'currency', 'intakes'],
   filters: {
+    country: { label: 'Country', kind: 'ref', ref: 'destination', column: 'university_id', through: { entity: 'university', column: 'destination_id' } },
     university: { label: 'University', kind: 'ref', ref: 'university', column: 'university_id' },
     discipline: { label: 'Discipline', kind: 'ref', ref: 'discipline', column: 'discipline_id' },
     level: { label: 'Level', kind: 'select', options: COURSE_LEVELS, column: 'level' },
+    intake: { label: 'Intake month', kind: 'select', options: MONTHS, column: 'intakes' },
+    fee_min: { label: 'Yearly fee from (NPR)', kind: 'min', column: 'fee_npr' },
+    fee_max: { label: 'Yearly fee up to (NPR)', kind: 'max', column: 'fee_npr' },
   },
   ordering: ['name', 'id'],
-  sorts: [{ label: 'Name, A to Z' }, { label: 'Newest first', ordering: '-created_at' }],
+  orderable: ['level'],
+  sorts: [{ label: 'Name, A to Z' }, { label: 'Newest first', ordering: '-created_at' }, { label: 'Fee in rupees, lowest first', ordering: 'fee_npr' }, { label: 'Fee in rupees, highest first', ordering: '-fee_npr' }],
 });

@@ -23,6 +23,10 @@ export const destination = defineEntity({
     currency: { kind: 'text', label: 'Currency', max: 3, help: 'Three letters, such as AUD or GBP.' },
     language: { kind: 'text', label: 'Language', max: 120 },
     living_cost: { kind: 'text', label: 'Living cost', max: 200 },
+    // numbers for the first-year estimate (src/lib/site/estimate.ts), in the destination's currency
+    living_cost_yearly: { kind: 'number', label: 'Living cost for a year', max: 100_000_000, currency: 'currency', help: 'A whole number in the destination currency, for first-year cost estimates.' },
+    visa_fee: { kind: 'number', label: 'Student visa fee', max: 100_000_000, currency: 'currency' },
+    health_insurance_yearly: { kind: 'number', label: 'Health insurance for a year', max: 100_000_000, currency: 'currency' },
     work_rights: { kind: 'text', label: 'Work rights for students', max: 300 },
     visa_info: { kind: 'html', label: 'Visa information' },
     intakes: { kind: 'tags', label: 'Intakes', max: 40 },
@@ -30,7 +34,8 @@ export const destination = defineEntity({
     register_name: { kind: 'text', label: 'Register of recognised institutions', max: 120, help: 'The official list of institutions allowed to teach international students, such as CRICOS for Australia.' },
     register_url: { kind: 'url', label: 'Register link' },
   },
-  confirmed: ['living_cost', 'intakes'],
+  confirmed: ['living_cost', 'intakes', 'living_cost_yearly', 'visa_fee', 'health_insurance_yearly'],
   ordering: ['-priority', 'name'],
+  orderable: ['country_code'],
   sorts: [{ label: 'Featured first' }, { label: 'Name, A to Z', ordering: 'name' }],
 });

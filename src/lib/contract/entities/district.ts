@@ -14,4 +14,5 @@ export const district = defineEntity({
   },
   filters: { province: { label: 'Province', kind: 'select', options: ['Koshi', 'Madhesh', 'Bagmati', 'Gandaki', 'Lumbini', 'Karnali', 'Sudurpashchim'], column: 'province' } },
   ordering: ['name'],
+  orderable: ['province'],
 });

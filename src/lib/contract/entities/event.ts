@@ -27,6 +27,7 @@ export const event = defineEntity({
   },
   filters: { upcoming: { label: 'Upcoming only', kind: 'flag' } },
   ordering: ['-starts_at', 'id'],
+  orderable: ['title', 'venue'],
   sorts: [{ label: 'Latest first' }, { label: 'Soonest first', ordering: 'starts_at' }],
   ends: { field: 'ends_at', badge: 'Ended', note: 'This event has ended.' },
   check: endsAfterStart('starts_at', 'ends_at', 'An event cannot end before it starts.'),

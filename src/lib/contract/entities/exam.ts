@@ -27,4 +27,5 @@ export const exam = defineEntity({
   },
   filters: { type: { label: 'Type', kind: 'select', options: EXAM_TYPES, column: 'type' } },
   ordering: ['name'],
+  orderable: ['name', 'full_name', 'type'],
 });

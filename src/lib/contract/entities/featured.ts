@@ -19,4 +19,5 @@ export const featured = defineEntity({
     priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, column: true },
   },
   ordering: ['-priority', '-id'],
+  orderable: ['title'],
 });

@@ -23,6 +23,7 @@ export const offer = defineEntity({
   },
   filters: { consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy', column: 'consultancy_id' } },
   ordering: ['-id'],
+  orderable: ['title'],
   sorts: [{ label: 'Newest first' }, { label: 'Ending soonest', ordering: 'valid_until' }],
   ends: { field: 'valid_until', badge: 'Ended', note: 'This offer has ended.' },
   check: endsAfterStart('valid_from', 'valid_until', 'An offer cannot end before it starts.'),

@@ -46,5 +46,6 @@ export const university = defineEntity({
     discipline: { label: 'Discipline', kind: 'ref', ref: 'discipline', column: 'disciplines' },
   },
   ordering: ['world_ranking', 'name'],
-  sorts: [{ label: 'World ranking' }, { label: 'Name, A to Z', ordering: 'name' }, { label: 'Longest established', ordering: 'established_year' }],
+  orderable: ['city'],
+  sorts: [{ label: 'World ranking' }, { label: 'Name, A to Z', ordering: 'name' }, { label: 'Longest established', ordering: 'established_year' }, { label: 'Tuition in rupees, lowest first', ordering: 'tuition_min_npr' }],
 });

@@ -36,6 +36,22 @@ CREATE TABLE "outbox_messages" (
 	CONSTRAINT "outbox_messages_key_unique" UNIQUE("key")
 );
 --> statement-breakpoint
+CREATE TABLE "exchange_rates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"npr_per_unit" double precision NOT NULL,
+	"rate_date" date NOT NULL,
+	"source" varchar(200) DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "destinations" ADD COLUMN "living_cost_yearly" integer;--> statement-breakpoint
+ALTER TABLE "destinations" ADD COLUMN "visa_fee" integer;--> statement-breakpoint
+ALTER TABLE "destinations" ADD COLUMN "health_insurance_yearly" integer;--> statement-breakpoint
+ALTER TABLE "scholarships" ADD COLUMN "amount_value" integer;--> statement-breakpoint
+ALTER TABLE "scholarships" ADD COLUMN "amount_currency" varchar(3) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "scholarships" ADD COLUMN "discipline_id" integer;--> statement-breakpoint
 ALTER TABLE "forum_categories" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "forum_questions" ADD COLUMN "held" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "forum_questions" ADD COLUMN "accepted_reply_id" integer;--> statement-breakpoint
@@ -50,4 +66,6 @@ CREATE INDEX "forum_reports_reporter_idx" ON "forum_reports" USING btree ("repor
 CREATE INDEX "shortlist_items_user_idx" ON "shortlist_items" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "outbox_due_idx" ON "outbox_messages" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "outbox_created_idx" ON "outbox_messages" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "exchange_rates_currency_idx" ON "exchange_rates" USING btree ("currency","rate_date");--> statement-breakpoint
+ALTER TABLE "scholarships" ADD CONSTRAINT "scholarships_discipline_id_disciplines_id_fk" FOREIGN KEY ("discipline_id") REFERENCES "public"."disciplines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "forum_questions" ADD CONSTRAINT "forum_questions_accepted_reply_id_forum_replies_id_fk" FOREIGN KEY ("accepted_reply_id") REFERENCES "public"."forum_replies"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultancies, courses, disciplines, scholarships, universities } from '../../server/db/schema/index.ts';
+import { COURSE_LEVELS } from '../../src/lib/contract/index.ts';
+import { buildTestApp, createConsultancy, createCourse, createDestination, createUniversity, engines, expectErrorShape, type TestApp } from './helpers.ts';
+
+describe.each(engines)('facets on %s', (engine) => {
+  let t: TestApp;
+  const get = async (url: string) => {
+    const res = await t.app.inject({ url: `/api${url}` });
+    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    return res.json();
+  };
+  const ids = { destinations: [] as number[], universities: [] as number[], disciplines: [] as number[] };
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    const db = t.database.db;
+    for (const name of ['Australia', 'Japan', 'Canada']) ids.destinations.push(await createDestination(db, name));
+    for (const name of ['Nursing', 'Computing']) ids.disciplines.push((await db.insert(disciplines).values({ name, slug: name.toLowerCase() }).returning({ id: disciplines.id }))[0]!.id);
+    for (let i = 0; i < 5; i++) {
+      const id = await createUniversity(db);
+      // universities list several disciplines (an array column): each counts once per discipline
+      await db.update(universities).set({ name: `Harbour University ${i}`, destination_id: ids.destinations[i % 2]!, disciplines: i % 2 ? ids.disciplines : [ids.disciplines[0]!] }).where(eq(universities.id, id));
+      ids.universities.push(id);
+    }
+    for (let i = 0; i < 23; i++) {
+      const id = await createCourse(t.database.db);
+      await db.update(courses).set({ name: i % 3 ? `Bachelor of Nursing ${i}` : `Master of Computing ${i}`, university_id: ids.universities[i % 5]!, level: COURSE_LEVELS[i % 4]!, discipline_id: ids.disciplines[i % 2]! }).where(eq(courses.id, id));
+    }
+    for (let i = 0; i < 7; i++) {
+      // every third one for any field of study
+      await db.insert(scholarships).values({ title: `Award ${i}`, slug: `award-${i}`, level: i % 2 ? 'master' : 'bachelor', discipline_id: i % 3 ? ids.disciplines[i % 2]! : null });
+    }
+    for (let i = 0; i < 6; i++) {
+      const id = await createConsultancy(db, `Everest Consultancy ${i}`);
+      await db.update(consultancies).set({ verified: i % 3 === 0, study_abroad_destinations: ids.destinations.slice(0, 1 + (i % 3)) }).where(eq(consultancies.id, id));
+    }
+  });
+  afterAll(() => t.close());
+
+  /** Each facet value's count is the count of the list with that value chosen, the other filters and the search as they are. */
+  async function expectCountsMatchRows(path: string, query: Record<string, string>, names: string[]) {
+    const params = new URLSearchParams({ ...query, facets: names.join(',') });
+    const body = await get(`/${path}/?${params}`);
+    expect(Object.keys(body)).toEqual(['count', 'next', 'previous', 'results', 'facets']);
+    expect(Object.keys(body.facets).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      const counts: Record<string, number> = body.facets[name];
+      expect(Object.keys(counts).length, `${path} ${name}`).toBeGreaterThan(0);
+      // '' counts rows without a value, listed under every value (orNone): no filter value selects them alone
+      for (const [value, n] of Object.entries(counts).filter(([v]) => v !== '')) {
+        const narrowed = await get(`/${path}/?${new URLSearchParams({ ...query, [name]: value, page_size: '1' })}`);
+        expect(n, `${path}?${params} ${name}=${value}`).toBe(narrowed.count);
+      }
+    }
+    return body;
+  }
+
+  it('counts the rows of each filter value, for the search and the other filters', async () => {
+    const all = await expectCountsMatchRows('course', {}, ['university', 'level', 'discipline']);
+    // a plain column: the counts add up to the list's count
+    expect(Object.values(all.facets.level as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(all.count);
+    await expectCountsMatchRows('course', { level: 'bachelor' }, ['university', 'level']);
+    await expectCountsMatchRows('course', { search: 'nursing', discipline: String(ids.disciplines[0]) }, ['level', 'university', 'discipline']);
+    // an array column
+    await expectCountsMatchRows('university', { destination: String(ids.destinations[1]) }, ['discipline', 'destination']);
+    // a filter whose empty value matches every value (scholarships for any field)
+    const any = await expectCountsMatchRows('scholarship', { open: 'false' }, ['discipline', 'level']);
+    expect(any.facets.discipline['']).toBe(3);
+    // boolean and ref-list filters of consultancies
+    await expectCountsMatchRows('consultancy', {}, ['verified', 'destination']);
+  });
+
+  it('answers without facets unless asked, and refuses a facet that is not a filter of the list', async () => {
+    expect(Object.keys(await get('/course/'))).toEqual(['count', 'next', 'previous', 'results']);
+    for (const url of ['/course/?facets=fee', '/course/?facets=level,colour', '/districts/?facets=', '/destination/?facets=name']) {
+      const res = await t.app.inject({ url: `/api${url}` });
+      expect(res.statusCode, url).toBe(400);
+      expectErrorShape(res.json());
+      expect(res.json().fields.facets, url).toBeDefined();
+    }
+  });
+});
