@@ -58,7 +58,7 @@ function QuestionList({ items, empty }: { items: ForumQuestion[] | null; empty: 
   if (!items) return <p className="muted">Loading…</p>;
   if (items.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <ul className="grid" style={{ gridTemplateColumns: '1fr' }}>
+    <ul className="grid single">
       {items.map((q) => (
         <li className="card" key={q.id}>
           <div>
@@ -189,7 +189,7 @@ export function ForumHome({ category, categories, children }: { category: number
           ))}
         </div>
         {tab === 'latest' ? (
-          <div className="filters" style={{ marginTop: '.8rem' }}>
+          <div className="filters spaced">
             <div className="field">
               <label htmlFor="fs-search">Search questions</label>
               <input id="fs-search" type="search" value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
@@ -426,7 +426,7 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
           onCancel={() => setEditing(null)}
         />
       ) : question.body ? (
-        <p style={{ whiteSpace: 'pre-line' }}>{question.body}</p>
+        <p className="pre-line">{question.body}</p>
       ) : null}
       {live ? (
         <p className="row">
@@ -457,7 +457,7 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
       ) : null}
       {notice ? <p role="status">{notice}</p> : null}
       <h2>{countOf(replies.length, 'reply', 'replies')}</h2>
-      <ul className="grid" style={{ gridTemplateColumns: '1fr' }} aria-label="Replies">
+      <ul className="grid single" aria-label="Replies">
         {ordered.map((r) => (
           <li className={`card${r === accepted ? ' accepted' : ''}`} key={r.id} id={`reply-${r.id}`}>
             <div>
@@ -473,7 +473,7 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
                   onCancel={() => setEditing(null)}
                 />
               ) : (
-                <p style={{ color: 'inherit', whiteSpace: 'pre-line' }}>{r.body}</p>
+                <p className="pre-line reply-body">{r.body}</p>
               )}
               <p>{[authorOf(r), r.institution ? institutionLabel(r.institution.kind, r.institution.name) : null, formatDate(r.created_at)].filter(Boolean).join(' · ')}</p>
               {r.held ? <p className="muted">{HELD_NOTE}</p> : null}
