@@ -4,6 +4,21 @@ import { list } from '../lib/api/public.ts';
 import { formatValue, hrefOf, titleOf, type RefMaps, type Row } from '../lib/site/cards.ts';
 import { COMPARE_MAX, type CompareDeclaration } from '../lib/site/compare.ts';
 import { refsOf } from '../lib/site/refs.ts';
+import { complaintRecords } from '../lib/api/complaints.ts';
+import type { Review } from '../lib/api/reviews.ts';
+import { recordLines } from '../lib/site/complaint-record.ts';
+import { summarize, summaryText } from '../lib/site/reviews.ts';
+
+/** What applicants and complainants say of each row (`compareStanding`): its review score and complaint record. */
+async function standingOf(rows: Row[]): Promise<Record<number, { reviews: string; complaints: string }>> {
+  const all = await Promise.all(
+    rows.map(async (row) => {
+      const [reviews, records] = await Promise.all([list<Review & Row>('consultancy-review', { consultancy: row.id, page_size: 1000 }), complaintRecords(row.id)]);
+      return [row.id, { reviews: summaryText(summarize(reviews.results)), complaints: recordLines(records.results[0]).join(' ') }] as const;
+    }),
+  );
+  return Object.fromEntries(all);
+}
 
 export interface CompareProps {
   kinds: { decl: CompareDeclaration; refPaths: Record<string, string> }[];
@@ -26,7 +41,7 @@ const cell = (meta: CompareDeclaration['fields'][number][1], row: Row, refs: Ref
  * address. The labels stay in view while the columns scroll sideways on a phone.
  */
 export default function Compare({ kinds }: CompareProps) {
-  const [state, setState] = useState<{ kind: CompareProps['kinds'][number]; rows: Row[]; refs: RefMaps } | null>(null);
+  const [state, setState] = useState<{ kind: CompareProps['kinds'][number]; rows: Row[]; refs: RefMaps; standing: Awaited<ReturnType<typeof standingOf>> | null } | null>(null);
   const [error, setError] = useState('');
   const [asked, setAsked] = useState(true);
 
@@ -38,7 +53,8 @@ export default function Compare({ kinds }: CompareProps) {
       .then(async (page) => {
         // in the order the address names them
         const rows = wanted.ids.map((id) => page.results.find((r) => r.id === id)).filter((r): r is Row => Boolean(r));
-        setState({ kind, rows, refs: await refsOf(rows, kind.refPaths) });
+        const [refs, standing] = await Promise.all([refsOf(rows, kind.refPaths), kind.decl.compareStanding ? standingOf(rows) : null]);
+        setState({ kind, rows, refs, standing });
       })
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Could not load the comparison.'));
   }, []);
@@ -46,7 +62,7 @@ export default function Compare({ kinds }: CompareProps) {
   if (!asked) return <p>Nothing to compare yet. Save universities, courses or consultancies to <a href="/shortlist/">your shortlist</a>, then compare them from there.</p>;
   if (error) return <p className="error">{error}</p>;
   if (!state) return <p className="muted">Loading…</p>;
-  const { kind, rows, refs } = state;
+  const { kind, rows, refs, standing } = state;
   const decl = kind.decl;
   if (rows.length === 0) return <p>These {decl.plural.toLowerCase()} are no longer listed.</p>;
   return (
@@ -72,6 +88,22 @@ export default function Compare({ kinds }: CompareProps) {
               ))}
             </tr>
           ))}
+          {standing && (
+            <>
+              <tr>
+                <th scope="row">Reviews by applicants</th>
+                {rows.map((row) => (
+                  <td key={row.id}>{standing[row.id]!.reviews}</td>
+                ))}
+              </tr>
+              <tr>
+                <th scope="row">Complaints</th>
+                {rows.map((row) => (
+                  <td key={row.id}>{standing[row.id]!.complaints}</td>
+                ))}
+              </tr>
+            </>
+          )}
         </tbody>
       </table>
     </div>

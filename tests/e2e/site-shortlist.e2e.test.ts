@@ -73,6 +73,24 @@ describe('shortlist and compare', () => {
     await context.close();
   });
 
+  it('compares consultancies with what applicants and complainants say of them', async () => {
+    const records = await apiJson<{ results: { consultancy_id: number; received: number }[] }>('complaint/records/');
+    const complained = records.results.find((r) => r.received > 0)!;
+    const quiet = (await apiJson<{ results: { id: number }[] }>('consultancy/?page_size=100')).results.find((c) => !records.results.some((r) => r.consultancy_id === c.id))!;
+    const context = await newContext(phone);
+    const page = await context.newPage();
+    await page.goto(`/compare/?consultancy=${complained.consultancy_id},${quiet.id}`);
+    const table = page.getByRole('region', { name: 'Consultancies compared' });
+    const complaints = table.getByRole('row', { name: /^Complaints/ });
+    await expect.poll(() => complaints.locator('td').allTextContents(), { timeout: 10_000 }).toEqual([
+      expect.stringContaining(`${complained.received} complaint`),
+      'No complaints in the last 12 months.',
+    ]);
+    expect(await table.getByRole('row', { name: /^Reviews by applicants/ }).locator('td').count()).toBe(2);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
   it('keeps the device’s shortlist on the account after signing in', async () => {
     const context = await newContext(phone);
     const page = await context.newPage();

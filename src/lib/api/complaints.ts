@@ -52,7 +52,8 @@ export const replyToComplaint = (code: string, message: string) =>
   call('Failed to send your reply', json<FollowedComplaint>(`${byCode(code)}reply/`, { method: 'post', json: { message } }));
 
 /** Every consultancy's record with a complaint in the window; the others have none (the site build reads this once). */
-export const complaintRecords = () => call('Failed to fetch complaint records', json<{ months: number; results: ComplaintRecord[] }>('complaint/records/'));
+export const complaintRecords = (consultancy?: number) =>
+  call('Failed to fetch complaint records', json<{ months: number; results: ComplaintRecord[] }>('complaint/records/', consultancy ? { searchParams: { consultancy } } : undefined));
 
 export function ownComplaints(page = 1): Promise<Page<OwnComplaint>> {
   requireDashboard('consultancy');

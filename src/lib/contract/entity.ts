@@ -109,6 +109,8 @@ export interface EntityDeclaration {
   shortlist?: boolean;
   /** up to COMPARE_MAX rows can be put side by side on /compare/, one row per fact of this declaration */
   compare?: boolean;
+  /** the comparison also shows what applicants and complainants say of each row: its review score and 12-month complaint record */
+  compareStanding?: boolean;
   /** who may create, update and delete rows through the generic routes (default: admins) */
   access?: { write: readonly Role[] };
   /** the institution role that edits its own row of this entity in a dashboard */

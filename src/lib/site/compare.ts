@@ -9,7 +9,7 @@ import { currencyFields } from './cards.ts';
 export const COMPARE_MAX = 4;
 
 /** What a comparison reads of a declaration. */
-export type CompareDeclaration = Pick<EntityDeclaration, 'name' | 'label' | 'plural' | 'path' | 'sitePath' | 'titleField'> & { fields: [string, FieldMeta][] };
+export type CompareDeclaration = Pick<EntityDeclaration, 'name' | 'label' | 'plural' | 'path' | 'sitePath' | 'titleField' | 'compareStanding'> & { fields: [string, FieldMeta][] };
 
 // long text and media do not compare in a cell; the page links to them
 const NOT_COMPARED = new Set(['html', 'image', 'file', 'faqs', 'textarea']);
@@ -20,5 +20,5 @@ export function compareDeclaration(decl: EntityDeclaration): CompareDeclaration 
   const fields = Object.entries(decl.fields)
     .filter(([name, meta]) => name !== decl.titleField && !NOT_COMPARED.has(meta.kind) && !meta.internal && !meta.lead && !currencies.has(name) && !recognition.has(name))
     .map(([name, { help: _help, max: _max, min: _min, listedOn: _listedOn, ...meta }]) => [name, meta] as [string, FieldMeta]);
-  return { name: decl.name, label: decl.label, plural: decl.plural, path: decl.path, sitePath: decl.sitePath, titleField: decl.titleField, fields };
+  return { name: decl.name, label: decl.label, plural: decl.plural, path: decl.path, sitePath: decl.sitePath, titleField: decl.titleField, compareStanding: decl.compareStanding, fields };
 }

@@ -17,6 +17,7 @@ export const consultancy = defineEntity({
   titleField: 'name',
   shortlist: true,
   compare: true,
+  compareStanding: true,
   fields: {
     ...institutionProfile,
     test_preparation: { kind: 'refs', ref: 'exam', label: 'Test preparation' },
