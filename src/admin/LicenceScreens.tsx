@@ -7,7 +7,7 @@ import { formatDate } from '../lib/format.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { decide, licenceSubmissions, ownLicences } from '../lib/stores/licences.ts';
-import { Pager } from './DataTable.tsx';
+import { PagedCards } from './PagedCards.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import './licences.css';
 
@@ -146,42 +146,16 @@ function Decide({ store, licence }: { store: PagedStore; licence: Licence }) {
 /** Admin: every submission, those waiting for a check first. */
 export function AdminLicences() {
   const store = useMemo(() => licenceSubmissions(), []);
-  const s = useStore(store.$state);
-  useEffect(() => {
-    void store.load();
-  }, [store]);
-  const rows = (s.data?.results ?? []) as unknown as Licence[];
   return (
-    <section aria-labelledby="licences-title" className="licences">
-      <h1 id="licences-title">Licences</h1>
-      <p className="muted">Ministry of Education permissions sent by consultancies. Check each against the document before you verify it; a rejection tells the consultancy your reason.</p>
-      <div className="toolbar-row">
-        <span className="filter">
-          <label htmlFor="licence-status">Status</label>
-          <select id="licence-status" value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
-            <option value="">All</option>
-            {LICENCE_STATUSES.map((st) => (
-              <option key={st} value={st}>
-                {LICENCE_STATUS_LABELS[st]}
-              </option>
-            ))}
-          </select>
-        </span>
-      </div>
-      {s.error && (
-        <p role="alert" className="error banner">
-          {s.error}
-        </p>
-      )}
-      {s.loading && !s.data ? (
-        <p role="status">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p className="muted">No licences here.</p>
-      ) : (
-        <div aria-busy={s.loading}>
-          <ul className="cards">
-            {rows.map((licence) => (
-              <li key={licence.id} className="panel">
+    <PagedCards<Licence>
+      name="licences"
+      title="Licences"
+      intro="Ministry of Education permissions sent by consultancies. Check each against the document before you verify it; a rejection tells the consultancy your reason."
+      store={store}
+      filter={{ label: 'Status', options: Object.fromEntries(LICENCE_STATUSES.map((st) => [st, LICENCE_STATUS_LABELS[st]])) }}
+      empty="No licences here."
+      card={(licence) => (
+        <li key={licence.id} className="panel">
                 <h2>
                   <a href={`/consultancy/${licence.consultancy_slug}/`} target="_blank" rel="noreferrer">
                     {licence.consultancy_name}
@@ -194,12 +168,8 @@ export function AdminLicences() {
                 <LicenceFacts licence={licence} />
                 <Decide store={store} licence={licence} />
               </li>
-            ))}
-          </ul>
-          {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
-        </div>
       )}
-    </section>
+    />
   );
 }
 

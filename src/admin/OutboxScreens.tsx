@@ -1,58 +1,25 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { OutboxMessage, OutboxMessageFull } from '../lib/api/outbox.ts';
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUSES } from '../lib/contract/outbox.ts';
 import { countOf, formatDate } from '../lib/format.ts';
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { outboxMessages, readMessage, retryAndReload } from '../lib/stores/outbox.ts';
-import { Pager } from './DataTable.tsx';
+import { PagedCards } from './PagedCards.tsx';
 import './outbox.css';
 
 /** The admins' Outbox: every message the platform sent or keeps (without a mail server, this is where they are read), failures with their error and a retry. */
 export function AdminOutbox() {
   const store = useMemo(() => outboxMessages(), []);
-  const s = useStore(store.$state);
-  useEffect(() => {
-    void store.load();
-  }, [store]);
-  const rows = (s.data?.results ?? []) as unknown as OutboxMessage[];
   return (
-    <section aria-labelledby="outbox-title" className="outbox">
-      <h1 id="outbox-title">Outbox</h1>
-      <p className="muted">Messages the site sends: confirmations, notices and password links. Without a mail server they are kept here to read. A failed one can be sent again.</p>
-      <div className="toolbar-row">
-        <span className="filter">
-          <label htmlFor="outbox-status">Status</label>
-          <select id="outbox-status" value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
-            <option value="">All</option>
-            {OUTBOX_STATUSES.map((st) => (
-              <option key={st} value={st}>
-                {OUTBOX_STATUS_LABELS[st]}
-              </option>
-            ))}
-          </select>
-        </span>
-      </div>
-      {s.error && (
-        <p role="alert" className="error banner">
-          {s.error}
-        </p>
-      )}
-      {s.loading && !s.data ? (
-        <p role="status">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p className="muted">No messages here.</p>
-      ) : (
-        <div aria-busy={s.loading}>
-          <ul className="cards">
-            {rows.map((m) => (
-              <MessageCard key={m.id} message={m} store={store} />
-            ))}
-          </ul>
-          {s.data && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
-        </div>
-      )}
-    </section>
+    <PagedCards<OutboxMessage>
+      name="outbox"
+      title="Outbox"
+      intro="Messages the site sends: confirmations, notices and password links. Without a mail server they are kept here to read. A failed one can be sent again."
+      store={store}
+      filter={{ label: 'Status', options: Object.fromEntries(OUTBOX_STATUSES.map((st) => [st, OUTBOX_STATUS_LABELS[st]])) }}
+      empty="No messages here."
+      card={(m) => <MessageCard key={m.id} message={m} store={store} />}
+    />
   );
 }
 

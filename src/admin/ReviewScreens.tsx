@@ -1,44 +1,25 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { myReviews, type Review } from '../lib/api/reviews.ts';
 import { ASPECT_LABELS, ASPECTS, REPLY_MAX, REPLY_MIN } from '../lib/contract/reviews.ts';
 import { formatDate, formatMonth } from '../lib/format.ts';
 import { createPagedStore, type PagedStore } from '../lib/stores/adminDashboard.ts';
 import { replyAndReload } from '../lib/stores/adminReviews.ts';
-import { Pager } from './DataTable.tsx';
+import { PagedCards } from './PagedCards.tsx';
 
 /** The consultancy's reviews, as its public page shows them, each with its one public reply (cards: they read on a phone). */
 export function DashboardReviews() {
   const store = useMemo(() => createPagedStore((page) => myReviews(page) as never), []);
-  const s = useStore(store.$state);
-  useEffect(() => {
-    void store.load();
-  }, [store]);
-  const rows = (s.data?.results ?? []) as unknown as Review[];
   return (
-    <section aria-labelledby="reviews-title">
-      <h1 id="reviews-title">Reviews</h1>
-      <p className="muted">Written by students who applied to you through the site, after you acted on their application. You can reply once to each, publicly.</p>
-      {s.error && (
-        <p role="alert" className="error banner">
-          {s.error}
-        </p>
-      )}
-      {s.loading && !s.data ? (
-        <p role="status">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p className="muted">No reviews yet.</p>
-      ) : (
-        <div aria-busy={s.loading}>
-          <ol className="review-cards">
-            {rows.map((r) => (
-              <ReviewCard key={r.id} review={r} store={store} />
-            ))}
-          </ol>
-          {s.data && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
-        </div>
-      )}
-    </section>
+    <PagedCards<Review>
+      name="reviews"
+      title="Reviews"
+      intro="Written by students who applied to you through the site, after you acted on their application. You can reply once to each, publicly."
+      store={store}
+      empty="No reviews yet."
+      list="ol"
+      listClass="review-cards"
+      card={(r) => <ReviewCard key={r.id} review={r} store={store} />}
+    />
   );
 }
 

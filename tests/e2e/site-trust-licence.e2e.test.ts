@@ -97,7 +97,7 @@ describe('licence check in the console', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Licences' }).click();
     await page.getByRole('heading', { name: 'Licences', level: 1 }).waitFor();
-    await page.locator('#licence-status').selectOption('pending');
+    await page.locator('#licences-status').selectOption('pending');
     const card = page.locator('li.panel', { hasText: number });
     await card.waitFor();
     // the first card is one waiting for a check, and fits the phone
