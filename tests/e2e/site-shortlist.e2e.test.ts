@@ -55,13 +55,13 @@ describe('shortlist and compare', () => {
     await friend.close();
   });
 
-  it('compares the saved universities side by side on a phone, the labels in view while the columns scroll', async () => {
+  it('compares four saved universities side by side on a phone, the labels in view while the columns scroll', async () => {
     const context = await newContext(phone);
     const page = await context.newPage();
-    const names = await saveUniversities(page, 3);
+    const names = await saveUniversities(page, 4);
     await page.goto('/shortlist/');
     await page.getByRole('link', { name: 'Compare them side by side' }).click();
-    await page.waitForURL(/\/compare\/\?university=\d+,\d+,\d+$/);
+    await page.waitForURL(/\/compare\/\?university=\d+,\d+,\d+,\d+$/);
     const table = page.getByRole('region', { name: 'Universities compared' });
     await expect.poll(() => table.locator('thead th').allTextContents(), { timeout: 10_000 }).toEqual(names);
     expect(await table.getByRole('rowheader', { name: 'World ranking' }).count()).toBe(1);
