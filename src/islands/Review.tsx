@@ -1,11 +1,12 @@
 /** @jsxImportSource preact */
-import { useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
+import { useMemo, useState, type FormEvent } from 'preact/compat';
 import type { ReviewState } from '../lib/api/reviews.ts';
 import { ASPECT_LABELS, ASPECTS, RATING_MAX, TEXT_MAX, TEXT_MIN, type Aspect } from '../lib/contract/reviews.ts';
 import { formatDate, formatMonth } from '../lib/format.ts';
 import { createReviewStore, type ReviewStore } from '../lib/stores/review.ts';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
 import { useStore } from './useStore.ts';
+import { useTrackingCode } from './useTrackingCode.ts';
 
 const SAVED_TEXT = {
   created: 'Thank you: your review is published. It shows on the consultancy’s page within a minute or two.',
@@ -16,15 +17,7 @@ const SAVED_TEXT = {
 export default function Review({ store: given }: { store?: ReviewStore }) {
   const store = useMemo(() => given ?? createReviewStore(), [given]);
   const { state, busy, saved, error, errorIn } = useStore(store.$review);
-  const [code, setCode] = useState('');
-
-  useEffect(() => {
-    const fromUrl = new URLSearchParams(location.search).get('code');
-    if (fromUrl) {
-      setCode(fromUrl);
-      void store.check(fromUrl);
-    }
-  }, [store]);
+  const [code, setCode] = useTrackingCode(store.check);
 
   const onCheck = (event: FormEvent) => {
     event.preventDefault();

@@ -7,6 +7,7 @@ import { createTrackStore, type TrackStore } from '../lib/stores/track.ts';
 import { Dialog } from './Dialog.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
 import { useStore } from './useStore.ts';
+import { useTrackingCode } from './useTrackingCode.ts';
 
 export { NOT_FOUND, UPDATE_FAILED } from '../lib/stores/track.ts';
 
@@ -21,16 +22,8 @@ const DONE_TEXT = {
 export default function Track({ store: given }: { store?: TrackStore }) {
   const store = useMemo(() => given ?? createTrackStore(), [given]);
   const { status, busy, done, error, errorIn, review } = useStore(store.$track);
-  const [code, setCode] = useState('');
+  const [code, setCode] = useTrackingCode(store.check);
   const [mode, setMode] = useState<'view' | 'edit' | 'withdraw'>('view');
-
-  useEffect(() => {
-    const fromUrl = new URLSearchParams(location.search).get('code');
-    if (fromUrl) {
-      setCode(fromUrl);
-      void store.check(fromUrl);
-    }
-  }, [store]);
 
   const onCheck = (event: FormEvent) => {
     event.preventDefault();
