@@ -1,6 +1,7 @@
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
 import keepRenderer from './server/site/astro-renderer.ts';
 import { pageDirectives } from './src/lib/site/csp.ts';
 
@@ -26,4 +27,6 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   security: { csp: { directives: pageDirectives(process.env) } },
   experimental: { incrementalBuild: true },
+  // Tailwind CSS 4: design tokens in the one @theme of src/styles/site.css, utilities generated from what the pages use
+  vite: { plugins: [tailwindcss()] },
 });
