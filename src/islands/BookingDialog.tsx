@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'preact/compat';
 import { loadDestinations, loadExams, me, submitInquiry } from '../lib/api/public.ts';
 import { $session } from '../lib/stores/session.ts';
+import { rememberBooking } from '../lib/stores/booking.ts';
 import { Combobox, type ComboOption } from './Combobox.tsx';
 import { Dialog } from './Dialog.tsx';
 import { displayName, fullName, type DialogUser } from './user.ts';
@@ -101,7 +102,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
     }
     setStatus('submitting');
     try {
-      await submitInquiry({
+      const answer = await submitInquiry({
         name: name.trim(),
         email: email.trim(),
         phone: phone.trim(),
@@ -113,7 +114,11 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
         exam: category === 'exam' ? Number(selection) : null,
       });
       setStatus('submitted');
-      closeTimer.current = setTimeout(onClose, CLOSE_DELAY_MS);
+      // the notice with the reference shows once the dialog has closed (CounsellingBanner)
+      closeTimer.current = setTimeout(() => {
+        rememberBooking(answer, { provider: providerName, phone: phone.trim(), email: email.trim() });
+        onClose();
+      }, CLOSE_DELAY_MS);
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : TEXT.fallbackError);
       setStatus('idle');

@@ -129,7 +129,16 @@ describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', 
   it('remembers it in a session cookie, which every tab of the browser shares', async () => {
     await mount(settings, undefined, '/university/');
     act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS));
-    expect(document.cookie).toMatch(/auto_dialogs_shown=booking/);
+    expect(document.cookie).toMatch(/auto_dialogs=[^;]*\bbooking\b/);
+  });
+
+  it('counts Book Now before the 2 s as the session\'s booking dialog: it does not open again by itself', async () => {
+    await mount(settings, undefined, '/university/');
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS * 10));
+    expect($bookingOpen.get()).toBe(false);
   });
 
   it.each(['/track/', '/complaint/', '/login/', '/search/', '/404', '/consultancy/everest/apply/'])('never opens by itself on the task page %s, where the banner still shows', async (path) => {
@@ -141,12 +150,12 @@ describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', 
     expect($bookingOpen.get()).toBe(true);
   });
 
-  it('lets one dialog open by itself per page view', () => {
-    expect(claimAutoOpen('guidance', '/university/')).toBe(true);
-    expect(mayOpenByItself('full-detail', '/university/')).toBe(false);
-    expect(claimAutoOpen('full-detail', '/university/')).toBe(false);
+  it('lets dialogs open by themselves on the first ordinary page of the session only', () => {
+    expect(mayOpenByItself('booking', '/track/')).toBe(false);
     startPageView();
-    expect(claimAutoOpen('guidance', '/course/')).toBe(false);
-    expect(claimAutoOpen('full-detail', '/course/')).toBe(true);
+    expect(claimAutoOpen('roadblock', '/university/')).toBe(true);
+    expect(claimAutoOpen('roadblock', '/university/')).toBe(false);
+    startPageView();
+    expect(mayOpenByItself('booking', '/course/')).toBe(false);
   });
 });
