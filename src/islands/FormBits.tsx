@@ -67,16 +67,22 @@ interface SubmitButtonProps {
   busy: boolean;
   busyLabel: string;
   className?: string;
+  /**
+   * The form works without scripts: its action is an endpoint that answers a plain form post (the
+   * apply and complaint forms) or a GET the server answers (tracking). The button is live from the
+   * first paint, and still shows `busyLabel` while the island sends.
+   */
+  native?: boolean;
   children: ReactNode;
 }
 
 /**
  * A form's submit button, disabled and saying "Loading…" until the island has hydrated: a tap (or
  * Enter) on a slow phone then cannot submit the form natively, which would send its fields, a
- * password too, to the server outside our API.
+ * password too, to the server outside our API. Forms made to be submitted natively say `native`.
  */
-export function SubmitButton({ busy, busyLabel, className = 'btn primary', children }: SubmitButtonProps) {
-  const ready = useHydrated();
+export function SubmitButton({ busy, busyLabel, className = 'btn primary', native = false, children }: SubmitButtonProps) {
+  const ready = useHydrated() || native;
   return (
     <button type="submit" className={className} disabled={!ready || busy}>
       {!ready ? NOT_READY : busy ? busyLabel : children}
