@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useLayoutEffect, useState, type ReactNode } from 'preact/compat';
+import { cloneElement, isValidElement, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'preact/compat';
 import { ApiError } from '../lib/api/client.ts';
 
 /** A failure shown with SPEC §8's text, plus the server's own words when they say more. */
@@ -14,10 +14,19 @@ export function failure(text: string, err: unknown): Failure {
   return { text, detail, fields: err instanceof ApiError ? err.fields : undefined };
 }
 
+/**
+ * The failure of a form, near its button; when the server named fields, the first one marked in the
+ * form (aria-invalid, its message beside it: Field, Combobox) takes the focus, which brings it into
+ * view on a phone, so "Some values are not valid." never leaves the visitor looking for which.
+ */
 export function FailureNote({ failure: f }: { failure: Failure | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (f?.fields) ref.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [f]);
   if (!f) return null;
   return (
-    <div role="alert">
+    <div role="alert" ref={ref}>
       <p className="error">{f.text}</p>
       {f.detail ? <p className="muted">{f.detail}</p> : null}
     </div>
@@ -32,16 +41,18 @@ interface FieldProps {
   children: ReactNode;
 }
 
-/** Label, control and its server-side errors. */
+/** Label, control and its server-side errors, beside it and tied to it (aria-invalid, aria-describedby). */
 export function Field({ id, label, required, errors, children }: FieldProps) {
+  const invalid = Boolean(errors?.length);
+  const control = invalid && isValidElement(children) ? cloneElement(children, { 'aria-invalid': true, 'aria-describedby': `${id}-error` }) : children;
   return (
     <div className="field">
       <label htmlFor={id}>
         {label}
         {required ? ' *' : ''}
       </label>
-      {children}
-      {errors?.length ? (
+      {control}
+      {invalid ? (
         <p className="error" id={`${id}-error`}>
           {errors.join(' ')}
         </p>

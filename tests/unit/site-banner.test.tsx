@@ -17,6 +17,7 @@ import '../../src/islands/BookingDialog.tsx'; // cached, so the lazy import reso
 import { AUTO_OPEN_MS, CounsellingBanner } from '../../src/islands/CounsellingBanner.tsx';
 import { $bookingOpen, $siteSettings, resetSettings } from '../../src/lib/stores/settings.ts';
 import { claimAutoOpen, mayOpenByItself, resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
+import { $booked, resetBooking } from '../../src/lib/stores/booking.ts';
 
 const settings = {
   featured_counselling_consultancy_id: 7,
@@ -33,6 +34,7 @@ const BANNER_TEXT = 'Need guidance? Study Abroad FREE counseling with Everest Ed
 
 beforeEach(() => {
   resetAutoDialogs();
+  resetBooking();
   resetSettings();
   $bookingOpen.set(false);
   vi.useFakeTimers();
@@ -109,6 +111,20 @@ describe('counselling banner (SPEC §2, §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect($bookingOpen.get()).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('after a booking (issue 22)', () => {
+  it('the banner gives way to a lasting notice: the reference, who calls, on which number, when; OK puts it away', async () => {
+    $booked.set({ reference: 'B-00012', provider: 'Everest Education', phone: '9800000000', email: 'sita@example.com', days: 2 });
+    await mount(settings);
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Booked: your reference is B-00012. Everest Education will call you on 9800000000 within 2 working days');
+    expect(notice.textContent).toContain('sita@example.com');
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect($booked.get()).toBeNull();
+    expect(banner()).not.toBeNull();
   });
 });
 

@@ -95,6 +95,19 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
     expect(screen.getByRole('alert').querySelector('.error')!.textContent).toBe('Failed to submit application');
     expect(screen.getByText('Must be an email address')).toBeTruthy();
   });
+
+  it('"Some values are not valid." is beside the field it means, which takes the focus (issue 22)', async () => {
+    api.submitApplication.mockRejectedValue(new ApiError('Some values are not valid.', 400, { phone: ['Must be a phone number'] }));
+    render(<ApplyForm consultancyId={3} consultancyName="X" />);
+    fill();
+    fireEvent.submit(screen.getByRole('button', { name: 'Submit application' }).closest('form')!);
+    await flush();
+    const phone = screen.getByLabelText(/Phone/);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)!.textContent).toBe('Must be a phone number');
+    expect(document.activeElement).toBe(phone);
+    expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBeNull();
+  });
 });
 
 describe('complaint form (/complaint/)', () => {
