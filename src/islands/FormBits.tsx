@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { cloneElement, isValidElement, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'preact/compat';
+import type { VNode } from 'preact';
 import { ApiError } from '../lib/api/client.ts';
 
 /** A failure shown with SPEC §8's text, plus the server's own words when they say more. */
@@ -43,8 +44,8 @@ interface FieldProps {
 
 /** Label, control and its server-side errors, beside it and tied to it (aria-invalid, aria-describedby). */
 export function Field({ id, label, required, errors, children }: FieldProps) {
-  const invalid = Boolean(errors?.length);
-  const control = invalid && isValidElement(children) ? cloneElement(children, { 'aria-invalid': true, 'aria-describedby': `${id}-error` }) : children;
+  const message = errors?.length ? errors.join(' ') : '';
+  const control = message && isValidElement(children) ? cloneElement(children as VNode, { 'aria-invalid': true, 'aria-describedby': `${id}-error` }) : children;
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -52,9 +53,9 @@ export function Field({ id, label, required, errors, children }: FieldProps) {
         {required ? ' *' : ''}
       </label>
       {control}
-      {invalid ? (
+      {message ? (
         <p className="error" id={`${id}-error`}>
-          {errors.join(' ')}
+          {message}
         </p>
       ) : null}
     </div>
