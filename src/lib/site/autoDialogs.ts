@@ -107,7 +107,8 @@ export const $roadblock = atom<RoadblockState>({ state: 'none' });
 let lastInputAt = -Infinity;
 let watching = false;
 
-const CONTROLS = 'input, select, textarea, button, [role="combobox"], [role="listbox"], [role="option"], [contenteditable="true"]';
+/** form controls, the buttons of forms (filters) included; not a dialog's own (closing the ad is not busy work) */
+const CONTROLS = 'input, select, textarea, form button, [role="combobox"], [role="listbox"], [role="option"], [contenteditable="true"]';
 const EDITABLE = 'input:not([type="button"]):not([type="submit"]):not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable="true"]';
 
 /** Remembers the visitor's last input on a form control (keys, typing, taps and clicks). */
@@ -115,7 +116,7 @@ export function watchInput() {
   if (watching || typeof document === 'undefined') return;
   watching = true;
   const note = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest(CONTROLS)) lastInputAt = Date.now();
+    if (event.target instanceof Element && event.target.closest(CONTROLS) && !event.target.closest('[role="dialog"]')) lastInputAt = Date.now();
   };
   for (const type of ['keydown', 'input', 'pointerdown', 'change']) document.addEventListener(type, note, { capture: true, passive: true });
 }
