@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
+import { MAIL_MARK, MAIL_MARK_VALUE } from '../src/lib/site/autoDialogs.ts';
 
 /** One message as the outbox keeps it: plain text and simple HTML of the same words. */
 export interface Mail {
@@ -16,8 +17,19 @@ export type Block = string | { href: string; label: string };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * A link of a mail carries `via=mail`: a page reached from it opens no dialog by itself for the rest
+ * of the visit (src/lib/site/autoDialogs.ts), since whoever follows it came to do something.
+ */
+export function mailedLink(href: string): string {
+  const url = new URL(href);
+  url.searchParams.set(MAIL_MARK, MAIL_MARK_VALUE);
+  return url.href;
+}
+
 /** A message from its paragraphs: the text part has every address written out, the HTML part links them. */
-export function compose(key: string, to: string, subject: string, blocks: Block[]): Mail {
+export function compose(key: string, to: string, subject: string, given: Block[]): Mail {
+  const blocks = given.map((b) => (typeof b === 'string' ? b : { ...b, href: mailedLink(b.href) }));
   const text = blocks.map((b) => (typeof b === 'string' ? b : b.href)).join('\n\n');
   const body = blocks
     .map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`))

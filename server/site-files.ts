@@ -4,6 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_HEADER_POLICY } from '../src/lib/site/csp.ts';
 import { localPath } from '../src/lib/site/local-path.ts';
+import { applicationHtml, complaintHtml, fillSlot, notFoundHtml } from './no-script.ts';
+import { checkApplication } from './services/applications.ts';
+import { followComplaint } from './services/complaints.ts';
+import { limit } from './services/limits.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * The built site lives in `siteDir/current`, a symlink the rebuild runner swaps atomically; every
@@ -48,6 +53,7 @@ export function siteNotFound(siteDir: string) {
 /** Serves the built site; hashed assets are cached for a year, pages revalidated. */
 export async function serveSite(app: FastifyInstance, siteDir: string) {
   ensureSitePlaceholder(siteDir);
+  serveTrackingPages(app, siteDir);
   await app.register(fastifyStatic, {
     root: currentSite(siteDir),
     prefix: '/',
@@ -60,4 +66,36 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
       if (filePath.endsWith('.html')) res.header('content-security-policy', PAGE_HEADER_POLICY);
     },
   });
+}
+
+/**
+ * /track/?code= and /complaint/track/?code=: the built page, with the application or complaint
+ * written into its <noscript> slot for a visitor without scripts (server/no-script.ts). Personal,
+ * so never stored by a cache; counted against the same limit as the API's look-ups by code.
+ */
+export function serveTrackingPages(app: FastifyInstance, siteDir: string) {
+  const pages = [
+    { url: '/track/', file: 'track/index.html', limitName: 'application-check', render: async (code: string) => applicationHtml(await checkApplication(app.db, code)) },
+    { url: '/complaint/track/', file: 'complaint/track/index.html', limitName: 'complaint-follow', render: async (code: string) => complaintHtml(await followComplaint(app.db, code)) },
+  ];
+  for (const page of pages) {
+    const looks = limit(app, page.limitName, { max: 60, window: '1 minute' });
+    app.get(page.url, { config: { access: 'public' } }, async (request, reply) => {
+      const html = await fs.promises.readFile(path.join(currentSite(siteDir), page.file), 'utf8').catch(() => null);
+      if (html === null) return siteNotFound(siteDir)(request, reply);
+      const code = new URL(request.url, 'http://site.invalid').searchParams.get('code')?.trim();
+      reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_HEADER_POLICY);
+      if (!code) return reply.header('cache-control', 'public, max-age=0, must-revalidate').send(html);
+      reply.header('cache-control', 'no-store');
+      let result: string;
+      try {
+        await looks(request, reply);
+        result = await page.render(code);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+        result = notFoundHtml(err.message);
+      }
+      return reply.send(fillSlot(html, result));
+    });
+  }
 }

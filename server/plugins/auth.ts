@@ -27,6 +27,8 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** the endpoint takes plain HTML form posts too (server/no-script.ts): their errors are answered as a page */
+    plainForm?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;

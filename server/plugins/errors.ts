@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.ts';
+import { errorPage, isPlainFormPost } from '../no-script.ts';
 
 type Fields = Record<string, string[]>;
 
@@ -39,36 +40,49 @@ export function apiNotFound(app: FastifyInstance) {
 
 /**
  * The one error handler: every non-2xx body is {error, fields?}. Messages of client errors are
- * shown; a server error is logged and answered with a generic sentence, never a stack trace.
+ * shown; a server error is logged and answered with a generic sentence, never a stack trace. A form
+ * posted without scripts to an endpoint that takes them gets the same error as a page a person reads
+ * (server/no-script.ts).
  */
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError & { cause?: { code?: string } }, request, reply) => {
-    if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...err.details });
+    const [status, body] = answerOf(err, request);
+    if (request.routeOptions.config?.plainForm && isPlainFormPost(request)) {
+      return reply.status(status).type('text/html; charset=utf-8').send(errorPage(request, body.error, body.fields));
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Fields = {};
-      for (const v of err.validation) {
-        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
-        (fields[key] ??= []).push(v.message ?? 'Invalid value');
-      }
-      return reply.status(400).send({ error: 'Some values are not valid.', fields });
-    }
-    if (err instanceof ZodError) {
-      return reply.status(400).send({ error: 'Some values are not valid.', fields: zodFields(err.issues) });
-    }
-    const pgCode = (err as { code?: string }).code ?? err.cause?.code;
-    const known = pgCode ? pgErrors[pgCode] : undefined;
-    if (known) {
-      const [status, message] = known;
-      request.log.info({ err }, 'database refused the request');
-      return reply.status(status).send({ error: message });
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: err.message });
-    }
-    request.log.error({ err }, 'request failed');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again later.' });
+    return reply.status(status).send(body);
   });
 });
+
+type Answer = [status: number, body: { error: string; fields?: Fields; [more: string]: unknown }];
+
+/** The status and body of an error's answer. */
+function answerOf(err: FastifyError & { cause?: { code?: string } }, request: FastifyRequest): Answer {
+  if (err instanceof HttpError) {
+    return [err.statusCode, { error: err.message, ...(err.fields ? { fields: err.fields } : {}), ...err.details }];
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Fields = {};
+    for (const v of err.validation) {
+      const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+      (fields[key] ??= []).push(v.message ?? 'Invalid value');
+    }
+    return [400, { error: 'Some values are not valid.', fields }];
+  }
+  if (err instanceof ZodError) {
+    return [400, { error: 'Some values are not valid.', fields: zodFields(err.issues) }];
+  }
+  const pgCode = (err as { code?: string }).code ?? err.cause?.code;
+  const known = pgCode ? pgErrors[pgCode] : undefined;
+  if (known) {
+    const [status, message] = known;
+    request.log.info({ err }, 'database refused the request');
+    return [status, { error: message }];
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return [status, { error: err.message }];
+  }
+  request.log.error({ err }, 'request failed');
+  return [500, { error: 'Something went wrong on our side. Please try again later.' }];
+}

@@ -7,6 +7,7 @@ import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
 import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
+import { isPlainFormPost, seeTracking } from '../no-script.ts';
 import { pagedReply } from '../services/paging.ts';
 
 const tags = ['applications'];
@@ -19,9 +20,10 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   const checks = limit(app, 'application-check', { max: 60, window: '1 minute' });
   const edits = limit(app, 'application-edit', { max: 30, window: '10 minutes' });
 
-  app.post('/consultancy-application/submit/', { schema: { tags }, config: { access: 'public' }, onRequest: submits }, async (request, reply) =>
-    reply.status(201).send(await applications.submitApplication(app, await readForm(request, applications.documentRules))),
-  );
+  app.post('/consultancy-application/submit/', { schema: { tags }, config: { access: 'public', plainForm: true }, onRequest: submits }, async (request, reply) => {
+    const result = await applications.submitApplication(app, await readForm(request, applications.documentRules));
+    return isPlainFormPost(request) ? seeTracking(reply, '/track/', result.tracking_code) : reply.status(201).send(result);
+  });
 
   app.get('/consultancy-application/check/:code/', { schema: { params: codeParams, tags }, config: { access: 'public' }, onRequest: checks }, (request) =>
     applications.checkApplication(app.db, request.params.code),

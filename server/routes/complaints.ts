@@ -9,6 +9,7 @@ import { limit } from '../services/limits.ts';
 import { pagedReply } from '../services/paging.ts';
 import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
+import { isPlainFormPost, seeTracking } from '../no-script.ts';
 
 const tags = ['complaints'];
 const codeParams = z.object({ code: z.string() });
@@ -20,9 +21,10 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
   const follows = limit(app, 'complaint-follow', { max: 60, window: '1 minute' });
   const replies = limit(app, 'complaint-reply', { max: 30, window: '10 minutes' });
 
-  app.post('/complaint/submit/', { schema: { tags }, config: { access: 'public' }, onRequest: submits }, async (request, reply) =>
-    reply.status(201).send(await complaints.submitComplaint(app, await readForm(request, complaints.evidenceRules))),
-  );
+  app.post('/complaint/submit/', { schema: { tags }, config: { access: 'public', plainForm: true }, onRequest: submits }, async (request, reply) => {
+    const result = await complaints.submitComplaint(app, await readForm(request, complaints.evidenceRules));
+    return isPlainFormPost(request) ? seeTracking(reply, '/complaint/track/', result.code) : reply.status(201).send(result);
+  });
 
   app.get('/complaint/track/:code/', { schema: { params: codeParams, tags }, config: { access: 'public' }, onRequest: follows }, (request) =>
     complaints.followComplaint(app.db, request.params.code),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
+import { inquiryReference } from '../../src/lib/contract/leads.ts';
 import type { Db } from '../db/index.ts';
 import { colleges, consultancies, destinations, exams, inquiries, pageviews, universities } from '../db/schema/index.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
@@ -49,7 +50,7 @@ export async function submitInquiry(app: FastifyInstance, body: z.infer<typeof i
   const input = { name, email, phone, message, entity_type, entity_id };
   const consultancy = body.entity_type === 'consultancy' ? body.consultancy : null;
   const values = { ...input, consultancy_id: consultancy, destination_id: destination, exam_id: exam };
-  if (caughtByHoneypot(body)) return pretend({ ...input, consultancy, destination, exam }, 'new');
+  if (caughtByHoneypot(body)) return { ...pretend({ ...input, consultancy, destination, exam }, 'new'), reference: inquiryReference(0) };
   await requireRows(db, {
     ...(body.entity_type === 'college' ? { entity_id: [colleges, entity_id] } : { consultancy: [consultancies, consultancy] }),
     destination: [destinations, destination],
@@ -58,12 +59,12 @@ export async function submitInquiry(app: FastifyInstance, body: z.infer<typeof i
   const print = fingerprint(values);
   const { id: inquiryId } = await storeOnce(db, inquiries, print, async (tx) => {
     const [row] = await tx.insert(inquiries).values({ ...values, fingerprint: print }).returning({ id: inquiries.id });
-    await inquiryReceived(tx, app.config, { id: row!.id, name, entity_type, entity_id, consultancy_id: consultancy });
+    await inquiryReceived(tx, app.config, { id: row!.id, name, email, phone, entity_type, entity_id, consultancy_id: consultancy });
     return row!.id;
   });
   app.outbox.kick();
   const [row] = await db.select(inquiryColumns).from(inquiries).where(eq(inquiries.id, inquiryId));
-  return row!;
+  return { ...row!, reference: inquiryReference(row!.id) };
 }
 
 /** A page seen again by the same session within ten minutes counts once. */

@@ -5,6 +5,7 @@ import { colleges, complaints, consultancies, consultancyApplications, forumQues
 import { compose, siteUrl, type Mail } from '../mail.ts';
 import { STATUS_LABELS, type Status } from '../../src/lib/contract/applications.ts';
 import { formatDate } from '../../src/lib/format.ts';
+import { INQUIRY_CALL_BACK_DAYS, inquiryReference } from '../../src/lib/contract/leads.ts';
 import { enqueue } from './outbox.ts';
 import { overdue } from './complaints.ts';
 import type { Runner } from './tx.ts';
@@ -100,14 +101,25 @@ export async function applicationChangedByApplicant(db: Runner, site: Site, appl
   );
 }
 
-/** A new inquiry: a notice to the consultancy or college it was sent to (which sees it in its dashboard). */
-export async function inquiryReceived(db: Runner, site: Site, inquiry: { id: number; name: string; entity_type: string; entity_id: number; consultancy_id: number | null }) {
+/**
+ * A new inquiry: a notice to the consultancy or college it was sent to (which sees it in its
+ * dashboard), and to the student what happens next: its reference, who calls, on which number, and when.
+ */
+export async function inquiryReceived(db: Runner, site: Site, inquiry: { id: number; name: string; email: string; phone: string; entity_type: string; entity_id: number; consultancy_id: number | null }) {
   const kind = inquiry.entity_type === 'college' ? 'college' : 'consultancy';
   const id = kind === 'college' ? inquiry.entity_id : (inquiry.consultancy_id ?? inquiry.entity_id);
+  const reference = inquiryReference(inquiry.id);
+  const name = kind === 'college' ? ((await db.select({ name: colleges.name }).from(colleges).where(eq(colleges.id, id)))[0]?.name ?? 'the college') : await consultancyName(db, id);
   await enqueue(
     db,
+    compose(`inquiry.${inquiry.id}.student`, inquiry.email, `Your request ${reference} was received`, [
+      `Hello ${inquiry.name},`,
+      `${name} received your request for free counselling. Its reference is ${reference}.`,
+      `What happens next: ${name} will call you on ${inquiry.phone} within ${INQUIRY_CALL_BACK_DAYS} working days. Please quote ${reference} when they call or when you contact them.`,
+      'If you did not ask for this, you can ignore this message.',
+    ]),
     ...toEach(await institutionAddresses(db, kind, id), `inquiry.${inquiry.id}`, `New inquiry from ${inquiry.name}`, [
-      `${inquiry.name} sent you an inquiry through StudyAbroad Nepal. Their message and contact details are in your dashboard:`,
+      `${inquiry.name} sent you an inquiry through StudyAbroad Nepal (reference ${reference}). Their message and contact details are in your dashboard:`,
       dashboard(site, 'inquiries', 'Open your inquiries'),
     ]),
   );
@@ -124,7 +136,7 @@ export async function complaintReceived(db: Runner, site: Site, complaintId: num
     .from(complaints)
     .where(eq(complaints.id, complaintId));
   if (!c) return;
-  const follow = { href: `${siteUrl(site)}/complaint/track/`, label: 'Follow your complaint' };
+  const follow = { href: `${siteUrl(site)}/complaint/track/?code=${encodeURIComponent(code)}`, label: 'Follow your complaint' };
   const mails = [
     compose(`complaint.${c.id}.${codeKey}.complainant`, c.email, `Your complaint ${c.reference} was received`, [
       `Hello ${c.name},`,

@@ -42,7 +42,6 @@ export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormP
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    form.set('consultancy', String(consultancyId));
     for (const file of form.getAll('documents')) if (file instanceof File && file.size === 0) form.delete('documents');
     if (!form.get('destination')) form.delete('destination');
     if (!form.get('university')) form.delete('university');
@@ -78,7 +77,9 @@ export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormP
 
   const f = error?.fields ?? {};
   return (
-    <form method="post" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+    <form method="post" action="/api/consultancy-application/submit/" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+      {/* sent by a plain post too, when scripts do not run */}
+      <input type="hidden" name="consultancy" value={String(consultancyId)} />
       <Field id="ap-name" label="Full name" required errors={f.full_name}>
         <input id="ap-name" name="full_name" required autoComplete="name" maxLength={200} />
       </Field>
@@ -136,7 +137,7 @@ export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormP
         <input id="ap-docs" name="documents" type="file" multiple accept="application/pdf,image/*" />
       </Field>
       <FailureNote failure={error} />
-      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending...">
+      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending..." native>
         Submit application
       </SubmitButton>
     </form>

@@ -1,7 +1,9 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState, type FormEvent } from 'preact/compat';
 import { loadDestinations, loadExams, me, submitInquiry } from '../lib/api/public.ts';
+import { ApiError } from '../lib/api/client.ts';
 import { $session } from '../lib/stores/session.ts';
+import { rememberBooking } from '../lib/stores/booking.ts';
 import { Combobox, type ComboOption } from './Combobox.tsx';
 import { Dialog } from './Dialog.tsx';
 import { displayName, fullName, type DialogUser } from './user.ts';
@@ -44,7 +46,11 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
   const [error, setError] = useState('');
   /** a submit found required fields empty: mark each at its field, beside SPEC's one message */
   const [tried, setTried] = useState(false);
+  /** what the server said of each field it refused */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const missing = (v: string) => (tried && !v.trim()) || undefined;
+  const invalid = (field: string, v: string) => missing(v) || (fieldErrors[field] ? true : undefined);
+  const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>('idle');
   const [destinations, setDestinations] = useState<ComboOption[] | null>(null);
   const [exams, setExams] = useState<ComboOption[] | null>(null);
@@ -90,6 +96,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
     event.preventDefault();
     if (status !== 'idle') return;
     setError('');
+    setFieldErrors({});
     if (!name.trim() || !phone.trim() || !email.trim() || !category || !selection) {
       setTried(true);
       setError(TEXT.required);
@@ -101,7 +108,7 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
     }
     setStatus('submitting');
     try {
-      await submitInquiry({
+      const answer = await submitInquiry({
         name: name.trim(),
         email: email.trim(),
         phone: phone.trim(),
@@ -113,31 +120,53 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
         exam: category === 'exam' ? Number(selection) : null,
       });
       setStatus('submitted');
-      closeTimer.current = setTimeout(onClose, CLOSE_DELAY_MS);
+      // the notice with the reference shows once the dialog has closed (CounsellingBanner)
+      closeTimer.current = setTimeout(() => {
+        rememberBooking(answer, { provider: providerName, phone: phone.trim(), email: email.trim() });
+        onClose();
+      }, CLOSE_DELAY_MS);
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : TEXT.fallbackError);
+      setFieldErrors(err instanceof ApiError && err.fields ? err.fields : {});
       setStatus('idle');
     }
   };
+
+  // a refused field takes the focus, so the visitor sees which one the message means
+  useEffect(() => {
+    if (error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error, fieldErrors]);
+
+  /** the server's words about one field, beside it */
+  const fieldError = (field: string) =>
+    fieldErrors[field] ? (
+      <p className="error" id={`bk-${field}-error`}>
+        {fieldErrors[field]!.join(' ')}
+      </p>
+    ) : null;
+  const described = (field: string) => (fieldErrors[field] ? `bk-${field}-error` : undefined);
 
   const loading = category === 'destination' ? destinations === null : category === 'exam' ? exams === null : false;
   const signedIn = Boolean(session.user);
 
   return (
     <Dialog title={`Book FREE Study Abroad Counselling Session with ${providerName}`} onClose={onClose} size="md" className="booking">
-      <form method="post" onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate ref={formRef}>
         {signedIn ? <p className="muted">Signed in as {displayName(user)}</p> : null}
         <div className="field">
           <label htmlFor="bk-name">Full name *</label>
-          <input id="bk-name" name="name" autoComplete="name" aria-invalid={missing(name)} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <input id="bk-name" name="name" autoComplete="name" aria-invalid={invalid('name', name)} aria-describedby={described('name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          {fieldError('name')}
         </div>
         <div className="field">
           <label htmlFor="bk-email">Email *</label>
-          <input id="bk-email" name="email" type="email" autoComplete="email" aria-invalid={missing(email)} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <input id="bk-email" name="email" type="email" autoComplete="email" aria-invalid={invalid('email', email)} aria-describedby={described('email')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          {fieldError('email')}
         </div>
         <div className="field">
           <label htmlFor="bk-phone">Phone *</label>
-          <input id="bk-phone" name="phone" type="tel" autoComplete="tel" aria-invalid={missing(phone)} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
+          <input id="bk-phone" name="phone" type="tel" autoComplete="tel" aria-invalid={invalid('phone', phone)} aria-describedby={described('phone')} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
+          {fieldError('phone')}
         </div>
         <fieldset className="field choice">
           <legend>I need help with *</legend>
@@ -189,7 +218,8 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
         ) : null}
         <div className="field">
           <label htmlFor="bk-message">Message (optional)</label>
-          <textarea id="bk-message" name="message" rows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+          <textarea id="bk-message" name="message" rows={3} aria-invalid={fieldErrors.message ? true : undefined} aria-describedby={described('message')} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+          {fieldError('message')}
         </div>
         {error ? (
           <p className="error" role="alert">

@@ -1,9 +1,11 @@
 /** @jsxImportSource preact */
-import { useState, type FormEvent } from 'preact/compat';
+import { useEffect, useRef, useState, type FormEvent } from 'preact/compat';
 import { submitComplaint } from '../lib/api/public.ts';
-import { COMPLAINT_FAILED, type FiledComplaint } from '../lib/api/complaints.ts';
+import { COMPLAINT_FAILED } from '../lib/api/complaints.ts';
 import { COMPLAINT_ANSWER_DAYS } from '../lib/contract/complaints.ts';
 import { formatDate } from '../lib/format.ts';
+import { filedInHistory, followHref, forgetFiled, keepFiled, type Filed as FiledState } from '../lib/site/complaint-filed.ts';
+import { COPY_TEXT, copyText } from '../lib/site/copy.ts';
 import { Combobox } from './Combobox.tsx';
 import { useDropdownOptions } from './useDropdownOptions.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
@@ -16,7 +18,10 @@ export default function Complaint() {
   const [consultancy, setConsultancy] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
-  const [done, setDone] = useState<FiledComplaint | null>(null);
+  const [done, setDone] = useState<FiledState | null>(null);
+
+  // Back (or a reload) to this entry after filing: the confirmation again, not a blank form
+  useEffect(() => setDone(filedInHistory()), []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,7 +32,9 @@ export default function Complaint() {
     setBusy(true);
     setError(null);
     try {
-      setDone(await submitComplaint(form));
+      const filed = { ...(await submitComplaint(form)), email: String(form.get('email') ?? '') };
+      keepFiled(filed);
+      setDone(filed);
     } catch (err) {
       setError(failure(COMPLAINT_FAILED, err));
     } finally {
@@ -35,43 +42,10 @@ export default function Complaint() {
     }
   };
 
-  if (done) {
-    return (
-      <section className="panel" aria-live="polite">
-        <h2>Complaint received</h2>
-        <p className="success">Thank you. We review every complaint and will contact you by email.</p>
-        <dl className="facts">
-          <dt>Reference</dt>
-          <dd>
-            <strong data-complaint-reference>{done.reference}</strong>
-          </dd>
-          <dt>Follow-up code</dt>
-          <dd>
-            <strong data-complaint-code>
-              {done.code}
-            </strong>
-          </dd>
-        </dl>
-        <p>
-          Write down or copy the follow-up code now: it is shown only this once, and we cannot look it up for you. With it you can follow your complaint, read the
-          answers and reply.
-        </p>
-        {done.answer_due_at ? (
-          <p className="muted">
-            The consultancy is asked to answer within {COMPLAINT_ANSWER_DAYS} days, by {formatDate(done.answer_due_at)}.
-          </p>
-        ) : null}
-        <p>
-          <a className="btn primary" href="/complaint/track/">
-            Follow your complaint
-          </a>
-        </p>
-      </section>
-    );
-  }
+  if (done) return <Filed filed={done} onAnother={() => (forgetFiled(), setDone(null))} />;
   const f = error?.fields ?? {};
   return (
-    <form method="post" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+    <form method="post" action="/api/complaint/submit/" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
       <Field id="cp-name" label="Your name" required errors={f.name}>
         <input id="cp-name" name="name" required autoComplete="name" />
       </Field>
@@ -103,9 +77,59 @@ export default function Complaint() {
         <input id="cp-evidence" name="evidence" type="file" accept="application/pdf,image/*" />
       </Field>
       <FailureNote failure={error} />
-      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending...">
+      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending..." native>
         Submit complaint
       </SubmitButton>
     </form>
+  );
+}
+
+/** The confirmation: which code to keep and why, a copy button, and the follow-up page with the code filled in. */
+function Filed({ filed, onAnother }: { filed: FiledState; onAnother: () => void }) {
+  const codeRef = useRef<HTMLElement>(null);
+  const [copied, setCopied] = useState<keyof typeof COPY_TEXT | null>(null);
+  return (
+    <section className="panel" aria-live="polite">
+      <h2>Complaint received</h2>
+      <p className="success">Thank you. We review every complaint and will contact you by email.</p>
+      <h3>Keep this follow-up code</h3>
+      <p className="row">
+        <strong className="tracking-code" ref={codeRef} data-complaint-code>
+          {filed.code}
+        </strong>
+        <button type="button" className="btn" onClick={async () => setCopied(await copyText(filed.code, codeRef.current))}>
+          Copy code
+        </button>
+      </p>
+      {copied ? (
+        <p className="muted" role="status">
+          {COPY_TEXT[copied]}
+        </p>
+      ) : null}
+      <p>
+        The follow-up code is the key to your complaint: with it you follow it, read the consultancy&apos;s answers and reply. Keep it private; we cannot look it up for you.
+        {filed.email ? ` We also sent it to ${filed.email}.` : ''}
+      </p>
+      <dl className="facts">
+        <dt>Reference</dt>
+        <dd>
+          <strong data-complaint-reference>{filed.reference}</strong>
+        </dd>
+      </dl>
+      <p className="muted">The reference only names your complaint: quote it when you write to us or the consultancy. It does not open the complaint; the code does.</p>
+      {filed.answer_due_at ? (
+        <p className="muted">
+          The consultancy is asked to answer within {COMPLAINT_ANSWER_DAYS} days, by {formatDate(filed.answer_due_at)}.
+        </p>
+      ) : null}
+      <p className="row">
+        <a className="btn primary" href={followHref(filed.code)}>
+          Follow your complaint
+        </a>
+        <button type="button" className="btn" onClick={onAnother}>
+          File another complaint
+        </button>
+      </p>
+    </section>
   );
 }

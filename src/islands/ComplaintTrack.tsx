@@ -1,18 +1,20 @@
 /** @jsxImportSource preact */
 import { Fragment, useMemo, useState, type FormEvent } from 'preact/compat';
 import type { FollowedComplaint } from '../lib/api/complaints.ts';
-import { formatDate } from '../lib/format.ts';
-import { authorLabel, deadlineText } from '../lib/site/complaint-record.ts';
+import { authorLabel } from '../lib/site/complaint-record.ts';
+import { complaintFacts } from '../lib/site/tracking.ts';
 import { createComplaintTrackStore, type ComplaintTrackStore } from '../lib/stores/complaintTrack.ts';
 import { ComplaintHistory } from './ComplaintHistory.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
 import { useStore } from './useStore.ts';
+import { useTrackingCode } from './useTrackingCode.ts';
 
 /** /complaint/track/: the complaint by its follow-up code, its deadline and history, and a reply. */
 export default function ComplaintTrack({ store: given }: { store?: ComplaintTrackStore }) {
   const store = useMemo(() => given ?? createComplaintTrackStore(), [given]);
   const { complaint, busy, replied, error, errorIn } = useStore(store.$state);
-  const [code, setCode] = useState('');
+  // the confirmation's "Follow your complaint" and the mailed link carry ?code=: filled and checked at once
+  const [code, setCode] = useTrackingCode(store.check);
   const [message, setMessage] = useState('');
 
   const onCheck = (event: FormEvent) => {
@@ -26,12 +28,12 @@ export default function ComplaintTrack({ store: given }: { store?: ComplaintTrac
 
   return (
     <>
-      <form method="post" onSubmit={onCheck} className="panel row" role="search">
+      <form method="get" action="/complaint/track/" onSubmit={onCheck} className="panel row" role="search">
         <div className="field grow">
           <label htmlFor="ct-code">Follow-up code</label>
-          <input id="ct-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" spellcheck={false} />
+          <input id="ct-code" name="code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" spellcheck={false} />
         </div>
-        <SubmitButton busy={busy && !complaint} busyLabel="Looking…">
+        <SubmitButton busy={busy && !complaint} busyLabel="Looking…" native>
           Show complaint
         </SubmitButton>
       </form>
@@ -62,20 +64,11 @@ export default function ComplaintTrack({ store: given }: { store?: ComplaintTrac
 }
 
 function Summary({ complaint }: { complaint: FollowedComplaint }) {
-  const facts: [string, string][] = [
-    ['Reference', complaint.reference ?? ''],
-    ['About', complaint.consultancy?.name ?? 'No consultancy named'],
-    ['Filed', formatDate(complaint.created_at)],
-    ['Consultancy', deadlineText(complaint)],
-    ['Subject', complaint.subject],
-  ];
   return (
     <>
       <h2>{complaint.status_label}</h2>
       <dl className="facts">
-        {facts
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
+        {complaintFacts(complaint).map(([label, value]) => (
             <Fragment key={label}>
               <dt>{label}</dt>
               <dd>{label === 'About' && complaint.consultancy ? <a href={`/consultancy/${complaint.consultancy.slug}/`}>{value}</a> : value}</dd>

@@ -1,9 +1,9 @@
 /** @jsxImportSource preact */
-import { lazy, Suspense, useEffect, useState } from 'preact/compat';
+import { lazy, Suspense, useEffect } from 'preact/compat';
 import { bookingAvailable, type ProviderFlags } from '../lib/site/booking.ts';
-import { claimAutoOpen, mayOpenByItself } from '../lib/site/autoDialogs.ts';
-import { $dialogs } from '../lib/site/dialogs.ts';
+import { claimAutoOpen, mayOpenByItself, roadblockWait, whenQuiet } from '../lib/site/autoDialogs.ts';
 import { $bookingOpen, $siteSettings, loadSiteSettings } from '../lib/stores/settings.ts';
+import { $booked, dismissBooking } from '../lib/stores/booking.ts';
 import { useStore } from './useStore.ts';
 
 const BookingDialog = lazy(() => import('./BookingDialog.tsx').then((m) => ({ default: m.BookingDialog })));
@@ -13,15 +13,13 @@ export const AUTO_OPEN_MS = 2000;
 /**
  * SPEC §2: the floating counselling banner, shown per bookingAvailable (src/lib/site/booking.ts).
  * It holds the one booking dialog of the page; when shown, the dialog opens by itself 2000 ms later,
- * or, when another dialog is open then (the roadblock ad of a first visit), as soon as that one is
- * closed: never stacked over an ad the visitor has not dismissed yet. It opens by itself only as
- * src/lib/site/autoDialogs.ts allows: once per browser session, never on a task page.
+ * as src/lib/site/autoDialogs.ts allows: once per browser session, on its first page, after the
+ * roadblock ad is closed and a moment more, and only while the visitor is idle.
  */
 export function CounsellingBanner({ provider, path }: { provider?: ProviderFlags | null; path: string }) {
   const settings = useStore($siteSettings);
   const open = useStore($bookingOpen);
-  const dialogs = useStore($dialogs);
-  const [due, setDue] = useState(false);
+  const booked = useStore($booked);
 
   useEffect(() => {
     void loadSiteSettings();
@@ -32,16 +30,38 @@ export function CounsellingBanner({ provider, path }: { provider?: ProviderFlags
 
   useEffect(() => {
     if (!visible || !mayOpenByItself('booking', path)) return;
-    const timer = setTimeout(() => setDue(true), AUTO_OPEN_MS);
-    return () => clearTimeout(timer);
+    const due = Date.now() + AUTO_OPEN_MS;
+    const cancel = whenQuiet(
+      () => Math.max(due - Date.now(), roadblockWait()),
+      () => {
+        if (claimAutoOpen('booking', path)) $bookingOpen.set(true);
+      },
+    );
+    // opened with Book Now (or from a prompt) first: that was the session's booking dialog
+    const unlisten = $bookingOpen.listen((isOpen) => {
+      if (!isOpen) return;
+      cancel();
+      claimAutoOpen('booking', path);
+    });
+    return () => {
+      cancel();
+      unlisten();
+    };
   }, [visible, path]);
 
-  useEffect(() => {
-    if (!due || dialogs.length > 0) return;
-    setDue(false);
-    if (claimAutoOpen('booking', path)) $bookingOpen.set(true);
-  }, [due, dialogs, path]);
-
+  if (booked && !open) {
+    return (
+      <aside className="banner" aria-label="Your counselling booking" role="status" data-booked>
+        <p>
+          Booked: your reference is <strong data-booking-reference>{booked.reference}</strong>. {booked.provider} will call you on {booked.phone} within {booked.days} working
+          days; we sent these details to {booked.email}.
+        </p>
+        <button type="button" className="btn" onClick={dismissBooking}>
+          OK
+        </button>
+      </aside>
+    );
+  }
   if (!visible || !data) return null;
   const name = data.featured_counselling_consultancy_name ?? '';
   return (

@@ -3,20 +3,14 @@ import { $bookingOpen } from '../lib/stores/settings.ts';
 
 /**
  * The buttons of the prompts that offer a counsellor: book one in the booking dialog when the
- * banner is there to hold it (`canBook`), else go to the consultancies; or put the prompt away.
+ * banner is there to hold it (`canBook`), else go to the consultancies; or put the prompt away
+ * (`onClose`; booking leaves the card in place, as the way back to the dialog).
  */
 export function CounsellorActions({ canBook, book, find, dismiss, onClose }: { canBook: boolean; book: string; find: string; dismiss: string; onClose: () => void }) {
   return (
     <div className="row">
       {canBook ? (
-        <button
-          type="button"
-          className="btn primary"
-          onClick={() => {
-            onClose();
-            $bookingOpen.set(true);
-          }}
-        >
+        <button type="button" className="btn primary" onClick={() => $bookingOpen.set(true)}>
           {book}
         </button>
       ) : (

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
-import { useLayoutEffect, useState, type ReactNode } from 'preact/compat';
+import { cloneElement, isValidElement, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'preact/compat';
+import type { VNode } from 'preact';
 import { ApiError } from '../lib/api/client.ts';
 
 /** A failure shown with SPEC §8's text, plus the server's own words when they say more. */
@@ -14,10 +15,19 @@ export function failure(text: string, err: unknown): Failure {
   return { text, detail, fields: err instanceof ApiError ? err.fields : undefined };
 }
 
+/**
+ * The failure of a form, near its button; when the server named fields, the first one marked in the
+ * form (aria-invalid, its message beside it: Field, Combobox) takes the focus, which brings it into
+ * view on a phone, so "Some values are not valid." never leaves the visitor looking for which.
+ */
 export function FailureNote({ failure: f }: { failure: Failure | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (f?.fields) ref.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [f]);
   if (!f) return null;
   return (
-    <div role="alert">
+    <div role="alert" ref={ref}>
       <p className="error">{f.text}</p>
       {f.detail ? <p className="muted">{f.detail}</p> : null}
     </div>
@@ -32,18 +42,20 @@ interface FieldProps {
   children: ReactNode;
 }
 
-/** Label, control and its server-side errors. */
+/** Label, control and its server-side errors, beside it and tied to it (aria-invalid, aria-describedby). */
 export function Field({ id, label, required, errors, children }: FieldProps) {
+  const message = errors?.length ? errors.join(' ') : '';
+  const control = message && isValidElement(children) ? cloneElement(children as VNode, { 'aria-invalid': true, 'aria-describedby': `${id}-error` }) : children;
   return (
     <div className="field">
       <label htmlFor={id}>
         {label}
         {required ? ' *' : ''}
       </label>
-      {children}
-      {errors?.length ? (
+      {control}
+      {message ? (
         <p className="error" id={`${id}-error`}>
-          {errors.join(' ')}
+          {message}
         </p>
       ) : null}
     </div>
@@ -67,16 +79,22 @@ interface SubmitButtonProps {
   busy: boolean;
   busyLabel: string;
   className?: string;
+  /**
+   * The form works without scripts: its action is an endpoint that answers a plain form post (the
+   * apply and complaint forms) or a GET the server answers (tracking). The button is live from the
+   * first paint, and still shows `busyLabel` while the island sends.
+   */
+  native?: boolean;
   children: ReactNode;
 }
 
 /**
  * A form's submit button, disabled and saying "Loading…" until the island has hydrated: a tap (or
  * Enter) on a slow phone then cannot submit the form natively, which would send its fields, a
- * password too, to the server outside our API.
+ * password too, to the server outside our API. Forms made to be submitted natively say `native`.
  */
-export function SubmitButton({ busy, busyLabel, className = 'btn primary', children }: SubmitButtonProps) {
-  const ready = useHydrated();
+export function SubmitButton({ busy, busyLabel, className = 'btn primary', native = false, children }: SubmitButtonProps) {
+  const ready = useHydrated() || native;
   return (
     <button type="submit" className={className} disabled={!ready || busy}>
       {!ready ? NOT_READY : busy ? busyLabel : children}

@@ -170,6 +170,15 @@ export function ForumHome({ category, categories, children }: { category: number
     };
   }, [active, tab, category, search]);
 
+  // "Ask a question" at the top jumps to #ask: the form's first field (or the sign-in link) takes the focus
+  useEffect(() => {
+    const onHash = () => {
+      if (location.hash === '#ask') document.querySelector<HTMLElement>('#ask input, #ask a')?.focus();
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
   if (questionId) return <QuestionView id={questionId} />;
   const signedIn = Boolean(session.user);
   return (
@@ -200,7 +209,7 @@ export function ForumHome({ category, categories, children }: { category: number
         {active ? <QuestionList items={items} empty={tab === 'mine' ? 'You have not asked anything yet.' : search ? 'No questions match your search.' : 'No questions yet. Be the first to ask.'} /> : null}
         <div hidden={active}>{children}</div>
       </div>
-      <aside>
+      <aside id="ask" tabIndex={-1}>
         {session.loading ? null : signedIn ? <AskForm categories={categories} category={category} onAsked={(q) => window.location.assign(questionHref(q.id))} /> : <SignInPrompt what="ask a question" />}
       </aside>
     </div>

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'preact/compat';
 import { confirmEmail, register, requestPasswordReset } from '../lib/api/public.ts';
 import { workspaceOf } from '../lib/site/account.ts';
+import { noteMailedLink } from '../lib/site/autoDialogs.ts';
 import { localPath } from '../lib/site/local-path.ts';
 import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
@@ -91,6 +92,8 @@ export default function Login() {
 
   // the link of the sign-up mail: /login/?verify=<token> confirms the address and signs the student in
   useEffect(() => {
+    // opened from the mail: the session stays quiet (no dialog by itself) on the pages after this one
+    noteMailedLink();
     const token = new URLSearchParams(location.search).get('verify');
     if (!token) return;
     // the token leaves the address bar (and history) at once
@@ -157,6 +160,19 @@ export default function Login() {
             Send me a link
           </SubmitButton>
         </form>
+      ) : sent ? (
+        // the sign-up was received: the filled form gives way to what to do next
+        <section aria-label="Check your mail" className="mt-4">
+          <h2>Check your mail</h2>
+          <p className="success" role="status">
+            {sent}
+          </p>
+          <p>
+            <button type="button" className="link" onClick={() => switchTo('signin')}>
+              Back to sign in
+            </button>
+          </p>
+        </section>
       ) : (
         <form method="post" onSubmit={onSignUp} aria-label="Create a student account">
           <h2>Create a student account</h2>
@@ -177,11 +193,6 @@ export default function Login() {
             <input id="su-password" name="password" type="password" required minLength={8} autoComplete="new-password" />
           </Field>
           <FailureNote failure={error} />
-          {sent ? (
-            <p className="success" role="status">
-              {sent}
-            </p>
-          ) : null}
           <SubmitButton className="btn primary wide" busy={busy} busyLabel="Creating account...">
             Create account
           </SubmitButton>

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState, type FormEvent } from 'preact/compat';
 import { resetPassword } from '../lib/api/public.ts';
+import { noteMailedLink } from '../lib/site/autoDialogs.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 
 /** /login/reset/?token=…: the page of the password-reset mail's link, where the new password is chosen. */
@@ -11,6 +12,8 @@ export default function ResetPassword() {
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => {
+    // opened from the mail: the session stays quiet (no dialog by itself) on the pages after this one
+    noteMailedLink();
     const found = new URLSearchParams(location.search).get('token');
     // the token leaves the address bar (and history) at once; the page keeps it until it is used
     if (found) history.replaceState(null, '', location.pathname);

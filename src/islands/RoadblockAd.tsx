@@ -1,65 +1,92 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
 import { roadblockAds, type Ad } from '../lib/api/public.ts';
-import { isTaskPage } from '../lib/site/autoDialogs.ts';
+import { $roadblock, claimAutoOpen, mayOpenByItself, whenQuiet } from '../lib/site/autoDialogs.ts';
 import { Dialog } from './Dialog.tsx';
-
-export const SHOWN_KEY = 'roadblock_ad_shown';
 
 /** SPEC §2, to the letter: never on paths starting with /admin or /dashboard. */
 export const roadblockAllowed = (path: string) => !(path.startsWith('/admin') || path.startsWith('/dashboard'));
 
-const alreadyShown = () => {
-  try {
-    return sessionStorage.getItem(SHOWN_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
+/** the width from which the desktop image is the one shown (the <picture>'s media) */
+export const WIDE = '(min-width: 768px)';
 
 /**
- * SPEC §2, §4: the roadblock ad, at most once per browser session. It counts as shown as soon as
- * one is fetched. Desktop image on wide screens, mobile image on small; alt = title; the link
- * opens in a new tab; fetch errors are only logged.
+ * SPEC §2, §4: the roadblock ad, at most once per browser session, on the session's first page
+ * (src/lib/site/autoDialogs.ts). It counts as shown as soon as one is fetched. It opens only once
+ * the image this screen shows has loaded (never an empty box on a slow line), and only while the
+ * visitor is idle. Desktop image on wide screens, mobile on small; alt = title; the link opens in
+ * a new tab; fetch errors are only logged.
  */
 export function RoadblockAd({ path }: { path?: string }) {
   const [ad, setAd] = useState<Ad | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     const here = path ?? window.location.pathname;
-    // on a task page (applying, tracking…) the session's one ad waits for the next page
-    if (!roadblockAllowed(here) || !roadblockAllowed(window.location.pathname) || isTaskPage(here) || alreadyShown()) return;
+    if (!roadblockAllowed(here) || !roadblockAllowed(window.location.pathname) || !mayOpenByItself('roadblock', here)) return;
     let live = true;
+    $roadblock.set({ state: 'coming' });
     roadblockAds()
       .then((ads) => {
-        if (ads.length === 0) return;
         // SPEC §4: fetched means shown for the session, even an ad with no image to put on screen
-        try {
-          sessionStorage.setItem(SHOWN_KEY, '1');
-        } catch {
-          /* private mode: shown anyway */
-        }
+        if (ads.length > 0) claimAutoOpen('roadblock', here);
         const withImage = ads.find((a) => a.desktop_image_url || a.mobile_image_url);
         if (live && withImage) setAd(withImage);
+        else $roadblock.set({ state: 'none' });
       })
-      .catch((err: unknown) => console.error('roadblock ad unavailable', err));
+      .catch((err: unknown) => {
+        $roadblock.set({ state: 'none' });
+        console.error('roadblock ad unavailable', err);
+      });
     return () => {
       live = false;
     };
   }, [path]);
 
+  useEffect(() => {
+    if (!loaded) return;
+    return whenQuiet(
+      () => 0,
+      () => {
+        $roadblock.set({ state: 'open' });
+        setOpen(true);
+      },
+    );
+  }, [loaded]);
+
   if (!ad) return null;
   const desktop = ad.desktop_image_url || ad.mobile_image_url || '';
   const mobile = ad.mobile_image_url || ad.desktop_image_url || '';
+  if (!open) {
+    // loads the image this screen will show, out of sight; the dialog opens when it is there
+    const wide = typeof matchMedia === 'function' && matchMedia(WIDE).matches;
+    return (
+      <img
+        hidden
+        alt=""
+        src={wide ? desktop : mobile}
+        data-roadblock-preload
+        onLoad={() => setLoaded(true)}
+        onError={() => {
+          $roadblock.set({ state: 'none' });
+          setAd(null);
+        }}
+      />
+    );
+  }
   const image = (
     <picture>
-      <source media="(min-width: 768px)" srcSet={desktop} width={960} height={540} />
-      {/* on a first visit the ad is the largest thing painted: fetch it ahead of the page's own images */}
-      <img src={mobile} alt={ad.title} width={320} height={400} fetchpriority="high" />
+      <source media={WIDE} srcSet={desktop} width={960} height={540} />
+      <img src={mobile} alt={ad.title} width={320} height={400} />
     </picture>
   );
+  const close = () => {
+    $roadblock.set({ state: 'closed', at: Date.now() });
+    setAd(null);
+  };
   return (
-    <Dialog title={ad.title} onClose={() => setAd(null)} size="lg" className="roadblock" hideTitle>
+    <Dialog title={ad.title} onClose={close} size="lg" className="roadblock" hideTitle>
       {ad.redirect_url ? (
         <a href={ad.redirect_url} target="_blank" rel="noopener noreferrer sponsored">
           {image}

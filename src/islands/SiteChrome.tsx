@@ -1,11 +1,10 @@
 /** @jsxImportSource preact */
 import { useEffect } from 'preact/compat';
 import { $session, restoreSession } from '../lib/stores/session.ts';
+import { noteMailedLink } from '../lib/site/autoDialogs.ts';
 import { sendPageview, type Institute } from './beacon.ts';
 import type { ProviderFlags } from '../lib/site/booking.ts';
 import { CounsellingBanner } from './CounsellingBanner.tsx';
-import { FullDetailPrompt } from './FullDetailPrompt.tsx';
-import { GuidanceModal } from './GuidanceModal.tsx';
 import { RoadblockAd } from './RoadblockAd.tsx';
 
 export interface SiteChromeProps {
@@ -14,8 +13,6 @@ export interface SiteChromeProps {
   provider?: ProviderFlags | null;
   /** institution pages: sent with the pageview */
   institute?: Institute | null;
-  /** detail pages: the title the "see full details" prompt names */
-  detailTitle?: string | null;
 }
 
 /**
@@ -23,8 +20,9 @@ export interface SiteChromeProps {
  * server too: Astro picks an island's renderer by rendering it, and an island whose server output
  * is empty would be taken for a non-Preact component.
  */
-export default function SiteChrome({ path, provider, institute, detailTitle }: SiteChromeProps) {
+export default function SiteChrome({ path, provider, institute }: SiteChromeProps) {
   useEffect(() => {
+    noteMailedLink();
     if ($session.get().loading) restoreSession();
     void sendPageview(institute);
   }, []);
@@ -32,8 +30,6 @@ export default function SiteChrome({ path, provider, institute, detailTitle }: S
     <div className="site-chrome">
       <CounsellingBanner provider={provider} path={path} />
       <RoadblockAd path={path} />
-      <GuidanceModal path={path} provider={provider} />
-      {detailTitle ? <FullDetailPrompt title={detailTitle} provider={provider} /> : null}
     </div>
   );
 }

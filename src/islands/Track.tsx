@@ -2,7 +2,8 @@
 import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
 import { loadDestinations, type ApplicationStatus, type Option } from '../lib/api/public.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
-import { countOf, formatDate } from '../lib/format.ts';
+import { formatDate } from '../lib/format.ts';
+import { applicationFacts } from '../lib/site/tracking.ts';
 import { createTrackStore, type TrackStore } from '../lib/stores/track.ts';
 import { Dialog } from './Dialog.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
@@ -33,12 +34,13 @@ export default function Track({ store: given }: { store?: TrackStore }) {
 
   return (
     <>
-      <form method="post" onSubmit={onCheck} className="panel row" role="search">
+      {/* a GET form: without scripts the server answers /track/?code= with the application (server/site/no-script.ts) */}
+      <form method="get" action="/track/" onSubmit={onCheck} className="panel row" role="search">
         <div className="field grow">
           <label htmlFor="tr-code">Tracking code</label>
-          <input id="tr-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" />
+          <input id="tr-code" name="code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" />
         </div>
-        <SubmitButton busy={busy && mode === 'view'} busyLabel="Check status">
+        <SubmitButton busy={busy && mode === 'view'} busyLabel="Check status" native>
           Check status
         </SubmitButton>
       </form>
@@ -89,17 +91,6 @@ export default function Track({ store: given }: { store?: TrackStore }) {
 
 function Summary({ status }: { status: ApplicationStatus }) {
   const consultancy = status.consultancy?.name ?? status.consultancy_name;
-  const facts: [string, string][] = [
-    ['Tracking code', status.tracking_code],
-    ['Applied', status.created_at ? formatDate(status.created_at) : ''],
-    ['Applicant', status.applicant?.full_name ?? ''],
-    ['Destination', status.destination?.name ?? 'Not decided yet'],
-    ['University', status.university?.name ?? ''],
-    ['Course', status.course?.name ?? ''],
-    ['Preferred intake', status.preferred_intake ?? ''],
-    ['Education level', status.education_level ?? ''],
-    ['Documents', countOf(status.document_count ?? 0, 'document', 'documents')],
-  ];
   return (
     <>
       <h2>
@@ -109,9 +100,7 @@ function Summary({ status }: { status: ApplicationStatus }) {
         </span>
       </h2>
       <dl className="facts">
-        {facts
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
+        {applicationFacts(status).map(([label, value]) => (
             <Fragment key={label}>
               <dt>{label}</dt>
               <dd>{value}</dd>

@@ -43,7 +43,7 @@ describe.each(engines)('the outbox worker on %s', (engine) => {
     expect(got.text).toContain('A line <with> brackets & an ampersand.');
     expect(got.text).toContain('http://127.0.0.1:4321/track/');
     expect(got.html).toContain('A line &#60;with&#62; brackets &#38; an ampersand.');
-    expect(got.html).toContain('<a href="http://127.0.0.1:4321/track/">Track it</a>');
+    expect(got.html).toContain('<a href="http://127.0.0.1:4321/track/?via=mail">Track it</a>');
     expect(got.key).toBe(mail.key);
     expect(`<${got.messageId.replace(/^<|>$/g, '')}>`).toBe(messageId(mail.key));
     expect(inbox.all.filter((m) => m.key === mail.key)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { disconnect, hydrated, newContext } from './site-helpers.ts';
+import { apiJson, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);
 
@@ -63,6 +63,54 @@ describe('apply → track → edit', () => {
     await page.getByLabel('Tracking code').fill('NOPE-0000');
     await page.getByRole('button', { name: 'Check status' }).click();
     await expect.poll(() => page.getByRole('alert').locator('.error').textContent()).toBe('Tracking code not found');
+    await context.close();
+  });
+});
+
+describe('apply and track without JavaScript (issue 22)', () => {
+  it('the apply form posts by itself and ends on the tracking page with the application; the tracking form works too', async () => {
+    const [consultancy] = await apiJson<{ results: { slug: string; name: string }[] }>('consultancy/?page_size=1').then((r) => r.results);
+    const context = await newContext({ javaScript: false, mobile: true });
+    const page = await context.newPage();
+    await page.goto(`/consultancy/${consultancy!.slug}/apply/`);
+    const submit = page.getByRole('button', { name: 'Submit application' });
+    expect(await submit.isEnabled()).toBe(true);
+    await page.getByLabel('Full name').fill('Bina Rai');
+    await page.getByLabel('Email').fill(`bina-${Date.now()}@example.com`);
+    // a mistake first: a page says what is wrong, with the way back
+    await page.getByLabel('Phone').fill('call me');
+    await submit.click();
+    await page.getByRole('heading', { name: 'Please check the form' }).waitFor();
+    expect(await page.locator('body').textContent()).toMatch(/Phone: /);
+    await page.getByRole('link', { name: 'Go back to the form' }).click();
+    await page.waitForURL('**/apply/');
+    await page.getByLabel('Full name').fill('Bina Rai');
+    await page.getByLabel('Email').fill(`bina-${Date.now()}@example.com`);
+    await page.getByLabel('Phone').fill('9812345670');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.waitForURL('**/track/?code=*');
+    const code = new URL(page.url()).searchParams.get('code')!;
+    const shown = page.locator('[data-no-script-application]');
+    expect(await shown.textContent()).toContain(consultancy!.name);
+    expect(await shown.textContent()).toContain(code);
+    expect(await shown.textContent()).toContain('Submitted');
+
+    // the tracking page's own form, typed in by hand
+    await page.goto('/track/');
+    await page.getByLabel('Tracking code').fill(code);
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.waitForURL('**/track/?code=*');
+    expect(await page.locator('[data-no-script-application]').textContent()).toContain(code);
+    await context.close();
+  });
+
+  it('pages that need JavaScript say so', async () => {
+    const context = await newContext({ javaScript: false });
+    const page = await context.newPage();
+    for (const path of ['/compare/', '/shortlist/']) {
+      await page.goto(path);
+      expect(await page.locator('main').textContent()).toContain('needs JavaScript');
+    }
     await context.close();
   });
 });

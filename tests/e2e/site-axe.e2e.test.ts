@@ -71,7 +71,7 @@ describe.each(SIZES)('at $width px', ({ width, height, mobile }) => {
   const context = (options: { dialogs: boolean }): Promise<BrowserContext> =>
     newContext({ mobile, viewport: { width, height }, bypassCSP: true, quiet: !options.dialogs, noBanner: false }).then(async (c) => {
       // the banner shows; the dialogs that open by themselves only where a test wants them
-      await c.addCookies([{ name: SHOWN_COOKIE, value: options.dialogs ? 'guidance.full-detail' : 'booking.guidance.full-detail', url: baseUrl() }]);
+      if (!options.dialogs) await c.addCookies([{ name: SHOWN_COOKIE, value: 'roadblock.booking', url: baseUrl() }]);
       return c;
     });
 

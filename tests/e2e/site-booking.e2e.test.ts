@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminToken, apiJson, disconnect, newContext } from './site-helpers.ts';
+import { outboxText } from './outbox-helpers.ts';
 
 afterAll(disconnect);
 
@@ -33,6 +34,18 @@ describe('counselling banner and booking dialog, end to end', () => {
     await dialog.getByRole('button', { name: /Book my free session/ }).click();
     await expect.poll(() => dialog.getByRole('button', { name: /Submitt/ }).textContent()).toBe('Submitted!');
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+
+    // what the booking leaves behind: a notice with its reference on the page, and a mail saying what happens next
+    const notice = page.getByRole('status').filter({ hasText: 'Booked: your reference is' });
+    await notice.waitFor();
+    const reference = (await notice.locator('[data-booking-reference]').textContent())!;
+    expect(reference).toMatch(/^B-\d{5,}$/);
+    expect(await notice.textContent()).toContain(`${provider} will call you on 9800000001`);
+    const mail = await outboxText(email, `Your request ${reference} was received`);
+    expect(mail).toContain(`${provider} will call you on 9800000001`);
+    // and it lasts: on the next page of the session too
+    await page.goto('/exam/');
+    await page.getByRole('status').filter({ hasText: reference }).waitFor({ timeout: 15_000 });
 
     const token = await adminToken();
     const all = await apiJson<unknown>('inquiry/admin/all/?all=true', { headers: { Authorization: `Bearer ${token}` } });

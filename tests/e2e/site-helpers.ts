@@ -17,7 +17,7 @@ export async function disconnect() {
 }
 
 export interface ContextOptions {
-  /** keep the roadblock ad and guidance modal out of the way (default true) */
+  /** keep the roadblock ad out of the way (default true): the session has had it */
   quiet?: boolean;
   /** hide the counselling banner (and its 2 s dialog) by answering site settings with the bar off */
   noBanner?: boolean;
@@ -26,16 +26,15 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** lets the test add its own script (axe) to pages past the site's Content-Security-Policy */
   bypassCSP?: boolean;
+  /** false: a browser that runs no scripts */
+  javaScript?: boolean;
 }
 
-export async function newContext({ quiet = true, noBanner = true, mobile = false, viewport, bypassCSP = false }: ContextOptions = {}): Promise<BrowserContext> {
+export async function newContext({ quiet = true, noBanner = true, mobile = false, viewport, bypassCSP = false, javaScript = true }: ContextOptions = {}): Promise<BrowserContext> {
   const b = await connect();
   const size = viewport ?? (mobile ? { width: 390, height: 800 } : { width: 1280, height: 900 });
-  const context = await b.newContext({ baseURL: baseUrl(), bypassCSP, viewport: size, ...(mobile ? { isMobile: true, hasTouch: true } : {}) });
-  if (quiet) {
-    await context.addInitScript(() => sessionStorage.setItem('roadblock_ad_shown', '1'));
-    await context.addCookies([{ name: SHOWN_COOKIE, value: 'guidance.full-detail', url: baseUrl() }]);
-  }
+  const context = await b.newContext({ baseURL: baseUrl(), bypassCSP, viewport: size, javaScriptEnabled: javaScript, ...(mobile ? { isMobile: true, hasTouch: true } : {}) });
+  if (quiet) await context.addCookies([{ name: SHOWN_COOKIE, value: 'roadblock', url: baseUrl() }]);
   if (noBanner)
     await context.route('**/api/site-settings/', async (route) => {
       try {

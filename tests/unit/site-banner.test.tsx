@@ -17,6 +17,7 @@ import '../../src/islands/BookingDialog.tsx'; // cached, so the lazy import reso
 import { AUTO_OPEN_MS, CounsellingBanner } from '../../src/islands/CounsellingBanner.tsx';
 import { $bookingOpen, $siteSettings, resetSettings } from '../../src/lib/stores/settings.ts';
 import { claimAutoOpen, mayOpenByItself, resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
+import { $booked, resetBooking } from '../../src/lib/stores/booking.ts';
 
 const settings = {
   featured_counselling_consultancy_id: 7,
@@ -33,6 +34,7 @@ const BANNER_TEXT = 'Need guidance? Study Abroad FREE counseling with Everest Ed
 
 beforeEach(() => {
   resetAutoDialogs();
+  resetBooking();
   resetSettings();
   $bookingOpen.set(false);
   vi.useFakeTimers();
@@ -112,6 +114,20 @@ describe('counselling banner (SPEC §2, §4)', () => {
   });
 });
 
+describe('after a booking (issue 22)', () => {
+  it('the banner gives way to a lasting notice: the reference, who calls, on which number, when; OK puts it away', async () => {
+    $booked.set({ reference: 'B-00012', provider: 'Everest Education', phone: '9800000000', email: 'sita@example.com', days: 2 });
+    await mount(settings);
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Booked: your reference is B-00012. Everest Education will call you on 9800000000 within 2 working days');
+    expect(notice.textContent).toContain('sita@example.com');
+    expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect($booked.get()).toBeNull();
+    expect(banner()).not.toBeNull();
+  });
+});
+
 describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', () => {
   it('opens the booking dialog by itself once per browser session: not again on the next page', async () => {
     await mount(settings, undefined, '/university/');
@@ -129,7 +145,16 @@ describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', 
   it('remembers it in a session cookie, which every tab of the browser shares', async () => {
     await mount(settings, undefined, '/university/');
     act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS));
-    expect(document.cookie).toMatch(/auto_dialogs_shown=booking/);
+    expect(document.cookie).toMatch(/auto_dialogs=[^;]*\bbooking\b/);
+  });
+
+  it('counts Book Now before the 2 s as the session\'s booking dialog: it does not open again by itself', async () => {
+    await mount(settings, undefined, '/university/');
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS * 10));
+    expect($bookingOpen.get()).toBe(false);
   });
 
   it.each(['/track/', '/complaint/', '/login/', '/search/', '/404', '/consultancy/everest/apply/'])('never opens by itself on the task page %s, where the banner still shows', async (path) => {
@@ -141,12 +166,12 @@ describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', 
     expect($bookingOpen.get()).toBe(true);
   });
 
-  it('lets one dialog open by itself per page view', () => {
-    expect(claimAutoOpen('guidance', '/university/')).toBe(true);
-    expect(mayOpenByItself('full-detail', '/university/')).toBe(false);
-    expect(claimAutoOpen('full-detail', '/university/')).toBe(false);
+  it('lets dialogs open by themselves on the first ordinary page of the session only', () => {
+    expect(mayOpenByItself('booking', '/track/')).toBe(false);
     startPageView();
-    expect(claimAutoOpen('guidance', '/course/')).toBe(false);
-    expect(claimAutoOpen('full-detail', '/course/')).toBe(true);
+    expect(claimAutoOpen('roadblock', '/university/')).toBe(true);
+    expect(claimAutoOpen('roadblock', '/university/')).toBe(false);
+    startPageView();
+    expect(mayOpenByItself('booking', '/course/')).toBe(false);
   });
 });

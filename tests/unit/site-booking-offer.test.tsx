@@ -17,7 +17,7 @@ vi.mock('../../src/lib/api/public.ts', () => ({
 import * as publicApi from '../../src/lib/api/public.ts';
 import '../../src/islands/BookingDialog.tsx'; // cached, so the banner's lazy import resolves at once
 import { AUTO_OPEN_MS } from '../../src/islands/CounsellingBanner.tsx';
-import { GUIDANCE_DELAY_MS } from '../../src/islands/GuidanceModal.tsx';
+import GuidancePrompt from '../../src/islands/GuidancePrompt.tsx';
 import SiteChrome from '../../src/islands/SiteChrome.tsx';
 import { bookingAvailable } from '../../src/lib/site/booking.ts';
 import { $bookingOpen, resetSettings, type SiteSettingsState } from '../../src/lib/stores/settings.ts';
@@ -35,18 +35,10 @@ const siteSettings = vi.mocked(publicApi.siteSettings);
 const flush = () => act(async () => {
   for (let i = 0; i < 30; i++) await Promise.resolve();
 });
-const scrollToEnd = () => {
-  Object.defineProperty(document.documentElement, 'scrollHeight', { value: 1000, configurable: true });
-  Object.defineProperty(window, 'innerHeight', { value: 1000, configurable: true });
-  act(() => {
-    fireEvent.scroll(window);
-  });
-};
 
 beforeEach(() => {
   resetAutoDialogs();
   sessionStorage.clear();
-  sessionStorage.setItem('roadblock_ad_shown', '1');
   resetSettings();
   $bookingOpen.set(false);
   siteSettings.mockResolvedValue(SETTINGS);
@@ -77,74 +69,72 @@ describe('bookingAvailable: the one rule for the banner and every booking offer 
   });
 });
 
-describe('"see full details" prompt offers booking only when the booking dialog can open', () => {
+/** A page: the chrome (banner, booking dialog) and the counsellor card in the page flow. */
+const page = (props: { path: string; provider?: { verified: boolean; claimed: boolean }; detailTitle?: string }) => (
+  <>
+    <SiteChrome path={props.path} provider={props.provider} />
+    <GuidancePrompt {...props} />
+  </>
+);
+
+describe('"see full details" card offers booking only when the booking dialog can open', () => {
   it.each([
     ['a verified provider page', { verified: true, claimed: false }],
     ['a claimed provider page', { verified: false, claimed: true }],
   ])('on %s it leads to the consultancy list instead', async (_, provider) => {
-    render(<SiteChrome path="/consultancy/x/" provider={provider} detailTitle="X" />);
+    render(page({ path: '/consultancy/x/', provider, detailTitle: 'X' }));
     await flush();
-    scrollToEnd();
-    expect(screen.getByRole('dialog', { name: 'See the full details' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'See the full details' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Talk to a counsellor' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Find a counsellor' }).getAttribute('href')).toBe('/consultancy/');
   });
 
   it('with no provider name it leads to the consultancy list instead', async () => {
     siteSettings.mockResolvedValue({ ...SETTINGS, featured_counselling_consultancy_name: null });
-    render(<SiteChrome path="/university/x/" detailTitle="X" />);
+    render(page({ path: '/university/x/', detailTitle: 'X' }));
     await flush();
-    scrollToEnd();
     expect(screen.queryByRole('button', { name: 'Talk to a counsellor' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Find a counsellor' })).toBeTruthy();
   });
 
   it('when the banner is shown, "Talk to a counsellor" opens the booking dialog', async () => {
-    render(<SiteChrome path="/consultancy/x/" provider={{ verified: false, claimed: false }} detailTitle="X" />);
+    render(page({ path: '/consultancy/x/', provider: { verified: false, claimed: false }, detailTitle: 'X' }));
     await flush();
-    scrollToEnd();
     fireEvent.click(screen.getByRole('button', { name: 'Talk to a counsellor' }));
     await flush();
-    expect(screen.queryByRole('dialog', { name: 'See the full details' })).toBeNull();
     expect(screen.getByRole('dialog', { name: BOOKING })).toBeTruthy();
   });
 });
 
-describe('guidance modal offers booking only when the booking dialog can open', () => {
+describe('guidance card offers booking only when the booking dialog can open', () => {
   it('with no provider name it leads to the consultancy list', async () => {
-    vi.useFakeTimers();
     siteSettings.mockResolvedValue({ ...SETTINGS, featured_counselling_consultancy_name: '' });
-    render(<SiteChrome path="/university/" />);
+    render(page({ path: '/university/' }));
     await flush();
-    act(() => void vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
-    await flush();
-    expect(screen.getByRole('dialog', { name: 'Planning to study abroad?' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Planning to study abroad?' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Get free guidance' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Find a consultancy' }).getAttribute('href')).toBe('/consultancy/');
   });
 
-  it('opens one dialog by itself per page: the booking dialog on the first, the guidance on the next, which opens booking again', async () => {
+  it('the booking dialog opens by itself on the first page only; on the next the card still opens it', async () => {
     vi.useFakeTimers();
-    render(<SiteChrome path="/university/" />);
+    render(page({ path: '/university/' }));
     await flush();
     act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS));
     await flush();
     expect(screen.getByRole('dialog', { name: BOOKING })).toBeTruthy();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
-    act(() => void vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
     await flush();
-    expect(screen.queryByRole('dialog')).toBeNull();
 
     cleanup();
     startPageView();
-    render(<SiteChrome path="/course/" />);
+    render(page({ path: '/course/' }));
     await flush();
-    act(() => void vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
+    act(() => void vi.advanceTimersByTime(60_000));
     await flush();
-    expect(screen.queryByRole('dialog', { name: BOOKING })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Get free guidance' }));
     await flush();
-    expect(screen.queryByRole('dialog', { name: 'Planning to study abroad?' })).toBeNull();
     expect(screen.getByRole('dialog', { name: BOOKING })).toBeTruthy();
   });
 });

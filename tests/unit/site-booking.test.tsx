@@ -14,6 +14,8 @@ import * as publicApi from '../../src/lib/api/public.ts';
 import { BookingDialog, CLOSE_DELAY_MS } from '../../src/islands/BookingDialog.tsx';
 import { $session } from '../../src/lib/stores/session.ts';
 import { resetAutoDialogs } from '../../src/lib/site/autoDialogs.ts';
+import { ApiError } from '../../src/lib/api/client.ts';
+import { $booked, BOOKED_KEY, resetBooking } from '../../src/lib/stores/booking.ts';
 
 const api = vi.mocked(publicApi);
 const flush = () => act(async () => {
@@ -31,6 +33,8 @@ const TITLE = 'Book FREE Study Abroad Counselling Session with Everest Education
 
 beforeEach(() => {
   resetAutoDialogs();
+  resetBooking();
+  sessionStorage.clear();
   vi.useFakeTimers();
   api.loadDestinations.mockResolvedValue(DESTINATIONS);
   api.loadExams.mockResolvedValue(EXAMS);
@@ -356,5 +360,31 @@ describe('the destination and exam pickers (WAI-ARIA combobox, issue 11)', () =>
     const combo = screen.getByRole('combobox');
     expect(combo.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(combo.getAttribute('aria-describedby')!)?.textContent).toBe('Choose an exam.');
+  });
+
+  it('marks a field the server refused, with its message beside it, and takes the visitor to it (issue 22)', async () => {
+    api.submitInquiry.mockRejectedValue(new ApiError('Some values are not valid.', 400, { phone: ['Must be a phone number, e.g. 98XXXXXXXX'] }));
+    await open();
+    await fillValid();
+    fireEvent.click(submit());
+    await flush();
+    expect(alertText()).toBe('Some values are not valid.');
+    const phone = input(/Phone/);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)?.textContent).toBe('Must be a phone number, e.g. 98XXXXXXXX');
+    expect(document.activeElement).toBe(phone);
+    expect(input(/Email/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('leaves the reference behind once it closes: kept for the notice of the page (issue 22)', async () => {
+    api.submitInquiry.mockResolvedValue({ id: 12, reference: 'B-00012' });
+    await open();
+    await fillValid();
+    fireEvent.click(submit());
+    await flush();
+    expect($booked.get()).toBeNull();
+    act(() => void vi.advanceTimersByTime(CLOSE_DELAY_MS));
+    expect($booked.get()).toMatchObject({ reference: 'B-00012', provider: 'Everest Education', phone: '9800000000', email: 'sita@example.com' });
+    expect(JSON.parse(sessionStorage.getItem(BOOKED_KEY)!).reference).toBe('B-00012');
   });
 });

@@ -46,7 +46,10 @@ const STATUS = {
   timeline: [{ status: 'submitted', status_label: 'Submitted', note: 'Application submitted.', created_at: '2026-11-22T05:00:00Z' }],
 };
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  history.replaceState(null, '');
+});
 afterEach(cleanup);
 
 describe('application form (/consultancy/{slug}/apply/)', () => {
@@ -92,6 +95,19 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
     expect(screen.getByRole('alert').querySelector('.error')!.textContent).toBe('Failed to submit application');
     expect(screen.getByText('Must be an email address')).toBeTruthy();
   });
+
+  it('"Some values are not valid." is beside the field it means, which takes the focus (issue 22)', async () => {
+    api.submitApplication.mockRejectedValue(new ApiError('Some values are not valid.', 400, { phone: ['Must be a phone number'] }));
+    render(<ApplyForm consultancyId={3} consultancyName="X" />);
+    fill();
+    fireEvent.submit(screen.getByRole('button', { name: 'Submit application' }).closest('form')!);
+    await flush();
+    const phone = screen.getByLabelText(/Phone/);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)!.textContent).toBe('Must be a phone number');
+    expect(document.activeElement).toBe(phone);
+    expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBeNull();
+  });
 });
 
 describe('complaint form (/complaint/)', () => {
@@ -116,7 +132,53 @@ describe('complaint form (/complaint/)', () => {
     expect(screen.getByText('C-7K3M9Q')).toBeTruthy();
     expect(screen.getByText('7K3Q-M9XA-2HPF-R4TW')).toBeTruthy();
     expect(screen.getByText(/by 30 Nov 2026/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Follow your complaint' }).getAttribute('href')).toBe('/complaint/track/');
+    // which one to keep, and what the other is for
+    expect(screen.getByRole('heading', { name: 'Keep this follow-up code' })).toBeTruthy();
+    expect(screen.getByText(/The reference only names your complaint/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/only this once/);
+    // the follow-up page opens with the code filled in
+    expect(screen.getByRole('link', { name: 'Follow your complaint' }).getAttribute('href')).toBe('/complaint/track/?code=7K3Q-M9XA-2HPF-R4TW');
+  });
+
+  it('copies the code, or selects it where the clipboard is refused', async () => {
+    api.submitComplaint.mockResolvedValue({ id: 1, reference: 'C-7K3M9Q', code: '7K3Q-M9XA-2HPF-R4TW', answer_due_at: '2026-11-30T10:00:00Z' });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<Complaint />);
+    await flush();
+    fireEvent.submit(screen.getByRole('button', { name: 'Submit complaint' }).closest('form')!);
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
+    await flush();
+    expect(writeText).toHaveBeenCalledWith('7K3Q-M9XA-2HPF-R4TW');
+    expect(screen.getByRole('status').textContent).toBe('Copied.');
+    writeText.mockRejectedValue(new Error('denied'));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
+    await flush();
+    expect(window.getSelection()?.toString()).toBe('7K3Q-M9XA-2HPF-R4TW');
+    expect(screen.getByRole('status').textContent).toMatch(/^Selected/);
+  });
+
+  it('keeps the confirmation in the history entry: Back (a new mount on the same entry) shows it again, not a blank form', async () => {
+    api.submitComplaint.mockResolvedValue({ id: 1, reference: 'C-7K3M9Q', code: '7K3Q-M9XA-2HPF-R4TW', answer_due_at: '2026-11-30T10:00:00Z' });
+    render(<Complaint />);
+    await flush();
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'sita@example.com' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Submit complaint' }).closest('form')!);
+    await flush();
+    expect(screen.getByText(/We also sent it to sita@example.com/)).toBeTruthy();
+    cleanup();
+    render(<Complaint />);
+    await flush();
+    expect(screen.getByRole('heading', { name: 'Complaint received' })).toBeTruthy();
+    expect(screen.getByText('7K3Q-M9XA-2HPF-R4TW')).toBeTruthy();
+    // and a new complaint starts from a blank form
+    fireEvent.click(screen.getByRole('button', { name: 'File another complaint' }));
+    expect(screen.getByRole('button', { name: 'Submit complaint' })).toBeTruthy();
+    cleanup();
+    render(<Complaint />);
+    await flush();
+    expect(screen.queryByRole('heading', { name: 'Complaint received' })).toBeNull();
   });
 
   it("says 'Failed to submit complaint form'", async () => {

@@ -5,7 +5,8 @@
  * live when their JavaScript has loaded: on a slow phone a visitor can press "Sign in" before that,
  * and a form without method="post" then submits natively as a GET, with the email and password in
  * the address bar, the history and server logs. Every form is method="post", and those the server
- * renders cannot be submitted at all before hydration.
+ * renders cannot be submitted at all before hydration, except the few made to work without scripts,
+ * whose endpoints answer the browser's own post (or GET, for a tracking code).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,15 +48,30 @@ const ISLANDS = {
   forumQuestion: <QuestionView id={1} initial={{ id: 1, title: 'Is 6.5 enough?', body: '', created_at: '2026-11-20T10:00:00Z', replies: [] }} />,
 };
 
+/** The forms that work without JavaScript (issue 22): what the browser itself sends, and where. */
+const NATIVE: Record<string, { method: string; action: string }> = {
+  complaint: { method: 'post', action: '/api/complaint/submit/' },
+  apply: { method: 'post', action: '/api/consultancy-application/submit/' },
+  track: { method: 'get', action: '/track/' },
+};
+
 describe('server-rendered islands (as the built page has them, before hydration)', () => {
   const parse = (html: string) => new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
 
-  it.each(Object.entries(ISLANDS))('%s: every form posts and no submit control is enabled', (_name, island) => {
+  it.each(Object.entries(ISLANDS))('%s: every form posts and no submit control is enabled, unless the form is made to work without scripts', (name, island) => {
     const doc = parse(renderToString(island));
     for (const form of doc.querySelectorAll('form')) {
-      expect(form.getAttribute('method')).toBe('post');
       const submitters = [...form.querySelectorAll('button:not([type]), button[type="submit"], input[type="submit"], input[type="image"]')];
       expect(submitters.length).toBeGreaterThan(0);
+      const native = NATIVE[name];
+      if (native) {
+        // an endpoint that answers a plain form (server/no-script.ts): live from the first paint
+        expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual([native.method, native.action]);
+        if (native.method === 'post') expect(form.getAttribute('enctype')).toBe('multipart/form-data');
+        for (const button of submitters) expect(button.hasAttribute('disabled')).toBe(false);
+        continue;
+      }
+      expect(form.getAttribute('method')).toBe('post');
       for (const button of submitters) {
         expect(button.hasAttribute('disabled')).toBe(true);
         expect(button.textContent).toBe(NOT_READY);

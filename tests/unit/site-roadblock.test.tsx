@@ -6,16 +6,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../src/lib/api/public.ts', () => ({ roadblockAds: vi.fn() }));
 
 import * as publicApi from '../../src/lib/api/public.ts';
-import { RoadblockAd, SHOWN_KEY, roadblockAllowed } from '../../src/islands/RoadblockAd.tsx';
+import { RoadblockAd, roadblockAllowed } from '../../src/islands/RoadblockAd.tsx';
+import { $roadblock, resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
 
 const roadblockAds = vi.mocked(publicApi.roadblockAds);
 const AD = { id: 3, placement: 'roadblock_ad', title: 'Study in Japan fair', redirect_url: 'https://example.com/fair', desktop_image_url: '/media/ab/desk.webp', mobile_image_url: '/media/cd/mob.webp' };
 const flush = () => act(async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 });
+/** counted as shown for the session: the session cookie names it */
+const counted = () => /auto_dialogs=[^;]*\broadblock\b/.test(document.cookie);
+const preload = () => document.querySelector<HTMLImageElement>('img[data-roadblock-preload]');
+/** the ad's image arrives */
+const imageLoads = async () => {
+  fireEvent.load(preload()!);
+  await flush();
+};
 
 beforeEach(() => {
-  sessionStorage.clear();
+  resetAutoDialogs();
   roadblockAds.mockResolvedValue([AD]);
 });
 afterEach(() => {
@@ -28,6 +37,7 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
   it('shows the ad in a <picture>: desktop image on wide screens, mobile on small, alt = title, link in a new tab', async () => {
     render(<RoadblockAd path="/" />);
     await flush();
+    await imageLoads();
     const img = screen.getByRole('img', { name: 'Study in Japan fair' }) as HTMLImageElement;
     expect(img.getAttribute('src')).toBe('/media/cd/mob.webp');
     const source = img.parentElement!.querySelector('source')!;
@@ -43,6 +53,7 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
   it('has a close button that closes it', async () => {
     render(<RoadblockAd path="/" />);
     await flush();
+    await imageLoads();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -50,8 +61,9 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
   it('counts as shown as soon as one is fetched, and is shown at most once per session', async () => {
     const view = render(<RoadblockAd path="/" />);
     await flush();
-    expect(sessionStorage.getItem(SHOWN_KEY)).toBe('1');
+    expect(counted()).toBe(true);
     view.unmount();
+    startPageView();
     render(<RoadblockAd path="/university/" />);
     await flush();
     expect(roadblockAds).toHaveBeenCalledTimes(1);
@@ -62,14 +74,14 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     const view = render(<RoadblockAd path="/" />);
     view.unmount();
     await flush();
-    expect(sessionStorage.getItem(SHOWN_KEY)).toBe('1');
+    expect(counted()).toBe(true);
   });
 
   it('does not count when no ad is fetched', async () => {
     roadblockAds.mockResolvedValue([]);
     render(<RoadblockAd path="/" />);
     await flush();
-    expect(sessionStorage.getItem(SHOWN_KEY)).toBeNull();
+    expect(counted()).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -77,7 +89,7 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     roadblockAds.mockResolvedValue([{ ...AD, desktop_image_url: null, mobile_image_url: null }]);
     render(<RoadblockAd path="/" />);
     await flush();
-    expect(sessionStorage.getItem(SHOWN_KEY)).toBe('1');
+    expect(counted()).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -85,6 +97,7 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     roadblockAds.mockResolvedValue([{ ...AD, id: 1, title: 'No image', desktop_image_url: null, mobile_image_url: null }, AD]);
     render(<RoadblockAd path="/" />);
     await flush();
+    await imageLoads();
     expect(screen.getByRole('img', { name: 'Study in Japan fair' })).toBeTruthy();
   });
 
@@ -109,7 +122,31 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     await flush();
     expect(error).toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(sessionStorage.getItem(SHOWN_KEY)).toBeNull();
+    expect(counted()).toBe(false);
+  });
+});
+
+describe('roadblock ad waits for its image (issue 22: never an empty white box)', () => {
+  it('opens only once the image this screen shows has loaded', async () => {
+    // a phone
+    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: false } as MediaQueryList);
+    render(<RoadblockAd path="/" />);
+    await flush();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect($roadblock.get().state).toBe('coming');
+    expect(preload()!.getAttribute('src')).toBe('/media/cd/mob.webp');
+    await imageLoads();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect($roadblock.get().state).toBe('open');
+  });
+
+  it('never opens when its image fails to load', async () => {
+    render(<RoadblockAd path="/" />);
+    await flush();
+    fireEvent.error(preload()!);
+    await flush();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect($roadblock.get().state).toBe('none');
   });
 });
 
@@ -118,10 +155,12 @@ describe('roadblock ad on task pages (issue 11)', () => {
     render(<RoadblockAd path="/track/" />);
     await flush();
     expect(roadblockAds).not.toHaveBeenCalled();
-    expect(sessionStorage.getItem(SHOWN_KEY)).toBeNull();
+    expect(counted()).toBe(false);
     cleanup();
+    startPageView();
     render(<RoadblockAd path="/university/" />);
     await flush();
+    await imageLoads();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });

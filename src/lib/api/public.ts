@@ -4,7 +4,7 @@ import type { acceptance, newQuestion, questionChanges, replyBody, report } from
 import type { InstitutionKind } from '../contract/forum.ts';
 import type { DropdownPath } from '../contract/index.ts';
 import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
-import { api, call, json, type Page } from './client.ts';
+import { api, ApiError, call, json, type Page } from './client.ts';
 import type { ApiUser } from '../stores/session.ts';
 
 /**
@@ -133,8 +133,9 @@ export async function submitInquiry(payload: InquiryPayload): Promise<unknown> {
     throw new Error(''); // no reply at all: the dialog shows its last fallback
   }
   if (response.ok) return response.json().catch(() => ({}));
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  throw new Error(typeof body?.error === 'string' && body.error ? body.error : 'Failed to send');
+  const body = (await response.json().catch(() => null)) as { error?: unknown; fields?: Record<string, string[]> } | null;
+  // the fields named, so the dialog marks each beside its input
+  throw new ApiError(typeof body?.error === 'string' && body.error ? body.error : 'Failed to send', response.status, body?.fields);
 }
 
 /** The beacon's payload (the contract's pageview form); the path is the page's when left out. */
