@@ -1,4 +1,6 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
+import { bumpContentVersion } from '../content-version.ts';
+import type { Runner } from './tx.ts';
 import { COMPLAINT_RECORD_MONTHS } from '../../src/lib/contract/complaints.ts';
 import { complaints, consultancies, consultancyReviews as r } from '../db/schema/index.ts';
 
@@ -29,3 +31,13 @@ export const standingValues = {
     schema: { type: 'integer', description: `Complaints about it in the last ${COMPLAINT_RECORD_MONTHS} months, those rejected as invalid left out` },
   },
 };
+
+/**
+ * A review or complaint changed a consultancy's figures: its row is marked changed, so the site's
+ * copy of the list (read from the rows changed since the last build) takes the new figures onto
+ * its cards, and the content version moves, so the site is built again.
+ */
+export async function standingChanged(tx: Runner, consultancyId: number) {
+  await tx.update(consultancies).set({ updated_at: sql`now()` }).where(eq(consultancies.id, consultancyId));
+  await bumpContentVersion(tx);
+}
