@@ -23,7 +23,7 @@ describe('the counselling banner', () => {
     const rows = await consultancies();
     // the seed features one we may promote
     expect(rows.find((r) => r.id === before.featured_counselling_consultancy_id)?.promotable).toBe(true);
-    const unlicensed = rows.find((r) => r.licence === null)!;
+    const unlicensed = rows.find((r) => r.licence === null && r.verified)!;
     const refused = await patchSettings(token, { featured_counselling_consultancy_id: unlicensed.id });
     expect(refused.status).toBe(400);
     expect((await refused.json()).fields.featured_counselling_consultancy_id[0]).toContain('has no licence on record');
