@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import { openapiTransform } from './openapi.ts';
 import { createTransport, type Transport } from './mail.ts';
 import { startWorker, type Worker } from './services/outbox.ts';
-import { overdueComplaints } from './services/notices.ts';
+import { featuredWithdrawn, overdueComplaints } from './services/notices.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
@@ -123,7 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.config.outbox.worker) {
     app.addHook('onReady', async () => {
       const transport = options.transport ?? createTransport(options.config, (line) => app.log.info(line));
-      outbox.worker = startWorker(app, transport, options.config.outbox, () => overdueComplaints(app.db, options.config));
+      outbox.worker = startWorker(app, transport, options.config.outbox, async () => {
+        await overdueComplaints(app.db, options.config);
+        await featuredWithdrawn(app.db, options.config);
+      });
     });
     app.addHook('onClose', async () => outbox.worker?.stop());
   }

@@ -6,6 +6,7 @@ import * as t from '../db/schema/index.ts';
 import type { UploadRule } from '../uploads.ts';
 import { licenceDocumentKeys, licenceValues, nepalToday } from '../services/licence-values.ts';
 import { courseRupees, scholarshipRupees, universityRupees } from '../services/rupee-values.ts';
+import { standingValues } from '../services/standing-values.ts';
 
 /**
  * The server half of an entity declaration: its table and the few options the generic router
@@ -38,7 +39,7 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   college: { table: t.colleges },
   consultancy: {
     table: t.consultancies,
-    computed: licenceValues,
+    computed: { ...licenceValues, ...standingValues },
     // its applications go with it, and with them the applicants' documents; so do its licences and their documents
     cascadedPrivateFiles: async (db, id) => [
       ...(

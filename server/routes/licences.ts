@@ -36,7 +36,11 @@ export default async function licenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/consultancy-licence/:id/reject/',
     { schema: { params, body: licenceRejection, tags, summary: 'Reject a submission, or withdraw a verified licence, with a reason the consultancy reads' }, config: { access: ['admin'] } },
-    (request) => licences.rejectLicence(app.db, request.user!, request.params.id, request.body),
+    async (request) => {
+      const licence = await licences.rejectLicence(app.db, request.user!, request.params.id, request.body, app.config);
+      app.outbox.kick();
+      return licence;
+    },
   );
 
   app.get('/consultancy-licence/:id/document/', { schema: { params, tags, summary: 'Download the licence document (admins, and the consultancy it belongs to)' }, config: { access: ['admin', 'consultancy'] } }, async (request, reply) => {

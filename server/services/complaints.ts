@@ -7,6 +7,7 @@ import { complaintEvents, complaints, consultancies } from '../db/schema/index.t
 import type { SessionUser } from '../plugins/auth.ts';
 import { notFound } from '../errors.ts';
 import { bumpContentVersion } from '../content-version.ts';
+import { standingChanged } from './standing-values.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
 import { ownConsultancy } from './applications.ts';
@@ -154,8 +155,8 @@ export async function submitComplaint(app: FastifyInstance, form: FormData) {
         .returning({ id: complaints.id });
       await tx.insert(complaintEvents).values({ complaint_id: row!.id, kind: 'submitted', author: 'complainant' });
       await notices.complaintReceived(tx, app.config, row!.id, code);
-      // the consultancy's public record counts it
-      if (consultancy) await bumpContentVersion(tx);
+      // the consultancy's public record, and its cards' complaint count, count it
+      if (consultancy) await standingChanged(tx, consultancy);
       return row!.id;
     });
   });
@@ -277,8 +278,8 @@ export async function changeComplaintStatus(db: Db, user: SessionUser, complaint
     const [updated] = await tx.update(complaints).set({ status: input.status, updated_at: sql`now()` }).where(eq(complaints.id, complaintId)).returning({ consultancy_id: complaints.consultancy_id });
     if (!updated) throw notFound('Complaint not found.');
     await tx.insert(complaintEvents).values({ complaint_id: complaintId, kind: 'status', author: 'admin', author_id: user.id, status: input.status, body: input.note });
-    // resolved and rejected change the consultancy's public record
-    if (updated.consultancy_id) await bumpContentVersion(tx);
+    // resolved and rejected change the consultancy's public record (a rejected one leaves its cards' count)
+    if (updated.consultancy_id) await standingChanged(tx, updated.consultancy_id);
     const [row] = await tx.select(adminColumns).from(complaints).where(eq(complaints.id, complaintId));
     return row!;
   });

@@ -16,10 +16,18 @@ export const nepalToday = sql`((now() AT TIME ZONE 'UTC') + interval '5 hours 45
  * The consultancy's id, qualified: drizzle writes column names bare in a one-table statement, and
  * inside a subquery on the licences a bare "id" would be the licence's own.
  */
-const consultancyId = sql`${sql.identifier(getTableName(consultancies))}.${sql.identifier(consultancies.id.name)}`;
+const qualified = (name: string) => sql`${sql.identifier(getTableName(consultancies))}.${sql.identifier(name)}`;
+const consultancyId = qualified(consultancies.id.name);
 
 /** SPEC §3's moe_certified of a consultancy: it holds a verified licence that has not expired. One hashed lookup per statement, not one per row. */
 const licensed = sql<boolean>`(${consultancyId} IN (SELECT ${l.consultancy_id} FROM ${l} WHERE ${l.status} = 'verified' AND ${l.expires_on} >= ${nepalToday}))`;
+
+/**
+ * Whether the site may promote the consultancy (the counselling banner, "Top consultancies"): we
+ * verified it and it holds a verified licence that has not expired. Never promote what a page
+ * warns about (docs/design-notes.md, "Featured and promoted consultancies").
+ */
+export const promotable = sql<boolean>`(${qualified(consultancies.verified.name)} AND ${licensed})`;
 
 /** The licence the public pages show: the verified one that runs longest, expired or not (the page says which), without its document. */
 const publicLicence = sql<PublicLicence | null>`(SELECT json_build_object(
@@ -32,12 +40,13 @@ const publicLicence = sql<PublicLicence | null>`(SELECT json_build_object(
 const date = { type: 'string', format: 'date' };
 export const licenceValues = {
   moe_certified: { sql: licensed, schema: { type: 'boolean' } },
+  promotable: { sql: promotable, schema: { type: 'boolean', description: 'Verified by us and licensed (a verified, unexpired licence): only such a consultancy is featured or promoted' } },
   licence: {
     sql: publicLicence,
     schema: {
       type: 'object',
       nullable: true,
-      description: 'The verified Ministry of Education licence that runs longest (null: none on record); expired when expires_on has passed in Nepal',
+      description: 'The verified licence that runs longest (issuing_office names who issued it: the Ministry of Education, or a province\'s ministry); null: none on record; expired when expires_on has passed in Nepal',
       required: ['permission_number', 'issuing_office', 'issued_on', 'expires_on', 'association', 'association_number', 'checked_on'],
       properties: {
         permission_number: { type: 'string' },

@@ -18,6 +18,7 @@ import type { SessionUser } from '../plugins/auth.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
 import { ownConsultancy } from './applications.ts';
 import { nepalToday } from './licence-values.ts';
+import { featuredWithdrawn, type Site } from './notices.ts';
 import { pageQuery, pageWindow } from './paging.ts';
 import type { Tx } from './tx.ts';
 
@@ -161,12 +162,16 @@ export async function verifyLicence(db: Db, user: SessionUser, id: number) {
 }
 
 /** An admin rejects a submission, or withdraws a verified licence found to be wrong, always with a reason the consultancy reads. */
-export async function rejectLicence(db: Db, user: SessionUser, id: number, body: z.infer<typeof licenceRejection>) {
+export async function rejectLicence(db: Db, user: SessionUser, id: number, body: z.infer<typeof licenceRejection>, site: Site) {
   await db.transaction(async (tx) => {
     const row = await forDecision(tx, id, ['pending', 'verified'], 'rejected');
     await tx.update(l).set({ status: 'rejected', reason: body.reason, reviewed_at: sql`now()`, updated_at: sql`now()` }).where(eq(l.id, id));
     await record(tx, id, 'rejected', user, body.reason);
-    if (row.status === 'verified') await publicChange(tx, row.consultancy_id);
+    if (row.status === 'verified') {
+      await publicChange(tx, row.consultancy_id);
+      // a withdrawn licence may unfeature the banner's consultancy: admins hear of it now, not at the next sweep
+      await featuredWithdrawn(tx, site);
+    }
   });
   return oneLicence(db, id);
 }

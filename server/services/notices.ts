@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { colleges, complaints, consultancies, consultancyApplications, forumQuestions, outboxMessages, users } from '../db/schema/index.ts';
+import { colleges, complaints, consultancies, consultancyApplications, forumQuestions, outboxMessages, siteSettings, users } from '../db/schema/index.ts';
 import { compose, siteUrl, type Mail } from '../mail.ts';
 import { STATUS_LABELS, type Status } from '../../src/lib/contract/applications.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { INQUIRY_CALL_BACK_DAYS, inquiryReference } from '../../src/lib/contract/leads.ts';
 import { enqueue } from './outbox.ts';
 import { overdue } from './complaints.ts';
+import { notPromotable } from './settings.ts';
 import type { Runner } from './tx.ts';
 
 /**
@@ -17,7 +18,7 @@ import type { Runner } from './tx.ts';
  * dashboard shows, a complainant of their own complaint; nobody learns another's address.
  */
 
-type Site = Pick<Config, 'siteUrl' | 'port'>;
+export type Site = Pick<Config, 'siteUrl' | 'port'>;
 
 /**
  * Where an institution's notices go: its accounts' addresses (they sign in to the dashboard), else
@@ -192,6 +193,36 @@ export async function overdueComplaints(db: Runner, site: Site) {
     );
   }
   return due.length;
+}
+
+/**
+ * The featured counselling consultancy may no longer be promoted (its licence lapsed or was
+ * withdrawn, or it lost `verified`): the site settings stopped giving it, so the banner is gone,
+ * and every admin is told once, to choose another. Run by every worker's sweep and right after
+ * the writes that withdraw a licence or `verified`; the key (the consultancy and the moment it
+ * was featured) makes a second run add nothing, and featuring it again after a renewal starts afresh.
+ */
+export async function featuredWithdrawn(db: Runner, site: Site) {
+  const [s] = await db
+    .select({ id: siteSettings.featured_counselling_consultancy_id, since: sql<string>`floor(extract(epoch from ${siteSettings.updated_at}))::bigint::text` })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  if (!s?.id) return 0;
+  const key = `settings.featured.${s.id}.${s.since}.withdrawn`;
+  const [sent] = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(like(outboxMessages.key, `${key}.%`)).limit(1);
+  if (sent) return 0;
+  const why = await notPromotable(db, s.id);
+  if (!why) return 0;
+  const admins = await db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.active, true)));
+  await enqueue(
+    db,
+    ...toEach(admins.map((a) => a.email), key, 'The counselling banner no longer features its consultancy', [
+      `The site no longer promotes the featured counselling consultancy: ${why}`,
+      'The floating counselling banner and the booking dialog are hidden until you feature a verified consultancy with a verified, unexpired licence.',
+      { href: `${siteUrl(site)}/admin/settings/`, label: 'Choose another consultancy' },
+    ]),
+  );
+  return admins.length;
 }
 
 /** Someone else replied to a forum question: a notice to its asker (replies are public; no address is shown). */

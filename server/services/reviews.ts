@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { applicationStatusHistory, consultancies, consultancyApplications, consultancyReviews } from '../db/schema/index.ts';
 import { bumpContentVersion } from '../content-version.ts';
+import { standingChanged } from './standing-values.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { APPLICANT_STATUSES, BURST, overallOf, type Aspect } from '../../src/lib/contract/reviews.ts';
@@ -104,7 +105,7 @@ export async function submitReview(db: Db, input: z.infer<typeof reviewForm>, ip
       .values({ ...review, application_id: application.id, consultancy_id: application.consultancy_id, ip_hash: ipHash })
       .onConflictDoNothing({ target: r.application_id })
       .returning({ id: r.id });
-    if (row) await bumpContentVersion(tx);
+    if (row) await standingChanged(tx, application.consultancy_id);
     return row;
   });
   if (!stored) throw conflict(ALREADY_REVIEWED);
@@ -118,7 +119,7 @@ export async function editReview(db: Db, code: string, changes: z.infer<typeof r
   await db.transaction(async (tx) => {
     const [row] = await tx.update(r).set({ ...changes, updated_at: sql`now()` }).where(eq(r.application_id, application.id)).returning({ id: r.id });
     if (!row) throw noReview();
-    await bumpContentVersion(tx);
+    await standingChanged(tx, application.consultancy_id);
   });
   return stateOf(db, application);
 }
@@ -172,12 +173,12 @@ export async function moderateReview(db: Db, user: SessionUser, reviewId: number
       .update(r)
       .set({ ...changes, updated_at: sql`now()` })
       .where(and(eq(r.id, reviewId), removal ? undefined : isNotNull(r.removed_reason)))
-      .returning({ id: r.id });
+      .returning({ id: r.id, consultancy_id: r.consultancy_id });
     if (!row) {
       const [exists] = await tx.select({ id: r.id }).from(r).where(eq(r.id, reviewId));
       throw exists ? conflict('This review is not removed.') : reviewNotFound();
     }
-    await bumpContentVersion(tx);
+    await standingChanged(tx, row.consultancy_id);
   });
   const [row] = await adminRows(db, signalsOf(db), { page: 1, page_size: 1 }, eq(r.id, reviewId));
   return row!;

@@ -4,13 +4,21 @@ import type { Db } from '../db/index.ts';
 import { ads, consultancies, modalSettings, siteSettings } from '../db/schema/index.ts';
 import { bumpContentVersion } from '../content-version.ts';
 import { badRequest } from '../errors.ts';
+import { licenceValues, promotable } from './licence-values.ts';
+import type { Runner } from './tx.ts';
+import { formatDate } from '../../src/lib/format.ts';
 
 const boolInput = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 
 export const siteSettingsChange = z.strictObject({ featured_counselling_consultancy_id: z.number().int().positive().nullable().optional(), show_counselling_bar: boolInput.optional() });
 export const modalSettingsChange = z.strictObject({ hide_study_abroad_modal: boolInput.optional(), hide_full_detail_modal: boolInput.optional() });
 
-/** The site settings, with the featured consultancy's name, slug and standing for the banner. */
+/**
+ * The site settings, with the featured consultancy's name, slug and standing for the banner. Only a
+ * consultancy we may promote (verified, licensed: licence-values.ts) is given: once its licence
+ * lapses or is withdrawn, or it loses `verified`, the featured id and name are null, so the banner
+ * (which reads this at run time) hides without a rebuild; admins are told once (featuredWithdrawn).
+ */
 export async function readSiteSettings(db: Db) {
   const [row] = await db
     .select({
@@ -19,30 +27,46 @@ export async function readSiteSettings(db: Db) {
       featured_counselling_consultancy_slug: consultancies.slug,
       featured_counselling_consultancy_verified: consultancies.verified,
       featured_counselling_consultancy_claimed: consultancies.claimed,
+      promotable: sql<boolean>`coalesce(${promotable}, false)`,
       show_counselling_bar: siteSettings.show_counselling_bar,
       updated_at: siteSettings.updated_at,
     })
     .from(siteSettings)
     .leftJoin(consultancies, eq(consultancies.id, siteSettings.featured_counselling_consultancy_id))
     .where(eq(siteSettings.id, 1));
-  return (
-    row ?? {
+  if (!row || !row.promotable) {
+    return {
       featured_counselling_consultancy_id: null,
       featured_counselling_consultancy_name: null,
       featured_counselling_consultancy_slug: null,
       featured_counselling_consultancy_verified: false,
       featured_counselling_consultancy_claimed: false,
-      show_counselling_bar: false,
-      updated_at: null,
-    }
-  );
+      show_counselling_bar: row?.show_counselling_bar ?? false,
+      updated_at: row?.updated_at ?? null,
+    };
+  }
+  const { promotable: _promotable, ...settings } = row;
+  return settings;
 }
 
-/** Pages show the banner's consultancy: a change moves the content version with it. */
+/** Why a consultancy may not be featured, or null when it may: not verified by us, no licence on record, or a lapsed one. */
+export async function notPromotable(db: Runner, consultancyId: number): Promise<string | null> {
+  const [c] = await db
+    .select({ name: consultancies.name, verified: consultancies.verified, licensed: licenceValues.moe_certified.sql, licence: licenceValues.licence.sql, promotable })
+    .from(consultancies)
+    .where(eq(consultancies.id, consultancyId));
+  if (!c) return 'No consultancy has this id.';
+  if (c.promotable) return null;
+  if (!c.verified) return `${c.name} is not verified by us: only a verified consultancy with a verified, unexpired licence can be featured.`;
+  if (c.licence) return `${c.name}'s licence expired on ${formatDate(c.licence.expires_on)}: only a consultancy with a verified, unexpired licence can be featured.`;
+  return `${c.name} has no licence on record: only a consultancy with a verified, unexpired licence can be featured.`;
+}
+
+/** Pages show the banner's consultancy: a change moves the content version with it. Never promote what a page warns about. */
 export async function updateSiteSettings(db: Db, change: z.infer<typeof siteSettingsChange>) {
   if (change.featured_counselling_consultancy_id) {
-    const [found] = await db.select({ id: consultancies.id }).from(consultancies).where(eq(consultancies.id, change.featured_counselling_consultancy_id));
-    if (!found) throw badRequest('Some values are not valid.', { featured_counselling_consultancy_id: ['No consultancy has this id.'] });
+    const why = await notPromotable(db, change.featured_counselling_consultancy_id);
+    if (why) throw badRequest(`This consultancy cannot be featured. ${why}`, { featured_counselling_consultancy_id: [why] });
   }
   await db.transaction(async (tx) => {
     await tx

@@ -150,7 +150,7 @@ export function AdminLicences() {
     <PagedCards<Licence>
       name="licences"
       title="Licences"
-      intro="Ministry of Education permissions sent by consultancies. Check each against the document before you verify it; a rejection tells the consultancy your reason."
+      intro="Licences sent by consultancies (the Ministry of Education's permission, or Bagmati Province's since 2025). Check each against the document before you verify it; a rejection tells the consultancy your reason."
       store={store}
       filter={{ label: 'Status', options: Object.fromEntries(LICENCE_STATUSES.map((st) => [st, LICENCE_STATUS_LABELS[st]])) }}
       empty="No licences here."

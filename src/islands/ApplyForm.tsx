@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'preact/compat';
 import { loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
 import { recognitionOf, type RecognitionNote } from '../lib/site/recognition.ts';
-import { explained } from '../lib/site/trust.ts';
+import { explained, licenceWarning, type LicenceOnRecord } from '../lib/site/trust.ts';
 import { Combobox } from './Combobox.tsx';
 import { useDropdownOptions } from './useDropdownOptions.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
@@ -13,10 +13,27 @@ export const APPLY_FAILED = 'Failed to submit application';
 export interface ApplyFormProps {
   consultancyId: number;
   consultancyName: string;
+  /** the consultancy's verified licence on record (null: none): no valid one, and the form warns first */
+  licence: LicenceOnRecord | null;
+}
+
+/**
+ * The warning before applying to a consultancy without a valid licence: as loud as the
+ * recognition warning, with the page that explains it one link away. Decided at render, in the
+ * browser too, so a licence that lapsed since the build warns.
+ */
+export function LicenceWarning({ name, licence }: { name: string; licence: LicenceOnRecord | null }) {
+  const text = licenceWarning(name, licence);
+  if (!text) return null;
+  return (
+    <p className={licence ? 'notice border-lapsed! text-lapsed!' : 'notice'} role="status" data-licence-warning>
+      {text} <a href={explained('licence')}>How we check licences</a>
+    </p>
+  );
 }
 
 /** /consultancy/{slug}/apply/: the application (documents optional); shows the tracking code. */
-export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormProps) {
+export default function ApplyForm({ consultancyId, consultancyName, licence }: ApplyFormProps) {
   // loaded here rather than built into the page: a new destination then re-renders no apply page
   const [destinations, setDestinations] = useState<Option[]>([]);
   const universities = useDropdownOptions('university/dropdown');
@@ -80,6 +97,7 @@ export default function ApplyForm({ consultancyId, consultancyName }: ApplyFormP
     <form method="post" action="/api/consultancy-application/submit/" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
       {/* sent by a plain post too, when scripts do not run */}
       <input type="hidden" name="consultancy" value={String(consultancyId)} />
+      <LicenceWarning name={consultancyName} licence={licence} />
       <Field id="ap-name" label="Full name" required errors={f.full_name}>
         <input id="ap-name" name="full_name" required autoComplete="name" maxLength={200} />
       </Field>

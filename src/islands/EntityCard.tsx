@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { cardOf, type CardDeclaration, type RefMaps, type Row } from '../lib/site/cards.ts';
+import { BADGE_CLASSES, cardOf, type Badge, type CardDeclaration, type RefMaps, type Row } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
 
 export interface EntityCardProps {
@@ -18,6 +18,36 @@ export function SaveButton({ save, title }: { save: string; title: string }) {
     <button type="button" className="save" data-save={save} aria-pressed="false" aria-label={`Save ${title} to your shortlist`} hidden>
       ☆ Save
     </button>
+  );
+}
+
+/**
+ * A row's badges, on cards and pages. One that holds until a date (a licence) is dropped by the
+ * browser on that day (ended.ts's marks), and its lapsed badge ("Licence expired") shown instead.
+ */
+export function Badges({ badges }: { badges: Badge[] }) {
+  if (!badges.length) return null;
+  return (
+    <p>
+      {badges.map((b) =>
+        b.until === undefined ? (
+          <a key={b.label} href={b.href} className={BADGE_CLASSES[b.tone]}>
+            {b.label}
+          </a>
+        ) : (
+          <span key={b.label} data-ends={b.until}>
+            <a href={b.href} className={BADGE_CLASSES[b.tone]} data-current="">
+              {b.label}
+            </a>
+            {b.lapsed && (
+              <a href={b.href} className={BADGE_CLASSES.lapsed} data-ended="" hidden>
+                {b.lapsed}
+              </a>
+            )}
+          </span>
+        ),
+      )}
+    </p>
   );
 }
 
@@ -45,15 +75,7 @@ export default function EntityCard({ decl, row, refs, level = 2, rates }: Entity
             {card.closes}
           </p>
         )}
-        {card.badges.length > 0 && (
-          <p>
-            {card.badges.map((b) => (
-              <a key={b.label} href={b.href} className={b.ok ? 'badge ok' : 'badge'} data-ends={b.until} data-current={b.until === undefined ? undefined : ''}>
-                {b.label}
-              </a>
-            ))}
-          </p>
-        )}
+        <Badges badges={card.badges} />
         {card.text && <p>{card.text}</p>}
       </div>
       {card.save && <SaveButton save={card.save} title={card.title} />}

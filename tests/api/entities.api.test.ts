@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { entities, type EntityDeclaration } from '../../src/lib/contract/index.ts';
 import { readContentVersion } from '../../server/content-version.ts';
-import { consultancyLicences } from '../../server/db/schema/index.ts';
-import { buildTestApp, engines, multipart, pngImage, tokenFor, type TestApp } from './helpers.ts';
+import { consultancies, consultancyLicences } from '../../server/db/schema/index.ts';
+import { buildTestApp, createConsultancy, engines, multipart, pngImage, tokenFor, type TestApp } from './helpers.ts';
 
 describe.each(engines)('content entities on %s', (engine) => {
   let t: TestApp;
@@ -379,9 +380,15 @@ describe.each(engines)('content entities on %s', (engine) => {
   });
 
   it('serves and updates site and modal settings', async () => {
-    const settings = await t.app.inject({ method: 'PATCH', url: '/api/site-settings/update/', headers: admin, payload: { featured_counselling_consultancy_id: ids.fewa, show_counselling_bar: true } });
-    expect(settings.json()).toMatchObject({ featured_counselling_consultancy_id: ids.fewa, featured_counselling_consultancy_name: 'Fewa Abroad', featured_counselling_consultancy_slug: 'fewa-abroad', featured_counselling_consultancy_verified: false, show_counselling_bar: true });
-    expect((await get('/site-settings/')).json().featured_counselling_consultancy_name).toBe('Fewa Abroad');
+    // only a verified consultancy with a verified, unexpired licence is featured (promotion.api.test.ts)
+    const refused = await t.app.inject({ method: 'PATCH', url: '/api/site-settings/update/', headers: admin, payload: { featured_counselling_consultancy_id: ids.fewa, show_counselling_bar: true } });
+    expect(refused.statusCode).toBe(400);
+    const featured = await createConsultancy(t.database.db, 'Annapurna Abroad');
+    await t.database.db.update(consultancies).set({ verified: true }).where(eq(consultancies.id, featured));
+    await t.database.db.insert(consultancyLicences).values({ consultancy_id: featured, permission_number: '77/081-82', issuing_office: 'Ministry of Education, Science and Technology', issued_on: '2025-01-01', expires_on: '2099-01-01', document_key: 'test/annapurna.pdf', status: 'verified' });
+    const settings = await t.app.inject({ method: 'PATCH', url: '/api/site-settings/update/', headers: admin, payload: { featured_counselling_consultancy_id: featured, show_counselling_bar: true } });
+    expect(settings.json()).toMatchObject({ featured_counselling_consultancy_id: featured, featured_counselling_consultancy_name: 'Annapurna Abroad', featured_counselling_consultancy_verified: true, show_counselling_bar: true });
+    expect((await get('/site-settings/')).json().featured_counselling_consultancy_name).toBe('Annapurna Abroad');
     expect((await t.app.inject({ method: 'PATCH', url: '/api/site-settings/update/', headers: admin, payload: { featured_counselling_consultancy_id: 999999 } })).statusCode).toBe(400);
     expect((await get('/leads/modal-settings/')).json()).toEqual({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
     await t.app.inject({ method: 'PATCH', url: '/api/leads/modal-settings/update/', headers: admin, payload: { hide_full_detail_modal: true } });

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
 import type { Db } from '../../server/db/index.ts';
-import { ads, consultancies, consultancyApplications, districts, events, exams, modalSettings, modelQuestions, siteSettings, users } from '../../server/db/schema/index.ts';
+import { ads, consultancies, consultancyApplications, consultancyLicences, districts, events, exams, modalSettings, modelQuestions, siteSettings, users } from '../../server/db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed/demo.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
 import { localStorage } from '../../server/storage/index.ts';
@@ -135,15 +135,33 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(await count(db, "users where role = 'student'")).toBeGreaterThanOrEqual(10);
   });
 
-  it("links consultancy@example.com to a consultancy that is neither verified nor claimed, and features it", async () => {
+  it('links consultancy@example.com to a consultancy that is neither verified nor claimed, and features a verified, licensed one', async () => {
     const db = first.database.db;
     const [user] = await db.select().from(users).where(eq(users.email, 'consultancy@example.com'));
     const [owned] = await db.select().from(consultancies).where(eq(consultancies.id, user!.consultancy_id!));
     expect(owned).toMatchObject({ name: 'Everest Education Consultancy', verified: false, claimed: false });
     const [settings] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
-    expect(settings).toMatchObject({ featured_counselling_consultancy_id: owned!.id, show_counselling_bar: true });
+    expect(settings).toMatchObject({ show_counselling_bar: true });
+    expect(settings!.featured_counselling_consultancy_id).not.toBe(owned!.id);
+    // never promote what a page warns about: the featured one is verified and licensed, so the settings give it
+    const featured = (await first.app.inject({ url: `/api/consultancy/${settings!.featured_counselling_consultancy_id}/` })).json();
+    expect(featured).toMatchObject({ verified: true, moe_certified: true, promotable: true });
+    expect((await first.app.inject({ url: '/api/site-settings/' })).json().featured_counselling_consultancy_name).toBe(featured.name);
     const [modal] = await db.select().from(modalSettings).where(eq(modalSettings.id, 1));
     expect(modal).toMatchObject({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
+  });
+
+  it('names the issuer of each licence: Bagmati Province licenses its own consultancies since 2025, the ministry the others', async () => {
+    const db = first.database.db;
+    const rows = await db
+      .select({ office: consultancyLicences.issuing_office, issued: consultancyLicences.issued_on, province: districts.province })
+      .from(consultancyLicences)
+      .innerJoin(consultancies, eq(consultancies.id, consultancyLicences.consultancy_id))
+      .innerJoin(districts, sql`${districts.id} = ${consultancies.districts}[1]`);
+    const provincial = rows.filter((r) => r.office.includes('Bagmati Province'));
+    expect(provincial.length).toBeGreaterThan(5);
+    expect(provincial.every((r) => r.province === 'Bagmati' && r.issued >= '2025-01-01')).toBe(true);
+    expect(rows.filter((r) => r.province !== 'Bagmati').every((r) => !r.office.includes('Bagmati'))).toBe(true);
   });
 
   it('has one live roadblock ad with 960x540 and 320x400 images, one switched off and one expired', async () => {

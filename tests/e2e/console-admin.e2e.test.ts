@@ -67,8 +67,10 @@ describe('admin console', () => {
 
   it('sets the featured counselling consultancy and the public banner names it', async () => {
     const before = await apiJson<{ featured_counselling_consultancy_id: number | null; show_counselling_bar: boolean }>('site-settings/');
-    const options = await apiJson<{ id: number; label: string }[]>('consultancy/dropdown/?page_size=20');
-    const pick = options.find((o) => o.id !== before.featured_counselling_consultancy_id)!;
+    // only a verified consultancy with a valid licence can be featured
+    const options = (await apiJson<{ results: { id: number; name: string; promotable: boolean }[] }>('consultancy/?verified=true&moe_certified=true&page_size=50')).results;
+    const found = options.find((o) => o.promotable && o.id !== before.featured_counselling_consultancy_id)!;
+    const pick = { id: found.id, label: found.name };
     const context = await contextWith(admin);
     const page = await context.newPage();
     try {

@@ -137,13 +137,16 @@ describe('consultancy detail page', () => {
     expect(linksOf(section(doc, 'Study abroad destinations'))).toEqual(linked(c.study_abroad_destinations, destinations, 'destination'));
     expect(linksOf(section(doc, 'Test preparation'))).toEqual(linked(c.test_preparation, exams, 'exam'));
     expect(linksOf(section(doc, 'Partner universities'))).toEqual(linked(c.partner_universities, universities, 'university'));
-    expect(itemsOf(section(doc, 'Highlights'))).toEqual(c.highlights);
+    // its highlights are its own claims: shown as its words, quoted, apart from what we checked
+    const own = section(doc, 'In its own words');
+    expect(itemsOf(own)).toEqual((c.highlights as string[]).map((h) => `“${h}”`));
+    expect(text(own)).toContain(`what ${c.name} says of itself`);
 
     // its offers, each linked to the offer page
-    const own = offers.filter((o) => o.consultancy_id === c.id);
+    const itsOffers = offers.filter((o) => o.consultancy_id === c.id);
     const offerLinks = linksOf(section(doc, 'Offers'));
-    for (const o of own) expect(offerLinks).toContainEqual({ text: o.title, href: `/offer/${o.slug}/` });
-    expect(offerLinks).toHaveLength(own.length);
+    for (const o of itsOffers) expect(offerLinks).toContainEqual({ text: o.title, href: `/offer/${o.slug}/` });
+    expect(offerLinks).toHaveLength(itsOffers.length);
 
     // contact
     expect(text(fact(doc, 'Address'))).toBe(c.address);
@@ -164,15 +167,18 @@ describe('consultancy detail page', () => {
 
   it('shows only the badges a consultancy has', async () => {
     const consultancies = await all('consultancy');
+    // no valid licence is a warning badge, never nothing: "No licence on record", or "Licence expired" for a lapsed one
     const cases = [
-      { verified: true, moe_certified: false, badges: ['Verified'] },
-      { verified: false, moe_certified: true, badges: ['Licensed'] },
-      { verified: false, moe_certified: false, badges: [] },
+      { verified: true, moe_certified: false, licence: false, badges: ['No licence on record', 'Verified'] },
+      { verified: true, moe_certified: false, licence: true, badges: ['Licence expired', 'Verified'] },
+      { verified: false, moe_certified: true, licence: true, badges: ['Licensed'] },
+      { verified: false, moe_certified: false, licence: false, badges: ['No licence on record'] },
     ];
     for (const want of cases) {
-      const c = pick(consultancies, `verified=${want.verified}, moe_certified=${want.moe_certified}`, (r) => r.verified === want.verified && r.moe_certified === want.moe_certified);
+      const c = pick(consultancies, `verified=${want.verified}, moe_certified=${want.moe_certified}, licence=${want.licence}`, (r) => r.verified === want.verified && r.moe_certified === want.moe_certified && Boolean(r.licence) === want.licence);
       const doc = await load(`/consultancy/${c.slug}/`);
-      expect([...doc.querySelectorAll('main .badge')].map((b) => text(b)).sort(), c.slug).toEqual(want.badges);
+      // a Licensed badge carries its hidden "Licence expired" for the browser to show on the day it lapses
+      expect([...doc.querySelectorAll('main .badge:not([hidden])')].map((b) => text(b)).sort(), c.slug).toEqual(want.badges);
     }
   });
 });

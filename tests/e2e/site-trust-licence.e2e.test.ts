@@ -11,7 +11,7 @@ import { apiJson, baseUrl, disconnect, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);
 
-type Row = { id: number; slug: string; moe_certified: boolean; licence: { permission_number: string; expires_on: string; checked_on: string } | null };
+type Row = { id: number; slug: string; name: string; moe_certified: boolean; licence: { permission_number: string; issuing_office: string; expires_on: string; checked_on: string } | null };
 
 /** A moment in Nepal (UTC+05:45), as the browser's clock is set to it. */
 const inNepal = (date: string, time: string) => new Date(`${date}T${time}+05:45`);
@@ -20,12 +20,14 @@ describe('licence on the public consultancy page', () => {
   it('shows the licence while it holds, and "Licence expired on" from the day after its expiry without a rebuild', async () => {
     const [row] = (await apiJson<{ results: Row[] }>('consultancy/?moe_certified=true&page_size=1')).results;
     expect(row?.licence).toBeTruthy();
-    const { permission_number, expires_on, checked_on } = row!.licence!;
+    const { permission_number, issuing_office, expires_on, checked_on } = row!.licence!;
     const context = await newContext({ mobile: true });
     const page = await context.newPage();
     const header = page.locator('header a.badge', { hasText: 'Licensed' });
-    const line = page.getByText(`Ministry of Education licence no. ${permission_number}`);
-    const expired = page.getByText(`Licence expired on ${formatDate(expires_on)}.`);
+    // the licence names its real issuer, from its own issuing_office
+    const line = page.locator('.licence-ok', { hasText: `Licensed by ${issuing_office}: licence no. ${permission_number}` });
+    const expired = page.getByText(`Licence expired on ${formatDate(expires_on)}: it was issued by ${issuing_office}`);
+    const lapsedBadge = page.locator('header a.badge', { hasText: 'Licence expired' });
 
     // the last minutes of its expiry day in Kathmandu: still licensed
     await page.clock.setFixedTime(inNepal(expires_on, '23:55:00'));
@@ -42,6 +44,9 @@ describe('licence on the public consultancy page', () => {
     await expired.waitFor();
     expect(await line.isVisible()).toBe(false);
     expect(await header.isVisible()).toBe(false);
+    // in its place a red badge, and the notice in the lapsed colour
+    expect(await lapsedBadge.isVisible()).toBe(true);
+    expect(await expired.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(164, 22, 26)');
 
     // and the page explaining it is one link away
     await page.goto(`/consultancy/${row!.slug}/`);
@@ -58,7 +63,13 @@ describe('licence on the public consultancy page', () => {
     const context = await newContext();
     const page = await context.newPage();
     await page.goto(`/consultancy/${none!.slug}/`);
-    await page.getByText('No licence on record.').waitFor();
+    // a warning in amber, in the header's badges and in the page, never quiet grey text
+    const notice = page.locator('[data-no-licence]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('No licence on record');
+    expect(await notice.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(74, 86, 99)');
+    expect(await notice.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(138, 75, 0)');
+    expect(await page.locator('header a.badge.warn', { hasText: 'No licence on record' }).isVisible()).toBe(true);
     expect(await page.locator('header a.badge', { hasText: 'Licensed' }).count()).toBe(0);
     await context.close();
   });

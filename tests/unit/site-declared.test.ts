@@ -43,15 +43,15 @@ describe('declared options drive the pages', () => {
   });
 
   it('shows `badge` fields that are true as badges and `lead` fields as the lead', () => {
-    expect(badgesOf(housing, row).map(({ label, ok }) => ({ label, ok }))).toEqual([{ label: 'Inspected', ok: true }]);
+    expect(badgesOf(housing, row).map(({ label, tone }) => ({ label, tone }))).toEqual([{ label: 'Inspected', tone: 'ok' }]);
     expect(badgesOf(housing, { ...row, pets: true }).map((b) => b.label)).toEqual(['Inspected', 'Pets allowed']);
     expect(leadOf(housing, row)).toBe('Near campus');
   });
 
   it("keeps the real entities' badges and pictures as before", () => {
     expect(badgesOf(entities.college, { id: 1, verified: true, moe_certified: true })).toEqual([
-      { label: 'MOE certified', ok: false, href: '/how-we-verify/#moe-certified' },
-      { label: 'Verified', ok: true, href: '/how-we-verify/#verified' },
+      { label: 'MOE certified', tone: 'plain', href: '/how-we-verify/#moe-certified' },
+      { label: 'Verified', tone: 'ok', href: '/how-we-verify/#verified' },
     ]);
     expect(imageOf(entities.destination, { id: 1, country_logo: '/f.png', cover_page: '/c.jpg' })).toBe('/f.png');
     expect(imageOf(entities.destination, { id: 1, country_logo: '/f.png', cover_page: '/c.jpg' }, 'cover')).toBe('/c.jpg');

@@ -18,6 +18,8 @@ import * as publicApi from '../../src/lib/api/public.ts';
 import * as reviewApi from '../../src/lib/api/reviews.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import ApplyForm from '../../src/islands/ApplyForm.tsx';
+
+const LICENSED = { issuing_office: 'Ministry of Education, Science and Technology', expires_on: '2099-12-31' };
 import Complaint from '../../src/islands/Complaint.tsx';
 import Track from '../../src/islands/Track.tsx';
 import { changesOf } from '../../src/lib/stores/track.ts';
@@ -61,7 +63,7 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
 
   it('sends the consultancy id with the form and shows the tracking code', async () => {
     api.submitApplication.mockResolvedValue({ tracking_code: 'SA-7K2Q' });
-    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" />);
+    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" licence={LICENSED} />);
     fill();
     fireEvent.submit(screen.getByRole('button', { name: 'Submit application' }).closest('form')!);
     await flush();
@@ -76,7 +78,7 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
 
   it('offers the destinations the API lists (not built into the page) and sends the one chosen', async () => {
     api.submitApplication.mockResolvedValue({ tracking_code: 'SA-7K2Q' });
-    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" />);
+    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" licence={LICENSED} />);
     await flush();
     fill();
     fireEvent.change(screen.getByLabelText('Destination'), { target: { value: '1' } });
@@ -86,9 +88,25 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
     expect(api.submitApplication.mock.calls[0]![0].get('destination')).toBe('1');
   });
 
+  it('warns first, linking to how we check licences, when the consultancy has no licence on record or its licence lapsed', () => {
+    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" licence={null} />);
+    const none = document.querySelector<HTMLElement>('[data-licence-warning]')!;
+    expect(none.className).toBe('notice');
+    expect(none.textContent).toContain('Everest Education has no licence on record');
+    expect(within(none).getByRole('link', { name: 'How we check licences' }).getAttribute('href')).toBe('/how-we-verify/#licence');
+    cleanup();
+    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" licence={{ issuing_office: 'Ministry of Social Development, Bagmati Province', expires_on: '2026-01-31' }} />);
+    const lapsed = document.querySelector<HTMLElement>('[data-licence-warning]')!;
+    expect(lapsed.className).toContain('text-lapsed');
+    expect(lapsed.textContent).toContain("Everest Education's licence from Ministry of Social Development, Bagmati Province expired on 31 Jan 2026");
+    cleanup();
+    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" licence={LICENSED} />);
+    expect(document.querySelector('[data-licence-warning]')).toBeNull();
+  });
+
   it("says 'Failed to submit application', with the server's field errors", async () => {
     api.submitApplication.mockRejectedValue(new ApiError('Check the highlighted fields', 400, { email: ['Must be an email address'] }));
-    render(<ApplyForm consultancyId={3} consultancyName="X" />);
+    render(<ApplyForm consultancyId={3} consultancyName="X" licence={LICENSED} />);
     fill();
     fireEvent.submit(screen.getByRole('button', { name: 'Submit application' }).closest('form')!);
     await flush();
@@ -98,7 +116,7 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
 
   it('"Some values are not valid." is beside the field it means, which takes the focus (issue 22)', async () => {
     api.submitApplication.mockRejectedValue(new ApiError('Some values are not valid.', 400, { phone: ['Must be a phone number'] }));
-    render(<ApplyForm consultancyId={3} consultancyName="X" />);
+    render(<ApplyForm consultancyId={3} consultancyName="X" licence={LICENSED} />);
     fill();
     fireEvent.submit(screen.getByRole('button', { name: 'Submit application' }).closest('form')!);
     await flush();

@@ -12,13 +12,22 @@ const before = Date.parse('2026-11-24T18:00:00Z'); // 23:45 on the 24th in Kathm
 const after = Date.parse('2026-11-24T18:20:00Z'); // 00:05 on the 25th
 
 describe("a consultancy's Licensed badge", () => {
-  it('holds until the end of its expiry day in Nepal, links to how we verify it, and is gone once it has lapsed', () => {
+  it('holds until the end of its expiry day in Nepal, links to how we verify it, and turns into a red "Licence expired" once it has lapsed', () => {
     expect(badgesOf(entities.consultancy, licensed, before)).toEqual([
-      { label: 'Licensed', ok: true, href: '/how-we-verify/#licence', until: endsAt('2026-11-24') },
-      { label: 'Verified', ok: true, href: '/how-we-verify/#verified' },
+      { label: 'Licensed', tone: 'ok', href: '/how-we-verify/#licence', until: endsAt('2026-11-24'), lapsed: 'Licence expired' },
+      { label: 'Verified', tone: 'ok', href: '/how-we-verify/#verified' },
     ]);
-    expect(badgesOf(entities.consultancy, licensed, after).map((b) => b.label)).toEqual(['Verified']);
-    expect(badgesOf(entities.consultancy, { ...licensed, moe_certified: false }, before).map((b) => b.label)).toEqual(['Verified']);
+    expect(badgesOf(entities.consultancy, licensed, after).map(({ label, tone }) => ({ label, tone }))).toEqual([
+      { label: 'Licence expired', tone: 'lapsed' },
+      { label: 'Verified', tone: 'ok' },
+    ]);
+  });
+
+  it('warns in amber, never silence, when there is no licence on record', () => {
+    expect(badgesOf(entities.consultancy, { id: 2, verified: false, moe_certified: false, licence: null }, before)).toEqual([{ label: 'No licence on record', tone: 'warn', href: '/how-we-verify/#licence' }]);
+    const list = document.createElement('ul');
+    render(<EntityCard decl={cardDeclaration(entities.consultancy)} row={{ id: 2, name: 'Nowhere', slug: 'nowhere', moe_certified: false, licence: null }} refs={{}} />, list);
+    expect(list.querySelector('a.badge.warn')!.textContent).toBe('No licence on record');
   });
 
   it('leaves a card on the day it lapses, in the browser, without a rebuild', () => {
@@ -34,7 +43,7 @@ describe("a consultancy's Licensed badge", () => {
     expect(badge.hidden).toBe(true);
     // the card itself is no ended row: it stays where it is, unmarked
     expect(list.querySelector('li')!.classList.contains('ended')).toBe(false);
-    expect([...list.querySelectorAll<HTMLElement>('a.badge')].filter((b) => !b.hidden).map((b) => b.textContent)).toEqual(['Verified']);
+    expect([...list.querySelectorAll<HTMLElement>('a.badge')].filter((b) => !b.hidden).map((b) => b.textContent)).toEqual(['Licence expired', 'Verified']);
   });
 
   it('on a page: hides the licence line and says when it expired', () => {

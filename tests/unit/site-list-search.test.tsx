@@ -89,6 +89,8 @@ describe('live results', () => {
     expect(card.querySelector('a')!.getAttribute('href')).toBe('/course/sydney-nursing/');
     expect(card.querySelector('img')!.getAttribute('src')).toBe('/media/n.webp');
     expect(card.querySelector('.badge.ok')!.textContent).toBe('Verified');
-    expect(card.textContent).toContain('University of Sydney · Bachelor · Yearly fee AUD 45,000');
+    // the declaration's card facts, in its order: fee, duration, intakes, level, university
+    expect(card.textContent).toContain('Yearly fee AUD 45,000');
+    expect(card.textContent).toMatch(/Yearly fee AUD 45,000.* · Bachelor · University of Sydney/);
   });
 });

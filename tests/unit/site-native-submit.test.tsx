@@ -42,7 +42,7 @@ describe('every form in src/', () => {
 const ISLANDS = {
   login: <Login />,
   complaint: <Complaint />,
-  apply: <ApplyForm consultancyId={1} consultancyName="Everest Education" />,
+  apply: <ApplyForm consultancyId={1} consultancyName="Everest Education" licence={{ issuing_office: 'Ministry of Education, Science and Technology', expires_on: '2099-12-31' }} />,
   track: <Track />,
   forum: <ForumHome category={null} categories={[]} />,
   forumQuestion: <QuestionView id={1} initial={{ id: 1, title: 'Is 6.5 enough?', body: '', created_at: '2026-11-20T10:00:00Z', replies: [] }} />,

@@ -48,10 +48,11 @@ export async function seedDemo(db: Db, storage: Storage, options: { password: st
     const institutions = await seedInstitutions(ctx, ref, unis);
     await seedEditorial(ctx, ref, unis, institutions);
     await seedAds(ctx);
-    await seedSettings(ctx, institutions.demoConsultancyId);
     await seedActivity(ctx, ref, unis, institutions);
     await seedComplaints(ctx, institutions);
-    await seedLicences(ctx, options.privateStorage, institutions);
+    const promotable = await seedLicences(ctx, options.privateStorage, institutions);
+    // the banner features a consultancy it may promote: verified, with a valid licence
+    await seedSettings(ctx, promotable[0]!);
     await seedReviews(ctx, institutions);
     await seedMoney(ctx);
     // Accounts come last so that production (no accounts) draws the same random content before them.

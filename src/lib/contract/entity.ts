@@ -105,6 +105,12 @@ export interface EntityDeclaration {
    * and when someone looked (`register_checked_on`); the destination names the register and its link
    */
   recognition?: { via: string };
+  /**
+   * the facts a card states, in this order: what a student decides on from a list (a consultancy's
+   * rating and complaint record, a course's fee, duration and intakes). Default: the first three
+   * list columns that are plain values. Badges (licensed, verified) are shown apart from them.
+   */
+  card?: readonly string[];
   /** a student can save rows to the shortlist kept on the device (and on the account once signed in) */
   shortlist?: boolean;
   /** up to COMPARE_MAX rows can be put side by side on /compare/, one row per fact of this declaration */

@@ -62,6 +62,20 @@ export interface FieldMeta {
   derived?: string;
   /** badge fields: the part of /how-we-verify/ that explains the badge (default: the field name) */
   explainedAt?: string;
+  /** boolean badge fields: the warning badge a row gets when the value is false ("No licence on record"), in the amber tone, never silence */
+  badgeMissing?: string;
+  /** boolean badge fields with `holdsUntil`: the badge once that date has passed ("Licence expired"), in the red tone */
+  badgeLapsed?: string;
+  /** number fields: a mean rating out of 5, stated with the count in this field ("4.3 from 12 reviews") */
+  ratingCount?: string;
+  /** what cards and pages say when there is no value, or a count of 0 ("No complaints in the last 12 months") */
+  none?: string;
+  /** select fields: how each option reads ("listed": "Recognised") */
+  optionLabels?: Readonly<Record<string, string>>;
+  /** a figure cards state; the detail page and the comparison say it in a section of their own (reviews, complaint record) */
+  cardOnly?: boolean;
+  /** the owner's own words (a consultancy's highlights): pages show it as what it says of itself, apart from what we checked */
+  selfDescribed?: boolean;
   /** boolean badge fields: the row's date (a dotted path, 'licence.expires_on') after which the badge no longer holds; pages drop it on that day even without a rebuild */
   holdsUntil?: string;
   help?: string;

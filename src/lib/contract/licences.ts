@@ -3,9 +3,10 @@ import type { FieldMeta } from './fields.ts';
 import { plainText } from './values.ts';
 
 /**
- * A consultancy's licence: the Ministry of Education's permission to run an educational
- * consultancy (about 900 of the valley's 5,000 hold one), with its number, office and dates, an
- * optional association membership (ECAN), and the licence document, which stays private. The
+ * A consultancy's licence: the government's permission to run an educational consultancy,
+ * issued by the Ministry of Education or, since 2025 in Bagmati Province, by the province's
+ * Ministry of Social Development (ECIS); about 900 of the valley's 5,000 hold one. It has its
+ * number, issuing office (pages say "Licensed by" it) and dates, an optional association membership (ECAN), and the licence document, which stays private. The
  * consultancy submits it from its dashboard; an admin verifies it or rejects it with a reason.
  * Only a verified licence whose expiry date has not passed (in Nepal) makes a consultancy
  * "licensed"; a pending or rejected submission is not a licence.
@@ -34,8 +35,8 @@ export const LICENCE_ACTION_LABELS: Record<LicenceAction, string> = {
 
 /** The submit and renew form, as the consultancy's dashboard draws it; the document is required on every submission. */
 export const licenceFields = {
-  permission_number: { kind: 'text', label: 'Ministry of Education permission number', required: true, max: 60, help: 'As printed on the permission letter, for example 1234/079-80.' },
-  issuing_office: { kind: 'text', label: 'Issuing office', required: true, max: 200, help: 'For example: Ministry of Education, Science and Technology, Kathmandu.' },
+  permission_number: { kind: 'text', label: 'Permission (licence) number', required: true, max: 60, help: 'As printed on the permission letter, for example 1234/079-80.' },
+  issuing_office: { kind: 'text', label: 'Issuing office', required: true, max: 200, help: 'As printed on the letter: Ministry of Education, Science and Technology, Kathmandu; or, in Bagmati Province since 2025, Ministry of Social Development, Bagmati Province (ECIS). Pages say "Licensed by" this office.' },
   issued_on: { kind: 'date', label: 'Issued on', required: true },
   expires_on: { kind: 'date', label: 'Valid until', required: true, help: 'The last day the permission is valid.' },
   association: { kind: 'text', label: 'Association membership (optional)', max: 200, help: 'For example ECAN.' },

@@ -15,7 +15,7 @@ export type Row = Record<string, unknown> & { id: number; slug?: string };
 export type RefMaps = Record<string, Map<number, Row>>;
 
 /** What a card reads of a declaration; a whole declaration is one too. */
-export type CardDeclaration = Pick<EntityDeclaration, 'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist'>;
+export type CardDeclaration = Pick<EntityDeclaration, 'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist' | 'card'>;
 
 export const titleOf = (decl: Pick<EntityDeclaration, 'titleField'>, row: Row) => String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);
 export const keyOf = (row: Row) => String(row.slug || row.id);
@@ -58,23 +58,39 @@ export const leadOf = (decl: CardDeclaration, row: Row) =>
 /** The value at a dotted path of a row ('licence.expires_on'). */
 const valueAt = (row: Row, path: string): unknown => path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), row);
 
+/** How a badge reads: checked (green), plain, a warning (amber: nothing on record) or lapsed (red: it no longer holds). */
+export type BadgeTone = 'ok' | 'plain' | 'warn' | 'lapsed';
+
 export interface Badge {
   label: string;
-  ok: boolean;
+  tone: BadgeTone;
   /** what the badge means and how we check it (src/lib/site/trust.ts) */
   href: string;
   /** `holdsUntil`: the moment it stops holding, for the browser to drop it then (ended.ts) */
   until?: number;
+  /** `badgeLapsed`: what the browser shows in its place from `until` on */
+  lapsed?: string;
 }
 
-/** The badges a row earns (`badge` fields that are true and still hold at `now`), as label, style and explanation. */
+/**
+ * The badges a row shows, as label, tone and explanation: `badge` fields that are true and still
+ * hold at `now`; in their place, when declared, the lapsed badge (a licence that expired) or the
+ * missing one (no licence on record), so a card never says nothing where it should warn.
+ */
 export const badgesOf = (decl: CardDeclaration, row: Row, now = Date.now()): Badge[] =>
-  Object.entries(decl.fields).flatMap(([name, meta]) => {
-    if (!meta.badge || row[name] !== true) return [];
+  Object.entries(decl.fields).flatMap(([name, meta]): Badge[] => {
+    if (!meta.badge) return [];
+    const href = explained(meta.explainedAt ?? name);
     const until = meta.holdsUntil ? (endsAt(valueAt(row, meta.holdsUntil)) ?? undefined) : undefined;
-    if (until !== undefined && until < now) return [];
-    return [{ label: meta.label, ok: meta.badge === 'ok', href: explained(meta.explainedAt ?? name), ...(until !== undefined ? { until } : {}) }];
+    if (row[name] === true && (until === undefined || until >= now)) {
+      return [{ label: meta.label, tone: meta.badge, href, ...(until !== undefined ? { until } : {}), ...(until !== undefined && meta.badgeLapsed ? { lapsed: meta.badgeLapsed } : {}) }];
+    }
+    if (until !== undefined && until < now && meta.badgeLapsed) return [{ label: meta.badgeLapsed, tone: 'lapsed', href }];
+    return meta.badgeMissing ? [{ label: meta.badgeMissing, tone: 'warn', href }] : [];
   });
+
+/** The classes of a badge of each tone: the amber and red ones are as visible as a warning is. */
+export const BADGE_CLASSES: Record<BadgeTone, string> = { ok: 'badge ok', plain: 'badge', warn: 'badge warn', lapsed: 'badge warn text-lapsed!' };
 
 /** Whether a declaration's cards or page carry a badge that lapses on a date (the page then loads ended.ts's marks). */
 export const hasLapsingBadges = (decl: CardDeclaration) => Object.values(decl.fields).some((meta) => meta.badge && meta.holdsUntil);
@@ -84,8 +100,12 @@ export function currencyFields(decl: CardDeclaration): Set<string> {
   return new Set(Object.values(decl.fields).flatMap((meta) => (meta.currency ? [meta.currency] : [])));
 }
 
-/** The fields a card may state as facts: the declaration's list columns that are plain values. */
+/**
+ * The fields a card states as facts: the declaration's `card`, in its order; else its list columns
+ * that are plain values (the first three with a value are shown).
+ */
 export function factFields(decl: CardDeclaration): [string, FieldMeta][] {
+  if (decl.card) return decl.card.map((name) => [name, decl.fields[name]!]);
   const currencies = currencyFields(decl);
   // flags show as badges, bookkeeping not at all
   return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && meta.kind !== 'boolean' && !currencies.has(name));
@@ -102,20 +122,20 @@ function refFact(name: string, value: unknown, refs: RefMaps): string {
   return [refTitle(ref), refTitle(inner)].filter(Boolean).join(', ');
 }
 
-/** Short facts for a card: the first three fact fields with a value (amounts with rupees at `rates`). */
+/** Short facts for a card (amounts with rupees at `rates`): every `card` fact, else the first three list columns with a value. */
 export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] {
   const out: string[] = [];
   for (const [name, meta] of factFields(decl)) {
     const text = meta.kind === 'ref' && row[name] != null ? refFact(name, row[name], refs) : formatValue(meta, row[name], refs[name], row, rates);
-    // a card's fact stands alone: a bare "#12" or "3,308,100" needs its label
-    if (text) out.push(meta.rank || meta.currency ? `${meta.label} ${text}` : text);
+    // a card's fact stands alone: a bare "#12", "3,308,100" or "February, July" needs its label
+    if (text) out.push((meta.rank || meta.currency || meta.kind === 'tags') && text !== meta.none ? `${meta.label} ${text}` : text);
   }
-  return out.slice(0, 3);
+  return decl.card ? out : out.slice(0, 3);
 }
 
 /** One plain-text rendering of a field value, by its declared kind and options; amounts of money with rupees beside them at `rates`. */
 export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number, Row>, row?: Row, rates?: Rates): string {
-  if (value === null || value === undefined || value === '') return '';
+  if (value === null || value === undefined || value === '' || (value === 0 && meta.none)) return meta.none ?? '';
   switch (meta.kind) {
     case 'boolean':
       return value ? meta.label : '';
@@ -131,12 +151,13 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'number':
       if (typeof value !== 'number' || meta.year) return String(value);
+      if (meta.ratingCount) return `Rated ${value.toFixed(1)} of 5 from ${countOf(Number(row?.[meta.ratingCount] ?? 0), 'review')}`;
       if (meta.rank) return `#${formatNumber(value)}`;
       if (meta.currency) return formatMoneyWithRupees(value, row?.[meta.currency], rates);
       if (meta.unit) return countOf(value, ...meta.unit);
       return formatNumber(value);
     case 'select':
-      return String(value).charAt(0).toUpperCase() + String(value).slice(1);
+      return meta.optionLabels?.[String(value)] ?? String(value).charAt(0).toUpperCase() + String(value).slice(1);
     case 'text':
     case 'email':
     case 'url':
@@ -172,11 +193,12 @@ export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Dat
 export function cardDeclaration(decl: EntityDeclaration): CardDeclaration {
   const facts = new Set(factFields(decl).map(([name]) => name));
   const currencies = currencyFields(decl);
-  const keep = ([name, meta]: [string, FieldMeta]) => facts.has(name) || currencies.has(name) || meta.picture || meta.summary !== undefined || meta.badge;
+  const counts = new Set(factFields(decl).flatMap(([, meta]) => (meta.ratingCount ? [meta.ratingCount] : [])));
+  const keep = ([name, meta]: [string, FieldMeta]) => facts.has(name) || currencies.has(name) || counts.has(name) || meta.picture || meta.summary !== undefined || meta.badge;
   const fields = Object.fromEntries(
     Object.entries(decl.fields)
       .filter(keep)
       .map(([name, { help: _help, max: _max, min: _min, listedOn: _listedOn, ...meta }]) => [name, meta]),
   ) as Record<string, FieldMeta>;
-  return { name: decl.name, label: decl.label, titleField: decl.titleField, sitePath: decl.sitePath, ends: decl.ends, shortlist: decl.shortlist, fields };
+  return { name: decl.name, label: decl.label, titleField: decl.titleField, sitePath: decl.sitePath, ends: decl.ends, shortlist: decl.shortlist, card: decl.card, fields };
 }

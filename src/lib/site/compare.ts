@@ -18,7 +18,7 @@ export function compareDeclaration(decl: EntityDeclaration): CompareDeclaration 
   const currencies = currencyFields(decl);
   const recognition = decl.recognition ? new Set(['register_code', 'register_status', 'register_checked_on']) : new Set<string>();
   const fields = Object.entries(decl.fields)
-    .filter(([name, meta]) => name !== decl.titleField && !NOT_COMPARED.has(meta.kind) && !meta.internal && !meta.lead && !currencies.has(name) && !recognition.has(name))
+    .filter(([name, meta]) => name !== decl.titleField && !NOT_COMPARED.has(meta.kind) && !meta.internal && !meta.lead && !meta.cardOnly && !currencies.has(name) && !recognition.has(name))
     .map(([name, { help: _help, max: _max, min: _min, listedOn: _listedOn, ...meta }]) => [name, meta] as [string, FieldMeta]);
   return { name: decl.name, label: decl.label, plural: decl.plural, path: decl.path, sitePath: decl.sitePath, titleField: decl.titleField, compareStanding: decl.compareStanding, fields };
 }

@@ -14,7 +14,7 @@ export async function seedAds({ tx, images }: SeedContext) {
   ]);
 }
 
-/** The counselling banner features the demo consultancy; both study-abroad modals stay visible. */
+/** The counselling banner features a verified, licensed consultancy (never one a page warns about); both study-abroad modals stay visible. */
 export async function seedSettings({ tx }: SeedContext, featuredConsultancyId: number) {
   await tx.update(siteSettings).set({ featured_counselling_consultancy_id: featuredConsultancyId, show_counselling_bar: true }).where(eq(siteSettings.id, 1));
   await tx.update(modalSettings).set({ hide_study_abroad_modal: false, hide_full_detail_modal: false }).where(eq(modalSettings.id, 1));

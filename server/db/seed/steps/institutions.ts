@@ -13,7 +13,7 @@ const COLLEGE_COUNT = 40;
 export const DEMO_CONSULTANCY = { name: 'Everest Education Consultancy', address: 'Putalisadak, Kathmandu', district: 'Kathmandu' };
 
 export interface Institutions {
-  consultancies: { id: number; name: string; slug: string }[];
+  consultancies: { id: number; name: string; slug: string; verified: boolean; district: string }[];
   demoConsultancyId: number;
   demoCollegeId: number;
 }
@@ -33,12 +33,18 @@ export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: U
   const slugs = new Slugger();
   const examIds = [...ref.exams.values()];
   const countries = DESTINATIONS.map((d) => d.name);
+  /** each consultancy's district: where its licence comes from (licences.ts) */
+  const offices: string[] = [];
   const rows = Array.from({ length: CONSULTANCY_COUNT }, (_, i) => {
     const demo = i === 0;
     const name = demo ? DEMO_CONSULTANCY.name : otherThanDemo(rng);
     const office = demo ? DEMO_CONSULTANCY : officeAddress(rng);
     const destinations = demo ? ['Australia', 'United Kingdom', 'Canada', 'Japan'] : rng.sample(countries.slice(0, 10), rng.int(2, 6));
-    const extraDistricts = rng.chance(0.3) ? rng.sample([...ref.districts.keys()], rng.int(1, 2)) : [];
+    // Each consultancy lists the district of its office: the district filter matches this list, and
+    // extra districts drawn at random (a Butwal office listed under Kathmandu) made it look like a
+    // match on nothing. The draw stays so that the content drawn after it is unchanged.
+    if (rng.chance(0.3)) rng.sample([...ref.districts.keys()], rng.int(1, 2));
+    offices.push(office.district);
     return {
       name,
       slug: slugs.slug(name),
@@ -47,7 +53,7 @@ export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: U
       about: consultancyAbout(name, office.address, destinations),
       address: office.address,
       ...contactFor(rng, name, i),
-      districts: [...new Set([office.district, ...extraDistricts])].map((d) => ref.districts.get(d)!).sort((a, b) => a - b),
+      districts: [ref.districts.get(office.district)!],
       study_abroad_destinations: destinations.map((d) => ref.destinations.get(d)!).sort((a, b) => a - b),
       test_preparation: rng.sample(examIds, rng.int(1, 4)).sort((a, b) => a - b),
       partner_universities: partnersIn(rng, unis, destinations),
@@ -61,7 +67,7 @@ export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: U
   });
   const ids = await insertRows(tx, consultancies, rows);
   const demoCollegeId = await seedColleges(ctx, ref, unis);
-  return { consultancies: rows.map((r, i) => ({ id: ids[i]!, name: r.name, slug: r.slug })), demoConsultancyId: ids[0]!, demoCollegeId };
+  return { consultancies: rows.map((r, i) => ({ id: ids[i]!, name: r.name, slug: r.slug, verified: r.verified, district: offices[i]! })), demoConsultancyId: ids[0]!, demoCollegeId };
 }
 
 /** Nepali colleges with study-abroad links, each with one to three branches; answers the first college's id. */

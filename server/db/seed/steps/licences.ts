@@ -6,11 +6,16 @@ import { simplePdf } from '../pdf.ts';
 import { Random } from '../random.ts';
 import type { SeedContext } from './context.ts';
 import type { Institutions } from './institutions.ts';
+import { DISTRICTS_BY_PROVINCE } from '../data/nepal.ts';
 
 /** A generator of its own, so adding licences changed none of the content drawn before or after them. */
 const LICENCE_SEED = 20261125;
 const TEAM = 'StudyAbroad Nepal team';
 const OFFICES = ['Ministry of Education, Science and Technology, Singha Durbar', 'Education and Human Resource Development Centre, Sanothimi'];
+/** Since 2025 Bagmati Province licenses the consultancies in its districts itself (the ECIS portal). */
+const BAGMATI_OFFICE = 'Ministry of Social Development, Bagmati Province, Hetauda (ECIS)';
+const BAGMATI_SINCE = '2025-01-01';
+const BAGMATI = new Set<string>(DISTRICTS_BY_PROVINCE.Bagmati);
 const REJECTIONS = [
   'The permission number does not match the ministry’s register.',
   'The document is unreadable; please upload a clearer scan.',
@@ -29,9 +34,11 @@ const kindOf = (rng: Random, demo: boolean): Kind => {
 /**
  * Licences for the demo consultancies: verified and valid, verified and expired, waiting for a
  * check, rejected with a reason, or none at all; each with its document in the private store and
- * its history. Dates are placed around the seed's fixed day (clock.ts).
+ * its history. Dates are placed around the seed's fixed day (clock.ts). Licences issued in Bagmati
+ * Province since 2025 name the province's ministry. Answers the consultancies we may promote
+ * (verified, with a valid licence), in id order.
  */
-export async function seedLicences({ tx }: SeedContext, privateStorage: Storage, institutions: Institutions) {
+export async function seedLicences({ tx }: SeedContext, privateStorage: Storage, institutions: Institutions): Promise<number[]> {
   const rng = new Random(LICENCE_SEED);
   const planned = institutions.consultancies.flatMap((c) => {
     const kind = kindOf(rng, c.id === institutions.demoConsultancyId);
@@ -51,7 +58,7 @@ export async function seedLicences({ tx }: SeedContext, privateStorage: Storage,
         values: {
           consultancy_id: c.id,
           permission_number: `${rng.int(100, 4999)}/0${rng.int(76, 82)}-${rng.int(77, 83)}`,
-          issuing_office: rng.pick(OFFICES),
+          issuing_office: ((federal) => (BAGMATI.has(c.district) && epochDate(issued) >= BAGMATI_SINCE ? BAGMATI_OFFICE : federal))(rng.pick(OFFICES)),
           issued_on: epochDate(issued),
           expires_on: epochDate(ends),
           association: ecan ? 'ECAN' : '',
@@ -80,4 +87,5 @@ export async function seedLicences({ tx }: SeedContext, privateStorage: Storage,
         : [{ licence_id: ids[i]!, action: p.values.status as 'verified' | 'rejected', reason: p.values.reason, actor_name: TEAM, actor_role: 'admin', created_at: epochTime(p.submitted + 2) }]),
     ]),
   );
+  return planned.filter((p) => p.kind === 'valid' && p.c.verified).map((p) => p.c.id);
 }

@@ -33,6 +33,7 @@ export const course = defineEntity({
     about: { kind: 'html', label: 'About', summary: 6 },
     requirements: { kind: 'textarea', label: 'Entry requirements' },
   },
+  card: ['fee', 'duration_months', 'intakes', 'level', 'university_id'],
   confirmed: ['fee', 'currency', 'intakes'],
   filters: {
     country: { label: 'Country', kind: 'ref', ref: 'destination', column: 'university_id', through: { entity: 'university', column: 'destination_id' } },

@@ -36,9 +36,18 @@ export const university = defineEntity({
     faqs: { kind: 'faqs', label: 'FAQs' },
     // recognition is what a student trusts us to have checked: only an admin records it
     register_code: { kind: 'text', label: 'Register entry', max: 60, adminOnly: true, help: "The university's code or number in its country's register, such as a CRICOS provider code." },
-    register_status: { kind: 'select', label: 'Found in the register', options: ['listed', 'not_found'], adminOnly: true, help: 'Leave empty until someone has looked.' },
+    register_status: {
+      kind: 'select',
+      label: 'Found in the register',
+      options: ['listed', 'not_found'],
+      optionLabels: { listed: 'Recognised in its country’s register', not_found: 'Not found in its country’s register' },
+      none: 'Recognition not checked yet',
+      adminOnly: true,
+      help: 'Leave empty until someone has looked.',
+    },
     register_checked_on: { kind: 'date', label: 'Register checked on', adminOnly: true },
   },
+  card: ['world_ranking', 'tuition_min', 'register_status', 'destination_id'],
   recognition: { via: 'destination_id' },
   confirmed: ['tuition_min', 'tuition_max', 'currency', 'intakes'],
   filters: {
