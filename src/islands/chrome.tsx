@@ -1,0 +1,7 @@
+/** @jsxImportSource preact */
+/**
+ * The two islands every public page has (src/layouts/Base.astro), from one module: Astro fetches
+ * an island's code by its module, so on a slow phone network this is one request instead of two.
+ */
+export { default as Account } from './Account.tsx';
+export { default as SiteChrome } from './SiteChrome.tsx';
