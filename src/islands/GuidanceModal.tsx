@@ -30,8 +30,11 @@ export function GuidanceModal({ path, provider }: { path?: string; provider?: Pr
 
   useEffect(() => {
     if (!allowed || !mayOpenByItself('guidance', here)) return;
-    void loadModalSettings();
-    const timer = setTimeout(() => setDue(true), GUIDANCE_DELAY_MS);
+    // asked for when the prompt is due, not with the page: one request fewer in a phone's first view (issue 22)
+    const timer = setTimeout(() => {
+      void loadModalSettings();
+      setDue(true);
+    }, GUIDANCE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [allowed, here]);
 

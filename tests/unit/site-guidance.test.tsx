@@ -53,6 +53,16 @@ describe('study-abroad guidance modal (SPEC §2, issue 4)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('asks for the modal settings only when it is due, not with the page (issue 22)', async () => {
+    render(<GuidanceModal path="/university/" />);
+    await flush();
+    expect(modalSettings).not.toHaveBeenCalled();
+    act(() => void vi.advanceTimersByTime(GUIDANCE_DELAY_MS));
+    await flush();
+    expect(modalSettings).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Planning to study abroad?' })).toBeTruthy();
+  });
+
   it('is hidden when the modal settings say hide_study_abroad_modal', async () => {
     modalSettings.mockResolvedValue({ hide_study_abroad_modal: true, hide_full_detail_modal: false });
     await mount('/');
