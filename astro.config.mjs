@@ -17,6 +17,9 @@ import { pageDirectives } from './src/lib/site/csp.ts';
 // (server/site/render.ts).
 // security.csp: each page carries a policy with the hashes of its inline scripts and styles, and
 // no 'unsafe-inline' (src/lib/site/csp.ts says why and adds the other directives).
+/** Modules of the public site's client code: Preact islands, the libraries and src/lib they use, Vite's preload helper. */
+const PUBLIC_CODE = /[\\/](?:node_modules[\\/](?:preact|@preact|@astrojs[\\/]preact|nanostores|ky)|src[\\/](?:islands|lib))[\\/]|^\0vite\/preload-helper/;
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
@@ -28,5 +31,12 @@ export default defineConfig({
   security: { csp: { directives: pageDirectives(process.env) } },
   experimental: { incrementalBuild: true },
   // Tailwind CSS 4: design tokens in the one @theme of src/styles/site.css, utilities generated from what the pages use
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // Fewer round trips on slow phone networks (issue 22): the public code that two or more
+    // entries share (Preact, its Astro renderer, stores, API client, the shared islands' parts)
+    // goes into one chunk instead of ~20 small ones fetched as a waterfall. The console's React
+    // code is never in it, so it never loads on public pages.
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'site', test: PUBLIC_CODE, minShareCount: 2 }] } } } } } },
+  },
 });

@@ -1,5 +1,5 @@
 /**
- * npm run bench:site [-- --scale 4500] [-- --runs 5] [-- --no-lighthouse]
+ * npm run bench:site [-- --scale 4500] [-- --runs 5] [-- --no-lighthouse] [-- --slow-runs 3]
  * Builds the public site from a seeded API (demo data, plus `--scale N` extra consultancies and
  * courses for a ~10k-page run) through the rebuild runner (server/site/rebuild.ts), as `npm start`
  * does, then measures:
@@ -14,7 +14,8 @@
  *   render-blocking scripts).
  * Then serves the site with the API (as `npm start` does) and runs Lighthouse mobile (performance
  * and accessibility) on the home, a list and a detail page (bench/lighthouse.ts); `--no-lighthouse`
- * skips it. The machine's load average is recorded with every timing. Writes
+ * skips it. Then the first view of the home, a list, a consultancy and a course on a phone on slow
+ * 3G (bench/first-view.ts: requests, bytes, LCP, usable), `--slow-runs` times each (median). The machine's load average is recorded with every timing. Writes
  * bench/results/site.json (or site-<scale>.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -24,9 +25,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { astroBuild, createRebuildRunner, DATA_DIR, PROJECT_ROOT, type RebuildResult } from '../server/site/rebuild.ts';
+import { slow3g } from './first-view.ts';
 import { runLighthouse } from './lighthouse.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '0' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false }, 'no-lighthouse': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '0' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false }, 'no-lighthouse': { type: 'boolean', default: false }, 'slow-runs': { type: 'string', default: '3' } } });
 const scale = Number(values.scale);
 const runs = Math.max(1, Number(values.runs));
 const tsx = path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -191,6 +193,10 @@ try {
   const lhRoutes = ['/', '/consultancy/', '/consultancy/everest-education-consultancy/', `/university/${list}/`];
   const lh = values['no-lighthouse'] ? [] : await runLighthouse(`http://127.0.0.1:${port}`, lhRoutes);
   const lhMin = (key: 'performance' | 'accessibility') => (lh.length ? Math.min(...lh.map((p) => p[key] ?? 0)) : null);
+  // slow 3G on a phone, first visit: the home, a list, a consultancy and a course (medians)
+  const course = fs.readdirSync(path.join(served, 'course')).find((d) => d !== 'page' && fs.existsSync(path.join(served, 'course', d, 'index.html')))!;
+  const slow = await slow3g(`http://127.0.0.1:${port}`, ['/', '/consultancy/', '/consultancy/everest-education-consultancy/', `/course/${course}/`], Math.max(1, Number(values['slow-runs'])));
+  const usableMax = Math.max(...slow.map((p) => p.usable_ms));
 
   const detailMax = Math.max(...weights.slice(2).map((w) => w.html_gzip));
   const jsMax = Math.max(...weights.map((w) => w.js_total_gzip));
@@ -223,11 +229,17 @@ try {
       code_change_rebuild_phases: { ...codePhases, note: 'astro build after a code change: both Vite builds again, unchanged pages copied from Astro\'s incremental cache, lists from the data copy' },
     },
     pages: weights,
+    slow_3g: {
+      config: 'phone 360x740, first visit, cache off; 400 kbps down and up, 400 ms RTT (CDP), CPU 4x slower; system Chromium headless; medians of --slow-runs runs (bench/first-view.ts)',
+      usable: 'the later of the LCP and the last island that hydrates without input (client:load/idle, client:visible on screen)',
+      pages: slow,
+    },
     lighthouse: lh.length ? { config: 'mobile (default: simulated slow 4G, 4x CPU), first visit with fresh storage; system Chromium headless', pages: lh } : null,
     budgets: {
       detail_html_and_css_gzip_max_14kb: { value: detailMax, ok: detailMax <= 14 * 1024 },
       js_per_page_gzip_max_80kb: { value: jsMax, ok: jsMax <= 80 * 1024 },
       no_render_blocking_script: { ok: weights.every((w) => w.render_blocking_scripts === 0) },
+      slow_3g_usable_max_2500ms: { value: usableMax, ok: usableMax <= 2500 },
       ms_per_page_max_8: { value: Number((fullMs / pages).toFixed(2)), ok: fullMs / pages <= 8 },
       ...(lh.length
         ? {
