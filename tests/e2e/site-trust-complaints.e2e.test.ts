@@ -83,7 +83,7 @@ afterAll(async () => {
 });
 
 describe('complaint accountability', () => {
-  it('files a complaint and shows its reference and one-time follow-up code', async () => {
+  it('files a complaint and shows its reference and the follow-up code to keep', async () => {
     const context = await newContext({ mobile: true });
     const page = await context.newPage();
     await page.goto('/complaint/');
