@@ -83,7 +83,7 @@ afterAll(async () => {
 });
 
 describe('complaint accountability', () => {
-  it('files a complaint and shows its reference and one-time follow-up code', async () => {
+  it('files a complaint and shows its reference and the follow-up code to keep', async () => {
     const context = await newContext({ mobile: true });
     const page = await context.newPage();
     await page.goto('/complaint/');
@@ -106,8 +106,11 @@ describe('complaint accountability', () => {
     expect(filed.code).toMatch(/^[2-9A-Z]{4}(-[2-9A-Z]{4}){3}$/);
     await page.getByText(/asked to answer within 7 days/).waitFor();
     await page.getByRole('link', { name: 'Follow your complaint' }).click();
-    await page.waitForURL(/\/complaint\/track\/$/);
+    // the follow-up page opens with the code filled in, and shows the complaint at once
+    await page.waitForURL(/\/complaint\/track\/\?code=/);
     await hydrated(page);
+    expect(await page.getByLabel('Follow-up code').inputValue()).toBe(filed.code);
+    await page.getByRole('heading', { name: 'Open' }).waitFor();
     // a wrong code is a plain "not found"
     await page.getByLabel('Follow-up code').fill('2222-3333-4444-5555');
     await page.getByRole('button', { name: 'Show complaint' }).click();

@@ -28,7 +28,7 @@ import { Dialog } from '../../src/islands/Dialog.tsx';
 import SiteChrome from '../../src/islands/SiteChrome.tsx';
 import { $dialogs } from '../../src/lib/site/dialogs.ts';
 import { $bookingOpen, resetSettings } from '../../src/lib/stores/settings.ts';
-import { resetAutoDialogs } from '../../src/lib/site/autoDialogs.ts';
+import { AFTER_ROADBLOCK_MS, resetAutoDialogs } from '../../src/lib/site/autoDialogs.ts';
 
 const flush = () => act(async () => {
   for (let i = 0; i < 30; i++) await Promise.resolve();
@@ -50,9 +50,12 @@ afterEach(() => {
 });
 
 describe('the roadblock ad and the 2 s booking dialog on a first visit', () => {
-  it('keeps the booking dialog back while the ad is open, and opens it on top, with focus, once the ad is closed', async () => {
+  it('keeps the booking dialog back while the ad is open, and opens it, with focus, a moment after the ad is closed', async () => {
     vi.useFakeTimers();
     render(<SiteChrome path="/" />);
+    await flush();
+    // the ad opens once its image is there
+    fireEvent.load(document.querySelector('img[data-roadblock-preload]')!);
     await flush();
     const ad = screen.getByRole('dialog', { name: 'Study in Japan fair' });
     expect(ad.contains(document.activeElement)).toBe(true);
@@ -61,6 +64,9 @@ describe('the roadblock ad and the 2 s booking dialog on a first visit', () => {
     expect(screen.queryByRole('dialog', { name: BOOKING })).toBeNull();
     expect(ad.contains(document.activeElement)).toBe(true);
     key('Escape');
+    await flush();
+    expect(screen.queryByRole('dialog', { name: BOOKING })).toBeNull();
+    act(() => void vi.advanceTimersByTime(AFTER_ROADBLOCK_MS));
     await flush();
     const booking = screen.getByRole('dialog', { name: BOOKING });
     expect(screen.queryByRole('dialog', { name: 'Study in Japan fair' })).toBeNull();
