@@ -53,7 +53,7 @@ export function LineChart({ title, points, series, empty }: { title: string; poi
             ))}
           </ul>
           <details>
-            <summary className="flex min-h-11 cursor-pointer items-center font-medium text-brand">Numbers by day</summary>
+            <summary className="cursor-pointer py-2.5 font-medium text-brand">Numbers by day</summary>
             <div className="overflow-x-auto" role="region" aria-label={`${title}: numbers by day`} tabIndex={0}>
               <table className="border-collapse text-sm tabular-nums [&_td]:py-1 [&_td]:pr-4 [&_td]:text-right [&_td]:whitespace-nowrap [&_th]:py-1 [&_th]:pr-4 [&_th]:text-right [&_th]:whitespace-nowrap [&_th:first-child]:text-left">
                 <thead>

@@ -66,7 +66,7 @@ function ComplaintCard({ complaint: c, store }: { complaint: OwnComplaint; store
       </header>
       <p className="whitespace-pre-line">{c.message}</p>
       <details open={!c.first_answer_at}>
-        <summary className="flex min-h-11 cursor-pointer items-center font-medium text-brand">History ({c.history.length})</summary>
+        <summary className="cursor-pointer py-2.5 font-medium text-brand">History ({c.history.length})</summary>
         <ol className="my-2 grid gap-2.5 border-l-[3px] border-line pl-3">
           {c.history.map((e, i) => (
             <li key={i} data-author={e.author}>

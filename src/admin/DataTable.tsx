@@ -34,7 +34,8 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return <span className="text-muted">—</span>;
   switch (meta.kind) {
     case 'boolean':
-      return <>{v === true || v === 'true' ? 'Yes' : 'No'}</>;
+      // a yes reads as checked (green), a no as a plain pill
+      return v === true || v === 'true' ? <span className="badge badge-checked">Yes</span> : <span className="badge">No</span>;
     case 'datetime':
       return <time dateTime={String(v)}>{formatDate(String(v), { time: !meta.dateOnly })}</time>;
     case 'date':
@@ -55,7 +56,7 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
       return <>{label ?? `#${String(v)}`}</>;
     }
     case 'select':
-      return <>{String(v).replace(/_/g, ' ')}</>;
+      return <span className="badge">{String(v).replace(/_/g, ' ')}</span>;
     case 'textarea':
     case 'html': {
       const s = String(v).replace(/<[^>]*>/g, ' ');

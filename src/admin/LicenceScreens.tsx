@@ -106,7 +106,7 @@ function Decide({ store, licence }: { store: PagedStore; licence: Licence }) {
   return (
     <form
       method="post"
-      className="mt-2 grid gap-1.5 border-t border-line pt-3 min-[700px]:max-w-lg"
+      className="mt-2 grid gap-1.5 border-t border-line pt-3 min-[700px]:max-w-lg [&>button]:justify-self-start"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

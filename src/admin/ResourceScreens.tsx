@@ -100,7 +100,6 @@ export function ResourceList({ name }: { name: string }) {
                         <button
                           type="button"
                           className="btn-danger"
-                          disabled={s.checking === row.id}
                           onClick={() => void store.askDelete(row.id, String(row[r.titleField] ?? `#${row.id}`))}
                           aria-label={`Delete ${String(row[r.titleField] ?? row.id)}`}
                         >

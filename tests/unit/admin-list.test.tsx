@@ -160,6 +160,24 @@ describe('generic list screen', () => {
     expect(api.remove).toHaveBeenCalledTimes(1);
   });
 
+  it('a second press while the server is asked does nothing, and the button keeps its focus', async () => {
+    let reply!: (uses: []) => void;
+    api.usedBy.mockReturnValueOnce(new Promise((resolve) => (reply = resolve)));
+    render(<ResourceList name="university" />);
+    await screen.findByText('Monash University');
+    const button = screen.getByRole('button', { name: 'Delete Monash University' }) as HTMLButtonElement;
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button.textContent).toBe('Checking…'));
+    fireEvent.click(button);
+    expect(api.usedBy).toHaveBeenCalledTimes(1);
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    reply([]);
+    await waitFor(() => expect($question.get()).not.toBeNull());
+    answer(false);
+  });
+
   it('a failed check says so and offers no delete', async () => {
     api.usedBy.mockRejectedValueOnce(new ApiError('Failed to delete university', 500));
     render(<ResourceList name="university" />);

@@ -150,6 +150,9 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
       $state.setKey('blocked', null);
     },
     async askDelete(id, title) {
+      // a second press while the server is asked does nothing (the button stays enabled: a disabled
+      // one would lose the focus the dialog gives back)
+      if ($state.get().checking !== null) return false;
       $state.setKey('error', null);
       $state.setKey('checking', id);
       let uses: UsedBy[];
