@@ -69,12 +69,13 @@ export default function Console({ area }: { area: Area }) {
       <a className="absolute -left-[999px] top-0 z-50 bg-white p-2 focus:left-2" href="#main">
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 bg-brand px-4 text-white shadow-md">
-        <a className="mr-auto flex items-center gap-2 font-bold text-white hover:no-underline" href={area === 'admin' ? href('adminHome') : href('dashHome')}>
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-md bg-white/15 text-sm">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand px-3 text-white shadow-md min-[400px]:gap-3 min-[400px]:px-4">
+        {/* at 320 px the name, Menu and Sign out just fit: the mark gives way and the name may be cut */}
+        <a className="mr-auto flex min-w-0 items-center gap-2 font-bold text-white hover:no-underline" href={area === 'admin' ? href('adminHome') : href('dashHome')}>
+          <span aria-hidden="true" className="hidden size-8 shrink-0 place-items-center rounded-md bg-white/15 text-sm min-[400px]:grid">
             SA
           </span>
-          {area === 'admin' ? 'Admin' : 'Dashboard'}
+          <span className="truncate">{area === 'admin' ? 'Admin' : 'Dashboard'}</span>
         </a>
         <button
           type="button"

@@ -19,7 +19,7 @@ export function Crumbs({ to, children }: { to: string; children: ReactNode }) {
   return (
     <p className="mb-3 text-sm">
       <a href={to} className="inline-flex min-h-11 items-center gap-1 font-medium">
-        <span aria-hidden="true">←</span> {children}
+        ← {children}
       </a>
     </p>
   );
