@@ -7,7 +7,7 @@ import { authorLabel, deadlineText, eventTitle } from '../lib/site/complaint-rec
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { answerAndReload, createComplaintsStore } from '../lib/stores/dashboardComplaints.ts';
 import { Pager } from './DataTable.tsx';
-import { RowError, ScreenHeader } from './ui.tsx';
+import { Empty, RowError, ScreenHeader } from './ui.tsx';
 
 /**
  * The consultancy's complaints: those about it only, overdue first, each with the complainant's
@@ -32,7 +32,7 @@ export function DashboardComplaints() {
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
-        <p className="text-muted">No complaints about you.</p>
+        <Empty>No complaints about you.</Empty>
       ) : (
         <div aria-busy={s.loading}>
           <ul role="list" className="my-4 grid gap-4">

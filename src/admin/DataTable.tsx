@@ -4,6 +4,7 @@ import { downloadPrivateFile } from '../lib/api/admin.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { $labels, labelKey } from '../lib/stores/adminRefs.ts';
 import { formatDate } from '../lib/format.ts';
+import { Empty } from './ui.tsx';
 
 /**
  * A table of rows, columns from field metadata. On a phone each row reads as a card; wider, a table
@@ -129,7 +130,7 @@ export function DataTable(props: {
   empty?: string;
 }) {
   const { columns, rows, ordering = '', onSort, actions, titleLink } = props;
-  if (rows.length === 0) return <p className="text-muted">{props.empty ?? 'Nothing here yet.'}</p>;
+  if (rows.length === 0) return <Empty>{props.empty ?? 'Nothing here yet.'}</Empty>;
   return (
     <div className="overflow-x-auto rounded-lg border border-line shadow-xs max-[699px]:rounded-none max-[699px]:border-0 max-[699px]:shadow-none" role="region" aria-label={props.caption} tabIndex={0}>
       <table className={onSort ? 'data-table sortable' : 'data-table'}>

@@ -6,7 +6,7 @@ import { ask } from '../lib/stores/adminConfirm.ts';
 import { createModerationStore, moderateAndReload, type ModerationAction } from '../lib/stores/forumModeration.ts';
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { Pager } from './DataTable.tsx';
-import { RowError, ScreenHeader } from './ui.tsx';
+import { Empty, RowError, ScreenHeader } from './ui.tsx';
 
 /**
  * The forum's moderation queue: reported posts and first posts held for their link, oldest first,
@@ -41,7 +41,7 @@ export function ForumModeration() {
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
-        <p className="text-muted">{queue === 'hidden' ? 'No post is hidden.' : 'Nothing waits for a moderator.'}</p>
+        <Empty>{queue === 'hidden' ? 'No post is hidden.' : 'Nothing waits for a moderator.'}</Empty>
       ) : (
         <div aria-busy={s.loading}>
           <ul role="list" className="my-4 grid gap-4">

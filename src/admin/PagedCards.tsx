@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { Pager } from './DataTable.tsx';
-import { FilterField, ScreenHeader, Toolbar } from './ui.tsx';
+import { Empty, FilterField, ScreenHeader, Toolbar } from './ui.tsx';
 
 interface Props<T> {
   /** the screen's heading id */
@@ -56,7 +56,7 @@ export function PagedCards<T>({ name, title, intro, store, filter, empty, list =
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
-        <p className="text-muted">{empty}</p>
+        <Empty>{empty}</Empty>
       ) : (
         <div aria-busy={s.loading}>
           <List role="list" className={`my-4 ${listClass}`}>

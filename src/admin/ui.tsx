@@ -65,3 +65,8 @@ export function Toolbar({ children, search }: { children: ReactNode; search?: bo
     </div>
   );
 }
+
+/** What a list says when it has nothing to show, in the box the rows would fill. */
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-dashed border-line bg-white px-4 py-10 text-center text-muted">{children}</p>;
+}
