@@ -222,7 +222,12 @@ export interface UsedBy {
   entity: string;
   label: string;
   count: number;
+  /** the first few of those rows by title (only in `rowUses`: a 409 keeps to the counts) */
+  names?: string[];
 }
+
+/** How many titles `rowUses` names per kind; the count says how many more there are. */
+export const USES_NAMED = 5;
 
 /** How many rows of each kind point at this one (ref and ref-list fields together, each row once). */
 async function usesOf(tx: Tx, entity: ServerEntity, id: number): Promise<UsedBy[]> {
@@ -234,6 +239,28 @@ async function usesOf(tx: Tx, entity: ServerEntity, id: number): Promise<UsedBy[
     if (row!.n > 0) uses.push({ entity: other.decl.name, label: (row!.n === 1 ? other.decl.label : other.decl.plural).toLowerCase(), count: row!.n });
   }
   return uses;
+}
+
+/**
+ * What uses a row, before any delete is tried: the console asks this first so its dialog says at
+ * once whether the row is in use and by which rows, instead of offering a delete the server refuses.
+ */
+export async function rowUses(db: Db, entity: ServerEntity, idOrSlug: string): Promise<UsedBy[]> {
+  const row = await findRow(db, entity, idOrSlug);
+  const id = row.id as number;
+  return db.transaction(async (tx) => {
+    const uses = await usesOf(tx, entity, id);
+    for (const use of uses) {
+      const other = serverEntity(use.entity);
+      const conditions = referencesTo(entity)
+        .filter((ref) => ref.other === other)
+        .map((ref) => (ref.list ? sql`${ref.column} @> ARRAY[${id}::integer]` : eq(ref.column, id)));
+      const title = column(other, other.decl.titleField);
+      const rows = await tx.select({ title }).from(other.table).where(or(...conditions)).orderBy(title).limit(USES_NAMED);
+      use.names = rows.map((r) => String(r.title));
+    }
+    return uses;
+  });
 }
 
 /** Points every reference at `id` to `to` instead (a ref list that already names `to` just drops `id`). */

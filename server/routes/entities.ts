@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { entityPaths, idSchema, writeAccess } from '../../src/lib/contract/index.ts';
 import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf } from '../entities/query.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
-import { confirmFacts, deleteRow, saveRow } from '../entities/write.ts';
+import { confirmFacts, deleteRow, rowUses, saveRow } from '../entities/write.ts';
 import { MAX_PAGE_SIZE, pagedReply, pageQuery } from '../services/paging.ts';
 import { readForm } from '../uploads.ts';
 
@@ -72,6 +72,11 @@ export default async function entityRoutes(fastify: FastifyInstance) {
         { schema: { params: idParams, tags, summary: `Confirm a ${decl.label.toLowerCase()}'s ${decl.confirmed!.join(', ')} as still correct today` }, config: write },
         async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, request.params.id)),
       );
+    app.get(
+      `/${paths.uses}/`,
+      { schema: { params: idParams, tags, summary: `What uses a ${decl.label.toLowerCase()} (kinds, counts, the first titles): a delete is refused while anything does` }, config: write },
+      async (request) => ({ used_by: await rowUses(app.db, entity, request.params.id) }),
+    );
     app.delete(
       `/${paths.remove}/`,
       {

@@ -9,6 +9,7 @@ import { rememberLabels } from '../lib/stores/adminRefs.ts';
 import { BarList, LineChart } from './Chart.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS } from './nav.ts';
+import { ScreenHeader } from './ui.tsx';
 
 const summary = createAsyncStore(() => getSummary(30));
 
@@ -20,11 +21,11 @@ export function Overview() {
   }, []);
   return (
     <section aria-labelledby="overview-title">
-      <h1 id="overview-title">Overview</h1>
-      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      <ScreenHeader id="overview-title" title="Overview" />
+      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
       {s.loading && !s.data && <p role="status">Loading…</p>}
       {s.data && (
-        <div className="charts">
+        <div className="grid gap-4 min-[1100px]:grid-cols-[2fr_1fr]">
           <LineChart
             title="Last 30 days"
             points={s.data.series}
@@ -38,19 +39,23 @@ export function Overview() {
           <BarList title="Pageviews by institution" items={s.data.byInstitution} />
         </div>
       )}
-      <h2>Manage</h2>
-      {ADMIN_NAV.map((group) => (
-        <div key={group.title} className="card-links">
-          <h3>{group.title}</h3>
-          <ul>
-            {group.items.map((name) => (
-              <li key={name}>
-                <a href={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })}>{labelOf(name)}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      <h2 className="mt-6 mb-3">Manage</h2>
+      <div className="grid gap-4 min-[700px]:grid-cols-2 min-[1100px]:grid-cols-3">
+        {ADMIN_NAV.map((group) => (
+          <div key={group.title} className="panel">
+            <h3 className="mb-1 text-sm tracking-wider text-muted uppercase">{group.title}</h3>
+            <ul role="list" className="flex flex-wrap gap-x-4">
+              {group.items.map((name) => (
+                <li key={name}>
+                  <a className="inline-flex min-h-11 items-center" href={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })}>
+                    {labelOf(name)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
     </section>
   );
 }
@@ -103,8 +108,8 @@ export function Settings() {
     [],
   );
   return (
-    <section className="settings" aria-labelledby="settings-title">
-      <h1 id="settings-title">Settings</h1>
+    <section aria-labelledby="settings-title">
+      <ScreenHeader id="settings-title" title="Settings" />
       <EntityForm title="Site settings" heading="h2" fields={siteFields} mode="update" store={site} />
       <EntityForm title="Modal settings" heading="h2" fields={modalFields} mode="update" store={modal} />
     </section>

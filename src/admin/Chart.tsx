@@ -39,23 +39,23 @@ export function LineChart({ title, points, series, empty }: { title: string; poi
   const totals = series.map((s) => total(points, s.key));
   const hasData = totals.some((t) => t > 0);
   return (
-    <figure className="chart">
-      <figcaption>{title}</figcaption>
+    <figure className="panel mb-4 min-w-0">
+      <figcaption className="mb-2 font-semibold">{title}</figcaption>
       {hasData ? (
         <>
           <Lines label={`${title}: ${series.map((s, i) => `${s.label} ${totals[i]} in all`).join(', ')}`} points={points} series={series} />
-          <ul className="legend">
+          <ul role="list" className="my-3 flex flex-wrap gap-4 text-sm">
             {series.map((s, si) => (
               <li key={s.key}>
-                <span className="swatch" style={{ background: COLORS[si % COLORS.length] }} aria-hidden="true" />
+                <span className="mr-1.5 inline-block size-3 rounded-sm align-[-1px]" style={{ background: COLORS[si % COLORS.length] }} aria-hidden="true" />
                 {s.label}: {formatNumber(totals[si]!)}
               </li>
             ))}
           </ul>
-          <details className="chart-numbers">
-            <summary>Numbers by day</summary>
-            <div className="table-wrap" role="region" aria-label={`${title}: numbers by day`} tabIndex={0}>
-              <table className="plain">
+          <details>
+            <summary className="cursor-pointer py-2.5 font-medium text-brand">Numbers by day</summary>
+            <div className="overflow-x-auto" role="region" aria-label={`${title}: numbers by day`} tabIndex={0}>
+              <table className="border-collapse text-sm tabular-nums [&_td]:py-1 [&_td]:pr-4 [&_td]:text-right [&_td]:whitespace-nowrap [&_th]:py-1 [&_th]:pr-4 [&_th]:text-right [&_th]:whitespace-nowrap [&_th:first-child]:text-left">
                 <thead>
                   <tr>
                     <th scope="col">Day</th>
@@ -81,7 +81,7 @@ export function LineChart({ title, points, series, empty }: { title: string; poi
           </details>
         </>
       ) : (
-        <p className="muted">{empty}</p>
+        <p className="text-muted">{empty}</p>
       )}
     </figure>
   );
@@ -91,7 +91,7 @@ export function LineChart({ title, points, series, empty }: { title: string; poi
 function Lines({ label, points, series }: { label: string; points: DayPoint[]; series: { key: string; label: string }[] }) {
   const [box, width] = useWidth<HTMLDivElement>();
   return (
-    <div ref={box} className="chart-box" role="img" aria-label={label}>
+    <div ref={box} className="[&_svg]:block" role="img" aria-label={label}>
       {width > 0 && <Drawing points={points} series={series} width={width} />}
     </div>
   );
@@ -148,16 +148,16 @@ export function BarList({ title, items }: { title: string; items: { label: strin
   const max = Math.max(1, ...items.map((i) => i.value));
   if (items.length === 0) return null;
   return (
-    <figure className="chart">
-      <figcaption>{title}</figcaption>
-      <ul className="bars">
+    <figure className="panel mb-4 min-w-0">
+      <figcaption className="mb-2 font-semibold">{title}</figcaption>
+      <ul role="list" className="grid gap-1.5 text-sm">
         {items.slice(0, 15).map((i) => (
-          <li key={i.label}>
-            <span className="bar-label">{i.label}</span>
-            <svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true">
-              <rect width={(i.value / max) * 100} height="8" fill="#1d4ed8" />
+          <li key={i.label} className="grid grid-cols-[minmax(0,10rem)_1fr_auto] items-center gap-2">
+            <span className="[overflow-wrap:anywhere]">{i.label}</span>
+            <svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" className="h-2.5 w-full">
+              <rect width={(i.value / max) * 100} height="8" rx="1" className="fill-brand" />
             </svg>
-            <span className="bar-value">{formatNumber(i.value)}</span>
+            <span className="tabular-nums">{formatNumber(i.value)}</span>
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ import { authorLabel, deadlineText, eventTitle } from '../lib/site/complaint-rec
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { answerAndReload, createComplaintsStore } from '../lib/stores/dashboardComplaints.ts';
 import { Pager } from './DataTable.tsx';
-import './complaints.css';
+import { Empty, RowError, ScreenHeader } from './ui.tsx';
 
 /**
  * The consultancy's complaints: those about it only, overdue first, each with the complainant's
@@ -23,19 +23,19 @@ export function DashboardComplaints() {
   const rows = (s.data?.results ?? []) as unknown as OwnComplaint[];
   return (
     <section aria-labelledby="complaints-title">
-      <h1 id="complaints-title">Complaints</h1>
-      <p className="muted">
+      <ScreenHeader id="complaints-title" title="Complaints" />
+      <p className="text-muted">
         Answer each complaint within {COMPLAINT_ANSWER_DAYS} days of its filing. The complainant reads your answers, and your public page shows how many you answered in time and how many
         were resolved.
       </p>
-      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
-        <p className="muted">No complaints about you.</p>
+        <Empty>No complaints about you.</Empty>
       ) : (
         <div aria-busy={s.loading}>
-          <ul className="complaint-cards">
+          <ul role="list" className="my-4 grid gap-4">
             {rows.map((c) => (
               <li key={c.id}>
                 <ComplaintCard complaint={c} store={store} />
@@ -54,28 +54,31 @@ function ComplaintCard({ complaint: c, store }: { complaint: OwnComplaint; store
   const [busy, setBusy] = useState(false);
   const id = useId();
   return (
-    <article className={c.overdue ? 'complaint-card overdue' : 'complaint-card'} aria-labelledby={`${id}-title`}>
+    <article className={`panel grid gap-2 ${c.overdue ? 'border-l-4 border-l-lapsed' : ''}`} aria-labelledby={`${id}-title`}>
       <header>
-        <h2 id={`${id}-title`}>{c.subject}</h2>
-        <p className="muted">
+        <h2 id={`${id}-title`} className="text-base">
+          {c.subject}
+        </h2>
+        <p className="text-muted">
           {c.reference ?? `#${c.id}`} · from {c.name} · filed {formatDate(c.created_at)} · {c.status_label}
         </p>
-        <p className={c.overdue ? 'deadline late' : 'deadline'}>{deadlineText(c)}</p>
+        <p className={`font-semibold ${c.overdue ? 'text-lapsed' : ''}`}>{deadlineText(c)}</p>
       </header>
-      <p className="pre-line">{c.message}</p>
+      <p className="whitespace-pre-line">{c.message}</p>
       <details open={!c.first_answer_at}>
-        <summary>History ({c.history.length})</summary>
-        <ol className="complaint-history">
+        <summary className="cursor-pointer py-2.5 font-medium text-brand">History ({c.history.length})</summary>
+        <ol className="my-2 grid gap-2.5 border-l-[3px] border-line pl-3">
           {c.history.map((e, i) => (
             <li key={i} data-author={e.author}>
-              <strong>{eventTitle(e, authorLabel(e.author, { reader: 'consultancy' }))}</strong> <span className="muted">{formatDate(e.created_at, { time: true })}</span>
-              {e.body && <p className="pre-line">{e.body}</p>}
+              <strong>{eventTitle(e, authorLabel(e.author, { reader: 'consultancy' }))}</strong> <span className="text-muted">{formatDate(e.created_at, { time: true })}</span>
+              {e.body && <p className="mt-0.5 whitespace-pre-line">{e.body}</p>}
             </li>
           ))}
         </ol>
       </details>
       <form
         method="post"
+        className="grid gap-1.5 border-t border-line pt-3"
         onSubmit={async (e) => {
           e.preventDefault();
           setBusy(true);
@@ -83,11 +86,12 @@ function ComplaintCard({ complaint: c, store }: { complaint: OwnComplaint; store
           setBusy(false);
         }}
       >
-        <label htmlFor={`${id}-answer`}>{c.first_answer_at ? 'Write again' : 'Your answer'}</label>
+        <label htmlFor={`${id}-answer`} className="font-semibold">{c.first_answer_at ? 'Write again' : 'Your answer'}</label>
         <textarea id={`${id}-answer`} rows={3} maxLength={5000} required minLength={2} value={message} onChange={(e) => setMessage(e.target.value)} />
-        <button type="submit" className="primary" disabled={busy || message.trim().length < 2}>
+        <button type="submit" className="btn-primary justify-self-start" disabled={busy || message.trim().length < 2}>
           {busy ? 'Sending…' : 'Send answer'}
         </button>
+        <RowError store={store} id={c.id} />
       </form>
     </article>
   );

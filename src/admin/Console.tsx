@@ -24,7 +24,7 @@ import { AdminOutbox } from './OutboxScreens.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV } from './nav.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
-import './admin.css';
+import './console.css';
 
 // Installed before anything subscribes to the router, so its popstate listener runs first and can
 // keep a form with unsaved changes on screen when the back button is pressed.
@@ -59,39 +59,67 @@ export default function Console({ area }: { area: Area }) {
     document.getElementById('main')?.focus();
   }, [page?.path]);
 
-  if (access.kind === 'wait') return <p role="status" className="center">Loading…</p>;
-  if (access.kind === 'redirect') return <p role="status" className="center">You do not have access here. Redirecting…</p>;
+  if (access.kind === 'wait') return <p role="status" className="px-4 py-12 text-center">Loading…</p>;
+  if (access.kind === 'redirect') return <p role="status" className="px-4 py-12 text-center">You do not have access here. Redirecting…</p>;
 
   const user = session.user!;
   const route = page?.route ?? '';
   return (
-    <div className="console">
-      <a className="skip" href="#main">
+    <div className="min-h-screen">
+      <a className="absolute -left-[999px] top-0 z-50 bg-white p-2 focus:left-2" href="#main">
         Skip to content
       </a>
-      <header className="topbar">
-        <a className="brand" href={area === 'admin' ? href('adminHome') : href('dashHome')}>
-          {area === 'admin' ? 'Admin' : 'Dashboard'}
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand px-3 text-white shadow-md min-[400px]:gap-3 min-[400px]:px-4">
+        {/* at 320 px the name, Menu and Sign out just fit: the mark gives way and the name may be cut */}
+        <a className="mr-auto flex min-w-0 items-center gap-2 font-bold text-white hover:no-underline" href={area === 'admin' ? href('adminHome') : href('dashHome')}>
+          <span aria-hidden="true" className="hidden size-8 shrink-0 place-items-center rounded-md bg-white/15 text-sm min-[400px]:grid">
+            SA
+          </span>
+          <span className="truncate">{area === 'admin' ? 'Admin' : 'Dashboard'}</span>
         </a>
-        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="console-nav" onClick={() => setMenuOpen((o) => !o)}>
+        <button
+          type="button"
+          className="border-white/40 bg-transparent text-white shadow-none hover:bg-white/10 min-[900px]:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="console-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           Menu
         </button>
-        <span className="who">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</span>
-        <button type="button" onClick={() => logout()}>
+        {/* a phone has room for the menu and sign-out buttons, not for a name cut to its first letter */}
+        <span className="hidden min-w-0 truncate text-sm text-white/85 min-[480px]:inline">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</span>
+        <button type="button" className="whitespace-nowrap border-white/40 bg-transparent text-white shadow-none hover:bg-white/10" onClick={() => logout()}>
           Sign out
         </button>
       </header>
-      <div className="body">
-        <nav id="console-nav" className={menuOpen ? 'nav open' : 'nav'} aria-label={area === 'admin' ? 'Admin' : 'Dashboard'}>
+      <div className="flex flex-col min-[900px]:flex-row">
+        <nav
+          id="console-nav"
+          className={`${menuOpen ? 'block' : 'hidden'} border-b border-line bg-white px-3 py-3 min-[900px]:sticky min-[900px]:top-14 min-[900px]:block min-[900px]:h-[calc(100vh-3.5rem)] min-[900px]:w-64 min-[900px]:shrink-0 min-[900px]:overflow-y-auto min-[900px]:border-r min-[900px]:border-b-0`}
+          aria-label={area === 'admin' ? 'Admin' : 'Dashboard'}
+        >
           {area === 'admin' ? <AdminNav current={page} /> : isInstitution(user.role) ? <DashNav kind={user.role} current={route} /> : null}
         </nav>
-        <main id="main" tabIndex={-1}>
-          {area === 'admin' ? <AdminRoute page={page} /> : isInstitution(user.role) ? <DashRoute page={page} kind={user.role} /> : null}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 outline-none min-[900px]:px-8 min-[900px]:py-7">
+          <div className="mx-auto max-w-6xl">{area === 'admin' ? <AdminRoute page={page} /> : isInstitution(user.role) ? <DashRoute page={page} kind={user.role} /> : null}</div>
         </main>
       </div>
       <Flash />
       <ConfirmDialog />
     </div>
+  );
+}
+
+/** A sidebar link: 44 px tall, the current screen marked in the brand colour. */
+function NavLink({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
+  return (
+    <a
+      href={to}
+      aria-current={current ? 'page' : undefined}
+      className={`flex min-h-11 items-center rounded-md border-l-4 px-3 text-[0.95rem] hover:bg-surface hover:no-underline ${current ? 'border-brand bg-brand/10 font-semibold text-brand' : 'border-transparent text-ink'}`}
+    >
+      {children}
+    </a>
   );
 }
 
@@ -101,21 +129,21 @@ function AdminNav({ current }: { current: Page }) {
   const screen = Object.entries(ADMIN_SCREENS).find(([, s]) => s.route === current?.route)?.[0];
   const active = screen ?? (current && 'resource' in current.params ? resourceBySlug(String(current.params.resource)) : current?.route === 'adminHome' ? 'home' : null);
   return (
-    <ul>
+    <ul role="list" className="grid gap-0.5">
       <li>
-        <a href={href('adminHome')} aria-current={active === 'home' ? 'page' : undefined}>
+        <NavLink to={href('adminHome')} current={active === 'home'}>
           Overview
-        </a>
+        </NavLink>
       </li>
       {ADMIN_NAV.map((g) => (
         <li key={g.title}>
-          <span className="group">{g.title}</span>
-          <ul>
+          <span className="mt-4 mb-1 block px-3 text-xs font-semibold tracking-wider text-muted uppercase">{g.title}</span>
+          <ul role="list" className="grid gap-0.5">
             {g.items.map((name) => (
               <li key={name}>
-                <a href={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })} aria-current={active === name ? 'page' : undefined}>
+                <NavLink to={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })} current={active === name}>
                   {ADMIN_SCREENS[name]?.label ?? resources[name]!.plural}
-                </a>
+                </NavLink>
               </li>
             ))}
           </ul>
@@ -127,12 +155,12 @@ function AdminNav({ current }: { current: Page }) {
 
 function DashNav({ kind, current }: { kind: 'consultancy' | 'college' | 'university'; current: string }) {
   return (
-    <ul>
+    <ul role="list" className="grid gap-0.5">
       {DASHBOARD_NAV[kind].map((n) => (
         <li key={n.route}>
-          <a href={href(n.route as never)} aria-current={current === n.route || (n.route === 'dashBranches' && current.startsWith('dashBranch')) ? 'page' : undefined}>
+          <NavLink to={href(n.route as never)} current={current === n.route || (n.route === 'dashBranches' && current.startsWith('dashBranch'))}>
             {n.label}
-          </a>
+          </NavLink>
         </li>
       ))}
     </ul>

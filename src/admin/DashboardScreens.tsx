@@ -27,6 +27,7 @@ import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { FactsCheck } from './FactsCheck.tsx';
 import { DASHBOARD_NAV } from './nav.ts';
+import { Crumbs, FilterField, RowError, ScreenHeader, Toolbar } from './ui.tsx';
 
 /** The institution dashboards: own profile, leads, applications, branches, courses, pageviews. */
 
@@ -41,16 +42,19 @@ export function DashboardHome({ kind }: { kind: Institution }) {
   }, [store, profile]);
   return (
     <section aria-labelledby="dash-title">
-      <h1 id="dash-title">Your {kind} dashboard</h1>
-      {typeof own.data?.name === 'string' && <p className="muted">{own.data.name}</p>}
-      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      <ScreenHeader id="dash-title" title={`Your ${kind} dashboard`}>
+        {typeof own.data?.name === 'string' && <p className="self-center text-muted">{own.data.name}</p>}
+      </ScreenHeader>
+      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
       {s.loading && !s.data && <p role="status">Loading…</p>}
       <FactsCheck kind={kind} profile={profile} />
       {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} empty="No pageviews yet: they show here once visitors open your page." />}
-      <ul className="card-links">
+      <ul role="list" className="mt-4 grid gap-3 min-[500px]:grid-cols-2 min-[1100px]:grid-cols-3">
         {DASHBOARD_NAV[kind].slice(1).map((n) => (
           <li key={n.route}>
-            <a href={href(n.route as never)}>{n.label}</a>
+            <a href={href(n.route as never)} className="panel flex min-h-16 items-center justify-between font-semibold hover:border-brand hover:no-underline">
+              {n.label} <span aria-hidden="true">→</span>
+            </a>
           </li>
         ))}
       </ul>
@@ -77,7 +81,7 @@ function PagedTable({ store, caption, fields, actions, empty }: { store: PagedSt
   }, [store]);
   return (
     <>
-      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : (
@@ -94,7 +98,7 @@ export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }
   const store = useMemo(() => createPagedStore((page) => listInquiries(kind, page)), [kind]);
   return (
     <section aria-labelledby="inq-title">
-      <h1 id="inq-title">Inquiries</h1>
+      <ScreenHeader id="inq-title" title="Inquiries" />
       <PagedTable store={store} caption="Inquiries" fields={inquiryFields} empty="No inquiries yet." />
     </section>
   );
@@ -105,10 +109,9 @@ export function DashboardApplications() {
   const s = useStore(store.$state);
   return (
     <section aria-labelledby="app-title">
-      <h1 id="app-title">Applications</h1>
-      <div className="toolbar-row">
-        <span className="filter">
-          <label htmlFor="app-status">Status</label>
+      <ScreenHeader id="app-title" title="Applications" />
+      <Toolbar>
+        <FilterField id="app-status" label="Status">
           <select id="app-status" value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
             <option value="">All</option>
             {APPLICATION_STATUSES.map((st) => (
@@ -117,8 +120,8 @@ export function DashboardApplications() {
               </option>
             ))}
           </select>
-        </span>
-      </div>
+        </FilterField>
+      </Toolbar>
       <PagedTable store={store} caption="Applications" fields={applicationFields} empty="No applications yet." actions={(row) => <StatusMove store={store} row={row as never} />} />
     </section>
   );
@@ -130,12 +133,12 @@ function StatusMove({ store, row }: { store: PagedStore; row: Record<string, unk
   const [status, setStatus] = useState<ApplicationStatus | ''>(options[0] ?? '');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  if (options.length === 0) return <span className="muted">Final</span>;
+  if (options.length === 0) return <span className="text-muted">Final</span>;
   const id = `move-${row.id}`;
   return (
     <form
       method="post"
-      className="status-move"
+      className="row-form"
       onSubmit={async (e) => {
         e.preventDefault();
         if (!status) return;
@@ -157,6 +160,7 @@ function StatusMove({ store, row }: { store: PagedStore; row: Record<string, unk
       <button type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Move'}
       </button>
+      <RowError store={store} id={row.id} />
     </form>
   );
 }
@@ -167,7 +171,7 @@ export function DashboardCourses() {
   const store = useMemo(() => createPagedStore((page) => listCourses(page)), []);
   return (
     <section aria-labelledby="courses-title">
-      <h1 id="courses-title">Your courses</h1>
+      <ScreenHeader id="courses-title" title="Your courses" />
       <PagedTable store={store} caption="Courses" fields={courseFields} empty="No courses listed yet." />
     </section>
   );
@@ -180,13 +184,12 @@ export function DashboardBranches() {
   }, []);
   return (
     <section aria-labelledby="branches-title">
-      <header className="screen-head">
-        <h1 id="branches-title">Branches</h1>
-        <a className="button primary" href={href('dashBranchCreate')}>
+      <ScreenHeader id="branches-title" title="Branches">
+        <a className="button btn-primary" href={href('dashBranchCreate')}>
           New branch
         </a>
-      </header>
-      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      </ScreenHeader>
+      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : (
@@ -203,7 +206,7 @@ export function DashboardBranches() {
               </a>
               <button
                 type="button"
-                className="danger"
+                className="btn-danger"
                 aria-label={`Delete ${String(row.name)}`}
                 onClick={async () => {
                   if (await ask(deleteQuestion('branch', String(row.name)))) await deleteBranch(Number(row.id));
@@ -239,9 +242,7 @@ export function DashboardBranchEdit({ id }: { id?: string }) {
   );
   return (
     <>
-      <p className="crumbs">
-        <a href={href('dashBranches')}>← Branches</a>
-      </p>
+      <Crumbs to={href('dashBranches')}>Branches</Crumbs>
       <EntityForm
         title={id ? 'Edit branch' : 'New branch'}
         fields={branchFields}

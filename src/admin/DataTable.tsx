@@ -4,11 +4,12 @@ import { downloadPrivateFile } from '../lib/api/admin.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { $labels, labelKey } from '../lib/stores/adminRefs.ts';
 import { formatDate } from '../lib/format.ts';
+import { Empty } from './ui.tsx';
 
 /**
  * A table of rows, columns from field metadata. On a phone each row reads as a card; wider, a table
  * wider than the screen scrolls sideways in its own box, which the keyboard can reach and scroll,
- * and the row's actions stay in view at its right edge (admin.css).
+ * and the row's actions stay in view at its right edge (.data-table in console.css).
  */
 export interface Column {
   name: string;
@@ -31,16 +32,17 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
   const labels = useStore($labels);
   const v = row[column.name];
   const { meta, name } = column;
-  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return <span className="muted">—</span>;
+  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return <span className="text-muted">—</span>;
   switch (meta.kind) {
     case 'boolean':
-      return <>{v === true || v === 'true' ? 'Yes' : 'No'}</>;
+      // a yes reads as checked (green), a no as a plain pill
+      return v === true || v === 'true' ? <span className="badge badge-checked">Yes</span> : <span className="badge">No</span>;
     case 'datetime':
       return <time dateTime={String(v)}>{formatDate(String(v), { time: !meta.dateOnly })}</time>;
     case 'date':
       return <time dateTime={String(v)}>{formatDate(String(v).slice(0, 10))}</time>;
     case 'image':
-      return <img src={String(v)} alt="" className="thumb" loading="lazy" />;
+      return <img src={String(v)} alt="" className="h-12 w-16 rounded object-cover" loading="lazy" />;
     case 'file':
       if (meta.private) return <PrivateFiles value={v} label={meta.label} />;
       return (
@@ -55,7 +57,7 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
       return <>{label ?? `#${String(v)}`}</>;
     }
     case 'select':
-      return <>{String(v).replace(/_/g, ' ')}</>;
+      return <span className="badge">{String(v).replace(/_/g, ' ')}</span>;
     case 'textarea':
     case 'html': {
       const s = String(v).replace(/<[^>]*>/g, ' ');
@@ -71,9 +73,9 @@ type PrivateFileRef = { url: string; original_name?: string };
 /** Personal files (application documents, complaint evidence): fetched with the access token, since they have no public link. */
 function PrivateFiles({ value, label }: { value: unknown; label: string }) {
   const files: PrivateFileRef[] = Array.isArray(value) ? value : [{ url: String(value) }];
-  if (files.length === 0) return <span className="muted">—</span>;
+  if (files.length === 0) return <span className="text-muted">—</span>;
   return (
-    <ul className="files">
+    <ul role="list">
       {files.map((f) => (
         <li key={f.url}>
           <PrivateFile file={f} label={label} />
@@ -91,7 +93,7 @@ function PrivateFile({ file, label }: { file: PrivateFileRef; label: string }) {
     <>
       <button
         type="button"
-        className="link"
+        className="btn-link"
         disabled={busy}
         aria-label={file.original_name ? `Download ${name}` : `Download ${label.toLowerCase()}`}
         onClick={async () => {
@@ -109,7 +111,7 @@ function PrivateFile({ file, label }: { file: PrivateFileRef; label: string }) {
         {busy ? 'Downloading…' : file.original_name || 'Download'}
       </button>
       {error && (
-        <span role="alert" className="error">
+        <span role="alert" className="field-error">
           {error}
         </span>
       )}
@@ -128,11 +130,11 @@ export function DataTable(props: {
   empty?: string;
 }) {
   const { columns, rows, ordering = '', onSort, actions, titleLink } = props;
-  if (rows.length === 0) return <p className="muted">{props.empty ?? 'Nothing here yet.'}</p>;
+  if (rows.length === 0) return <Empty>{props.empty ?? 'Nothing here yet.'}</Empty>;
   return (
-    <div className="table-wrap" role="region" aria-label={props.caption} tabIndex={0}>
-      <table className={onSort ? 'data sortable' : 'data'}>
-        <caption className="visually-hidden">{props.caption}</caption>
+    <div className="overflow-x-auto rounded-lg border border-line shadow-xs max-[699px]:rounded-none max-[699px]:border-0 max-[699px]:shadow-none" role="region" aria-label={props.caption} tabIndex={0}>
+      <table className={onSort ? 'data-table sortable' : 'data-table'}>
+        <caption className="sr-only">{props.caption}</caption>
         <thead>
           <tr>
             {columns.map((c) => {
@@ -140,7 +142,11 @@ export function DataTable(props: {
               return (
                 <th key={c.name} scope="col" aria-sort={sort} className={c.sortable && onSort ? 'sortable' : undefined}>
                   {c.sortable && onSort ? (
-                    <button type="button" className="sort" onClick={() => onSort(c.name)}>
+                    <button
+                      type="button"
+                      className="min-h-0 gap-0 border-0 bg-transparent p-0 font-semibold text-inherit uppercase shadow-none hover:bg-transparent hover:text-brand max-[699px]:min-h-11 max-[699px]:text-sm max-[699px]:text-brand max-[699px]:normal-case"
+                      onClick={() => onSort(c.name)}
+                    >
                       {c.meta.label}
                       <span aria-hidden="true">{sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ''}</span>
                     </button>
@@ -152,7 +158,7 @@ export function DataTable(props: {
             })}
             {actions && (
               <th scope="col" className="actions">
-                <span className="visually-hidden">Actions</span>
+                <span className="sr-only">Actions</span>
               </th>
             )}
           </tr>
@@ -176,7 +182,7 @@ export function DataTable(props: {
               })}
               {actions && (
                 <td className="actions">
-                  <div className="row-actions">{actions(row)}</div>
+                  <div className="flex flex-wrap items-center gap-2 [&_a]:inline-flex [&_a]:min-h-11 [&_a]:items-center [&_a]:px-1 [&_a]:font-medium [&_form]:whitespace-normal">{actions(row)}</div>
                 </td>
               )}
             </tr>
@@ -189,7 +195,7 @@ export function DataTable(props: {
 
 export function Pager({ page, pages, count, onPage, busy }: { page: number; pages: number; count: number; onPage: (p: number) => void; busy?: boolean }) {
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="my-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted" aria-label="Pages">
       <button type="button" onClick={() => onPage(page - 1)} disabled={busy || page <= 1}>
         Previous
       </button>

@@ -83,13 +83,13 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
   const defaults = formState.defaultValues ?? {};
 
   if (state.loading) return <p role="status">Loading…</p>;
-  if (mode === 'update' && !state.record && state.error) return <p role="alert" className="error">{state.error}</p>;
+  if (mode === 'update' && !state.record && state.error) return <p role="alert" className="field-error">{state.error}</p>;
 
   return (
-    <form method="post" className="entity-form" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={titleId}>
+    <form method="post" className="panel mb-6 grid max-w-3xl gap-4 p-5 [&>*]:min-w-0" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={titleId}>
       <Heading id={titleId}>{title}</Heading>
       {state.error && (
-        <p role="alert" className="error banner">
+        <p role="alert" className="alert-error">
           {state.error}
         </p>
       )}
@@ -108,10 +108,12 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
             break;
           case 'boolean':
             return (
-              <div className="field check" key={name}>
+              <div className="flex flex-wrap items-center gap-2" key={name}>
                 <input id={id} type="checkbox" {...common} {...register(name)} />
-                <label htmlFor={id}>{meta.label}</label>
-                {error && <p className="error" id={`${id}-error`} role="alert">{error}</p>}
+                <label htmlFor={id} className="font-semibold">
+                  {meta.label}
+                </label>
+                {error && <p className="field-error w-full" id={`${id}-error`} role="alert">{error}</p>}
               </div>
             );
           case 'date':
@@ -208,8 +210,8 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
           </Field>
         );
       })}
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={state.saving}>
+      <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-wrap items-center gap-3 rounded-b-lg border-t border-line bg-white/95 px-5 py-3 backdrop-blur">
+        <button type="submit" className="btn-primary" disabled={state.saving}>
           {state.saving ? 'Saving…' : (submitLabel ?? (mode === 'create' ? 'Create' : 'Save changes'))}
         </button>
         {actions}

@@ -6,7 +6,7 @@ import { ask } from '../lib/stores/adminConfirm.ts';
 import { createModerationStore, moderateAndReload, type ModerationAction } from '../lib/stores/forumModeration.ts';
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { Pager } from './DataTable.tsx';
-import './complaints.css';
+import { Empty, RowError, ScreenHeader } from './ui.tsx';
 
 /**
  * The forum's moderation queue: reported posts and first posts held for their link, oldest first,
@@ -23,28 +23,28 @@ export function ForumModeration() {
   const queue = s.filter || 'open';
   return (
     <section aria-labelledby="moderation-title">
-      <h1 id="moderation-title">Forum moderation</h1>
-      <p className="muted">Reported questions and replies, and new accounts’ first posts with a link, which nobody else sees until you restore them.</p>
-      <div className="row" role="tablist" aria-label="Queue">
+      <ScreenHeader id="moderation-title" title="Forum moderation" />
+      <p className="text-muted">Reported questions and replies, and new accounts’ first posts with a link, which nobody else sees until you restore them.</p>
+      <div className="my-4 flex flex-wrap gap-2" role="tablist" aria-label="Queue">
         {(
           [
             ['open', 'Waiting'],
             ['hidden', 'Hidden'],
           ] as const
         ).map(([key, label]) => (
-          <button key={key} type="button" role="tab" aria-selected={queue === key} className={queue === key ? 'btn primary' : 'btn'} onClick={() => void store.setFilter(key)}>
+          <button key={key} type="button" role="tab" aria-selected={queue === key} className={queue === key ? 'btn-primary' : undefined} onClick={() => void store.setFilter(key)}>
             {label}
           </button>
         ))}
       </div>
-      {s.error && <p role="alert" className="error banner">{s.error}</p>}
+      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
-        <p className="muted">{queue === 'hidden' ? 'No post is hidden.' : 'Nothing waits for a moderator.'}</p>
+        <Empty>{queue === 'hidden' ? 'No post is hidden.' : 'Nothing waits for a moderator.'}</Empty>
       ) : (
         <div aria-busy={s.loading}>
-          <ul className="complaint-cards">
+          <ul role="list" className="my-4 grid gap-4">
             {rows.map((post) => (
               <li key={`${post.kind}-${post.id}`}>
                 <QueuedCard post={post} store={store} />
@@ -77,66 +77,70 @@ function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore }) {
   const state = post.held ? 'Held: first post with a link' : post.hidden ? 'Hidden' : 'Shown on the site';
   const subject = post.kind === 'question' ? post.title : `Reply to “${post.title}”`;
   return (
-    <article className="complaint-card" aria-labelledby={`${id}-title`}>
+    <article className="panel grid gap-2" aria-labelledby={`${id}-title`}>
       <header>
-        <h2 id={`${id}-title`}>{subject}</h2>
-        <p className="muted">
+        <h2 id={`${id}-title`} className="text-base">
+          {subject}
+        </h2>
+        <p className="text-muted">
           {post.kind === 'question' ? 'Question' : 'Reply'} by {post.author_name}
           {post.author_active ? '' : ' (suspended)'} · {formatDate(post.created_at)} · {state}
         </p>
       </header>
-      {post.body && <p className="pre-line">{post.body}</p>}
+      {post.body && <p className="whitespace-pre-line">{post.body}</p>}
       {post.reports.length > 0 && (
         <>
           <h3>{countOf(post.reports.length, 'report')}</h3>
-          <ul>
+          <ul className="list-disc pl-5">
             {post.reports.map((r, i) => (
               <li key={i}>
-                “{r.reason}” <span className="muted">from {r.reporter_name}, {formatDate(r.created_at)}</span>
+                “{r.reason}” <span className="text-muted">from {r.reporter_name}, {formatDate(r.created_at)}</span>
               </li>
             ))}
           </ul>
         </>
       )}
-      <p className="row">
+      <p className="flex flex-wrap items-center gap-2">
         <a href={`/forum/${post.question_id}/`}>Open the question</a>
       </p>
-      <p className="row">
+      <p className="flex flex-wrap items-center gap-2">
         {post.hidden ? (
-          <button type="button" className="btn" disabled={busy} onClick={() => run('restore')} aria-label={`Restore ${subject}`}>
+          <button type="button" disabled={busy} onClick={() => run('restore')} aria-label={`Restore ${subject}`}>
             Restore
           </button>
         ) : (
-          <button type="button" className="btn" disabled={busy} onClick={() => run('hide')} aria-label={`Hide ${subject}`}>
+          <button type="button" disabled={busy} onClick={() => run('hide')} aria-label={`Hide ${subject}`}>
             Hide
           </button>
         )}
-        <button type="button" className="btn danger" disabled={busy || deleting} onClick={() => setDeleting(true)} aria-label={`Delete ${subject}`}>
+        <button type="button" className="btn-danger" disabled={busy || deleting} onClick={() => setDeleting(true)} aria-label={`Delete ${subject}`}>
           Delete
         </button>
         {post.author_active && (
-          <button type="button" className="btn" disabled={busy} onClick={() => run('suspend')}>
+          <button type="button" disabled={busy} onClick={() => run('suspend')}>
             Suspend {post.author_name}
           </button>
         )}
       </p>
+      <RowError store={store} id={post.id} />
       {deleting && (
         <form
           method="post"
+          className="grid gap-2 border-t border-line pt-3"
           onSubmit={(e) => {
             e.preventDefault();
             void run('delete');
           }}
         >
-          <div className="field">
+          <div className="grid gap-1">
             <label htmlFor={`${id}-reason`}>Why is it deleted? Its author is mailed this.</label>
             <textarea id={`${id}-reason`} rows={2} required minLength={3} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           </div>
-          <p className="row">
-            <button type="submit" className="btn danger" disabled={busy}>
+          <p className="flex flex-wrap items-center gap-2">
+            <button type="submit" className="btn-danger" disabled={busy}>
               Delete for good{post.kind === 'question' ? ', with its replies' : ''}
             </button>
-            <button type="button" className="btn" onClick={() => setDeleting(false)}>
+            <button type="button" onClick={() => setDeleting(false)}>
               Cancel
             </button>
           </p>

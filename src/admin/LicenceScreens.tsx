@@ -9,7 +9,7 @@ import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { decide, licenceSubmissions, ownLicences } from '../lib/stores/licences.ts';
 import { PagedCards } from './PagedCards.tsx';
 import { EntityForm } from './EntityForm.tsx';
-import './licences.css';
+import { RowError, ScreenHeader } from './ui.tsx';
 
 /**
  * Consultancy licences in the console: the admin's list of submissions (verify, or reject with a
@@ -17,7 +17,8 @@ import './licences.css';
  * Cards rather than a table: each carries its history and its decision, and reads on a phone.
  */
 
-const STATUS_CLASS: Record<Licence['status'], string> = { pending: 'warn', verified: 'ok', rejected: 'error', replaced: 'muted' };
+/** the semantic colours: checked green, waiting amber, refused red; a replaced one stays plain */
+const STATUS_CLASS: Record<Licence['status'], string> = { pending: 'badge-unverified', verified: 'badge-checked', rejected: 'badge-lapsed', replaced: '' };
 
 /** The licence's details, its document and its history, as both screens show them. */
 function LicenceFacts({ licence }: { licence: Licence }) {
@@ -25,7 +26,7 @@ function LicenceFacts({ licence }: { licence: Licence }) {
   const [error, setError] = useState('');
   return (
     <>
-      <dl className="facts">
+      <dl className="my-2 grid grid-cols-1 gap-x-3 gap-y-0.5 min-[500px]:grid-cols-[minmax(7rem,auto)_1fr] [&_dd]:mb-1 min-[500px]:[&_dd]:mb-0 [&_dt]:font-semibold [&_dt]:text-muted">
         <dt>Permission number</dt>
         <dd>{licence.permission_number}</dd>
         <dt>Issuing office</dt>
@@ -50,7 +51,7 @@ function LicenceFacts({ licence }: { licence: Licence }) {
         <dd>
           <button
             type="button"
-            className="link"
+            className="btn-link"
             disabled={busy}
             onClick={async () => {
               setBusy(true);
@@ -67,20 +68,20 @@ function LicenceFacts({ licence }: { licence: Licence }) {
             {busy ? 'Downloading…' : `Download ${licence.document.original_name || 'the document'}`}
           </button>
           {error && (
-            <span role="alert" className="error">
+            <span role="alert" className="field-error">
               {' '}
               {error}
             </span>
           )}
         </dd>
       </dl>
-      <p className="history-title">History</p>
-      <ol className="history">
+      <p className="mt-2 font-semibold">History</p>
+      <ol className="mt-1 mb-2 list-decimal pl-5">
         {licence.history.map((step, i) => (
           <li key={i}>
             <strong>{step.action_label}</strong> by {step.who || 'our team'}
             {step.role && ` (${step.role})`}, <time dateTime={step.at}>{formatDate(step.at, { time: true })}</time>
-            {step.reason && <p className="reason">Reason: {step.reason}</p>}
+            {step.reason && <p className="text-muted">Reason: {step.reason}</p>}
           </li>
         ))}
       </ol>
@@ -88,7 +89,7 @@ function LicenceFacts({ licence }: { licence: Licence }) {
   );
 }
 
-const StatusBadge = ({ licence }: { licence: Licence }) => <span className={`status ${STATUS_CLASS[licence.status]}`}>{licence.status_label}</span>;
+const StatusBadge = ({ licence }: { licence: Licence }) => <span className={`badge ${STATUS_CLASS[licence.status]}`}>{licence.status_label}</span>;
 
 /** Verify, or reject with a reason; a verified licence found wrong can be withdrawn the same way. */
 function Decide({ store, licence }: { store: PagedStore; licence: Licence }) {
@@ -105,7 +106,7 @@ function Decide({ store, licence }: { store: PagedStore; licence: Licence }) {
   return (
     <form
       method="post"
-      className="decide"
+      className="mt-2 grid gap-1.5 border-t border-line pt-3 min-[700px]:max-w-lg [&>button]:justify-self-start"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -114,11 +115,13 @@ function Decide({ store, licence }: { store: PagedStore; licence: Licence }) {
       }}
     >
       {licence.status === 'pending' && (
-        <button type="button" className="primary" disabled={busy} onClick={() => void run({ verify: true })}>
+        <button type="button" className="btn-primary" disabled={busy} onClick={() => void run({ verify: true })}>
           {busy ? 'Saving…' : `Verify licence ${licence.permission_number}`}
         </button>
       )}
-      <label htmlFor={`${id}-reason`}>{licence.status === 'pending' ? 'Or reject it, saying why' : 'Withdraw it, saying why'}</label>
+      <label htmlFor={`${id}-reason`} className="font-medium">
+        {licence.status === 'pending' ? 'Or reject it, saying why' : 'Withdraw it, saying why'}
+      </label>
       <textarea
         id={`${id}-reason`}
         rows={2}
@@ -132,13 +135,14 @@ function Decide({ store, licence }: { store: PagedStore; licence: Licence }) {
         }}
       />
       {missing && (
-        <p id={`${id}-error`} role="alert" className="error">
+        <p id={`${id}-error`} role="alert" className="field-error">
           Say why, for the consultancy to read.
         </p>
       )}
-      <button type="submit" className="danger" disabled={busy}>
+      <button type="submit" className="btn-danger" disabled={busy}>
         {licence.status === 'pending' ? 'Reject' : 'Withdraw'}
       </button>
+      <RowError store={store} id={licence.id} />
     </form>
   );
 }
@@ -156,13 +160,13 @@ export function AdminLicences() {
       empty="No licences here."
       card={(licence) => (
         <li key={licence.id} className="panel">
-                <h2>
+                <h2 className="text-base">
                   <a href={`/consultancy/${licence.consultancy_slug}/`} target="_blank" rel="noreferrer">
                     {licence.consultancy_name}
                   </a>{' '}
                   <StatusBadge licence={licence} />
                 </h2>
-                <p className="muted">
+                <p className="text-muted">
                   Submitted <time dateTime={licence.submitted_at}>{formatDate(licence.submitted_at, { time: true })}</time>
                 </p>
                 <LicenceFacts licence={licence} />
@@ -180,7 +184,7 @@ function Standing() {
   if (!own) return null;
   const { current, pending } = own;
   return (
-    <div className="panel standing" role="status">
+    <div className="panel mb-4 grid gap-1" role="status">
       {own.standing === 'licensed' && current && (
         <p>
           <strong>Licensed.</strong> Permission no. {current.permission_number}, valid until {formatDate(current.expires_on)}. Your public page shows it with the date we checked it.
@@ -214,10 +218,10 @@ export function DashboardLicence() {
   }, []);
   const renew = s.data?.standing === 'licensed' || s.data?.standing === 'expired';
   return (
-    <section aria-labelledby="licence-title" className="licences">
-      <h1 id="licence-title">Licence</h1>
+    <section aria-labelledby="licence-title">
+      <ScreenHeader id="licence-title" title="Licence" />
       {s.error && (
-        <p role="alert" className="error banner">
+        <p role="alert" className="alert-error">
           {s.error}
         </p>
       )}
@@ -225,15 +229,15 @@ export function DashboardLicence() {
       <EntityForm heading="h2" title={renew ? 'Renew your licence' : 'Submit your licence'} fields={licenceFields} mode="create" store={store} submitLabel="Send for checking" onSaved={() => void ownLicences.load()} />
       {s.data && s.data.licences.length > 0 && (
         <>
-          <h2>Your submissions</h2>
-          <ul className="cards">
+          <h2 className="mt-6 mb-2">Your submissions</h2>
+          <ul role="list" className="grid gap-3">
             {s.data.licences.map((licence) => (
               <li key={licence.id} className="panel">
                 <h3>
                   Permission no. {licence.permission_number} <StatusBadge licence={licence} />
                 </h3>
                 {licence.status === 'rejected' && licence.reason && (
-                  <p className="error">
+                  <p className="field-error">
                     <strong>Why it was rejected:</strong> {licence.reason}
                   </p>
                 )}

@@ -5,7 +5,7 @@ import { countOf, formatDate } from '../lib/format.ts';
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { outboxMessages, readMessage, retryAndReload } from '../lib/stores/outbox.ts';
 import { PagedCards } from './PagedCards.tsx';
-import './outbox.css';
+import { RowError } from './ui.tsx';
 
 /** The admins' Outbox: every message the platform sent or keeps (without a mail server, this is where they are read), failures with their error and a retry. */
 export function AdminOutbox() {
@@ -37,10 +37,10 @@ function MessageCard({ message: m, store }: { message: OutboxMessage; store: Pag
     }
   };
   return (
-    <li className="panel">
-      <h2>{m.subject}</h2>
+    <li className="panel grid gap-1">
+      <h2 className="text-base">{m.subject}</h2>
       <p>To {m.to}</p>
-      <p className="muted">
+      <p className="text-muted">
         {OUTBOX_STATUS_LABELS[m.status]} · written <time dateTime={m.created_at}>{formatDate(m.created_at, { time: true })}</time> · {countOf(m.attempts, 'attempt')}
         {m.status === 'pending' && m.attempts > 0 && (
           <>
@@ -49,15 +49,15 @@ function MessageCard({ message: m, store }: { message: OutboxMessage; store: Pag
           </>
         )}
       </p>
-      {m.last_error && <p className="error">Last error: {m.last_error}</p>}
-      <div className="actions">
+      {m.last_error && <p className="field-error">Last error: {m.last_error}</p>}
+      <div className="mt-1 flex flex-wrap gap-2">
         <button type="button" aria-expanded={Boolean(full)} aria-label={`${full ? 'Close' : 'Read'}: ${m.subject} to ${m.to}`} onClick={() => void toggle()}>
           {full ? 'Close' : 'Read'}
         </button>
         {m.status === 'failed' && (
           <button
             type="button"
-            className="primary"
+            className="btn-primary"
             disabled={busy}
             aria-label={`Send again: ${m.subject} to ${m.to}`}
             onClick={async () => {
@@ -70,18 +70,19 @@ function MessageCard({ message: m, store }: { message: OutboxMessage; store: Pag
           </button>
         )}
       </div>
+      <RowError store={store} id={m.id} />
       {error && (
-        <p role="alert" className="error">
+        <p role="alert" className="field-error">
           {error}
         </p>
       )}
       {full && (
-        <div>
+        <div className="mt-2 grid gap-2">
           <h3>Text</h3>
-          <pre>{full.text}</pre>
+          <pre className="rounded bg-surface p-2 font-[inherit] whitespace-pre-wrap [overflow-wrap:anywhere]">{full.text}</pre>
           <h3>As HTML</h3>
           {/* sandboxed without scripts: the message's HTML cannot act on the console */}
-          <iframe title={`HTML of ${m.subject}`} sandbox="" srcDoc={full.html} />
+          <iframe title={`HTML of ${m.subject}`} sandbox="" srcDoc={full.html} className="min-h-56 w-full rounded border border-line bg-white" />
         </div>
       )}
     </li>

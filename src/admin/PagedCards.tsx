@@ -2,9 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { Pager } from './DataTable.tsx';
+import { Empty, FilterField, ScreenHeader, Toolbar } from './ui.tsx';
 
 interface Props<T> {
-  /** the screen's heading id and its class */
+  /** the screen's heading id */
   name: string;
   title: string;
   intro: string;
@@ -22,7 +23,7 @@ interface Props<T> {
  * A console screen of cards, page by page (licences, the outbox, reviews): each row is a card
  * because it carries a form or long text that a table cannot hold on a phone.
  */
-export function PagedCards<T>({ name, title, intro, store, filter, empty, list = 'ul', listClass = 'cards', card }: Props<T>) {
+export function PagedCards<T>({ name, title, intro, store, filter, empty, list = 'ul', listClass = 'grid gap-3', card }: Props<T>) {
   const s = useStore(store.$state);
   useEffect(() => {
     void store.load();
@@ -30,13 +31,12 @@ export function PagedCards<T>({ name, title, intro, store, filter, empty, list =
   const rows = (s.data?.results ?? []) as unknown as T[];
   const List = list;
   return (
-    <section aria-labelledby={`${name}-title`} className={name}>
-      <h1 id={`${name}-title`}>{title}</h1>
-      <p className="muted">{intro}</p>
+    <section aria-labelledby={`${name}-title`}>
+      <ScreenHeader id={`${name}-title`} title={title} />
+      <p className="max-w-3xl text-muted">{intro}</p>
       {filter && (
-        <div className="toolbar-row">
-          <span className="filter">
-            <label htmlFor={`${name}-status`}>{filter.label}</label>
+        <Toolbar>
+          <FilterField id={`${name}-status`} label={filter.label}>
             <select id={`${name}-status`} value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
               <option value="">All</option>
               {Object.entries(filter.options).map(([value, label]) => (
@@ -45,21 +45,23 @@ export function PagedCards<T>({ name, title, intro, store, filter, empty, list =
                 </option>
               ))}
             </select>
-          </span>
-        </div>
+          </FilterField>
+        </Toolbar>
       )}
       {s.error && (
-        <p role="alert" className="error banner">
+        <p role="alert" className="alert-error">
           {s.error}
         </p>
       )}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
-        <p className="muted">{empty}</p>
+        <Empty>{empty}</Empty>
       ) : (
         <div aria-busy={s.loading}>
-          <List className={listClass}>{rows.map(card)}</List>
+          <List role="list" className={`my-4 ${listClass}`}>
+            {rows.map(card)}
+          </List>
           {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
         </div>
       )}

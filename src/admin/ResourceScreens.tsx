@@ -4,11 +4,13 @@ import { create, getOne, resource, update, type FilterDef, type Row } from '../l
 import { entities, writableFields } from '../lib/contract/index.ts';
 import { downloadText } from '../lib/forms/csv.ts';
 import { $router, href, slugOf } from '../lib/stores/admin.ts';
-import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
+import { usesLine } from '../lib/stores/adminConfirm.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { listStore, type ListStore } from '../lib/stores/adminList.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
+import { DialogActions, Modal } from './ConfirmDialog.tsx';
+import { Crumbs, FilterField, RowError, ScreenHeader, Toolbar } from './ui.tsx';
 import { RefPicker } from './widgets.tsx';
 
 /** The generic list screen of any resource: search, filters, sorting and paging on the server. */
@@ -24,11 +26,6 @@ export function ResourceList({ name }: { name: string }) {
     void store.load();
   }, [store]);
 
-  const onDelete = async (row: Record<string, unknown> & { id: number | string }) => {
-    const title = String(row[r.titleField] ?? `#${row.id}`);
-    if (!(await ask(deleteQuestion(r.label.toLowerCase(), title)))) return;
-    await store.remove(row.id, { title });
-  };
 
   const onExport = async () => {
     setExporting(true);
@@ -43,24 +40,21 @@ export function ResourceList({ name }: { name: string }) {
 
   return (
     <section aria-labelledby="list-title">
-      <header className="screen-head">
-        <h1 id="list-title">{r.plural}</h1>
-        <div className="head-actions">
-          <button type="button" onClick={onExport} disabled={exporting}>
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </button>
-          {!r.readOnly && (
-            <a className="button primary" href={href('adminCreate', { resource: slug })}>
-              New {r.label.toLowerCase()}
-            </a>
-          )}
-        </div>
-      </header>
-      <div className="toolbar-row" role="search">
-        <label className="visually-hidden" htmlFor="list-search">
+      <ScreenHeader id="list-title" title={r.plural}>
+        <button type="button" onClick={onExport} disabled={exporting}>
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+        {!r.readOnly && (
+          <a className="button btn-primary" href={href('adminCreate', { resource: slug })}>
+            New {r.label.toLowerCase()}
+          </a>
+        )}
+      </ScreenHeader>
+      <Toolbar search>
+        <label className="sr-only" htmlFor="list-search">
           Search {r.plural.toLowerCase()}
         </label>
-        <input id="list-search" type="search" placeholder={`Search ${r.plural.toLowerCase()}…`} value={s.params.search} onChange={(e) => store.setSearch(e.target.value)} />
+        <input id="list-search" type="search" className="w-auto flex-[1_1_14rem]" placeholder={`Search ${r.plural.toLowerCase()}…`} value={s.params.search} onChange={(e) => store.setSearch(e.target.value)} />
         {Object.entries(r.filters).map(([key, f]) => (
           <FilterInput key={key} name={key} filter={f} value={s.params.filters[key] ?? ''} onChange={(v) => void store.setFilter(key, v)} />
         ))}
@@ -69,9 +63,9 @@ export function ResourceList({ name }: { name: string }) {
             Clear
           </button>
         )}
-      </div>
+      </Toolbar>
       {s.error && (
-        <p role="alert" className="error banner">
+        <p role="alert" className="alert-error">
           {s.error}
         </p>
       )}
@@ -103,8 +97,13 @@ export function ResourceList({ name }: { name: string }) {
                         Edit
                       </a>
                       {r.remove && (
-                        <button type="button" className="danger" onClick={() => void onDelete(row)} aria-label={`Delete ${String(row[r.titleField] ?? row.id)}`}>
-                          Delete
+                        <button
+                          type="button"
+                          className="btn-danger"
+                          onClick={() => void store.askDelete(row.id, String(row[r.titleField] ?? `#${row.id}`))}
+                          aria-label={`Delete ${String(row[r.titleField] ?? row.id)}`}
+                        >
+                          {s.checking === row.id ? 'Checking…' : 'Delete'}
                         </button>
                       )}
                     </>
@@ -124,18 +123,21 @@ function RowAction({ name, store, row }: { name: string; store: ListStore; row: 
   const [busy, setBusy] = useState(false);
   const title = String(row[r.titleField] ?? row.id);
   return (
-    <button
-      type="button"
-      disabled={busy}
-      aria-label={`${r.rowAction!.label}: ${title}`}
-      onClick={async () => {
-        setBusy(true);
-        await store.act(row, title);
-        setBusy(false);
-      }}
-    >
-      {busy ? 'Saving…' : r.rowAction!.label}
-    </button>
+    <>
+      <button
+        type="button"
+        disabled={busy}
+        aria-label={`${r.rowAction!.label}: ${title}`}
+        onClick={async () => {
+          setBusy(true);
+          await store.act(row, title);
+          setBusy(false);
+        }}
+      >
+        {busy ? 'Saving…' : r.rowAction!.label}
+      </button>
+      <RowError store={store} id={row.id} />
+    </>
   );
 }
 
@@ -150,7 +152,7 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
   return (
     <form
       method="post"
-      className="status-move"
+      className="row-form"
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
@@ -171,6 +173,7 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
       <button type="submit" disabled={busy || status === row.status}>
         {busy ? 'Saving…' : 'Set status'}
       </button>
+      <RowError store={store} id={row.id} />
     </form>
   );
 }
@@ -191,14 +194,17 @@ function Moderation({ name, store, row }: { name: string; store: ListStore; row:
   };
   if (removed)
     return (
-      <button type="button" disabled={busy} onClick={() => void act(null)}>
-        {busy ? 'Restoring…' : `Restore ${title}`}
-      </button>
+      <>
+        <button type="button" disabled={busy} onClick={() => void act(null)}>
+          {busy ? 'Restoring…' : `Restore ${title}`}
+        </button>
+        <RowError store={store} id={row.id} />
+      </>
     );
   return (
     <form
       method="post"
-      className="status-move"
+      className="row-form"
       onSubmit={(e) => {
         e.preventDefault();
         void act(reason.trim());
@@ -206,9 +212,10 @@ function Moderation({ name, store, row }: { name: string; store: ListStore; row:
     >
       <label htmlFor={id}>Why remove {title}? (shown in its place)</label>
       <input id={id} value={reason} required minLength={min} maxLength={max} onChange={(e) => setReason(e.target.value)} />
-      <button type="submit" className="danger" disabled={busy || reason.trim().length < min}>
+      <button type="submit" className="btn-danger" disabled={busy || reason.trim().length < min}>
         {busy ? 'Removing…' : 'Remove'}
       </button>
+      <RowError store={store} id={row.id} />
     </form>
   );
 }
@@ -240,7 +247,7 @@ function FilterInput({ name, filter, value, onChange }: { name: string; filter: 
       break;
     case 'flag':
       return (
-        <span className="filter check">
+        <span className="flex min-h-11 items-center gap-2 text-sm">
           <input id={id} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : '')} />
           <label htmlFor={id}>{filter.label}</label>
         </span>
@@ -253,23 +260,23 @@ function FilterInput({ name, filter, value, onChange }: { name: string; filter: 
       break;
   }
   return (
-    <span className="filter">
-      <label htmlFor={id}>{filter.label}</label>
+    <FilterField id={id} label={filter.label}>
       {input}
-    </span>
+    </FilterField>
   );
 }
 
 /**
- * A delete the server refused because other rows use the row: says what uses it and offers to
- * move them all to another row of the same kind and delete, or to leave everything as it is.
+ * The dialog for a row other rows use, opened at once by its Delete button (the server was asked
+ * first): says which rows use it and offers to move them all to another row of the same kind and
+ * delete, or to leave everything as it is. It never says the delete cannot be undone: there is none yet.
  */
 function DeleteBlocked({ name, store }: { name: string; store: ListStore }) {
   const r = resource(name);
   const blocked = useStore(store.$state).blocked!;
   const [target, setTarget] = useState<unknown>('');
   const [busy, setBusy] = useState(false);
-  const headingId = useId();
+  const id = useId();
   const what = r.label.toLowerCase();
   const reassign = async () => {
     setBusy(true);
@@ -277,30 +284,31 @@ function DeleteBlocked({ name, store }: { name: string; store: ListStore }) {
     setBusy(false);
   };
   return (
-    <section role="alert" aria-labelledby={headingId} className="panel blocked">
-      <h2 id={headingId}>
-        {r.label} “{blocked.title}” is in use
-      </h2>
-      <p>Used by:</p>
-      <ul>
-        {blocked.usedBy.map((u) => (
-          <li key={u.entity}>
-            {u.count} {u.label}
-          </li>
-        ))}
-      </ul>
+    <Modal title={`${r.label} “${blocked.title}” is in use`} describedBy={`${id}-uses`} focus='[data-answer="no"]' onClose={() => store.cancelBlocked()}>
+      <div id={`${id}-uses`} className="rounded-md border border-unverified/40 bg-unverified/5 px-3 py-2">
+        <p className="font-medium text-unverified">It cannot be deleted while these use it:</p>
+        <ul className="mt-1 list-disc pl-5">
+          {blocked.usedBy.map((u) => (
+            <li key={u.entity}>{usesLine(u)}</li>
+          ))}
+        </ul>
+      </div>
       <p>Choose another {what} for them; then “{blocked.title}” is deleted.</p>
-      <label htmlFor={`${headingId}-to`}>Another {what}</label>
-      <RefPicker id={`${headingId}-to`} refName={name} multiple={false} value={target} onChange={setTarget} label={`Another ${what}`} placeholder={`Search ${r.plural.toLowerCase()}…`} />
-      <div className="head-actions">
-        <button type="button" className="primary" disabled={busy || target === '' || Number(target) === Number(blocked.id)} onClick={() => void reassign()}>
-          {busy ? 'Moving…' : 'Move them and delete'}
-        </button>
-        <button type="button" onClick={() => store.cancelBlocked()}>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-to`} className="font-semibold">
+          Another {what}
+        </label>
+        <RefPicker id={`${id}-to`} refName={name} multiple={false} value={target} onChange={setTarget} label={`Another ${what}`} placeholder={`Search ${r.plural.toLowerCase()}…`} />
+      </div>
+      <DialogActions>
+        <button type="button" data-answer="no" onClick={() => store.cancelBlocked()}>
           Cancel
         </button>
-      </div>
-    </section>
+        <button type="button" className="btn-danger-solid" disabled={busy || target === '' || Number(target) === Number(blocked.id)} onClick={() => void reassign()}>
+          {busy ? 'Moving…' : 'Move them and delete'}
+        </button>
+      </DialogActions>
+    </Modal>
   );
 }
 
@@ -335,9 +343,7 @@ export function ResourceEdit({ name, id }: { name: string; id?: string }) {
   const s = useStore(store.$state);
   return (
     <>
-      <p className="crumbs">
-        <a href={href('adminList', { resource: slug })}>← {r.plural}</a>
-      </p>
+      <Crumbs to={href('adminList', { resource: slug })}>{r.plural}</Crumbs>
       <EntityForm
         key={`${name}-${id ?? 'new'}`}
         title={id ? `Edit ${r.label.toLowerCase()}${s.record ? `: ${String(s.record[r.titleField] ?? '')}` : ''}` : `New ${r.label.toLowerCase()}`}

@@ -5,6 +5,7 @@ import { formatDate, formatMonth } from '../lib/format.ts';
 import { createPagedStore, type PagedStore } from '../lib/stores/adminDashboard.ts';
 import { replyAndReload } from '../lib/stores/adminReviews.ts';
 import { PagedCards } from './PagedCards.tsx';
+import { RowError } from './ui.tsx';
 
 /** The consultancy's reviews, as its public page shows them, each with its one public reply (cards: they read on a phone). */
 export function DashboardReviews() {
@@ -17,7 +18,6 @@ export function DashboardReviews() {
       store={store}
       empty="No reviews yet."
       list="ol"
-      listClass="review-cards"
       card={(r) => <ReviewCard key={r.id} review={r} store={store} />}
     />
   );
@@ -25,30 +25,30 @@ export function DashboardReviews() {
 
 function ReviewCard({ review: r, store }: { review: Review; store: PagedStore }) {
   const written = (
-    <p className="muted">
+    <p className="text-muted">
       Verified applicant, applied {formatMonth(r.applied_month)} · written {formatDate(r.created_at)}
     </p>
   );
   if (r.removed)
     return (
-      <li className="review-card">
+      <li className="panel grid gap-1">
         {written}
         <p>Removed by an admin: {r.removed_reason}</p>
       </li>
     );
   return (
-    <li className="review-card">
+    <li className="panel grid gap-1">
       <p>
         <strong>{r.rating?.toFixed(1)} of 5</strong> · {ASPECTS.map((a) => `${ASPECT_LABELS[a]} ${r[a]}`).join(' · ')}
       </p>
       {written}
-      <p className="pre-line">{r.text}</p>
+      <p className="whitespace-pre-line">{r.text}</p>
       {r.reply ? (
-        <div className="review-reply">
+        <div className="mt-1 border-l-[3px] border-brand pl-3">
           <p>
-            <strong>Your reply</strong> <span className="muted">· {formatDate(r.replied_at)}</span>
+            <strong>Your reply</strong> <span className="text-muted">· {formatDate(r.replied_at)}</span>
           </p>
-          <p className="pre-line">{r.reply}</p>
+          <p className="whitespace-pre-line">{r.reply}</p>
         </div>
       ) : (
         <ReplyForm id={r.id} store={store} />
@@ -64,7 +64,7 @@ function ReplyForm({ id, store }: { id: number; store: PagedStore }) {
   return (
     <form
       method="post"
-      className="status-move"
+      className="row-form mt-1 border-t border-line pt-3"
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
@@ -74,9 +74,10 @@ function ReplyForm({ id, store }: { id: number; store: PagedStore }) {
     >
       <label htmlFor={field}>Your public reply (once; it cannot be changed)</label>
       <textarea id={field} rows={3} minLength={REPLY_MIN} maxLength={REPLY_MAX} required value={text} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" className="primary" disabled={busy || text.trim().length < REPLY_MIN}>
+      <button type="submit" className="btn-primary" disabled={busy || text.trim().length < REPLY_MIN}>
         {busy ? 'Publishing…' : 'Publish reply'}
       </button>
+      <RowError store={store} id={id} />
     </form>
   );
 }

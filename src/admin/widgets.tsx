@@ -13,30 +13,30 @@ export function Field(props: { id: string; label: string; help?: string; error?:
   const { id, label, help, error, required, children } = props;
   if (props.as === 'fieldset')
     return (
-      <fieldset className="field" aria-describedby={describedBy(id, help, error)}>
-        <legend>
+      <fieldset className="grid min-w-0 gap-1" aria-describedby={describedBy(id, help, error)}>
+        <legend className="mb-1 font-semibold">
           {label}
-          {required && <span aria-hidden="true"> *</span>}
+          {required && <span aria-hidden="true" className="text-lapsed"> *</span>}
         </legend>
         {help && <p className="help" id={`${id}-help`}>{help}</p>}
         {children}
         {error && (
-          <p className="error" id={`${id}-error`} role="alert">
+          <p className="field-error" id={`${id}-error`} role="alert">
             {error}
           </p>
         )}
       </fieldset>
     );
   return (
-    <div className="field">
-      <label htmlFor={id}>
+    <div className="grid min-w-0 gap-1">
+      <label htmlFor={id} className="font-semibold">
         {label}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && <span aria-hidden="true" className="text-lapsed"> *</span>}
       </label>
       {help && <p className="help" id={`${id}-help`}>{help}</p>}
       {children}
       {error && (
-        <p className="error" id={`${id}-error`} role="alert">
+        <p className="field-error" id={`${id}-error`} role="alert">
           {error}
         </p>
       )}
@@ -130,13 +130,13 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
   };
 
   return (
-    <div className="picker" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(false)}>
+    <div className="relative" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(false)}>
       {selected.length > 0 && (
-        <ul className="chips" aria-label={`Chosen ${label.toLowerCase()}`}>
+        <ul role="list" className="mb-1.5 flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
           {selected.map((n) => (
-            <li key={n} className="chip">
+            <li key={n} className="inline-flex items-center gap-1 rounded-full border border-brand/25 bg-brand/5 pl-2.5 text-sm">
               {name(n)}
-              <button type="button" onClick={() => unpick(n)} aria-label={`Remove ${name(n)}`}>
+              <button type="button" className="min-h-8 border-0 bg-transparent px-2 shadow-none" onClick={() => unpick(n)} aria-label={`Remove ${name(n)}`}>
                 ×
               </button>
             </li>
@@ -164,16 +164,16 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
         onKeyDown={onKey}
       />
       {open && (
-        <ul className="options" id={listId} role="listbox" aria-multiselectable={multiple || undefined} aria-label={label}>
-          {loading && options.length === 0 && <li className="muted">Loading…</li>}
-          {!loading && options.length === 0 && <li className="muted">Nothing found.</li>}
+        <ul className="absolute inset-x-0 z-20 mt-0.5 max-h-64 overflow-auto rounded-md border border-slate-400 bg-white py-1 shadow-lg [&>li]:px-2.5 [&>li]:py-2" id={listId} role="listbox" aria-multiselectable={multiple || undefined} aria-label={label}>
+          {loading && options.length === 0 && <li className="text-muted">Loading…</li>}
+          {!loading && options.length === 0 && <li className="text-muted">Nothing found.</li>}
           {options.map((o, i) => (
             <li
               key={o.id}
               id={`${id}-opt-${o.id}`}
               role="option"
               aria-selected={selected.includes(o.id)}
-              className={i === active ? 'active' : undefined}
+              className={`cursor-pointer hover:bg-brand/5 ${i === active ? 'bg-brand/10' : ''}`}
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(o)}
             >
@@ -181,7 +181,7 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
               {o.label}
             </li>
           ))}
-          {options.length >= DROPDOWN_PAGE_SIZE && <li className="muted">Only the first {DROPDOWN_PAGE_SIZE} are listed: type to narrow them.</li>}
+          {options.length >= DROPDOWN_PAGE_SIZE && <li className="text-muted">Only the first {DROPDOWN_PAGE_SIZE} are listed: type to narrow them.</li>}
         </ul>
       )}
     </div>
@@ -207,17 +207,17 @@ export function FilePicker(props: { id: string; value: unknown; original: unknow
   // a label such as 'Desktop image (960x540)' names the expected size: say when a new image differs
   const expected = /(\d+)\s*x\s*(\d+)/.exec(label)?.slice(1, 3).join('x') ?? null;
   return (
-    <div className="file">
+    <div className="grid justify-items-start gap-1.5">
       {preview &&
         (image ? (
-          <img src={preview} alt={`${label}: preview`} className="preview" onLoad={(e) => setSize(`${e.currentTarget.naturalWidth}x${e.currentTarget.naturalHeight}`)} />
+          <img src={preview} alt={`${label}: preview`} className="block max-h-40 max-w-56 rounded" onLoad={(e) => setSize(`${e.currentTarget.naturalWidth}x${e.currentTarget.naturalHeight}`)} />
         ) : (
           <a href={preview} target="_blank" rel="noreferrer">
             {isFile(value) ? value.name : 'Current file'}
           </a>
         ))}
       {expected && size && isFile(value) && size !== expected && (
-        <p className="help warn" role="status">
+        <p className="help text-unverified" role="status">
           This image is {size}; {expected} is expected, so it may be cropped or scaled.
         </p>
       )}
@@ -251,8 +251,8 @@ export function FilePicker(props: { id: string; value: unknown; original: unknow
 export function Gallery(props: { id: string; value: unknown; onChange: (v: unknown[]) => void; removed: string[]; onRemovedChange: (v: string[]) => void }) {
   const items = Array.isArray(props.value) ? (props.value as unknown[]) : [];
   return (
-    <div className="gallery">
-      <ul>
+    <div className="grid justify-items-start gap-2">
+      <ul role="list" className="flex flex-wrap gap-3">
         {items.map((item, i) => (
           <GalleryItem
             key={typeof item === 'string' ? item : `new-${i}`}
@@ -278,10 +278,10 @@ export function Gallery(props: { id: string; value: unknown; onChange: (v: unkno
           </button>
         </p>
       )}
-      {/* the input comes first: its focus ring is drawn on the label after it (admin.css) */}
+      {/* the input comes first: its keyboard focus ring is drawn on the label after it */}
       <input
         id={props.id}
-        className="visually-hidden"
+        className="peer sr-only"
         type="file"
         accept="image/*"
         multiple
@@ -291,7 +291,7 @@ export function Gallery(props: { id: string; value: unknown; onChange: (v: unkno
           e.target.value = '';
         }}
       />
-      <label className="button" htmlFor={props.id}>
+      <label className="button peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-500" htmlFor={props.id}>
         Add images
       </label>
     </div>
@@ -302,8 +302,8 @@ function GalleryItem({ item, onRemove }: { item: unknown; onRemove: () => void }
   const src = usePreview(item);
   const name = isFile(item) ? item.name : String(item).split('/').pop();
   return (
-    <li>
-      {src && <img src={src} alt={`Gallery image ${name}`} className="thumb" />}
+    <li className="grid gap-1">
+      {src && <img src={src} alt={`Gallery image ${name}`} className="h-[90px] w-[120px] rounded object-cover" />}
       <button type="button" onClick={onRemove} aria-label={`Remove ${name}`}>
         Remove
       </button>
@@ -316,9 +316,9 @@ function GalleryItem({ item, onRemove }: { item: unknown; onRemove: () => void }
 export function TagRows({ id, value, onChange, label }: { id: string; value: unknown; onChange: (v: string[]) => void; label: string }) {
   const rows = Array.isArray(value) ? (value as string[]) : [];
   return (
-    <div className="rows">
+    <div className="grid justify-items-start gap-2">
       {rows.map((row, i) => (
-        <div className="row" key={i}>
+        <div className="flex w-full gap-2" key={i}>
           <input id={i === 0 ? id : undefined} aria-label={`${label} ${i + 1}`} value={row} onChange={(e) => onChange(rows.map((r, j) => (j === i ? e.target.value : r)))} />
           <button type="button" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove ${label.toLowerCase()} ${i + 1}`}>
             Remove
@@ -337,9 +337,9 @@ export function FaqRows({ id, value, onChange }: { id: string; value: unknown; o
   const rows = Array.isArray(value) ? (value as Faq[]) : [];
   const set = (i: number, patch: Partial<Faq>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
-    <div className="rows">
+    <div className="grid justify-items-start gap-2">
       {rows.map((row, i) => (
-        <div className="faq" key={i}>
+        <div className="grid w-full justify-items-start gap-1.5 rounded-md border border-line p-2" key={i}>
           <input id={i === 0 ? id : undefined} aria-label={`Question ${i + 1}`} placeholder="Question" value={row.question} onChange={(e) => set(i, { question: e.target.value })} />
           <textarea aria-label={`Answer ${i + 1}`} placeholder="Answer" rows={3} value={row.answer} onChange={(e) => set(i, { answer: e.target.value })} />
           <button type="button" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove question ${i + 1}`}>
@@ -389,10 +389,10 @@ export function RichText({ id, value, onChange, label }: { id: string; value: un
     onChange(box.current?.innerHTML ?? '');
   };
   return (
-    <div className="richtext">
-      <div role="toolbar" aria-label={`${label} formatting`} className="toolbar">
+    <div>
+      <div role="toolbar" aria-label={`${label} formatting`} className="mb-1 flex flex-wrap gap-1">
         {TOOLS.map(([name, command, arg]) => (
-          <button key={name} type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => run(command, arg)}>
+          <button key={name} type="button" className="min-h-9 px-2 py-1 text-sm" onMouseDown={(e) => e.preventDefault()} onClick={() => run(command, arg)}>
             {name}
           </button>
         ))}
@@ -403,7 +403,7 @@ export function RichText({ id, value, onChange, label }: { id: string; value: un
       <div
         ref={box}
         id={id}
-        className="editor"
+        className="min-h-40 rounded-md border border-slate-400 bg-white p-2.5 [overflow-wrap:anywhere] [&_h2]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5"
         contentEditable
         suppressContentEditableWarning
         role="textbox"

@@ -65,6 +65,15 @@ describe.each(engines)('deletes remove the files of the rows they cascade to, on
       ],
     });
     expect((await t.app.inject({ url: `/api/destination/${nepal.id}/` })).statusCode).toBe(200);
+    // asked first (the console's delete dialog): the same counts, with the rows' titles, and nothing deleted
+    const uses = await t.app.inject({ url: `/api/destination/${nepal.id}/uses/`, headers: admin });
+    expect(uses.json()).toEqual({
+      used_by: [
+        { entity: 'university', label: 'universities', count: 2, names: ['Refusal University One', 'Refusal University Two'] },
+        { entity: 'event', label: 'event', count: 1, names: ['Refusal Fair'] },
+      ],
+    });
+    expect((await t.app.inject({ url: `/api/university/${u1.id}/uses/`, headers: admin })).json()).toEqual({ used_by: [] });
     for (const u of [u1, u2]) expect((await t.app.inject({ url: `/api/university/${u.id}/` })).json().destination_id).toBe(nepal.id);
     expect((await t.app.inject({ url: `/api/event/${event.id}/` })).json().targeted_destinations).toEqual([nepal.id]);
   });

@@ -41,6 +41,7 @@ function entityExpectations(): Record<string, RouteExpectation> {
     out[`POST /api/${paths.create}/`] = e(write, 400);
     out[`PATCH /api/${paths.update}/`] = e(write, 404);
     out[`DELETE /api/${paths.remove}/`] = e(write, 404);
+    out[`GET /api/${paths.uses}/`] = e(write, 404);
     if (paths.confirm) out[`POST /api/${paths.confirm}/`] = e(write, 404);
   }
   return out;

@@ -58,7 +58,15 @@ describe('consultancy dashboard', () => {
     const note = 'We are checking your documents.';
     await row.getByLabel('Note for the applicant').fill(note);
     await row.getByRole('button', { name: 'Move' }).click();
-    await page.getByText(`Application ${code} moved to in review.`).waitFor();
+    // said where the user is looking: the toast lies inside the viewport whatever the scroll
+    const moved = page.getByRole('status').filter({ hasText: `Application ${code} moved to in review.` });
+    await moved.waitFor();
+    const box = (await moved.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
 
     const track = await context.newPage();
     await track.goto('/track/');

@@ -37,12 +37,12 @@ async function problemsOn(page: Page, width: number): Promise<string[]> {
     if (pageWidth > width) problems.push(`the page is ${pageWidth} px wide`);
     for (const el of document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, main textarea')) {
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || el.closest('[role="region"][tabindex="0"]') || el.closest('.visually-hidden')) continue;
+      if (box.width === 0 || el.closest('[role="region"][tabindex="0"]') || el.closest('.sr-only')) continue;
       if (box.left < 0 || box.right > width) problems.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
     }
-    for (const chart of document.querySelectorAll('main figure.chart')) {
+    for (const chart of document.querySelectorAll('main figure')) {
       const labels = [...chart.querySelectorAll('svg text')];
-      if (labels.length === 0 && !chart.querySelector('svg') && !chart.querySelector('.muted')?.textContent) problems.push(`the chart "${chart.querySelector('figcaption')?.textContent}" is empty without saying so`);
+      if (labels.length === 0 && !chart.querySelector('svg') && !chart.querySelector('.text-muted')?.textContent) problems.push(`the chart "${chart.querySelector('figcaption')?.textContent}" is empty without saying so`);
       for (const label of labels) {
         const height = label.getBoundingClientRect().height;
         if (height < 11) problems.push(`the chart label "${label.textContent}" is ${height.toFixed(1)} px tall`);
@@ -71,7 +71,7 @@ async function visitAll(page: Page, start: string, width: number): Promise<Recor
   for (const path of screens) {
     await check(path);
     const deeper = await page
-      .locator('main .screen-head a.button, main table.data tbody tr:first-child td:first-child a')
+      .locator('main header a.button, main table.data-table tbody tr:first-child td:first-child a')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')!).filter((href) => href.startsWith('/')));
     for (const sub of deeper) await check(sub);
   }
@@ -147,6 +147,38 @@ describe('outcomes on a phone', () => {
     await deleted.waitFor();
     expect(await inView(deleted)).toBe(true);
     expect((await apiJson<{ count: number }>(`university/?search=${encodeURIComponent(name)}`)).count).toBe(0);
+    await context.close();
+  });
+
+  it('a used row: its Delete says at once, in view, which rows use it, and never that the delete cannot be undone', async () => {
+    const auth = { authorization: `Bearer ${sessions['admin@example.com']!.access}` };
+    const create = async (path: string, fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      return apiJson<{ id: number }>(path, { method: 'POST', body: form, headers: auth });
+    };
+    const stamp = Date.now() % 1_000_000;
+    const land = `Phone Land ${stamp}`;
+    const destination = await create('destination/create/', { name: land });
+    await create('university/create/', { name: `Phone Land University ${stamp}`, destination_id: String(destination.id) });
+
+    const context = await phone('admin@example.com');
+    const page = await context.newPage();
+    await page.goto('/admin/destination/');
+    await page.getByRole('searchbox', { name: 'Search destinations' }).fill(land);
+    const row = page.getByRole('row').filter({ hasText: land });
+    await row.waitFor();
+    await row.getByRole('button', { name: `Delete ${land}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Destination “${land}” is in use` });
+    await dialog.waitFor();
+    const uses = dialog.getByRole('listitem').filter({ hasText: `1 university: Phone Land University ${stamp}` });
+    expect(await uses.count()).toBe(1);
+    expect(await dialog.textContent()).not.toMatch(/cannot be undone/);
+    expect(await inView(dialog)).toBe(true);
+    expect(await inView(uses)).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await apiJson<{ id: number }>(`destination/${destination.id}/`)).id).toBe(destination.id);
     await context.close();
   });
 

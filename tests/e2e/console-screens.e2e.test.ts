@@ -21,7 +21,7 @@ beforeAll(async () => {
 async function errorsOn(page: Page): Promise<string[]> {
   await page.locator('main h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent?.includes('Loading'), null, { timeout: 15_000 });
-  return page.locator('main .banner[role="alert"]').allTextContents();
+  return page.locator('main .alert-error[role="alert"]').allTextContents();
 }
 
 describe('every admin screen', () => {
@@ -34,7 +34,7 @@ describe('every admin screen', () => {
       await page.getByRole('heading', { name: r.plural, exact: true }).waitFor();
       for (const e of await errorsOn(page)) problems.push(`${name} list: ${e}`);
       if (r.sortable) {
-        const sortable = page.locator('th button.sort').first();
+        const sortable = page.locator('table.data-table th.sortable button').first();
         if (await sortable.count()) {
           await sortable.click();
           for (const e of await errorsOn(page)) problems.push(`${name} sort: ${e}`);
@@ -50,7 +50,7 @@ describe('every admin screen', () => {
     await page.getByRole('heading', { name: 'Site settings' }).waitFor();
     for (const e of await errorsOn(page)) problems.push(`settings: ${e}`);
     await page.goto('/admin/');
-    await page.locator('figure.chart svg').first().waitFor();
+    await page.locator('main figure svg').first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);
@@ -61,7 +61,7 @@ describe('every admin screen', () => {
     const problems: string[] = [];
     for (const name of ['destination', 'university', 'course', 'consultancy', 'event', 'blog', 'offer', 'ad']) {
       await page.goto(`/admin/${slugOf(name)}/`);
-      const first = page.locator('table.data tbody tr td a').first();
+      const first = page.locator('table.data-table tbody tr td a').first();
       await first.waitFor();
       await first.click();
       await page.getByRole('heading', { name: new RegExp(`^Edit ${resources[name].label.toLowerCase()}`) }).waitFor();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
-  return { ...real, getList: vi.fn(), remove: vi.fn(), dropdown: vi.fn(async () => []), getAll: vi.fn(), downloadPrivateFile: vi.fn() };
+  return { ...real, getList: vi.fn(), remove: vi.fn(), usedBy: vi.fn(async () => []), dropdown: vi.fn(async () => []), getAll: vi.fn(), downloadPrivateFile: vi.fn() };
 });
 
 import * as adminApi from '../../src/lib/api/admin.ts';
@@ -34,6 +34,8 @@ beforeEach(() => {
   api.getList.mockReset();
   api.getList.mockResolvedValue(page(UNIS, 45, 'next'));
   api.remove.mockReset();
+  api.usedBy.mockReset();
+  api.usedBy.mockResolvedValue([]);
 });
 afterEach(() => {
   cleanup();
@@ -101,57 +103,89 @@ describe('generic list screen', () => {
     await waitFor(() => expect(lastParams()).toMatchObject({ filters: { verified: 'true' } }));
   });
 
-  it('deletes after confirming, shows the message and reloads', async () => {
+  it('asks the server what uses the row first; an unused one is deleted after confirming, with the message, and the list reloads', async () => {
     api.remove.mockResolvedValue({ success: true, message: 'University deleted successfully!' });
     render(<ResourceList name="university" />);
     await screen.findByText('Monash University');
     api.getList.mockResolvedValue(page([UNIS[1]]));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
     await waitFor(() => expect($question.get()).toMatchObject({ title: 'Delete this university?', text: '“Monash University” will be deleted. This cannot be undone.', yes: 'Delete' }));
+    expect(api.usedBy).toHaveBeenCalledWith('university', 1);
     answer(true);
     await waitFor(() => expect($flash.get()?.text).toBe('University deleted successfully!'));
     expect(api.remove).toHaveBeenCalledWith('university', 1, undefined);
     await waitFor(() => expect(screen.queryByText('Monash University')).toBeNull());
   });
 
-  it('when others use the row, shows what uses it and moves them to another row before deleting, or cancels', async () => {
-    api.remove.mockRejectedValueOnce(
-      new ApiError('This university is used by 3 courses, 1 event. Choose another university for them, or change them first.', 409, undefined, {
-        used_by: [
-          { entity: 'course', label: 'courses', count: 3 },
-          { entity: 'event', label: 'event', count: 1 },
-        ],
-      }),
-    );
+  it('a used row opens the in-use dialog at once, naming the rows, never the "cannot be undone" question; moves them and deletes', async () => {
+    api.usedBy.mockResolvedValueOnce([
+      { entity: 'course', label: 'courses', count: 7, names: ['BSc A', 'BSc B', 'BSc C', 'BSc D', 'BSc E'] },
+      { entity: 'event', label: 'event', count: 1, names: ['Sydney Fair'] },
+    ]);
     api.dropdown.mockResolvedValue([{ id: 2, value: 2, label: 'University of Toronto' }]);
     render(<ResourceList name="university" />);
     await screen.findByText('Monash University');
-    await deleteAnswering(screen.getByRole('button', { name: 'Delete Monash University' }), true);
-    const panel = await screen.findByRole('alert', { name: /Monash University” is in use/ });
-    expect(within(panel).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 courses', '1 event']);
-    const move = within(panel).getByRole('button', { name: 'Move them and delete' }) as HTMLButtonElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    const dialog = await screen.findByRole('dialog', { name: 'University “Monash University” is in use' });
+    expect(dialog.getAttribute('open')).not.toBeNull();
+    expect($question.get()).toBeNull();
+    expect(dialog.textContent).not.toMatch(/cannot be undone/);
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['7 courses: BSc A, BSc B, BSc C, BSc D, BSc E and 2 more', '1 event: Sydney Fair']);
+    // the safe answer has the focus
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.remove).not.toHaveBeenCalled();
+    const move = within(dialog).getByRole('button', { name: 'Move them and delete' }) as HTMLButtonElement;
     expect(move.disabled).toBe(true);
 
-    const picker = within(panel).getByLabelText('Another university');
+    const picker = within(dialog).getByLabelText('Another university');
     fireEvent.focus(picker);
     fireEvent.change(picker, { target: { value: 'Tor' } });
-    fireEvent.click(await within(panel).findByRole('option', { name: 'University of Toronto' }));
+    fireEvent.click(await within(dialog).findByRole('option', { name: 'University of Toronto' }));
     api.remove.mockResolvedValueOnce({ success: true, message: 'University deleted successfully!' });
     fireEvent.click(move);
     await waitFor(() => expect($flash.get()?.text).toBe('University deleted successfully!'));
-    expect(api.remove).toHaveBeenLastCalledWith('university', 1, 2);
-    expect(screen.queryByRole('alert', { name: /is in use/ })).toBeNull();
+    expect(api.remove).toHaveBeenCalledWith('university', 1, 2);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('cancels a refused delete without touching anything', async () => {
+  it('a delete refused after all (a use added meanwhile) opens the same dialog; Cancel touches nothing', async () => {
     api.remove.mockRejectedValueOnce(new ApiError('This university is used by 3 courses.', 409, undefined, { used_by: [{ entity: 'course', label: 'courses', count: 3 }] }));
     render(<ResourceList name="university" />);
     await screen.findByText('Monash University');
     await deleteAnswering(screen.getByRole('button', { name: 'Delete Monash University' }), true);
-    const panel = await screen.findByRole('alert', { name: /is in use/ });
-    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('alert', { name: /is in use/ })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: /is in use/ });
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 courses']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.remove).toHaveBeenCalledTimes(1);
+  });
+
+  it('a second press while the server is asked does nothing, and the button keeps its focus', async () => {
+    let reply!: (uses: []) => void;
+    api.usedBy.mockReturnValueOnce(new Promise((resolve) => (reply = resolve)));
+    render(<ResourceList name="university" />);
+    await screen.findByText('Monash University');
+    const button = screen.getByRole('button', { name: 'Delete Monash University' }) as HTMLButtonElement;
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button.textContent).toBe('Checking…'));
+    fireEvent.click(button);
+    expect(api.usedBy).toHaveBeenCalledTimes(1);
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    reply([]);
+    await waitFor(() => expect($question.get()).not.toBeNull());
+    answer(false);
+  });
+
+  it('a failed check says so and offers no delete', async () => {
+    api.usedBy.mockRejectedValueOnce(new ApiError('Failed to delete university', 500));
+    render(<ResourceList name="university" />);
+    await screen.findByText('Monash University');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete university');
+    expect($question.get()).toBeNull();
+    expect(api.remove).not.toHaveBeenCalled();
   });
 
   it('does not delete when the admin says no', async () => {

@@ -28,7 +28,7 @@ import { ApiError } from '../../src/lib/api/client.ts';
 import { Settings } from '../../src/admin/AdminScreens.tsx';
 import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
 import { $dirty } from '../../src/lib/stores/admin.ts';
-import { $flash } from '../../src/lib/stores/adminFlash.ts';
+import { $flash, dismissFlash } from '../../src/lib/stores/adminFlash.ts';
 
 const api = vi.mocked(adminApi);
 const dash = vi.mocked(dashApi);
@@ -109,6 +109,20 @@ describe('consultancy applications', () => {
     await waitFor(() => expect($flash.get()?.text).toBe('Application AB12-CD34 moved to in review.'));
     expect(dash.moveApplication).toHaveBeenCalledWith(11, 'submitted', 'in_review', 'Checking your papers');
     expect(dash.listApplications).toHaveBeenCalledTimes(2);
+  });
+
+  it('a refused move is said beside that row\'s Move button, not above the list', async () => {
+    dash.listApplications.mockResolvedValue({ count: 1, next: null, previous: null, results: [row] });
+    dash.moveApplication.mockRejectedValueOnce(new ApiError('This application has moved on since you opened it.', 409));
+    dismissFlash();
+    render(<DashboardApplications />);
+    await screen.findByLabelText('Move AB12-CD34 to');
+    const move = screen.getByRole('button', { name: 'Move' });
+    fireEvent.click(move);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('This application has moved on since you opened it.');
+    expect(alert.closest('form')).toBe(move.closest('form'));
+    expect($flash.get()).toBeNull();
   });
 
   it('filters by status on the server and shows refusals', async () => {

@@ -41,6 +41,8 @@ export interface Resource {
   update?: string;
   updateMethod: 'patch' | 'put';
   remove?: string;
+  /** GET what uses a row (a delete is refused while anything does); absent: nothing refers to this resource */
+  uses?: string;
   /** default order */
   ordering: string[];
   /** the list accepts ?ordering= (content entities) */
@@ -83,6 +85,7 @@ export function fromDeclaration(d: EntityDeclaration): Resource {
     update: paths.update,
     updateMethod: 'patch',
     remove: paths.remove,
+    uses: paths.uses,
     ordering: d.ordering,
     sortable: true,
     orderable: orderableFields(d),
@@ -348,11 +351,20 @@ export function moderate(name: string, id: string | number, reason: string | nul
   return call(reason === null ? `Failed to restore ${lower(r.label)}` : `Failed to remove ${lower(r.label)}`, (c) => c.post(path, { json: reason === null ? {} : { reason } }).json<Row>());
 }
 
-/** A refused delete's answer (409): how many rows of each kind use the row. */
+/** A refused delete's answer (409) and the uses route's: how many rows of each kind use the row. */
 export interface UsedBy {
   entity: string;
   label: string;
   count: number;
+  /** the first few of them by title (the uses route only) */
+  names?: string[];
+}
+
+/** What uses a row, asked before a delete is offered; nothing for a resource no row refers to. */
+export async function usedBy(name: string, id: string | number): Promise<UsedBy[]> {
+  const r = resource(name);
+  if (!r.uses) return [];
+  return (await call(failed.remove(r), (c) => c.get(withId(r.uses!, id)).json<{ used_by: UsedBy[] }>())).used_by;
 }
 
 export const usedByOf = (err: unknown): UsedBy[] | null =>

@@ -142,6 +142,8 @@ export function entityPaths(d: EntityDeclaration) {
     create: r.create ?? `${d.path}/create`,
     update: r.update ?? `${d.path}/:id/update`,
     remove: r.delete ?? `${d.path}/:id/delete`,
+    /** what a delete would be refused for: the rows that use this one, asked before the delete is offered */
+    uses: `${d.path}/:id/uses`,
     /** "still correct": confirms the `confirmed` fields' values as they are */
     confirm: d.confirmed ? `${d.path}/:id/still-correct` : undefined,
   };

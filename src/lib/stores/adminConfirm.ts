@@ -48,3 +48,11 @@ export const deleteQuestion = (what: string, title: string): Question => ({
   yes: 'Delete',
   danger: true,
 });
+
+/** One kind of row that uses another, as the in-use dialog lists it: "7 courses: A, B, C, D, E and 2 more". */
+export function usesLine(use: { label: string; count: number; names?: string[] }): string {
+  const names = use.names ?? [];
+  if (!names.length) return `${use.count} ${use.label}`;
+  const more = use.count - names.length;
+  return `${use.count} ${use.label}: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}

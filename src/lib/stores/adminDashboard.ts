@@ -35,12 +35,19 @@ export interface PagedState {
   data: Page<Row> | null;
   loading: boolean;
   error: string | null;
+  /** an action on one card or row the server refused: said beside that row's control, not above the list */
+  rowError: { id: number; message: string } | null;
+}
+
+/** Records (or, with no error, clears) the refusal of an action on row `id`, for its control to show. */
+export function rowFailed(store: { $state: MapStore<PagedState> }, id: number, e?: unknown) {
+  store.$state.setKey('rowError', e === undefined ? null : { id, message: e instanceof Error ? e.message : String(e) });
 }
 
 export const DASHBOARD_PAGE_SIZE = 20;
 
 export function createPagedStore(fetch: (page: number, filter: string) => Promise<Page<Row>>) {
-  const $state = map<PagedState>({ page: 1, filter: '', data: null, loading: false, error: null });
+  const $state = map<PagedState>({ page: 1, filter: '', data: null, loading: false, error: null, rowError: null });
   let seq = 0;
   async function load() {
     const mine = ++seq;
@@ -79,15 +86,16 @@ export function createPagedStore(fetch: (page: number, filter: string) => Promis
 
 export type PagedStore = ReturnType<typeof createPagedStore>;
 
-/** Moves an application and refreshes the list; the outcome is flashed, a refusal goes to the list's error. */
+/** Moves an application and refreshes the list; the outcome is flashed, a refusal is said beside the row's Move button. */
 export async function moveAndReload(store: PagedStore, row: Row, status: ApplicationStatus, note: string): Promise<boolean> {
+  rowFailed(store, row.id);
   try {
     await moveApplication(row.id, row.status, status, note);
     flash(`Application ${String(row.tracking_code ?? row.id)} moved to ${status.replace(/_/g, ' ')}.`);
     await store.load();
     return true;
   } catch (e) {
-    store.$state.setKey('error', e instanceof Error ? e.message : String(e));
+    rowFailed(store, row.id, e);
     return false;
   }
 }

@@ -1,7 +1,8 @@
 import { map, type MapStore } from 'nanostores';
-import { failed, getAll, getList, moderate as moderateRow, postAction, remove, resource, update, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
+import { failed, getAll, getList, moderate as moderateRow, postAction, remove, resource, update, usedBy, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
 import { ApiError, type Page } from '../api/client.ts';
 import { toCsv } from '../forms/csv.ts';
+import { ask, deleteQuestion } from './adminConfirm.ts';
 import { flash } from './adminFlash.ts';
 import { loadOptions } from './adminRefs.ts';
 
@@ -14,8 +15,12 @@ export interface ListState {
   page: Page<Row> | null;
   loading: boolean;
   error: string | null;
-  /** a delete refused because other rows use the row: what uses it, until reassigned or cancelled */
-  blocked: { id: number | string; title: string; message: string; usedBy: UsedBy[] } | null;
+  /** a row other rows use, found before its delete (or a delete refused for it): what uses it, until reassigned or cancelled */
+  blocked: { id: number | string; title: string; usedBy: UsedBy[] } | null;
+  /** the row whose uses are being asked for, while its Delete button waits */
+  checking: number | string | null;
+  /** a row action the server refused (a status change, a removal): said beside that row's control */
+  rowError: { id: number | string; message: string } | null;
 }
 
 export interface ListStore {
@@ -26,6 +31,12 @@ export interface ListStore {
   toggleOrdering(field: string): Promise<void>;
   setFilter(name: string, value: string): Promise<void>;
   clearFilters(): Promise<void>;
+  /**
+   * The Delete button: asks the server what uses the row first. A used row goes to `blocked` (its
+   * dialog says by what and offers to move them); only an unused one gets the "cannot be undone"
+   * question, and is deleted on yes.
+   */
+  askDelete(id: number | string, title: string): Promise<boolean>;
   /** deletes a row; when others use it, `blocked` says what, and `reassignTo` moves them to another row first */
   remove(id: number | string, options?: { title?: string; reassignTo?: number }): Promise<boolean>;
   cancelBlocked(): void;
@@ -66,6 +77,8 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
     loading: false,
     error: null,
     blocked: null,
+    checking: null,
+    rowError: null,
   });
   let seq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -136,6 +149,28 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
     cancelBlocked() {
       $state.setKey('blocked', null);
     },
+    async askDelete(id, title) {
+      // a second press while the server is asked does nothing (the button stays enabled: a disabled
+      // one would lose the focus the dialog gives back)
+      if ($state.get().checking !== null) return false;
+      $state.setKey('error', null);
+      $state.setKey('checking', id);
+      let uses: UsedBy[];
+      try {
+        uses = await usedBy(name, id);
+      } catch (e) {
+        $state.setKey('error', e instanceof Error ? e.message : String(e));
+        return false;
+      } finally {
+        $state.setKey('checking', null);
+      }
+      if (uses.length) {
+        $state.setKey('blocked', { id, title, usedBy: uses });
+        return false;
+      }
+      if (!(await ask(deleteQuestion(r.label.toLowerCase(), title)))) return false;
+      return this.remove(id, { title });
+    },
     async remove(id, { title = `#${id}`, reassignTo }: { title?: string; reassignTo?: number } = {}) {
       $state.setKey('error', null);
       try {
@@ -148,45 +183,45 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
         await load();
         return true;
       } catch (e) {
-        const usedBy = usedByOf(e);
-        if (usedBy) $state.setKey('blocked', { id, title, message: (e as Error).message, usedBy });
+        const uses = usedByOf(e);
+        if (uses) $state.setKey('blocked', { id, title, usedBy: uses });
         else $state.setKey('error', e instanceof ApiError || e instanceof Error ? e.message : String(e));
         return false;
       }
     },
     async changeStatus(id, status, title, note = '') {
-      $state.setKey('error', null);
+      $state.setKey('rowError', null);
       try {
         await update(name, id, note ? { status, note } : { status });
         flash(`${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
         await load();
         return true;
       } catch (e) {
-        $state.setKey('error', e instanceof Error ? e.message : String(e));
+        $state.setKey('rowError', { id, message: e instanceof Error ? e.message : String(e) });
         return false;
       }
     },
     async moderate(id, reason, title) {
-      $state.setKey('error', null);
+      $state.setKey('rowError', null);
       try {
         await moderateRow(name, id, reason);
         flash(reason === null ? `${r.label} ${title} is shown again.` : `${r.label} ${title} is removed: “${reason}” shows in its place.`);
         await load();
         return true;
       } catch (e) {
-        $state.setKey('error', e instanceof Error ? e.message : String(e));
+        $state.setKey('rowError', { id, message: e instanceof Error ? e.message : String(e) });
         return false;
       }
     },
     async act(row, title) {
-      $state.setKey('error', null);
+      $state.setKey('rowError', null);
       try {
         await postAction(r.rowAction!.path(row), failed.update(r));
         flash(r.rowAction!.done(title));
         await load();
         return true;
       } catch (e) {
-        $state.setKey('error', e instanceof Error ? e.message : String(e));
+        $state.setKey('rowError', { id: row.id as number | string, message: e instanceof Error ? e.message : String(e) });
         return false;
       }
     },

@@ -1,7 +1,7 @@
 import type { Page } from '../api/client.ts';
 import type { Row } from '../api/public.ts';
 import { moderationQueue, removePost, setHidden, suspendAccount, type Queue, type QueuedPost } from '../api/forumModeration.ts';
-import { createPagedStore, type PagedStore } from './adminDashboard.ts';
+import { createPagedStore, type PagedStore, rowFailed } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
 
 /** The forum's moderation queue, page by page. */
@@ -13,7 +13,7 @@ export type ModerationAction = 'hide' | 'restore' | 'delete' | 'suspend';
 
 /** One moderator action on a queued post; the outcome is flashed, a refusal goes to the list's error, and the queue is read again. */
 export async function moderateAndReload(store: PagedStore, post: QueuedPost, action: ModerationAction, reason = ''): Promise<boolean> {
-  store.$state.setKey('error', null);
+  rowFailed(store, post.id);
   try {
     if (action === 'hide') await setHidden(post.kind, post.id, true);
     if (action === 'restore') await setHidden(post.kind, post.id, false);
@@ -30,7 +30,7 @@ export async function moderateAndReload(store: PagedStore, post: QueuedPost, act
     await store.load();
     return true;
   } catch (e) {
-    store.$state.setKey('error', e instanceof Error ? e.message : String(e));
+    rowFailed(store, post.id, e);
     return false;
   }
 }

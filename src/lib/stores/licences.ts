@@ -1,5 +1,5 @@
 import { getOwnLicences, listLicences, rejectLicence, verifyLicence, type Licence } from '../api/licences.ts';
-import { createAsyncStore, createPagedStore, type PagedStore } from './adminDashboard.ts';
+import { createAsyncStore, createPagedStore, type PagedStore, rowFailed } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
 
 /** The consultancy's own licence screen: where it stands and every submission. */
@@ -12,7 +12,7 @@ export type Decision = { verify: true } | { reject: string };
 
 /** Verifies or rejects a submission and reloads the list; the outcome is flashed, a refusal goes to the list's error. */
 export async function decide(store: PagedStore, licence: Pick<Licence, 'id' | 'consultancy_name' | 'permission_number'>, decision: Decision): Promise<boolean> {
-  store.$state.setKey('error', null);
+  rowFailed(store, licence.id);
   try {
     if ('verify' in decision) await verifyLicence(licence.id);
     else await rejectLicence(licence.id, decision.reject);
@@ -20,7 +20,7 @@ export async function decide(store: PagedStore, licence: Pick<Licence, 'id' | 'c
     await store.load();
     return true;
   } catch (e) {
-    store.$state.setKey('error', e instanceof Error ? e.message : String(e));
+    rowFailed(store, licence.id, e);
     return false;
   }
 }

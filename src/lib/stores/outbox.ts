@@ -1,5 +1,5 @@
 import { getOutboxMessage, listOutbox, retryOutboxMessage, type OutboxMessage, type OutboxMessageFull } from '../api/outbox.ts';
-import { createPagedStore, type PagedStore } from './adminDashboard.ts';
+import { createPagedStore, type PagedStore, rowFailed } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
 
 /** The admins' Outbox, newest first, filtered by status. */
@@ -10,14 +10,14 @@ export const readMessage = (id: number): Promise<OutboxMessageFull> => getOutbox
 
 /** Puts a failed message back in line and reloads the list; the outcome is flashed, a refusal goes to the list's error. */
 export async function retryAndReload(store: PagedStore, message: Pick<OutboxMessage, 'id' | 'to' | 'subject'>): Promise<boolean> {
-  store.$state.setKey('error', null);
+  rowFailed(store, message.id);
   try {
     await retryOutboxMessage(message.id);
     flash(`"${message.subject}" to ${message.to} will be sent again in a moment.`);
     await store.load();
     return true;
   } catch (e) {
-    store.$state.setKey('error', e instanceof Error ? e.message : String(e));
+    rowFailed(store, message.id, e);
     return false;
   }
 }
