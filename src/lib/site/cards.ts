@@ -36,6 +36,12 @@ export function imageOf(decl: CardDeclaration, row: Row, prefer: 'small' | 'cove
   return found ? (row[found[0]] as string) : undefined;
 }
 
+/** The address of a row's flag (`flag` fields with a two-letter code), copied from flag-icons at build time (src/pages/flags/). */
+export function flagOf(decl: CardDeclaration, row: Row): string | undefined {
+  const code = Object.entries(decl.fields).map(([name, meta]) => (meta.flag ? row[name] : undefined)).find((v) => typeof v === 'string' && /^[a-z]{2}$/i.test(v));
+  return code ? `/flags/${(code as string).toLowerCase()}.svg` : undefined;
+}
+
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** A one-line summary for cards and meta descriptions: the first `summary` field with text. */
@@ -154,6 +160,7 @@ export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Dat
     href: hrefOf(decl, row),
     title: titleOf(decl, row),
     image: imageOf(decl, row),
+    flag: flagOf(decl, row),
     text: facts.length ? facts.join(' · ') : summaryOf(decl, row, 110),
     badges: badgesOf(decl, row, now),
     end: endOf(decl, row, now),
@@ -172,7 +179,7 @@ export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Dat
 export function cardDeclaration(decl: EntityDeclaration): CardDeclaration {
   const facts = new Set(factFields(decl).map(([name]) => name));
   const currencies = currencyFields(decl);
-  const keep = ([name, meta]: [string, FieldMeta]) => facts.has(name) || currencies.has(name) || meta.picture || meta.summary !== undefined || meta.badge;
+  const keep = ([name, meta]: [string, FieldMeta]) => facts.has(name) || currencies.has(name) || meta.picture || meta.flag || meta.summary !== undefined || meta.badge;
   const fields = Object.fromEntries(
     Object.entries(decl.fields)
       .filter(keep)
