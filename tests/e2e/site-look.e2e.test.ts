@@ -14,7 +14,8 @@ type Results<T> = { results: T[] };
 
 /**
  * The card titles whose text wraps inside a word: for each word of a title, the boxes of its
- * characters' lines (a Range per word) must all sit on one line.
+ * characters' lines (a Range per word) must all sit on one line. A hyphen or a slash may end a
+ * line ("Vice-/Chancellor"), as in print.
  */
 function brokenTitles(page: Page) {
   return page.evaluate(() => {
@@ -23,7 +24,7 @@ function brokenTitles(page: Page) {
       const node = a.firstChild;
       if (!node || node.nodeType !== Node.TEXT_NODE) continue;
       const text = node.textContent ?? '';
-      for (const match of text.matchAll(/\S+/g)) {
+      for (const match of text.matchAll(/[^\s\-\u2010-\u2014/]+/g)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
