@@ -24,6 +24,10 @@ describe('flagOf', () => {
     expect(cardOf(cardDeclaration(destination), row, {}).flag).toBe('/flags/ca.svg');
   });
 
+  it('stands for the code: the card does not state "CA" beside the flag, but its summary', () => {
+    expect(cardOf(destination, { id: 1, name: 'Canada', country_code: 'CA', about: '<p>Big and cold.</p>' }, {}).text).toBe('Big and cold.');
+  });
+
   it('names files flag-icons has', () => {
     const file = createRequire(import.meta.url).resolve('flag-icons/flags/4x3/np.svg').replace(/np\.svg$/, 'au.svg');
     expect(existsSync(file)).toBe(true);

@@ -93,8 +93,8 @@ export function currencyFields(decl: CardDeclaration): Set<string> {
 /** The fields a card may state as facts: the declaration's list columns that are plain values. */
 export function factFields(decl: CardDeclaration): [string, FieldMeta][] {
   const currencies = currencyFields(decl);
-  // flags show as badges, bookkeeping not at all
-  return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && meta.kind !== 'boolean' && !currencies.has(name));
+  // flags show as badges, a country code as its flag, bookkeeping not at all
+  return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && !meta.flag && meta.kind !== 'boolean' && !currencies.has(name));
 }
 
 /**
