@@ -173,7 +173,7 @@ export function ForumHome({ category, categories, children }: { category: number
   if (questionId) return <QuestionView id={questionId} />;
   const signedIn = Boolean(session.user);
   return (
-    <div className="detail">
+    <div className="md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] md:gap-6">
       <div>
         <div className="row" role="tablist" aria-label="Questions">
           {(
