@@ -59,10 +59,18 @@ describe.each([1024, 1366])('at %i px', (width) => {
       const boxes = [...document.querySelectorAll('header.site .brand, header.site nav.main a, header.site .account, header.site details.menu')]
         .map((el) => el.getBoundingClientRect())
         .filter((r) => r.width > 0);
-      return { count: boxes.length, centres: new Set(boxes.map((r) => Math.round((r.top + r.bottom) / 2 / 8))).size, height: document.querySelector('header.site')!.getBoundingClientRect().height };
+      return {
+        count: boxes.length,
+        centres: new Set(boxes.map((r) => Math.round((r.top + r.bottom) / 2 / 8))).size,
+        right: Math.max(...boxes.map((r) => r.right)),
+        height: document.querySelector('header.site')!.getBoundingClientRect().height,
+      };
     });
     expect(rows.count).toBeGreaterThan(6);
     expect(rows.centres).toBe(1);
+    // and within the screen: nothing pushed past its right edge
+    expect(rows.right).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(rows.height).toBeLessThanOrEqual(64);
     await context.close();
   });
