@@ -26,7 +26,7 @@ export function LicenceWarning({ name, licence }: { name: string; licence: Licen
   const text = licenceWarning(name, licence);
   if (!text) return null;
   return (
-    <p className={licence ? 'notice border-lapsed! text-lapsed!' : 'notice'} role="status" data-licence-warning>
+    <p className={licence ? 'notice lapsed' : 'notice'} role="status" data-licence-warning>
       {text} <a href={explained('licence')}>How we check licences</a>
     </p>
   );

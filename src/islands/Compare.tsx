@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useEffect, useState } from 'preact/compat';
+import { Fragment, useEffect, useState } from 'preact/compat';
 import { list } from '../lib/api/public.ts';
 import { formatValue, hrefOf, titleOf, type RefMaps, type Row } from '../lib/site/cards.ts';
 import { COMPARE_MAX, type CompareDeclaration } from '../lib/site/compare.ts';
@@ -8,6 +8,8 @@ import { complaintRecords } from '../lib/api/complaints.ts';
 import type { Review } from '../lib/api/reviews.ts';
 import { recordLines } from '../lib/site/complaint-record.ts';
 import { summarize, summaryText } from '../lib/site/reviews.ts';
+import type { Rates } from '../lib/site/money.ts';
+import { firstYearEstimate } from '../lib/site/estimate.ts';
 
 /** What applicants and complainants say of each row (`compareStanding`): its review score and complaint record. */
 async function standingOf(rows: Row[]): Promise<Record<number, { reviews: string; complaints: string }>> {
@@ -22,6 +24,10 @@ async function standingOf(rows: Row[]): Promise<Record<number, { reviews: string
 
 export interface CompareProps {
   kinds: { decl: CompareDeclaration; refPaths: Record<string, string> }[];
+  /** exchange rates: amounts show rupees beside them */
+  rates: Rates;
+  /** the destinations' yearly costs, by id, for the first-year estimate */
+  destinations: Record<number, Row | Record<string, unknown>>;
 }
 
 /** The kind and rows the address names (?university=3,17,42), at most COMPARE_MAX. */
@@ -33,14 +39,25 @@ export function comparedIn(query: string, kinds: string[]): { kind: string; ids:
   return ids.length ? { kind, ids } : null;
 }
 
-const cell = (meta: CompareDeclaration['fields'][number][1], row: Row, refs: RefMaps, name: string) =>
-  meta.kind === 'boolean' ? (row[name] === true ? 'Yes' : 'No') : formatValue(meta, row[name], refs[name], row) || '—';
+const cell = (meta: CompareDeclaration['fields'][number][1], row: Row, refs: RefMaps, name: string, rates: Rates) =>
+  meta.kind === 'boolean' ? (row[name] === true ? 'Yes' : 'No') : formatValue(meta, row[name], refs[name], row, rates) || '—';
+
+/** A course's or a university's first-year cost in rupees (src/lib/site/estimate.ts), at its destination; other kinds have none. */
+function firstYear(kind: string, row: Row, refs: RefMaps, rates: Rates, destinations: CompareProps['destinations']): string | null {
+  if (kind !== 'course' && kind !== 'university') return null;
+  const university = kind === 'course' ? refs.university_id?.get(Number(row.university_id)) : row;
+  const destination = university ? destinations[Number(university.destination_id)] : undefined;
+  const tuition = kind === 'course' ? { min: row.fee, max: row.fee, currency: row.currency } : { min: row.tuition_min, max: row.tuition_max, currency: row.currency };
+  const estimate = firstYearEstimate(tuition, destination as Row | undefined, rates);
+  return estimate.total ? `${estimate.total.text}${estimate.leftOut.length ? ', without the costs not known yet' : ''}` : 'Not enough known yet';
+}
 
 /**
  * /compare/: up to four universities, courses or consultancies side by side, from a shareable
- * address. The labels stay in view while the columns scroll sideways on a phone.
+ * address: a table on a wide screen; on a phone, where a table shows one column at a time, one
+ * card per row with every fact labelled.
  */
-export default function Compare({ kinds }: CompareProps) {
+export default function Compare({ kinds, rates, destinations }: CompareProps) {
   const [state, setState] = useState<{ kind: CompareProps['kinds'][number]; rows: Row[]; refs: RefMaps; standing: Awaited<ReturnType<typeof standingOf>> | null } | null>(null);
   const [error, setError] = useState('');
   const [asked, setAsked] = useState(true);
@@ -65,47 +82,58 @@ export default function Compare({ kinds }: CompareProps) {
   const { kind, rows, refs, standing } = state;
   const decl = kind.decl;
   if (rows.length === 0) return <p>These {decl.plural.toLowerCase()} are no longer listed.</p>;
+  // every fact of a row, labelled: the table's rows on a wide screen, each card's list on a phone
+  const facts = (row: Row): [string, string][] => [
+    ...decl.fields.map(([name, meta]): [string, string] => [meta.label, cell(meta, row, refs, name, rates)]),
+    ...((cost) => (cost ? [['First-year cost (estimate)', cost] as [string, string]] : []))(firstYear(decl.name, row, refs, rates, destinations)),
+    ...(standing ? ([['Reviews by applicants', standing[row.id]!.reviews], ['Complaints', standing[row.id]!.complaints]] as [string, string][]) : []),
+  ];
+  const labels = facts(rows[0]!).map(([label]) => label);
+  const byRow = rows.map((row) => ({ row, facts: facts(row) }));
   return (
-    <div className="compare-scroll" role="region" aria-label={`${decl.plural} compared`} tabIndex={0}>
-      <table className="compare">
-        <caption className="sr-only">{`${decl.plural} side by side`}</caption>
-        <thead>
-          <tr>
-            <td />
-            {rows.map((row) => (
-              <th scope="col" key={row.id}>
-                <a href={hrefOf(decl, row)}>{titleOf(decl, row)}</a>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {decl.fields.map(([name, meta]) => (
-            <tr key={name}>
-              <th scope="row">{meta.label}</th>
+    <>
+      <section className="compare-cards grid gap-3 md:hidden" aria-label={`${decl.plural} compared`}>
+        {byRow.map(({ row, facts: list }) => (
+          <article className="panel m-0" key={row.id}>
+            <h2 className="mt-0 text-lg">
+              <a href={hrefOf(decl, row)}>{titleOf(decl, row)}</a>
+            </h2>
+            <dl className="facts">
+              {list.map(([label, value]) => (
+                <Fragment key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </article>
+        ))}
+      </section>
+      <div className="compare-scroll hidden md:block" role="region" aria-label={`${decl.plural} compared`} tabIndex={0}>
+        <table className="compare">
+          <caption className="sr-only">{`${decl.plural} side by side`}</caption>
+          <thead>
+            <tr>
+              <td />
               {rows.map((row) => (
-                <td key={row.id}>{cell(meta, row, refs, name)}</td>
+                <th scope="col" key={row.id}>
+                  <a href={hrefOf(decl, row)}>{titleOf(decl, row)}</a>
+                </th>
               ))}
             </tr>
-          ))}
-          {standing && (
-            <>
-              <tr>
-                <th scope="row">Reviews by applicants</th>
-                {rows.map((row) => (
-                  <td key={row.id}>{standing[row.id]!.reviews}</td>
+          </thead>
+          <tbody>
+            {labels.map((label, i) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {byRow.map(({ row, facts: list }) => (
+                  <td key={row.id}>{list[i]![1]}</td>
                 ))}
               </tr>
-              <tr>
-                <th scope="row">Complaints</th>
-                {rows.map((row) => (
-                  <td key={row.id}>{standing[row.id]!.complaints}</td>
-                ))}
-              </tr>
-            </>
-          )}
-        </tbody>
-      </table>
-    </div>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -58,7 +58,7 @@ function QuestionList({ items, empty }: { items: ForumQuestion[] | null; empty: 
   if (!items) return <p className="muted">Loading…</p>;
   if (items.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <ul className="grid single">
+    <ul className="cards single">
       {items.map((q) => (
         <li className="card" key={q.id}>
           <div>
@@ -182,7 +182,7 @@ export function ForumHome({ category, categories, children }: { category: number
   if (questionId) return <QuestionView id={questionId} />;
   const signedIn = Boolean(session.user);
   return (
-    <div className="detail">
+    <div className="md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] md:gap-6">
       <div>
         <div className="row" role="tablist" aria-label="Questions">
           {(
@@ -466,7 +466,7 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
       ) : null}
       {notice ? <p role="status">{notice}</p> : null}
       <h2>{countOf(replies.length, 'reply', 'replies')}</h2>
-      <ul className="grid single" aria-label="Replies">
+      <ul className="cards single" aria-label="Replies">
         {ordered.map((r) => (
           <li className={`card${r === accepted ? ' accepted' : ''}`} key={r.id} id={`reply-${r.id}`}>
             <div>

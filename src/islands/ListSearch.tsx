@@ -239,7 +239,7 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
           {error ? <p className="error">{error}</p> : null}
           {results ? <p className="muted">{count === 0 ? 'No matches. Try another spelling or fewer filters.' : `${count} found`}</p> : busy ? <p className="muted">Searching…</p> : null}
           {results && results.length > 0 ? (
-            <ul className="grid">
+            <ul className="cards">
               {(card.ends ? currentFirst(results, card.ends.field, Date.now()) : results).map((r) => (
                 <EntityCard key={r.id} decl={card} row={r} refs={refs} rates={rates} />
               ))}

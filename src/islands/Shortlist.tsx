@@ -112,7 +112,7 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
                     </a>
                   </p>
                 )}
-                <ul className="grid">
+                <ul className="cards">
                   {group.rows.map((row) => (
                     <EntityCard key={row.id} decl={kind.card} row={row} refs={group.refs} level={3} />
                   ))}

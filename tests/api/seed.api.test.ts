@@ -177,6 +177,12 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect([mobile.format, mobile.width, mobile.height]).toEqual(['webp', 320, 400]);
   });
 
+  it('makes up no pictures: the only images it stores are the roadblock ad\'s (no letter-tile logos, flags or gradient covers)', async () => {
+    const images = (fs.readdirSync(first.uploadsDir, { recursive: true }) as string[]).filter((f) => /\.(webp|png|jpe?g|svg)$/.test(f));
+    const adImages = new Set((await first.database.db.select().from(ads)).flatMap((a) => [a.desktop_image_url, a.mobile_image_url]).filter(Boolean));
+    expect(images.map((f) => `/media/${f.split(path.sep).join('/')}`).sort()).toEqual([...adImages].sort());
+  });
+
   it('stores a real PDF for every model question', async () => {
     const rows = await first.database.db.select({ pdf: modelQuestions.pdf }).from(modelQuestions);
     for (const { pdf } of rows) {

@@ -114,13 +114,15 @@ describe('public directory (browse list → detail)', () => {
     }
   });
 
-  it('keeps a detail page (HTML with its inlined CSS) under 14 KB gzip', async () => {
-    const html = await fetch(`${baseUrl()}/university/`).then((r) => r.text());
-    const href = html.match(/href="(\/university\/[^"/]+\/)"/)![1]!;
-    const detail = await fetch(baseUrl() + href).then((r) => r.text());
-    expect(detail).toContain('<style>');
-    expect(detail).not.toMatch(/<link[^>]+rel="stylesheet"/);
-    expect(gzipSync(detail).length).toBeLessThan(14 * 1024);
+  it('keeps detail pages (HTML with their inlined CSS) under 14 KB gzip: a course, a consultancy, a university', async () => {
+    for (const kind of ['course', 'consultancy', 'university']) {
+      const html = await fetch(`${baseUrl()}/${kind}/`).then((r) => r.text());
+      const href = html.match(new RegExp(`href="(/${kind}/[^"/]+/)"`))![1]!;
+      const detail = await fetch(baseUrl() + href).then((r) => r.text());
+      expect(detail).toContain('<style>');
+      expect(detail).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      expect(gzipSync(detail).length, href).toBeLessThan(14 * 1024);
+    }
   });
 
   it('marks an offer ended on the day after it ends, and lists it after current ones, with no rebuild since', async () => {

@@ -14,7 +14,7 @@ describe('deciding: rupees, first-year cost, the scholarship finder', () => {
     const context = await newContext({ mobile: true });
     const page = await context.newPage();
     await page.goto(`/course/${course.slug}/`);
-    const fee = page.locator('dt:text-is("Yearly fee") + dd');
+    const fee = page.locator('.facts dt:text-is("Yearly fee") + dd');
     expect(await fee.textContent()).toMatch(new RegExp(`^${course.currency} [\\d,]+ \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`));
     const estimate = page.getByRole('region', { name: 'First-year cost: an estimate' });
     for (const line of ['Tuition for one year', 'Living cost for twelve months', 'Student visa fee (once)', 'Health insurance for a year']) expect(await estimate.locator(`dt:text-is("${line}")`).count(), line).toBe(1);

@@ -4,7 +4,6 @@ import type { Storage } from '../../storage/index.ts';
 import type { Db } from '../index.ts';
 import { destinations } from '../schema/index.ts';
 import type { Tx } from './bulk.ts';
-import { DESTINATIONS } from './data/destinations.ts';
 import { createImagePool } from './images.ts';
 import { Random } from './random.ts';
 import { ensureSingletons } from './singletons.ts';
@@ -37,7 +36,7 @@ const hasContent = async (db: Db | Tx) => (await db.select({ n: sql<number>`coun
 export async function seedDemo(db: Db, storage: Storage, options: { password: string; production: boolean; now?: number; privateStorage: Storage }): Promise<{ seeded: boolean }> {
   await ensureSingletons(db);
   if (await hasContent(db)) return { seeded: false };
-  const images = await createImagePool(storage, DESTINATIONS.map((d) => d.code));
+  const images = await createImagePool(storage);
   const passwordHash = options.production ? null : await hashPassword(options.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);

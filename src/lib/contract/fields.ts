@@ -41,6 +41,10 @@ export interface FieldMeta {
   listedOn?: { heading?: string; note?: string; notePrefix?: string };
   /** image fields: the picture of the row on cards and pages: a small square (logo, icon, flag), the wide cover, or either */
   picture?: 'small' | 'cover' | 'both';
+  /** a fact a student decides by: the detail page states it on its first screen, above the description (in field order) */
+  keyFact?: boolean;
+  /** text fields: a two-letter country code (ISO 3166-1) whose flag (from flag-icons, copied at build time to /flags/) pictures the row */
+  flag?: boolean;
   /** boolean fields: when true, a badge named by the label on cards and pages ('ok' in green), never a fact */
   badge?: 'ok' | 'plain';
   /** text fields: the line under the title of the detail page (an excerpt), not a fact */

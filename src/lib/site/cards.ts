@@ -36,6 +36,12 @@ export function imageOf(decl: CardDeclaration, row: Row, prefer: 'small' | 'cove
   return found ? (row[found[0]] as string) : undefined;
 }
 
+/** The address of a row's flag (`flag` fields with a two-letter code), copied from flag-icons at build time (src/pages/flags/). */
+export function flagOf(decl: CardDeclaration, row: Row): string | undefined {
+  const code = Object.entries(decl.fields).map(([name, meta]) => (meta.flag ? row[name] : undefined)).find((v) => typeof v === 'string' && /^[a-z]{2}$/i.test(v));
+  return code ? `/flags/${(code as string).toLowerCase()}.svg` : undefined;
+}
+
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** A one-line summary for cards and meta descriptions: the first `summary` field with text. */
@@ -90,7 +96,7 @@ export const badgesOf = (decl: CardDeclaration, row: Row, now = Date.now()): Bad
   });
 
 /** The classes of a badge of each tone: the amber and red ones are as visible as a warning is. */
-export const BADGE_CLASSES: Record<BadgeTone, string> = { ok: 'badge ok', plain: 'badge', warn: 'badge warn', lapsed: 'badge warn text-lapsed!' };
+export const BADGE_CLASSES: Record<BadgeTone, string> = { ok: 'badge ok', plain: 'badge', warn: 'badge warn', lapsed: 'badge lapsed' };
 
 /** Whether a declaration's cards or page carry a badge that lapses on a date (the page then loads ended.ts's marks). */
 export const hasLapsingBadges = (decl: CardDeclaration) => Object.values(decl.fields).some((meta) => meta.badge && meta.holdsUntil);
@@ -107,8 +113,8 @@ export function currencyFields(decl: CardDeclaration): Set<string> {
 export function factFields(decl: CardDeclaration): [string, FieldMeta][] {
   if (decl.card) return decl.card.map((name) => [name, decl.fields[name]!]);
   const currencies = currencyFields(decl);
-  // flags show as badges, bookkeeping not at all
-  return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && meta.kind !== 'boolean' && !currencies.has(name));
+  // flags show as badges, a country code as its flag, bookkeeping not at all
+  return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && !meta.flag && meta.kind !== 'boolean' && !currencies.has(name));
 }
 
 /**
@@ -175,6 +181,7 @@ export function cardOf(decl: CardDeclaration, row: Row, refs: RefMaps, now = Dat
     href: hrefOf(decl, row),
     title: titleOf(decl, row),
     image: imageOf(decl, row),
+    flag: flagOf(decl, row),
     text: facts.length ? facts.join(' · ') : summaryOf(decl, row, 110),
     badges: badgesOf(decl, row, now),
     end: endOf(decl, row, now),
@@ -194,7 +201,7 @@ export function cardDeclaration(decl: EntityDeclaration): CardDeclaration {
   const facts = new Set(factFields(decl).map(([name]) => name));
   const currencies = currencyFields(decl);
   const counts = new Set(factFields(decl).flatMap(([, meta]) => (meta.ratingCount ? [meta.ratingCount] : [])));
-  const keep = ([name, meta]: [string, FieldMeta]) => facts.has(name) || currencies.has(name) || counts.has(name) || meta.picture || meta.summary !== undefined || meta.badge;
+  const keep = ([name, meta]: [string, FieldMeta]) => facts.has(name) || currencies.has(name) || counts.has(name) || meta.picture || meta.flag || meta.summary !== undefined || meta.badge;
   const fields = Object.fromEntries(
     Object.entries(decl.fields)
       .filter(keep)

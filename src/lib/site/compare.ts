@@ -5,14 +5,14 @@
 import type { EntityDeclaration, FieldMeta } from '../contract/index.ts';
 import { currencyFields } from './cards.ts';
 
-/** At most this many rows side by side: four columns still read on a phone, scrolled. */
+/** At most this many rows side by side: four columns on a wide screen, four stacked cards on a phone. */
 export const COMPARE_MAX = 4;
 
 /** What a comparison reads of a declaration. */
 export type CompareDeclaration = Pick<EntityDeclaration, 'name' | 'label' | 'plural' | 'path' | 'sitePath' | 'titleField' | 'compareStanding'> & { fields: [string, FieldMeta][] };
 
-// long text and media do not compare in a cell; the page links to them
-const NOT_COMPARED = new Set(['html', 'image', 'file', 'faqs', 'textarea']);
+// long text and media do not compare in a cell; the page links to them (plain text such as entry requirements does)
+const NOT_COMPARED = new Set(['html', 'image', 'file', 'faqs']);
 
 export function compareDeclaration(decl: EntityDeclaration): CompareDeclaration {
   const currencies = currencyFields(decl);

@@ -24,7 +24,7 @@ export async function seedEditorial(ctx: SeedContext, ref: Reference, unis: Univ
   await seedModelQuestions(ctx, ref);
 }
 
-async function seedScholarships({ tx, rng, images }: SeedContext, ref: Reference, unis: UniversityRef[]) {
+async function seedScholarships({ tx, rng }: SeedContext, ref: Reference, unis: UniversityRef[]) {
   const named = SCHOLARSHIPS.map(([title, provider, destination, level, amount]) => ({ title, provider, destination, level, amount }));
   const merit = rng.sample(unis.filter((u) => u.destination !== 'Japan'), 16).map((u, i) => ({
     title: `${u.name} ${SCHOLARSHIP_KINDS[i % SCHOLARSHIP_KINDS.length]}`,
@@ -49,14 +49,13 @@ async function seedScholarships({ tx, rng, images }: SeedContext, ref: Reference
       eligibility: `Nepali citizens with a strong academic record (at least ${rng.pick(['2.8', '3.0', '3.2', '3.5'])} GPA) and ${rng.pick(['IELTS 6.5', 'IELTS 6.0', 'PTE 58', 'TOEFL 80'])}.`,
       about: `<p>${s.title} is offered by ${s.provider} for ${s.level} study in ${s.destination}.</p><h2>Benefits</h2><ul><li>${s.amount}</li></ul><h2>How to apply</h2><p>Apply online before the deadline with your transcripts, CV and a statement of purpose.</p>`,
       link: `https://www.${slugify(s.provider).replace(/-/g, '')}.org/scholarships`,
-      cover_image: images.cover(i),
       facts_checked_on: factsCheckedOn(rng),
     })),
   );
 }
 
 /** Half the events are past and half upcoming; the last start almost two years after the epoch. */
-async function seedEvents({ tx, rng, images }: SeedContext, ref: Reference, unis: UniversityRef[], institutions: Institutions) {
+async function seedEvents({ tx, rng }: SeedContext, ref: Reference, unis: UniversityRef[], institutions: Institutions) {
   const slugs = new Slugger();
   const rows = Array.from({ length: EVENT_COUNT }, (_, i) => {
     const upcoming = i % 2 === 0;
@@ -69,7 +68,6 @@ async function seedEvents({ tx, rng, images }: SeedContext, ref: Reference, unis
       title,
       slug: slugs.slug(title),
       about: `<p>Meet university representatives and visa experts. Entry is free; registration is required.</p><h2>Agenda</h2><ul><li>University presentations</li><li>One-to-one counselling</li><li>Scholarship and visa Q&amp;A</li></ul>`,
-      cover_image: images.cover(i),
       starts_at: epochTime(startDay + 10 / 24),
       ends_at: epochTime(startDay + (online ? 12 : 16) / 24),
       venue: online ? 'Online' : rng.pick(EVENT_VENUES),
@@ -88,7 +86,7 @@ const articleBody = (title: string, topic: string) =>
   `<h2>Key points</h2><ul><li>Start preparing at least six months before the intake</li><li>Keep your academic documents and ${topic} ready</li><li>Check the latest rules on official websites</li></ul>` +
   '<h2>Next steps</h2><p>Talk to a verified consultancy and compare at least three options before paying any fee.</p>';
 
-async function seedArticles({ tx, rng, images }: SeedContext) {
+async function seedArticles({ tx, rng }: SeedContext) {
   for (const [categoryTable, articleTable, categories, items, daysApart] of [
     [blogCategories, blogs, BLOG_CATEGORIES, BLOG_POSTS, 9],
     [newsCategories, news, NEWS_CATEGORIES, NEWS_ITEMS, 6],
@@ -105,7 +103,6 @@ async function seedArticles({ tx, rng, images }: SeedContext) {
         category_id: categoryIds[categories.indexOf(category as never)]!,
         excerpt: `${title}. A practical summary for students in Nepal.`,
         body: articleBody(title, rng.pick(['financial documents', 'English test results', 'passport', 'recommendation letters'])),
-        cover_image: images.cover(i),
         author_name: `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`,
         published_at: epochTime(-i * daysApart - rng.int(0, 4)),
       })),
@@ -113,7 +110,7 @@ async function seedArticles({ tx, rng, images }: SeedContext) {
   }
 }
 
-async function seedOffers({ tx, rng, images }: SeedContext, institutions: Institutions) {
+async function seedOffers({ tx, rng }: SeedContext, institutions: Institutions) {
   const slugs = new Slugger();
   const owners = rng.sample(institutions.consultancies.slice(1), OFFER_COUNT);
   await insertRows(
@@ -126,7 +123,6 @@ async function seedOffers({ tx, rng, images }: SeedContext, institutions: Instit
         title,
         slug: slugs.slug(title),
         description: `Enrol with ${c.name} this season and get ${discount.toLowerCase()}. Limited seats.`,
-        image: images.cover(i),
         consultancy_id: c.id,
         discount_text: discount,
         // One in six has already ended (it ran for the two months before), the rest stay valid for months after the epoch.
@@ -138,7 +134,7 @@ async function seedOffers({ tx, rng, images }: SeedContext, institutions: Instit
   );
 }
 
-async function seedFeaturedPages({ tx, images }: SeedContext) {
+async function seedFeaturedPages({ tx }: SeedContext) {
   const slugs = new Slugger();
   await insertRows(
     tx,
@@ -148,7 +144,6 @@ async function seedFeaturedPages({ tx, images }: SeedContext) {
       slug: slugs.slug(title),
       summary,
       body: `<p>${summary}</p><h2>In this guide</h2><ul><li>Costs and intakes</li><li>Documents checklist</li><li>Where to get help</li></ul>`,
-      cover_image: images.cover(i),
       priority: (FEATURED_PAGES.length - i) * 10,
     })),
   );

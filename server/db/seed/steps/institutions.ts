@@ -3,7 +3,7 @@ import { insertRows } from '../bulk.ts';
 import { COLLEGE_FIRST, COLLEGE_LAST } from '../data/names.ts';
 import { DESTINATIONS } from '../data/destinations.ts';
 import { consultancyAbout, consultancyName, contactFor, officeAddress, pickHighlights } from '../generators.ts';
-import { Slugger, type Random } from '../random.ts';
+import { Slugger, spent, type Random } from '../random.ts';
 import type { Reference, SeedContext, UniversityRef } from './context.ts';
 
 const CONSULTANCY_COUNT = 300;
@@ -29,7 +29,7 @@ function otherThanDemo(rng: Random) {
 }
 
 export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: UniversityRef[]): Promise<Institutions> {
-  const { tx, rng, images } = ctx;
+  const { tx, rng } = ctx;
   const slugs = new Slugger();
   const examIds = [...ref.exams.values()];
   const countries = DESTINATIONS.map((d) => d.name);
@@ -48,8 +48,6 @@ export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: U
     return {
       name,
       slug: slugs.slug(name),
-      logo: images.logo(name),
-      cover: images.cover(i),
       about: consultancyAbout(name, office.address, destinations),
       address: office.address,
       ...contactFor(rng, name, i),
@@ -58,7 +56,7 @@ export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: U
       test_preparation: rng.sample(examIds, rng.int(1, 4)).sort((a, b) => a - b),
       partner_universities: partnersIn(rng, unis, destinations),
       highlights: pickHighlights(rng),
-      gallery: Array.from({ length: rng.int(2, 4) }, (_, k) => images.cover(i + k)),
+      ...spent(rng.int(2, 4)),
       verified: !demo && rng.chance(0.35),
       claimed: !demo && rng.chance(0.4),
       establishment_date: `${rng.int(2003, 2024)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
@@ -71,7 +69,7 @@ export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: U
 }
 
 /** Nepali colleges with study-abroad links, each with one to three branches; answers the first college's id. */
-async function seedColleges({ tx, rng, images }: SeedContext, ref: Reference, unis: UniversityRef[]): Promise<number> {
+async function seedColleges({ tx, rng }: SeedContext, ref: Reference, unis: UniversityRef[]): Promise<number> {
   const slugs = new Slugger();
   const countries = DESTINATIONS.map((d) => d.name);
   const offices = Array.from({ length: COLLEGE_COUNT }, () => officeAddress(rng));
@@ -81,8 +79,6 @@ async function seedColleges({ tx, rng, images }: SeedContext, ref: Reference, un
     return {
       name,
       slug: slugs.slug(name),
-      logo: images.logo(name),
-      cover: images.cover(i),
       about: `<p>${name} in ${office.address} offers internationally affiliated bachelor programmes with transfer pathways abroad.</p><ul><li>Small class sizes</li><li>Credit transfer to partner universities</li></ul>`,
       address: office.address,
       ...contactFor(rng, name, 1000 + i),

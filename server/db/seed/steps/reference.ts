@@ -10,7 +10,7 @@ import type { Reference, SeedContext } from './context.ts';
 const byName = (names: string[], ids: number[]) => new Map(names.map((n, i) => [n, ids[i]!]));
 
 /** Districts, destinations, exams and disciplines: the lists everything else points to. */
-export async function seedReference({ tx, images }: SeedContext): Promise<Reference> {
+export async function seedReference({ tx }: SeedContext): Promise<Reference> {
   const districtSlugs = new Slugger();
   const districtIds = await insertRows(tx, districts, DISTRICTS.map((d) => ({ name: d.name, slug: districtSlugs.slug(d.name), province: d.province })));
 
@@ -22,8 +22,6 @@ export async function seedReference({ tx, images }: SeedContext): Promise<Refere
       name: d.name,
       slug: destinationSlugs.slug(d.name),
       country_code: d.code,
-      country_logo: images.flag(d.code),
-      cover_page: images.cover(i),
       about: `<p>${d.name} is one of the most popular study destinations for Nepali students, with universities in ${d.cities.slice(0, 4).join(', ')} and more.</p>` +
         `<h2>Why study in ${d.name}?</h2><ul><li>Internationally recognised degrees</li><li>Work rights: ${d.workRights}</li><li>Intakes in ${d.intakes.join(', ')}</li></ul>`,
       capital: d.capital,
@@ -49,7 +47,6 @@ export async function seedReference({ tx, images }: SeedContext): Promise<Refere
       slug: examSlugs.slug(e.name),
       full_name: e.fullName,
       type: e.type,
-      icon: images.logo(e.name),
       about: `<p>${e.about}</p>`,
       duration: e.duration,
       score_range: e.scoreRange,

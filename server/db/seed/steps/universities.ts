@@ -4,7 +4,7 @@ import { DESTINATIONS } from '../data/destinations.ts';
 import { DISCIPLINES } from '../data/exams.ts';
 import { UNIVERSITIES } from '../data/universities.ts';
 import { CURRENCY_FACTOR, courseFields, courseLevel, factsCheckedOn, registerEntry } from '../generators.ts';
-import { Slugger, slugify } from '../random.ts';
+import { Slugger, slugify, spent } from '../random.ts';
 import type { Reference, SeedContext, UniversityRef } from './context.ts';
 
 const faqsFor = (name: string, d: (typeof DESTINATIONS)[number], tuition: string) =>
@@ -17,7 +17,7 @@ const faqsFor = (name: string, d: (typeof DESTINATIONS)[number], tuition: string
 
 /** The well-known universities of every destination, then two or three courses for each. */
 export async function seedUniversities(ctx: SeedContext, ref: Reference): Promise<UniversityRef[]> {
-  const { tx, rng, images } = ctx;
+  const { tx, rng } = ctx;
   const slugs = new Slugger();
   const rows = DESTINATIONS.flatMap((d) =>
     (UNIVERSITIES[d.name] ?? []).map((line) => {
@@ -31,8 +31,7 @@ export async function seedUniversities(ctx: SeedContext, ref: Reference): Promis
         slug: slugs.slug(name),
         destination_id: ref.destinations.get(d.name)!,
         city,
-        logo: images.logo(name),
-        cover: images.cover(rng.int(0, 7)),
+        ...spent(rng.int(0, 7)),
         about: `<p>${name} is a ${Number(ranking) ? 'globally ranked ' : ''}university in ${city}, ${d.name}, welcoming students from Nepal every intake.</p>` +
           '<h2>Highlights</h2><ul><li>Dedicated international student support</li><li>Scholarships for high achievers</li><li>Career services and internships</li></ul>',
         website: `https://www.${slugify(name).replace(/-/g, '')}.edu`,
@@ -63,7 +62,7 @@ export async function seedUniversities(ctx: SeedContext, ref: Reference): Promis
   return seeded;
 }
 
-async function seedCourses({ tx, rng, images }: SeedContext, ref: Reference, unis: UniversityRef[]) {
+async function seedCourses({ tx, rng }: SeedContext, ref: Reference, unis: UniversityRef[]) {
   const slugs = new Slugger();
   const rows = unis.flatMap((u) =>
     Array.from({ length: rng.int(2, 3) }, () => {
@@ -77,8 +76,7 @@ async function seedCourses({ tx, rng, images }: SeedContext, ref: Reference, uni
         discipline_id: disciplineId,
         currency: u.currency,
         intakes: rng.sample(DESTINATIONS.find((d) => d.name === u.destination)!.intakes, 2),
-        icon: images.logo(subject),
-        cover_image: images.cover(rng.int(0, 7)),
+        ...spent(rng.int(0, 7)),
         about: `<p>The ${fields.name} at ${u.name} prepares students for a career in ${subject.toLowerCase()}.</p><h2>What you will study</h2><ul><li>Core theory and practice</li><li>Industry projects</li><li>Work-integrated learning</li></ul>`,
         facts_checked_on: factsCheckedOn(rng),
         requirements: fields.level === 'master' || fields.level === 'phd' ? 'A recognised bachelor degree with at least second division; IELTS 6.5 (no band below 6.0).' : 'NEB +2 with at least 2.6 GPA; IELTS 6.0 (no band below 5.5).',

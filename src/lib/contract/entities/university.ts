@@ -27,9 +27,9 @@ export const university = defineEntity({
     type: { kind: 'select', label: 'Type', options: ['public', 'private'] },
     established_year: { kind: 'number', label: 'Established in', min: 1000, max: 2100, year: true },
     // it orders the public list: the platform sets it, never the university itself
-    world_ranking: { kind: 'number', label: 'World ranking', min: 1, max: 100000, column: true, rank: true, adminOnly: true },
-    tuition_min: { kind: 'number', label: 'Yearly tuition from', max: 10_000_000, currency: 'currency' },
-    tuition_max: { kind: 'number', label: 'Yearly tuition up to', max: 10_000_000, currency: 'currency' },
+    world_ranking: { kind: 'number', keyFact: true, label: 'World ranking', min: 1, max: 100000, column: true, rank: true, adminOnly: true },
+    tuition_min: { kind: 'number', keyFact: true, label: 'Yearly tuition from', max: 10_000_000, currency: 'currency' },
+    tuition_max: { kind: 'number', keyFact: true, label: 'Yearly tuition up to', max: 10_000_000, currency: 'currency' },
     currency: { kind: 'text', label: 'Tuition currency', max: 3, help: 'Three letters, such as AUD, GBP or USD.' },
     intakes: { kind: 'tags', label: 'Intakes', max: 40 },
     disciplines: { kind: 'refs', ref: 'discipline', label: 'Disciplines' },
