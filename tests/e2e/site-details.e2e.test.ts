@@ -138,9 +138,9 @@ describe('consultancy detail page', () => {
     expect(linksOf(section(doc, 'Test preparation'))).toEqual(linked(c.test_preparation, exams, 'exam'));
     expect(linksOf(section(doc, 'Partner universities'))).toEqual(linked(c.partner_universities, universities, 'university'));
     // its highlights are its own claims: shown as its words, quoted, apart from what we checked
-    const own = section(doc, 'In its own words');
-    expect(itemsOf(own)).toEqual((c.highlights as string[]).map((h) => `“${h}”`));
-    expect(text(own)).toContain(`what ${c.name} says of itself`);
+    const ownWords = section(doc, 'In its own words');
+    expect(itemsOf(ownWords)).toEqual((c.highlights as string[]).map((h) => `“${h}”`));
+    expect(text(ownWords)).toContain(`what ${c.name} says of itself`);
 
     // its offers, each linked to the offer page
     const own = offers.filter((o) => o.consultancy_id === c.id);
