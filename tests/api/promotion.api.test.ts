@@ -182,6 +182,22 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
       expect(await order('complaints_12m,-review_score')).toEqual([quiet, best, worst]);
     });
 
+    it("marks the consultancy changed when a complaint changes its figures, so the site's copy of the list takes them", async () => {
+      const [c] = await t.database.db
+        .insert(complaints)
+        .values({ name: 'C', email: 'c@example.com', subject: 'Changed', message: 'A complaint.', fingerprint: `complaint-${++seq}`, consultancy_id: quiet })
+        .returning({ id: complaints.id });
+      await t.database.db.update(consultancies).set({ updated_at: sql`now() - interval '1 day'` }).where(eq(consultancies.id, quiet));
+      const row = async () => (await call('GET', `/consultancy/${quiet}/`)).json() as { updated_at: string; complaints_12m: number };
+      const before = await row();
+      expect(before.complaints_12m).toBe(1);
+      const res = await call('PATCH', `/complaint/${c!.id}/status/`, admin, { status: 'rejected', note: 'Not about this consultancy.' });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = await row();
+      expect(after.complaints_12m).toBe(0);
+      expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+    });
+
     it('cannot have its figures written by hand', async () => {
       const res = await call('PATCH', `/consultancy/${quiet}/update/`, admin, { review_score: 5 });
       expect(res.statusCode).toBe(400);
