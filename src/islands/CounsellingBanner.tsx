@@ -70,7 +70,7 @@ export function CounsellingBanner({ provider, path }: { provider?: ProviderFlags
         <p>
           Need guidance? Study Abroad FREE counseling with{' '}
           {data.featured_counselling_consultancy_slug ? <a href={`/consultancy/${data.featured_counselling_consultancy_slug}/`}>{name}</a> : <strong>{name}</strong>}
-          {data.featured_counselling_consultancy_verified ? <span className="badge ok"> Verified</span> : null}
+          {data.featured_counselling_consultancy_verified ? <span className="badge ok ml-1.5"> Verified</span> : null}
         </p>
         <button type="button" className="btn primary" onClick={() => $bookingOpen.set(true)}>
           Book Now
