@@ -30,7 +30,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'always' },
   security: { csp: { directives: pageDirectives(process.env) } },
   experimental: { incrementalBuild: true },
-  // Tailwind CSS 4: design tokens in the one @theme of src/styles/site.css, utilities generated from what the pages use
+  // Tailwind CSS 4: design tokens in the one @theme of src/styles/theme.css, utilities generated from what the pages use
   vite: {
     plugins: [tailwindcss()],
     // Fewer round trips on slow phone networks (issue 22): the public code that two or more
