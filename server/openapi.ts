@@ -51,6 +51,21 @@ function errors(codes: number[]): Record<string, JsonSchema> {
 
 const withDescription = (schema: JsonSchema, description: string): JsonSchema => ({ ...schema, description });
 
+/** `GET /x/{id}/uses/`: the kinds of rows that refer to one, each with its count and first titles (server/entities/write.ts UsedBy). */
+const usesSchema: JsonSchema = {
+  type: 'object',
+  required: ['used_by'],
+  properties: {
+    used_by: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['entity', 'label', 'count', 'names'],
+        properties: { entity: { type: 'string' }, label: { type: 'string' }, count: { type: 'integer' }, names: { type: 'array', items: { type: 'string' }, description: 'The first few by title; count says how many there are' } },
+      },
+    },
+  },
+};
 const messageSchema = (example: string): JsonSchema => ({
   type: 'object',
   required: ['message'],
@@ -254,6 +269,9 @@ function entityRoutes(): Map<string, () => Documented> {
         body: { content: { 'application/json': { schema: { type: 'object', additionalProperties: false, description: 'Nothing: the values are confirmed as they are' } } } },
         response: { 200: withDescription(entityObjectSchema(entity), `The ${decl.label.toLowerCase()}, its checked-on day now today`), ...errors([401, 403, 404]) },
       }));
+    add('GET', `${decl.path}/:id/uses`, () => ({
+      response: { 200: withDescription(usesSchema, `What uses the ${decl.label.toLowerCase()}: empty when it can be deleted`), ...errors([400, 401, 403, 404]) },
+    }));
     add('DELETE', decl.routes?.delete ?? `${decl.path}/:id/delete`, () => ({
       response: { 200: withDescription(messageSchema(`${decl.label} deleted successfully!`), 'Deleted, with its files'), ...errors([400, 401, 403, 404]) },
     }));
