@@ -48,9 +48,12 @@ export async function newContext({ quiet = true, noBanner = true, mobile = false
   return context;
 }
 
-/** Resolves once the page's islands have hydrated (no astro-island left with the ssr attribute). */
+/**
+ * Resolves once the page's islands have hydrated (no astro-island left with the ssr attribute),
+ * but for those that wait to be scrolled into view (client:visible: the prompt after the content).
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((el) => !el.hasAttribute('ssr')), null, { timeout: 15_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island:not([client="visible"])')].every((el) => !el.hasAttribute('ssr')), null, { timeout: 15_000 });
 }
 
 export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
