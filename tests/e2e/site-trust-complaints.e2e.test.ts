@@ -128,7 +128,7 @@ describe('complaint accountability', () => {
     const context = await contextWith(agent, { mobile: true });
     const page = await context.newPage();
     await page.goto('/dashboard/complaints/');
-    const card = page.locator('article.complaint-card', { hasText: subject });
+    const card = page.getByRole('article').filter({ hasText: subject });
     await card.waitFor({ timeout: 15_000 });
     expect(await card.textContent()).toContain('Anita Tamang');
     expect(await page.content()).not.toContain('anita.tamang@example.com');
@@ -136,7 +136,7 @@ describe('complaint accountability', () => {
     await card.getByLabel('Your answer').fill('We are sorry. The deposit will be returned to your account this week.');
     await card.getByRole('button', { name: 'Send answer' }).click();
     await page.getByText(`Your answer to complaint ${filed.reference} was sent.`).waitFor();
-    await page.locator('article.complaint-card', { hasText: subject }).getByText(/^Answered on /).waitFor();
+    await page.getByRole('article').filter({ hasText: subject }).getByText(/^Answered on /).waitFor();
     // the screen fits a 360 px phone: nothing wider than the viewport
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
