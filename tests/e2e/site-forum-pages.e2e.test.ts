@@ -76,7 +76,7 @@ describe('forum question pages', () => {
     await hydrated(page);
     // within the edit window the asker may still change the details
     await page.getByRole('button', { name: 'Edit question' }).click();
-    await page.getByLabel('Details').fill('I have my CoE, the fees are paid and the biometrics are done.');
+    await page.getByLabel('Details', { exact: true }).fill('I have my CoE, the fees are paid and the biometrics are done.');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('the biometrics are done.').waitFor({ timeout: 15_000 });
     const answer = page.locator(`#reply-${answerId}`);

@@ -87,6 +87,10 @@ describe('counselling banner on a phone', () => {
     await banner.waitFor();
     const box = (await banner.boundingBox())!;
     expect(box.height).toBeLessThanOrEqual(64);
+    // at the bottom the prompt after the content hydrates (client:visible) and adds its card once its settings answer: scroll again after that
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => !document.querySelector('astro-island[client="visible"][ssr]'));
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const lastFooterLink = page.locator('footer.site a').last();
     const footerBottom = await lastFooterLink.evaluate((a) => a.getBoundingClientRect().bottom);
