@@ -17,7 +17,7 @@ export const nepalToday = sql`((now() AT TIME ZONE 'UTC') + interval '5 hours 45
  * inside a subquery on the licences a bare "id" would be the licence's own.
  */
 const qualified = (name: string) => sql`${sql.identifier(getTableName(consultancies))}.${sql.identifier(name)}`;
-const consultancyId = qualified(consultancies.id.name);
+export const consultancyId = qualified(consultancies.id.name);
 
 /** SPEC §3's moe_certified of a consultancy: it holds a verified licence that has not expired. One hashed lookup per statement, not one per row. */
 const licensed = sql<boolean>`(${consultancyId} IN (SELECT ${l.consultancy_id} FROM ${l} WHERE ${l.status} = 'verified' AND ${l.expires_on} >= ${nepalToday}))`;

@@ -52,7 +52,7 @@ export async function readSiteSettings(db: Db) {
 /** Why a consultancy may not be featured, or null when it may: not verified by us, no licence on record, or a lapsed one. */
 export async function notPromotable(db: Runner, consultancyId: number): Promise<string | null> {
   const [c] = await db
-    .select({ name: consultancies.name, verified: consultancies.verified, licensed: licenceValues.moe_certified.sql, licence: licenceValues.licence.sql, promotable })
+    .select({ name: consultancies.name, verified: consultancies.verified, licence: licenceValues.licence.sql, promotable })
     .from(consultancies)
     .where(eq(consultancies.id, consultancyId));
   if (!c) return 'No consultancy has this id.';

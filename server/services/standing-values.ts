@@ -1,6 +1,7 @@
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bumpContentVersion } from '../content-version.ts';
 import type { Runner } from './tx.ts';
+import { consultancyId } from './licence-values.ts';
 import { COMPLAINT_RECORD_MONTHS } from '../../src/lib/contract/complaints.ts';
 import { complaints, consultancies, consultancyReviews as r } from '../db/schema/index.ts';
 
@@ -12,8 +13,6 @@ import { complaints, consultancies, consultancyReviews as r } from '../db/schema
  * months, those rejected as invalid left out). Kept apart from the services, which the entity
  * registry must not import (as licence-values.ts).
  */
-
-const consultancyId = sql`${sql.identifier(getTableName(consultancies))}.${sql.identifier(consultancies.id.name)}`;
 
 const shownReviews = sql`${r} WHERE ${r.consultancy_id} = ${consultancyId} AND ${r.removed_reason} IS NULL`;
 
