@@ -25,7 +25,7 @@ const licensed = sql<boolean>`(${consultancyId} IN (SELECT ${l.consultancy_id} F
 /**
  * Whether the site may promote the consultancy (the counselling banner, "Top consultancies"): we
  * verified it and it holds a verified licence that has not expired. Never promote what a page
- * warns about (docs/design-notes.md, "Featured and promoted consultancies").
+ * warns about (docs/architecture.md, "Featured and promoted consultancies").
  */
 export const promotable = sql<boolean>`(${qualified(consultancies.verified.name)} AND ${licensed})`;
 

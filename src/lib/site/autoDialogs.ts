@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { $dialogs } from './dialogs.ts';
 
 /**
- * Dialogs that open by themselves (SPEC §2, issue 22; docs/design-notes.md). In a whole browser
+ * Dialogs that open by themselves (SPEC §2, issue 22; docs/architecture.md). In a whole browser
  * session at most two: the roadblock ad once and the booking dialog once, both on the session's
  * first page (the first one that is not a task page), the booking dialog SPEC's 2 s after load and
  * a moment after the roadblock is closed, never at once on its close. None opens while the visitor
