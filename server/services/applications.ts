@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { applicationDocuments, applicationStatusHistory, consultancies, consultancyApplications, courses, destinations, universities } from '../db/schema/index.ts';
 import type { SessionUser } from '../plugins/auth.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { withStoredFiles, type FormData, type StoredFiles } from '../uploads.ts';
 import { applicantCanEdit, applicantCanWithdraw, nextStatuses, STATUS_LABELS, STATUSES, type Status } from '../../src/lib/contract/applications.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
@@ -17,6 +17,7 @@ import { requireRows } from './refs.ts';
 import type { Tx } from './tx.ts';
 import { newTrackingCode, normalizeTrackingCode } from './tracking-code.ts';
 import * as notices from './notices.ts';
+import { mayReadConsultancyFile, ownConsultancy } from '../access/institutions.ts';
 
 /** The document field of the application form: PDF or images, several allowed. */
 export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
@@ -161,12 +162,6 @@ export async function setApplicantNotices(db: Db, code: string, notify: boolean)
   return checkApplication(db, current.tracking_code);
 }
 
-/** The consultancy an institution account acts for; the id a client sends is never trusted. */
-export function ownConsultancy(user: SessionUser): number {
-  if (!user.consultancy_id) throw forbidden('This account is not linked to a consultancy.');
-  return user.consultancy_id;
-}
-
 /** Applications in full, for the consultancy they were sent to and for admins. */
 export async function listApplications(db: Db, q: z.infer<typeof applicationQuery>, consultancyId?: number) {
   const a = consultancyApplications;
@@ -238,7 +233,7 @@ export async function applicationDocument(db: Db, user: SessionUser, application
     .from(applicationDocuments)
     .innerJoin(consultancyApplications, eq(consultancyApplications.id, applicationDocuments.application_id))
     .where(and(eq(applicationDocuments.id, documentId), eq(applicationDocuments.application_id, applicationId)));
-  if (!doc || (user.role !== 'admin' && doc.consultancy_id !== ownConsultancy(user))) throw notFound('Document not found.');
+  if (!doc || !mayReadConsultancyFile(user, doc.consultancy_id)) throw notFound('Document not found.');
   return doc;
 }
 

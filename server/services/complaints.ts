@@ -10,7 +10,8 @@ import { bumpContentVersion } from '../content-version.ts';
 import { standingChanged } from './standing-values.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
-import { ownConsultancy } from './applications.ts';
+import { ownConsultancy } from '../access/institutions.ts';
+import { overdue } from './complaint-overdue.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
 import type { Runner } from './tx.ts';
@@ -22,7 +23,6 @@ import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../src/lib/contract
 import {
   COMPLAINT_RECORD_MONTHS,
   COMPLAINT_STATUS_LABELS,
-  FINISHED_COMPLAINT_STATUSES,
   type ComplaintAuthor,
   type ComplaintEvent,
   type ComplaintRecord,
@@ -59,12 +59,6 @@ async function freshReference(db: Runner): Promise<string> {
 }
 
 // ---- what each side sees ----------------------------------------------------------------------
-
-/** Past its deadline, not answered, and still owed an answer. */
-export const overdue = sql<boolean>`(${complaints.first_answer_at} is null and ${complaints.answer_due_at} < now() and ${complaints.status} not in (${sql.join(
-  FINISHED_COMPLAINT_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-)}))`;
 
 /** Overdue ones first, the longest overdue first; then the newest. */
 const urgentFirst = [desc(overdue), asc(sql`case when ${overdue} then ${complaints.answer_due_at} end`), desc(complaints.created_at), desc(complaints.id)];

@@ -59,7 +59,7 @@ export async function submitInquiry(app: FastifyInstance, body: z.infer<typeof i
   const print = fingerprint(values);
   const { id: inquiryId } = await storeOnce(db, inquiries, print, async (tx) => {
     const [row] = await tx.insert(inquiries).values({ ...values, fingerprint: print }).returning({ id: inquiries.id });
-    await inquiryReceived(tx, app.config, { id: row!.id, name, email, phone, entity_type, entity_id, consultancy_id: consultancy });
+    await inquiryReceived(tx, app.config, { id: row!.id, name, email, phone, entity_type, entity_id });
     return row!.id;
   });
   app.outbox.kick();

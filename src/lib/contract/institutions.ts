@@ -1,0 +1,35 @@
+import { INSTITUTION_ROLES, type InstitutionRole } from './entity.ts';
+
+/**
+ * The kinds of institution with an account and a dashboard, and what each kind has: the one place
+ * the kind-by-screen matrix is written. The server's dashboards, reports and notices and the
+ * console's navigation and routes read it.
+ */
+
+/** A dashboard screen besides the overview and the profile every kind has. */
+export type DashboardScreen = 'applications' | 'inquiries' | 'complaints' | 'licence' | 'reviews' | 'branches' | 'courses';
+
+export interface InstitutionSpec {
+  /** the entity its profile is a row of */
+  entity: 'consultancy' | 'college' | 'university';
+  /** its dashboard's screens after the overview and the profile, in the navigation's order */
+  screens: readonly DashboardScreen[];
+}
+
+export const INSTITUTIONS = {
+  consultancy: { entity: 'consultancy', screens: ['applications', 'inquiries', 'complaints', 'licence', 'reviews'] },
+  college: { entity: 'college', screens: ['branches', 'inquiries'] },
+  university: { entity: 'university', screens: ['courses'] },
+} as const satisfies Record<InstitutionRole, InstitutionSpec>;
+
+export const isInstitutionKind = (role: unknown): role is InstitutionRole => (INSTITUTION_ROLES as readonly unknown[]).includes(role);
+
+export const hasScreen = (kind: InstitutionRole, screen: DashboardScreen) => (INSTITUTIONS[kind].screens as readonly DashboardScreen[]).includes(screen);
+
+/** The kinds whose dashboard has `screen`. */
+export const kindsWith = (screen: DashboardScreen): InstitutionRole[] => INSTITUTION_ROLES.filter((kind) => hasScreen(kind, screen));
+
+/** The kinds that are sent inquiries (and so notices, at the address on their profile when no account has one). */
+export type InquiryKind = { [K in InstitutionRole]: 'inquiries' extends (typeof INSTITUTIONS)[K]['screens'][number] ? K : never }[InstitutionRole];
+
+export const takesInquiries = (kind: InstitutionRole): kind is InquiryKind => hasScreen(kind, 'inquiries');
