@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf, type Db } from '../db/index.ts';
-import { colleges, consultancies, forumCategories, forumLikes, forumQuestions, forumReplies, forumReports, universities, users } from '../db/schema/index.ts';
+import { forumCategories, forumLikes, forumQuestions, forumReplies, forumReports, users } from '../db/schema/index.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { newQuestion, questionChanges, replyBody } from '../../src/lib/contract/bodies/forum.ts';
@@ -9,6 +9,8 @@ import { DUPLICATE_WINDOW_HOURS, EDIT_WINDOW_MINUTES, LINK, NEAR_DUPLICATE, type
 import { bumpContentVersion } from '../content-version.ts';
 import { pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { forumPostRemoved, forumReplied } from './notices.ts';
+import { institutionNameBy } from './institution-names.ts';
+import { institutionSpec } from '../../src/lib/contract/institutions.ts';
 import { mayAcceptAnswer, mayDeletePost, mayEditPost, mayReportPost, postsUnreviewed } from '../access/authors.ts';
 import { isAdmin } from '../access/roles.ts';
 import type { FastifyInstance } from 'fastify';
@@ -29,11 +31,7 @@ const displayName = sql<string>`coalesce(nullif(trim(${users.first_name} || ' ' 
  * The institution an author's account speaks for, when it is a verified one: a consultancy account
  * of a verified consultancy, or a college's or university's account (admins link those).
  */
-const institutionName = sql<string | null>`case ${users.role}
-  when 'consultancy' then (select ${consultancies.name} from ${consultancies} where ${consultancies.id} = ${users.consultancy_id} and ${consultancies.verified})
-  when 'college' then (select ${colleges.name} from ${colleges} where ${colleges.id} = ${users.college_id})
-  when 'university' then (select ${universities.name} from ${universities} where ${universities.id} = ${users.university_id})
-end`;
+const institutionName = institutionNameBy(users.role, (kind) => users[`${kind}_id`], (kind) => (institutionSpec(kind).namedInForumWhenVerified ? sql`i.verified` : sql`TRUE`));
 const institutionOf = (role: string, name: string | null) => (name ? { kind: role as InstitutionKind, name } : null);
 const likeCount = sql<number>`(select count(*)::int from ${forumLikes} where ${forumLikes.question_id} = ${forumQuestions.id})`;
 const replyCount = sql<number>`(select count(*)::int from ${forumReplies} where ${forumReplies.question_id} = ${forumQuestions.id} and not ${forumReplies.hidden})`;

@@ -4,8 +4,7 @@ import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
 import { inquiryReference } from '../../src/lib/contract/leads.ts';
 import type { Db } from '../db/index.ts';
 import { colleges, consultancies, destinations, exams, inquiries, pageviews } from '../db/schema/index.ts';
-import { registry } from '../entities/registry.ts';
-import { INSTITUTIONS } from '../../src/lib/contract/institutions.ts';
+import { institutionNameBy } from './institution-names.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
 import { inquiryForm, pageviewForm } from '../../src/lib/contract/bodies/leads.ts';
 import { caughtByHoneypot, id } from '../../src/lib/contract/values.ts';
@@ -87,14 +86,8 @@ export async function recordPageview(db: Db, body: z.infer<typeof pageviewForm>)
   return { recorded: true };
 }
 
-/** The name of the consultancy, college or university an inquiry was sent to: its kind's entity's title. */
-const entityName = sql<string | null>`case ${inquiries.entity_type} ${sql.join(
-  INSTITUTION_ROLES.map((kind) => {
-    const { table, decl } = registry[INSTITUTIONS[kind].entity];
-    return sql`when ${kind} then (select i.${sql.identifier(decl.titleField)} from ${table} i where i.id = ${inquiries.entity_id})`;
-  }),
-  sql` `,
-)} end`;
+/** The name of the consultancy, college or university an inquiry was sent to. */
+const entityName = institutionNameBy(inquiries.entity_type, () => inquiries.entity_id);
 
 /** Inquiries with the names of what they point at; `scope` narrows them to one consultancy for its dashboard. */
 export async function listInquiries(db: Db, q: z.infer<typeof inquiryQuery>, scope?: SQL) {

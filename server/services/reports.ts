@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { INSTITUTION_ROLES, type InstitutionRole } from '../../src/lib/contract/index.ts';
-import { INSTITUTIONS } from '../../src/lib/contract/institutions.ts';
+import type { InstitutionRole } from '../../src/lib/contract/index.ts';
+import { institutionNameBy } from './institution-names.ts';
 import { rowsOf, type Db } from '../db/index.ts';
 import { CHECKED_ON, STALE_AFTER_DAYS } from '../../src/lib/site/checked.ts';
 import { registry } from '../entities/registry.ts';
@@ -16,28 +16,17 @@ async function perDay(db: Db, table: string, days: number, where: SQL = sql`TRUE
   );
 }
 
-/** The most viewed institutions' names: the pageviews of each kind joined to its entity's table. */
-function institutionNames() {
-  const kinds = INSTITUTION_ROLES.map((kind, i) => ({ kind, alias: sql.identifier(`i${i}`), entity: registry[INSTITUTIONS[kind].entity] }));
-  return {
-    name: sql.join(kinds.map(({ alias, entity }) => sql`${alias}.${sql.identifier(entity.decl.titleField)}`), sql`, `),
-    joins: sql.join(kinds.map(({ kind, alias, entity }) => sql`LEFT JOIN ${entity.table} ${alias} ON p.institute_type = ${kind} AND ${alias}.id = p.institute_id`), sql`\n`),
-  };
-}
-
 /** The admin console's charts: pageviews, inquiries and applications per day, and the most viewed institutions. */
 export async function platformSummary(db: Db, days: number) {
-  const names = institutionNames();
   const [pageviews, inquiries, applications, top] = await Promise.all([
     perDay(db, 'pageviews', days),
     perDay(db, 'inquiries', days),
     perDay(db, 'consultancy_applications', days),
     db.execute(sql`
-      SELECT p.institute_type, p.institute_id, count(*)::int AS pageviews, coalesce(${names.name}) AS name
+      SELECT p.institute_type, p.institute_id, count(*)::int AS pageviews, ${institutionNameBy(sql`p.institute_type`, () => sql`p.institute_id`)} AS name
       FROM pageviews p
-      ${names.joins}
       WHERE p.institute_id IS NOT NULL AND p.created_at >= current_date - (${days}::int - 1)
-      GROUP BY 1, 2, 4 ORDER BY 3 DESC LIMIT 10`),
+      GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 10`),
   ]);
   return {
     days: pageviews.map((p, i) => ({ date: p.date, pageviews: p.count, inquiries: inquiries[i]!.count, applications: applications[i]!.count })),

@@ -14,13 +14,18 @@ export interface InstitutionSpec {
   entity: 'consultancy' | 'college' | 'university';
   /** its dashboard's screens after the overview and the profile, in the navigation's order */
   screens: readonly DashboardScreen[];
+  /** its accounts' forum posts name it only once we verified it (others: once an admin linked the account) */
+  namedInForumWhenVerified?: true;
 }
 
 export const INSTITUTIONS = {
-  consultancy: { entity: 'consultancy', screens: ['applications', 'inquiries', 'complaints', 'licence', 'reviews'] },
+  consultancy: { entity: 'consultancy', screens: ['applications', 'inquiries', 'complaints', 'licence', 'reviews'], namedInForumWhenVerified: true },
   college: { entity: 'college', screens: ['branches', 'inquiries'] },
   university: { entity: 'university', screens: ['courses'] },
 } as const satisfies Record<InstitutionRole, InstitutionSpec>;
+
+/** One kind's spec, with the options only some kinds set. */
+export const institutionSpec = (kind: InstitutionRole): InstitutionSpec => INSTITUTIONS[kind];
 
 export const isInstitutionKind = (role: unknown): role is InstitutionRole => (INSTITUTION_ROLES as readonly unknown[]).includes(role);
 
