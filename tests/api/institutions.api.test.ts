@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { bearer, buildTestApp, createCollege, createConsultancy, createUniversity, engines, freshIp, signedIn, type TestApp } from './helpers.ts';
 import { colleges, consultancies, outboxMessages, pageviews, universities } from '../../server/db/schema/index.ts';
 
-/** What the institution registry (src/lib/contract/institutions.ts) drives on the server: names per kind in reports and inquiries, and where notices go. */
+/** What the institution registry (contract/institutions.ts) drives on the server: names in reports and inquiries, where notices go. */
 describe.each(engines)('institution kinds in reports, inquiries and notices, on %s', (engine) => {
   let t: TestApp;
   const ids = { consultancy: 0, college: 0, university: 0 };

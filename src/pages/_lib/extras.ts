@@ -39,7 +39,7 @@ export const SITE_EXTRAS: Partial<Record<SiteEntity, SiteExtras>> = {
 
 export const extrasOf = (name: SiteEntity): SiteExtras => SITE_EXTRAS[name] ?? {};
 
-/** The detail page data of a row: its entity's `load`, and the first-year estimate of those that have one (src/lib/site/estimate.ts ESTIMATED). */
+/** The detail page data of a row: its entity's `load`, and the first-year estimate of those that have one (ESTIMATED). */
 export async function detailData(name: SiteEntity, row: Row): Promise<DetailData> {
   return { ...(await extrasOf(name).load?.(row)), estimate: await estimateFor(name, row) };
 }
