@@ -15,7 +15,8 @@ import { maskEmail, maskName, maskPhone } from './mask.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
 import type { Tx } from './tx.ts';
-import { newTrackingCode, normalizeTrackingCode } from './tracking-code.ts';
+import { newTrackingCode } from './tracking-code.ts';
+import { applicationOfCode } from '../access/codes.ts';
 import * as notices from './notices.ts';
 import { mayReadConsultancyFile, ownConsultancy } from '../access/institutions.ts';
 
@@ -24,17 +25,7 @@ export const documentRules = { documents: { kind: 'document', multiple: true } }
 
 export const applicationQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }).optional() });
 
-const notFoundCode = () => notFound('Tracking code not found');
 const editLocked = () => conflict('This application can no longer be edited: the consultancy has already started working on it.');
-
-/** The application a tracking code names; any code that names none is "not found", nothing more. */
-export async function byCode(db: Db, code: string) {
-  const normalized = normalizeTrackingCode(code);
-  if (!normalized) throw notFoundCode();
-  const [row] = await db.select().from(consultancyApplications).where(eq(consultancyApplications.tracking_code, normalized));
-  if (!row) throw notFoundCode();
-  return row;
-}
 
 const submitted = (tracking_code: string) => ({
   tracking_code,
@@ -79,7 +70,7 @@ export async function submitApplication(app: FastifyInstance, form: FormData) {
 
 /** What the holder of a tracking code sees: progress in full, personal data masked. */
 export async function checkApplication(db: Db, code: string) {
-  const row = await byCode(db, code);
+  const row = await applicationOfCode(db, code);
   const [consultancy] = await db.select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug }).from(consultancies).where(eq(consultancies.id, row.consultancy_id));
   const [destination] = row.destination_id ? await db.select({ id: destinations.id, name: destinations.name }).from(destinations).where(eq(destinations.id, row.destination_id)) : [];
   const [course] = row.course_id ? await db.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.id, row.course_id)) : [];
@@ -115,7 +106,7 @@ export async function checkApplication(db: Db, code: string) {
 
 /** Changes by the applicant, allowed until the consultancy first acts; or a withdrawal, allowed until a decision. */
 export async function editApplication(app: FastifyInstance, code: string, form: FormData) {
-  const current = await byCode(app.db, code);
+  const current = await applicationOfCode(app.db, code);
   if (form.fields.withdraw !== undefined) {
     const { reason } = withdrawal.parse(form.fields);
     await app.db.transaction(async (tx) => {
@@ -157,7 +148,7 @@ export async function editApplication(app: FastifyInstance, code: string, form: 
 
 /** The applicant starts or stops messages about their application (the holder of the code decides). */
 export async function setApplicantNotices(db: Db, code: string, notify: boolean) {
-  const current = await byCode(db, code);
+  const current = await applicationOfCode(db, code);
   await db.update(consultancyApplications).set({ notify_applicant: notify }).where(eq(consultancyApplications.id, current.id));
   return checkApplication(db, current.tracking_code);
 }
