@@ -23,6 +23,11 @@ export const ADMIN_NAV: { title: string; items: string[] }[] = CONSOLE_GROUPS.ma
   items: [...consoleEntities(title).map((d) => d.name), ...(OTHER_SCREENS[title] ?? [])],
 }));
 
+export interface DashboardLink {
+  route: RouteName;
+  label: string;
+}
+
 /** Each dashboard screen's place in the navigation: its route, its label, and the routes under it (a branch's form). */
 export const DASHBOARD_SCREENS: Record<DashboardScreen, DashboardLink & { under?: RouteName[] }> = {
   applications: { route: 'dashApplications', label: 'Applications' },
@@ -33,11 +38,6 @@ export const DASHBOARD_SCREENS: Record<DashboardScreen, DashboardLink & { under?
   branches: { route: 'dashBranches', label: 'Branches', under: ['dashBranchCreate', 'dashBranchEdit'] },
   courses: { route: 'dashCourses', label: 'Courses' },
 };
-
-export interface DashboardLink {
-  route: RouteName;
-  label: string;
-}
 
 /** Each kind's dashboard navigation: the overview, the profile, then the screens its kind has (contract/institutions.ts). */
 export const DASHBOARD_NAV = Object.fromEntries(

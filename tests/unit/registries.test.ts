@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_NAV, screenOf } from '../../src/admin/nav.ts';
 import { entities, INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
-import { hasScreen, INSTITUTIONS, kindsWith, takesInquiries } from '../../src/lib/contract/institutions.ts';
+import { hasScreen, INSTITUTIONS, takesInquiries } from '../../src/lib/contract/institutions.ts';
 import { ESTIMATED } from '../../src/lib/site/estimate.ts';
 import { categorizedBy, CATEGORIZED } from '../../src/pages/_lib/content.ts';
 import { extrasOf, SITE_EXTRAS } from '../../src/pages/_lib/extras.ts';
@@ -28,7 +28,6 @@ describe('institution kinds (one registry)', () => {
   });
 
   it('tells which kind has which screen, and files a branch form under Branches', () => {
-    expect(kindsWith('inquiries')).toEqual(['consultancy', 'college']);
     expect(INSTITUTION_ROLES.filter(takesInquiries)).toEqual(['consultancy', 'college']);
     expect(hasScreen('university', 'applications')).toBe(false);
     expect(screenOf('dashBranchEdit')).toBe('branches');

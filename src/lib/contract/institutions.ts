@@ -31,9 +31,6 @@ export const isInstitutionKind = (role: unknown): role is InstitutionRole => (IN
 
 export const hasScreen = (kind: InstitutionRole, screen: DashboardScreen) => (INSTITUTIONS[kind].screens as readonly DashboardScreen[]).includes(screen);
 
-/** The kinds whose dashboard has `screen`. */
-export const kindsWith = (screen: DashboardScreen): InstitutionRole[] => INSTITUTION_ROLES.filter((kind) => hasScreen(kind, screen));
-
 /** The kinds that are sent inquiries (and so notices, at the address on their profile when no account has one). */
 export type InquiryKind = { [K in InstitutionRole]: 'inquiries' extends (typeof INSTITUTIONS)[K]['screens'][number] ? K : never }[InstitutionRole];
 
