@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as bodies from '../../src/lib/contract/bodies/applications.ts';
 import { z } from 'zod';
 import * as applications from '../services/applications.ts';
+import { ownConsultancy } from '../access/institutions.ts';
 import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
 import { sendPrivateFile } from '../storage/private.ts';
@@ -51,7 +52,7 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/consultancy/dashboard/applications/', { schema: { querystring: applications.applicationQuery, tags }, config: { access: ['consultancy'] } }, async (request) =>
-    pagedReply(request, request.query, await applications.listApplications(app.db, request.query, applications.ownConsultancy(request.user!))),
+    pagedReply(request, request.query, await applications.listApplications(app.db, request.query, ownConsultancy(request.user))),
   );
 
   app.post(

@@ -1,22 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { InstitutionRole } from '../../src/lib/contract/index.ts';
+import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
+import { INSTITUTIONS } from '../../src/lib/contract/institutions.ts';
+import { ownInstitutionId } from '../access/institutions.ts';
 import { columnIs, findRow, listRows, relatedOf } from '../entities/query.ts';
-import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
+import { registry, uploadRules } from '../entities/registry.ts';
 import { confirmFacts, saveRow } from '../entities/write.ts';
-import { forbidden } from '../errors.ts';
 import { addBranch, branchBody, branchParams, deleteBranch, listBranches, updateBranch } from '../services/branches.ts';
 import { collegeInquiries } from '../services/leads.ts';
 import { pagedReply, pageQuery } from '../services/paging.ts';
 import { readForm } from '../uploads.ts';
-
-/** The caller's own institution id; the id a client sends is never trusted. */
-export function ownInstitutionId(request: FastifyRequest, role: InstitutionRole): number {
-  const id = request.user?.[`${role}_id`];
-  if (!id) throw forbidden(`This account is not linked to a ${role}.`);
-  return id;
-}
 
 /**
  * Institution dashboards: each account reads and edits only its own consultancy, college or
@@ -25,28 +19,24 @@ export function ownInstitutionId(request: FastifyRequest, role: InstitutionRole)
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dashboards'];
-  const institutions: [InstitutionRole, ServerEntity][] = [
-    ['consultancy', registry.consultancy],
-    ['college', registry.college],
-    ['university', registry.university],
-  ];
-  for (const [role, entity] of institutions) {
+  for (const role of INSTITUTION_ROLES) {
+    const entity = registry[INSTITUTIONS[role].entity];
     const access = [role] as const;
     app.get(`/${role}/dashboard/`, { schema: { tags, summary: `The signed-in ${role}'s own profile` }, config: { access } }, async (request) => {
-      const row = await findRow(app.db, entity, String(ownInstitutionId(request, role)));
+      const row = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
       return { ...row, related: await relatedOf(app.db, entity, row) };
     });
     app.patch(
       `/${role}/dashboard/update/`,
       { schema: { tags, summary: `Update the own ${role} profile (multipart; admin-only fields refused)` }, config: { access } },
       async (request) => {
-        const existing = await findRow(app.db, entity, String(ownInstitutionId(request, role)));
+        const existing = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
         return saveRow(entity, await readForm(request, uploadRules(entity)), existing, { db: app.db, storage: app.storage, omitAdminOnly: true });
       },
     );
     if (entity.decl.confirmed)
       app.post(`/${role}/dashboard/still-correct/`, { schema: { tags, querystring: z.strictObject({}), summary: `Confirm the own ${role}'s ${entity.decl.confirmed.join(', ')} as still correct today` }, config: { access } }, async (request) =>
-        confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionId(request, role)))),
+        confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionId(request.user, role)))),
       );
   }
 
@@ -54,7 +44,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
     '/university/dashboard/courses/',
     { schema: { tags, querystring: z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size, search: pageQuery.search }) }, config: { access: ['university'] } },
     async (request) => {
-      const universityId = ownInstitutionId(request, 'university');
+      const universityId = ownInstitutionId(request.user, 'university');
       return pagedReply(request, request.query, await listRows(app.db, registry.course, request.query, [columnIs(registry.course, 'university_id', universityId)]));
     },
   );
@@ -62,20 +52,20 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/college/dashboard/inquiries/',
     { schema: { tags, querystring: z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size }) }, config: { access: ['college'] } },
-    async (request) => pagedReply(request, request.query, await collegeInquiries(app.db, ownInstitutionId(request, 'college'), request.query)),
+    async (request) => pagedReply(request, request.query, await collegeInquiries(app.db, ownInstitutionId(request.user, 'college'), request.query)),
   );
 
   app.get('/college/dashboard/branches/', { schema: { tags, querystring: z.strictObject({}) }, config: { access: ['college'] } }, (request) =>
-    listBranches(app.db, ownInstitutionId(request, 'college')),
+    listBranches(app.db, ownInstitutionId(request.user, 'college')),
   );
   app.post('/college/dashboard/branches/', { schema: { tags, body: branchBody }, config: { access: ['college'] } }, async (request, reply) =>
-    reply.status(201).send(await addBranch(app.db, ownInstitutionId(request, 'college'), request.body)),
+    reply.status(201).send(await addBranch(app.db, ownInstitutionId(request.user, 'college'), request.body)),
   );
   app.patch('/college/dashboard/branches/:id/', { schema: { tags, params: branchParams, body: branchBody.partial() }, config: { access: ['college'] } }, (request) =>
-    updateBranch(app.db, ownInstitutionId(request, 'college'), request.params.id, request.body),
+    updateBranch(app.db, ownInstitutionId(request.user, 'college'), request.params.id, request.body),
   );
   app.delete('/college/dashboard/branches/:id/', { schema: { tags, params: branchParams }, config: { access: ['college'] } }, async (request) => {
-    await deleteBranch(app.db, ownInstitutionId(request, 'college'), request.params.id);
+    await deleteBranch(app.db, ownInstitutionId(request.user, 'college'), request.params.id);
     return { message: 'Branch deleted successfully!' };
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as bodies from '../../src/lib/contract/bodies/leads.ts';
 import * as leads from '../services/leads.ts';
-import { ownConsultancy } from '../services/applications.ts';
+import { ownConsultancy } from '../access/institutions.ts';
 import { limit } from '../services/limits.ts';
 import { pagedReply } from '../services/paging.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INSTITUTION_ROLES, type InstitutionRole } from '../../src/lib/contract/index.ts';
+import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
+import { ownInstitution } from '../access/institutions.ts';
 import { institutionPageviews, platformSummary, staleFacts } from '../services/reports.ts';
 import { registry } from '../entities/registry.ts';
 import { pagedReply, pageQuery, pageWindow } from '../services/paging.ts';
-import { ownInstitutionId } from './dashboards.ts';
 
 const daysQuery = z.strictObject({
   days: z.string().regex(/^\d{1,3}$/, 'days must be a whole number').transform(Number).pipe(z.number().min(1).max(365)).optional(),
@@ -25,7 +25,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/analytics/mine/', { schema: { tags: ['Analytics'], querystring: daysQuery }, config: { access: [...INSTITUTION_ROLES] } }, (request) => {
-    const role = request.user!.role as InstitutionRole;
-    return institutionPageviews(app.db, role, ownInstitutionId(request, role), request.query.days ?? 30);
+    const { kind, id } = ownInstitution(request.user);
+    return institutionPageviews(app.db, kind, id, request.query.days ?? 30);
   });
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as bodies from '../../src/lib/contract/bodies/reviews.ts';
 import { id } from '../../src/lib/contract/values.ts';
-import { ownConsultancy } from '../services/applications.ts';
+import { ownConsultancy } from '../access/institutions.ts';
 import { limit } from '../services/limits.ts';
 import { pagedReply } from '../services/paging.ts';
 import * as reviews from '../services/reviews.ts';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { applicationDocuments, applicationStatusHistory, consultancies, consultancyApplications, courses, destinations, universities } from '../db/schema/index.ts';
 import type { SessionUser } from '../plugins/auth.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { withStoredFiles, type FormData, type StoredFiles } from '../uploads.ts';
 import { applicantCanEdit, applicantCanWithdraw, nextStatuses, STATUS_LABELS, STATUSES, type Status } from '../../src/lib/contract/applications.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
@@ -15,25 +15,17 @@ import { maskEmail, maskName, maskPhone } from './mask.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
 import type { Tx } from './tx.ts';
-import { newTrackingCode, normalizeTrackingCode } from './tracking-code.ts';
+import { newTrackingCode } from './tracking-code.ts';
+import { applicationOfCode } from '../access/codes.ts';
 import * as notices from './notices.ts';
+import { mayReadConsultancyFile, ownConsultancy } from '../access/institutions.ts';
 
 /** The document field of the application form: PDF or images, several allowed. */
 export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
 
 export const applicationQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }).optional() });
 
-const notFoundCode = () => notFound('Tracking code not found');
 const editLocked = () => conflict('This application can no longer be edited: the consultancy has already started working on it.');
-
-/** The application a tracking code names; any code that names none is "not found", nothing more. */
-export async function byCode(db: Db, code: string) {
-  const normalized = normalizeTrackingCode(code);
-  if (!normalized) throw notFoundCode();
-  const [row] = await db.select().from(consultancyApplications).where(eq(consultancyApplications.tracking_code, normalized));
-  if (!row) throw notFoundCode();
-  return row;
-}
 
 const submitted = (tracking_code: string) => ({
   tracking_code,
@@ -78,7 +70,7 @@ export async function submitApplication(app: FastifyInstance, form: FormData) {
 
 /** What the holder of a tracking code sees: progress in full, personal data masked. */
 export async function checkApplication(db: Db, code: string) {
-  const row = await byCode(db, code);
+  const row = await applicationOfCode(db, code);
   const [consultancy] = await db.select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug }).from(consultancies).where(eq(consultancies.id, row.consultancy_id));
   const [destination] = row.destination_id ? await db.select({ id: destinations.id, name: destinations.name }).from(destinations).where(eq(destinations.id, row.destination_id)) : [];
   const [course] = row.course_id ? await db.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.id, row.course_id)) : [];
@@ -114,7 +106,7 @@ export async function checkApplication(db: Db, code: string) {
 
 /** Changes by the applicant, allowed until the consultancy first acts; or a withdrawal, allowed until a decision. */
 export async function editApplication(app: FastifyInstance, code: string, form: FormData) {
-  const current = await byCode(app.db, code);
+  const current = await applicationOfCode(app.db, code);
   if (form.fields.withdraw !== undefined) {
     const { reason } = withdrawal.parse(form.fields);
     await app.db.transaction(async (tx) => {
@@ -156,15 +148,9 @@ export async function editApplication(app: FastifyInstance, code: string, form: 
 
 /** The applicant starts or stops messages about their application (the holder of the code decides). */
 export async function setApplicantNotices(db: Db, code: string, notify: boolean) {
-  const current = await byCode(db, code);
+  const current = await applicationOfCode(db, code);
   await db.update(consultancyApplications).set({ notify_applicant: notify }).where(eq(consultancyApplications.id, current.id));
   return checkApplication(db, current.tracking_code);
-}
-
-/** The consultancy an institution account acts for; the id a client sends is never trusted. */
-export function ownConsultancy(user: SessionUser): number {
-  if (!user.consultancy_id) throw forbidden('This account is not linked to a consultancy.');
-  return user.consultancy_id;
 }
 
 /** Applications in full, for the consultancy they were sent to and for admins. */
@@ -238,7 +224,7 @@ export async function applicationDocument(db: Db, user: SessionUser, application
     .from(applicationDocuments)
     .innerJoin(consultancyApplications, eq(consultancyApplications.id, applicationDocuments.application_id))
     .where(and(eq(applicationDocuments.id, documentId), eq(applicationDocuments.application_id, applicationId)));
-  if (!doc || (user.role !== 'admin' && doc.consultancy_id !== ownConsultancy(user))) throw notFound('Document not found.');
+  if (!doc || !mayReadConsultancyFile(user, doc.consultancy_id)) throw notFound('Document not found.');
   return doc;
 }
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type AnyColumn } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -10,19 +9,20 @@ import { bumpContentVersion } from '../content-version.ts';
 import { standingChanged } from './standing-values.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
-import { ownConsultancy } from './applications.ts';
+import { ownConsultancy } from '../access/institutions.ts';
+import { overdue } from './complaint-overdue.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 import { requireRows } from './refs.ts';
 import type { Runner } from './tx.ts';
 import * as notices from './notices.ts';
-import { newTrackingCode, normalizeTrackingCode, randomCharacters } from './tracking-code.ts';
+import { hashCode, newTrackingCode, randomCharacters } from './tracking-code.ts';
+import { complaintOfCode } from '../access/codes.ts';
 import { complaintForm, complaintStatusChange } from '../../src/lib/contract/bodies/leads.ts';
 import type { complaintMessage } from '../../src/lib/contract/bodies/complaints.ts';
 import { COMPLAINT_STATUSES, type ComplaintStatus } from '../../src/lib/contract/leads.ts';
 import {
   COMPLAINT_RECORD_MONTHS,
   COMPLAINT_STATUS_LABELS,
-  FINISHED_COMPLAINT_STATUSES,
   type ComplaintAuthor,
   type ComplaintEvent,
   type ComplaintRecord,
@@ -46,9 +46,6 @@ export const recordQuery = z.strictObject({ consultancy: id.optional() });
 /** A public reference, like C-7K3M9Q: short enough to quote on the phone, not a secret. */
 const newReference = () => `C-${randomCharacters(6)}`;
 
-/** The follow-up code is as long as an application's tracking code (about 79 random bits), so an unsalted hash is enough. */
-export const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
-
 /** A reference no complaint has yet (6 characters of 31: a repeat is rare, but not rare enough to ignore). */
 async function freshReference(db: Runner): Promise<string> {
   for (;;) {
@@ -59,12 +56,6 @@ async function freshReference(db: Runner): Promise<string> {
 }
 
 // ---- what each side sees ----------------------------------------------------------------------
-
-/** Past its deadline, not answered, and still owed an answer. */
-export const overdue = sql<boolean>`(${complaints.first_answer_at} is null and ${complaints.answer_due_at} < now() and ${complaints.status} not in (${sql.join(
-  FINISHED_COMPLAINT_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-)}))`;
 
 /** Overdue ones first, the longest overdue first; then the newest. */
 const urgentFirst = [desc(overdue), asc(sql`case when ${overdue} then ${complaints.answer_due_at} end`), desc(complaints.created_at), desc(complaints.id)];
@@ -171,19 +162,9 @@ export async function submitComplaint(app: FastifyInstance, form: FormData) {
   return { ...withEvidenceUrl(withLabel(row!)), code };
 }
 
-const notFoundCode = () => notFound('Complaint not found');
-
-async function byCode(db: Db, code: string) {
-  const normalized = normalizeTrackingCode(code);
-  if (!normalized) throw notFoundCode();
-  const [row] = await db.select({ id: complaints.id }).from(complaints).where(eq(complaints.code_hash, hashCode(normalized)));
-  if (!row) throw notFoundCode();
-  return row.id;
-}
-
 /** What the holder of a follow-up code sees: the complaint, its deadline, its history. A wrong code is a plain 404. */
 export async function followComplaint(db: Db, code: string) {
-  return followById(db, await byCode(db, code));
+  return followById(db, await complaintOfCode(db, code));
 }
 
 async function followById(db: Db, complaintId: number) {
@@ -199,7 +180,7 @@ async function followById(db: Db, complaintId: number) {
 
 /** The complainant adds a message to the history; it changes no figure of the public record. */
 export async function replyToComplaint(db: Db, code: string, body: z.infer<typeof complaintMessage>) {
-  const complaintId = await byCode(db, code);
+  const complaintId = await complaintOfCode(db, code);
   await addMessage(db, complaintId, 'complainant', null, body.message);
   return followById(db, complaintId);
 }

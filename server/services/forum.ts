@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf, type Db } from '../db/index.ts';
-import { colleges, consultancies, forumCategories, forumLikes, forumQuestions, forumReplies, forumReports, universities, users } from '../db/schema/index.ts';
+import { forumCategories, forumLikes, forumQuestions, forumReplies, forumReports, users } from '../db/schema/index.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { newQuestion, questionChanges, replyBody } from '../../src/lib/contract/bodies/forum.ts';
@@ -9,6 +9,10 @@ import { DUPLICATE_WINDOW_HOURS, EDIT_WINDOW_MINUTES, LINK, NEAR_DUPLICATE, type
 import { bumpContentVersion } from '../content-version.ts';
 import { pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { forumPostRemoved, forumReplied } from './notices.ts';
+import { institutionNameBy } from './institution-names.ts';
+import { institutionSpec } from '../../src/lib/contract/institutions.ts';
+import { mayAcceptAnswer, mayDeletePost, mayEditPost, mayReportPost, postsUnreviewed } from '../access/authors.ts';
+import { isAdmin } from '../access/roles.ts';
 import type { FastifyInstance } from 'fastify';
 import { fullTextMatch, searchTerms } from '../entities/search.ts';
 
@@ -27,11 +31,7 @@ const displayName = sql<string>`coalesce(nullif(trim(${users.first_name} || ' ' 
  * The institution an author's account speaks for, when it is a verified one: a consultancy account
  * of a verified consultancy, or a college's or university's account (admins link those).
  */
-const institutionName = sql<string | null>`case ${users.role}
-  when 'consultancy' then (select ${consultancies.name} from ${consultancies} where ${consultancies.id} = ${users.consultancy_id} and ${consultancies.verified})
-  when 'college' then (select ${colleges.name} from ${colleges} where ${colleges.id} = ${users.college_id})
-  when 'university' then (select ${universities.name} from ${universities} where ${universities.id} = ${users.university_id})
-end`;
+const institutionName = institutionNameBy(users.role, (kind) => users[`${kind}_id`], (kind) => (institutionSpec(kind).namedInForumWhenVerified ? sql`i.verified` : sql`TRUE`));
 const institutionOf = (role: string, name: string | null) => (name ? { kind: role as InstitutionKind, name } : null);
 const likeCount = sql<number>`(select count(*)::int from ${forumLikes} where ${forumLikes.question_id} = ${forumQuestions.id})`;
 const replyCount = sql<number>`(select count(*)::int from ${forumReplies} where ${forumReplies.question_id} = ${forumQuestions.id} and not ${forumReplies.hidden})`;
@@ -142,7 +142,7 @@ export const myQuestions = (db: Db, p: PageParams, viewer: SessionUser) =>
 
 /** What a viewer may see besides visible posts: everything (admins), their own hidden or held posts (authors). */
 const visibleTo = (table: typeof forumQuestions | typeof forumReplies, viewer: SessionUser | null) =>
-  viewer?.role === 'admin' ? undefined : viewer ? or(eq(table.hidden, false), eq(table.author_id, viewer.id)) : eq(table.hidden, false);
+  isAdmin(viewer) ? undefined : viewer ? or(eq(table.hidden, false), eq(table.author_id, viewer.id)) : eq(table.hidden, false);
 
 async function replyRows(db: Db, where: SQL | undefined, viewer: SessionUser | null, p?: PageParams) {
   const query = db
@@ -229,7 +229,7 @@ async function refuseDuplicate(db: Db, table: typeof forumQuestions | typeof for
  * first post posted clean and then edited to carry a link is held too).
  */
 async function heldForReview(db: Db, author: SessionUser, text: string, editing?: { table: typeof forumQuestions | typeof forumReplies; id: number }) {
-  if (author.role === 'admin' || !LINK.test(text)) return false;
+  if (postsUnreviewed(author) || !LINK.test(text)) return false;
   const approved = (table: typeof forumQuestions | typeof forumReplies) =>
     db
       .select({ id: table.id })
@@ -263,7 +263,7 @@ async function ownPost(db: Db, table: typeof forumQuestions | typeof forumReplie
     .from(table)
     .where(eq(table.id, postId));
   if (!row || (row.hidden && !row.held)) throw notFound(table === forumQuestions ? 'Question not found.' : 'Reply not found.');
-  if (row.author_id !== author.id) throw forbidden('Only the author can edit this post.');
+  if (!mayEditPost(author, row.author_id)) throw forbidden('Only the author can edit this post.');
   if (!row.editable) throw forbidden(`Posts can be edited for ${EDIT_WINDOW_MINUTES} minutes after posting.`);
   return row;
 }
@@ -325,7 +325,7 @@ export async function editReply(db: Db, replyId: number, author: SessionUser, in
 /** The asker (or an admin) marks one visible reply as the accepted answer, or none (reply: null). */
 export async function acceptAnswer(db: Db, questionId: number, viewer: SessionUser, replyId: number | null) {
   const question = await visibleQuestion(db, questionId);
-  if (question.author_id !== viewer.id && viewer.role !== 'admin') throw forbidden('Only the person who asked can accept an answer.');
+  if (!mayAcceptAnswer(viewer, question.author_id)) throw forbidden('Only the person who asked can accept an answer.');
   if (replyId !== null) {
     const [reply] = await db
       .select({ id: forumReplies.id })
@@ -395,7 +395,7 @@ export async function deletePost(app: FastifyInstance, kind: PostKind, postId: n
       .where(eq(table.id, postId));
     if (!row) throw notFound(`${label} not found.`);
     const own = row.author_id === viewer.id;
-    if (viewer.role !== 'admin' && !own) throw forbidden('Only the author or a moderator can delete this post.');
+    if (!mayDeletePost(viewer, row.author_id)) throw forbidden('Only the author or a moderator can delete this post.');
     if (!own && !reason) throw badRequest('Some values are not valid.', { reason: ['Say why the post is deleted: its author is told.'] });
     await tx.delete(table).where(eq(table.id, postId));
     await bumpContentVersion(tx);
@@ -414,7 +414,7 @@ export async function reportPost(db: Db, kind: PostKind, postId: number, reporte
     .from(table)
     .where(and(eq(table.id, postId), eq(table.hidden, false)));
   if (!post) throw notFound(`${label} not found.`);
-  if (post.author_id === reporter.id) throw badRequest('You cannot report your own post.');
+  if (!mayReportPost(reporter, post.author_id)) throw badRequest('You cannot report your own post.');
   const [open] = await db.select({ id: forumReports.id }).from(forumReports).where(and(reportsOf(kind, postId), eq(forumReports.reporter_id, reporter.id)));
   if (open) throw badRequest('You reported this already; a moderator will look at it.');
   await db.insert(forumReports).values({ question_id: post.question_id, reply_id: kind === 'reply' ? postId : null, reporter_id: reporter.id, reason });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
 import { inquiryReference } from '../../src/lib/contract/leads.ts';
 import type { Db } from '../db/index.ts';
-import { colleges, consultancies, destinations, exams, inquiries, pageviews, universities } from '../db/schema/index.ts';
+import { colleges, consultancies, destinations, exams, inquiries, pageviews } from '../db/schema/index.ts';
+import { institutionNameBy } from './institution-names.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
 import { inquiryForm, pageviewForm } from '../../src/lib/contract/bodies/leads.ts';
 import { caughtByHoneypot, id } from '../../src/lib/contract/values.ts';
@@ -59,7 +60,7 @@ export async function submitInquiry(app: FastifyInstance, body: z.infer<typeof i
   const print = fingerprint(values);
   const { id: inquiryId } = await storeOnce(db, inquiries, print, async (tx) => {
     const [row] = await tx.insert(inquiries).values({ ...values, fingerprint: print }).returning({ id: inquiries.id });
-    await inquiryReceived(tx, app.config, { id: row!.id, name, email, phone, entity_type, entity_id, consultancy_id: consultancy });
+    await inquiryReceived(tx, app.config, { id: row!.id, name, email, phone, entity_type, entity_id });
     return row!.id;
   });
   app.outbox.kick();
@@ -86,11 +87,7 @@ export async function recordPageview(db: Db, body: z.infer<typeof pageviewForm>)
 }
 
 /** The name of the consultancy, college or university an inquiry was sent to. */
-const entityName = sql<string | null>`case ${inquiries.entity_type}
-  when 'consultancy' then (select c.name from ${consultancies} c where c.id = ${inquiries.entity_id})
-  when 'college' then (select c.name from ${colleges} c where c.id = ${inquiries.entity_id})
-  when 'university' then (select u.name from ${universities} u where u.id = ${inquiries.entity_id})
-end`;
+const entityName = institutionNameBy(inquiries.entity_type, () => inquiries.entity_id);
 
 /** Inquiries with the names of what they point at; `scope` narrows them to one consultancy for its dashboard. */
 export async function listInquiries(db: Db, q: z.infer<typeof inquiryQuery>, scope?: SQL) {

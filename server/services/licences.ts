@@ -16,7 +16,8 @@ import { consultancies, consultancyLicenceHistory as h, consultancyLicences as l
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
-import { ownConsultancy } from './applications.ts';
+import { ownConsultancy } from '../access/institutions.ts';
+import { isAdmin } from '../access/roles.ts';
 import { nepalToday } from './licence-values.ts';
 import { featuredWithdrawn, type Site } from './notices.ts';
 import { pageQuery, pageWindow } from './paging.ts';
@@ -180,7 +181,7 @@ const oneLicence = async (db: Db, id: number) => (await withHistory(db, await li
 
 /** The document of a licence, for an admin or the consultancy it belongs to; to another consultancy it does not exist. */
 export async function licenceDocument(db: Db, user: SessionUser, id: number) {
-  const condition: SQL | undefined = user.role === 'admin' ? undefined : eq(l.consultancy_id, ownConsultancy(user));
+  const condition: SQL | undefined = isAdmin(user) ? undefined : eq(l.consultancy_id, ownConsultancy(user));
   const [row] = await db.select({ key: l.document_key, name: l.document_name }).from(l).where(and(eq(l.id, id), condition));
   if (!row) throw notFound('Document not found.');
   return row;

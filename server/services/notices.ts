@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
 import { and, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { colleges, complaints, consultancies, consultancyApplications, forumQuestions, outboxMessages, siteSettings, users } from '../db/schema/index.ts';
+import { rowsOf } from '../db/index.ts';
+import { complaints, consultancyApplications, forumQuestions, outboxMessages, siteSettings, users } from '../db/schema/index.ts';
+import { registry } from '../entities/registry.ts';
+import { INSTITUTIONS, type InquiryKind } from '../../src/lib/contract/institutions.ts';
 import { compose, siteUrl, type Mail } from '../mail.ts';
 import { STATUS_LABELS, type Status } from '../../src/lib/contract/applications.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { INQUIRY_CALL_BACK_DAYS, inquiryReference } from '../../src/lib/contract/leads.ts';
 import { enqueue } from './outbox.ts';
-import { overdue } from './complaints.ts';
+import { overdue } from './complaint-overdue.ts';
 import { notPromotable } from './settings.ts';
 import type { Runner } from './tx.ts';
 
@@ -20,20 +23,25 @@ import type { Runner } from './tx.ts';
 
 export type Site = Pick<Config, 'siteUrl' | 'port'>;
 
+/** An institution's name and the address on its public profile. */
+async function profileOf(db: Runner, kind: InquiryKind, id: number) {
+  const { table, decl } = registry[INSTITUTIONS[kind].entity];
+  return rowsOf<{ name: string; email: string }>(await db.execute(sql`SELECT ${sql.identifier(decl.titleField)} AS name, email FROM ${table} WHERE id = ${id}`))[0];
+}
+
 /**
  * Where an institution's notices go: its accounts' addresses (they sign in to the dashboard), else
  * the address on its public profile.
  */
-async function institutionAddresses(db: Runner, kind: 'consultancy' | 'college', id: number): Promise<string[]> {
-  const link = kind === 'consultancy' ? users.consultancy_id : users.college_id;
-  const accounts = await db.select({ email: users.email }).from(users).where(and(eq(link, id), eq(users.role, kind), eq(users.active, true)));
+async function institutionAddresses(db: Runner, kind: InquiryKind, id: number): Promise<string[]> {
+  const accounts = await db.select({ email: users.email }).from(users).where(and(eq(users[`${kind}_id`], id), eq(users.role, kind), eq(users.active, true)));
   if (accounts.length) return accounts.map((a) => a.email);
-  const table = kind === 'consultancy' ? consultancies : colleges;
-  const [row] = await db.select({ email: table.email }).from(table).where(eq(table.id, id));
+  const row = await profileOf(db, kind, id);
   return row?.email ? [row.email] : [];
 }
 
-const consultancyName = async (db: Runner, id: number) => (await db.select({ name: consultancies.name }).from(consultancies).where(eq(consultancies.id, id)))[0]?.name ?? 'the consultancy';
+const institutionName = async (db: Runner, kind: InquiryKind, id: number) => (await profileOf(db, kind, id))?.name ?? `the ${kind}`;
+const consultancyName = (db: Runner, id: number) => institutionName(db, 'consultancy', id);
 
 /** One message per address, the event's key with the recipient's place in the list. */
 const toEach = (addresses: string[], key: string, subject: string, blocks: Parameters<typeof compose>[3]): Mail[] => addresses.map((to, i) => compose(`${key}.${i}`, to, subject, blocks));
@@ -106,11 +114,10 @@ export async function applicationChangedByApplicant(db: Runner, site: Site, appl
  * A new inquiry: a notice to the consultancy or college it was sent to (which sees it in its
  * dashboard), and to the student what happens next: its reference, who calls, on which number, and when.
  */
-export async function inquiryReceived(db: Runner, site: Site, inquiry: { id: number; name: string; email: string; phone: string; entity_type: string; entity_id: number; consultancy_id: number | null }) {
-  const kind = inquiry.entity_type === 'college' ? 'college' : 'consultancy';
-  const id = kind === 'college' ? inquiry.entity_id : (inquiry.consultancy_id ?? inquiry.entity_id);
+export async function inquiryReceived(db: Runner, site: Site, inquiry: { id: number; name: string; email: string; phone: string; entity_type: InquiryKind; entity_id: number }) {
+  const { entity_type: kind, entity_id: id } = inquiry;
   const reference = inquiryReference(inquiry.id);
-  const name = kind === 'college' ? ((await db.select({ name: colleges.name }).from(colleges).where(eq(colleges.id, id)))[0]?.name ?? 'the college') : await consultancyName(db, id);
+  const name = await institutionName(db, kind, id);
   await enqueue(
     db,
     compose(`inquiry.${inquiry.id}.student`, inquiry.email, `Your request ${reference} was received`, [

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InstitutionRole } from '../../src/lib/contract/index.ts';
+import { institutionNameBy } from './institution-names.ts';
 import { rowsOf, type Db } from '../db/index.ts';
 import { CHECKED_ON, STALE_AFTER_DAYS } from '../../src/lib/site/checked.ts';
 import { registry } from '../entities/registry.ts';
@@ -15,6 +16,9 @@ async function perDay(db: Db, table: string, days: number, where: SQL = sql`TRUE
   );
 }
 
+/** The name of a pageview's institution, of whatever kind. */
+const viewedName = institutionNameBy(sql`p.institute_type`, () => sql`p.institute_id`);
+
 /** The admin console's charts: pageviews, inquiries and applications per day, and the most viewed institutions. */
 export async function platformSummary(db: Db, days: number) {
   const [pageviews, inquiries, applications, top] = await Promise.all([
@@ -22,14 +26,10 @@ export async function platformSummary(db: Db, days: number) {
     perDay(db, 'inquiries', days),
     perDay(db, 'consultancy_applications', days),
     db.execute(sql`
-      SELECT p.institute_type, p.institute_id, count(*)::int AS pageviews,
-        coalesce(c.name, co.name, u.name) AS name
+      SELECT p.institute_type, p.institute_id, count(*)::int AS pageviews, ${viewedName} AS name
       FROM pageviews p
-      LEFT JOIN consultancies c ON p.institute_type = 'consultancy' AND c.id = p.institute_id
-      LEFT JOIN colleges co ON p.institute_type = 'college' AND co.id = p.institute_id
-      LEFT JOIN universities u ON p.institute_type = 'university' AND u.id = p.institute_id
       WHERE p.institute_id IS NOT NULL AND p.created_at >= current_date - (${days}::int - 1)
-      GROUP BY 1, 2, 4 ORDER BY 3 DESC LIMIT 10`),
+      GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 10`),
   ]);
   return {
     days: pageviews.map((p, i) => ({ date: p.date, pageviews: p.count, inquiries: inquiries[i]!.count, applications: applications[i]!.count })),

@@ -11,7 +11,7 @@ import { APPLICANT_STATUSES, BURST, overallOf, type Aspect } from '../../src/lib
 import type { hideForm, replyForm, reviewChanges, reviewForm } from '../../src/lib/contract/bodies/reviews.ts';
 import { id } from '../../src/lib/contract/values.ts';
 import { NEPAL_TIME } from '../../src/lib/format.ts';
-import { byCode } from './applications.ts';
+import { applicationOfCode } from '../access/codes.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
 
 /**
@@ -72,10 +72,10 @@ function shown<T extends Record<Aspect, number> & { removed_reason: string | nul
   };
 }
 
-type Application = Awaited<ReturnType<typeof byCode>>;
+type Application = Awaited<ReturnType<typeof applicationOfCode>>;
 
 /** What the holder of a tracking code may do: review once the consultancy acted, then edit. */
-export const reviewState = async (db: Db, code: string) => stateOf(db, await byCode(db, code));
+export const reviewState = async (db: Db, code: string) => stateOf(db, await applicationOfCode(db, code));
 
 async function stateOf(db: Db, application: Application) {
   const [[consultancy], [review], [state]] = await Promise.all([
@@ -96,7 +96,7 @@ async function stateOf(db: Db, application: Application) {
 /** A first review with a tracking code; refused until the consultancy acts, and after the first. */
 export async function submitReview(db: Db, input: z.infer<typeof reviewForm>, ipHash: string) {
   const { tracking_code, ...review } = input;
-  const application = await byCode(db, tracking_code);
+  const application = await applicationOfCode(db, tracking_code);
   const before = await stateOf(db, application);
   if (!before.acted) throw conflict(before.refusal!);
   const stored = await db.transaction(async (tx) => {
@@ -114,7 +114,7 @@ export async function submitReview(db: Db, input: z.infer<typeof reviewForm>, ip
 
 /** The author's changes to their review, by the same code; a removed review stays removed until an admin restores it. */
 export async function editReview(db: Db, code: string, changes: z.infer<typeof reviewChanges>) {
-  const application = await byCode(db, code);
+  const application = await applicationOfCode(db, code);
   if (Object.keys(changes).length === 0) throw badRequest('Nothing to change: send the ratings or text to change.');
   await db.transaction(async (tx) => {
     const [row] = await tx.update(r).set({ ...changes, updated_at: sql`now()` }).where(eq(r.application_id, application.id)).returning({ id: r.id });

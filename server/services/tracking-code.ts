@@ -19,6 +19,9 @@ export function randomCharacters(length: number): string {
 /** A fresh code in its stored and shown form, like 7K3Q-M9XA-2HPF-R4TW. */
 export const newTrackingCode = (): string => group(randomCharacters(LENGTH));
 
+/** The follow-up code is as long as an application's tracking code (about 79 random bits), so an unsalted hash is enough. */
+export const hashCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
+
 /** What a person typed, in the stored form: any case, dashes and spaces optional; null if it cannot be a code. */
 export function normalizeTrackingCode(input: string): string | null {
   const raw = input.toUpperCase().replace(/[\s-]/g, '');

@@ -3,7 +3,7 @@ import './zod-jitless.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { resources } from '../lib/api/admin.ts';
-import { $router, accessFor, href, installLeaveGuard, isInstitution, resourceBySlug, slugOf, type Area } from '../lib/stores/admin.ts';
+import { $router, accessFor, href, installLeaveGuard, isInstitution, resourceBySlug, slugOf, type Area, type RouteName } from '../lib/stores/admin.ts';
 import { $redirect, $session, logout, restoreSession } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -21,7 +21,9 @@ import { DashboardComplaints } from './ComplaintScreens.tsx';
 import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
-import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV } from './nav.ts';
+import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV, DASHBOARD_SCREENS, screenOf } from './nav.ts';
+import type { InstitutionRole } from '../lib/contract/index.ts';
+import { hasScreen, takesInquiries } from '../lib/contract/institutions.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
 import './console.css';
@@ -63,7 +65,7 @@ export default function Console({ area }: { area: Area }) {
   if (access.kind === 'redirect') return <p role="status" className="px-4 py-12 text-center">You do not have access here. Redirecting…</p>;
 
   const user = session.user!;
-  const route = page?.route ?? '';
+  const route = page?.route;
   return (
     <div className="min-h-screen">
       <a className="absolute -left-[999px] top-0 z-50 bg-white p-2 focus:left-2" href="#main">
@@ -153,12 +155,14 @@ function AdminNav({ current }: { current: Page }) {
   );
 }
 
-function DashNav({ kind, current }: { kind: 'consultancy' | 'college' | 'university'; current: string }) {
+function DashNav({ kind, current }: { kind: InstitutionRole; current: RouteName | undefined }) {
+  // a branch's form is under Branches
+  const screen = screenOf(current);
   return (
     <ul role="list" className="grid gap-0.5">
       {DASHBOARD_NAV[kind].map((n) => (
         <li key={n.route}>
-          <NavLink to={href(n.route as never)} current={current === n.route || (n.route === 'dashBranches' && current.startsWith('dashBranch'))}>
+          <NavLink to={href(n.route)} current={current === n.route || (screen !== undefined && DASHBOARD_SCREENS[screen].route === n.route)}>
             {n.label}
           </NavLink>
         </li>
@@ -203,30 +207,33 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
   }
 }
 
-export function DashRoute({ page, kind }: { page: Page; kind: 'consultancy' | 'college' | 'university' }): ReactNode {
-  switch (page?.route) {
+/** A dashboard route: the screens of its kind (contract/institutions.ts); to another kind a screen does not exist. */
+export function DashRoute({ page, kind }: { page: Page; kind: InstitutionRole }): ReactNode {
+  const screen = screenOf(page?.route);
+  if (!page || (screen && !hasScreen(kind, screen))) return <NotFound />;
+  switch (page.route) {
     case 'dashHome':
       return <DashboardHome kind={kind} />;
     case 'dashProfile':
       return <DashboardProfile kind={kind} />;
     case 'dashInquiries':
-      return kind === 'university' ? <NotFound /> : <DashboardInquiries kind={kind} />;
+      return takesInquiries(kind) ? <DashboardInquiries kind={kind} /> : <NotFound />;
     case 'dashApplications':
-      return kind === 'consultancy' ? <DashboardApplications /> : <NotFound />;
+      return <DashboardApplications />;
     case 'dashLicence':
-      return kind === 'consultancy' ? <DashboardLicence /> : <NotFound />;
+      return <DashboardLicence />;
     case 'dashBranches':
-      return kind === 'college' ? <DashboardBranches /> : <NotFound />;
+      return <DashboardBranches />;
     case 'dashBranchCreate':
-      return kind === 'college' ? <DashboardBranchEdit key="new" /> : <NotFound />;
+      return <DashboardBranchEdit key="new" />;
     case 'dashBranchEdit':
-      return kind === 'college' ? <DashboardBranchEdit key={page.params.id} id={page.params.id} /> : <NotFound />;
+      return <DashboardBranchEdit key={page.params.id} id={page.params.id} />;
     case 'dashCourses':
-      return kind === 'university' ? <DashboardCourses /> : <NotFound />;
+      return <DashboardCourses />;
     case 'dashComplaints':
-      return kind === 'consultancy' ? <DashboardComplaints /> : <NotFound />;
+      return <DashboardComplaints />;
     case 'dashReviews':
-      return kind === 'consultancy' ? <DashboardReviews /> : <NotFound />;
+      return <DashboardReviews />;
     default:
       return <NotFound />;
   }

@@ -1,4 +1,6 @@
-import { CONSOLE_GROUPS, consoleEntities, type ConsoleGroup } from '../lib/contract/index.ts';
+import { CONSOLE_GROUPS, consoleEntities, INSTITUTION_ROLES, type ConsoleGroup, type InstitutionRole } from '../lib/contract/index.ts';
+import { INSTITUTIONS, type DashboardScreen } from '../lib/contract/institutions.ts';
+import type { RouteName } from '../lib/stores/admin.ts';
 
 /** Console screens that are not content entities, by the group they sit in after its entities. */
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
@@ -21,25 +23,30 @@ export const ADMIN_NAV: { title: string; items: string[] }[] = CONSOLE_GROUPS.ma
   items: [...consoleEntities(title).map((d) => d.name), ...(OTHER_SCREENS[title] ?? [])],
 }));
 
-export const DASHBOARD_NAV: Record<'consultancy' | 'college' | 'university', { route: string; label: string }[]> = {
-  consultancy: [
-    { route: 'dashHome', label: 'Overview' },
-    { route: 'dashProfile', label: 'Profile' },
-    { route: 'dashApplications', label: 'Applications' },
-    { route: 'dashInquiries', label: 'Inquiries' },
-    { route: 'dashComplaints', label: 'Complaints' },
-    { route: 'dashLicence', label: 'Licence' },
-    { route: 'dashReviews', label: 'Reviews' },
-  ],
-  college: [
-    { route: 'dashHome', label: 'Overview' },
-    { route: 'dashProfile', label: 'Profile' },
-    { route: 'dashBranches', label: 'Branches' },
-    { route: 'dashInquiries', label: 'Inquiries' },
-  ],
-  university: [
-    { route: 'dashHome', label: 'Overview' },
-    { route: 'dashProfile', label: 'Profile' },
-    { route: 'dashCourses', label: 'Courses' },
-  ],
+export interface DashboardLink {
+  route: RouteName;
+  label: string;
+}
+
+/** Each dashboard screen's place in the navigation: its route, its label, and the routes under it (a branch's form). */
+export const DASHBOARD_SCREENS: Record<DashboardScreen, DashboardLink & { under?: RouteName[] }> = {
+  applications: { route: 'dashApplications', label: 'Applications' },
+  inquiries: { route: 'dashInquiries', label: 'Inquiries' },
+  complaints: { route: 'dashComplaints', label: 'Complaints' },
+  licence: { route: 'dashLicence', label: 'Licence' },
+  reviews: { route: 'dashReviews', label: 'Reviews' },
+  branches: { route: 'dashBranches', label: 'Branches', under: ['dashBranchCreate', 'dashBranchEdit'] },
+  courses: { route: 'dashCourses', label: 'Courses' },
 };
+
+/** Each kind's dashboard navigation: the overview, the profile, then the screens its kind has (contract/institutions.ts). */
+export const DASHBOARD_NAV = Object.fromEntries(
+  INSTITUTION_ROLES.map((kind) => [
+    kind,
+    [{ route: 'dashHome', label: 'Overview' }, { route: 'dashProfile', label: 'Profile' }, ...INSTITUTIONS[kind].screens.map((screen) => DASHBOARD_SCREENS[screen])],
+  ]),
+) as Record<InstitutionRole, DashboardLink[]>;
+
+/** The screen a dashboard route shows, if it is one that not every kind has. */
+export const screenOf = (route: RouteName | undefined): DashboardScreen | undefined =>
+  (Object.entries(DASHBOARD_SCREENS) as [DashboardScreen, (typeof DASHBOARD_SCREENS)[DashboardScreen]][]).find(([, s]) => s.route === route || (route && s.under?.includes(route)))?.[0];

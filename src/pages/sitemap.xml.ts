@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { declarationOf } from '../lib/contract/index.ts';
 import { HOW_WE_VERIFY } from '../lib/site/trust.ts';
-import { articleCategories, hrefOf, PAGE_SIZE, rows, SITE_ENTITIES } from './_lib/content.ts';
+import { articleCategories, CATEGORIZED, hrefOf, PAGE_SIZE, rows, SITE_ENTITIES, type Categorized } from './_lib/content.ts';
+import { extrasOf } from './_lib/extras.ts';
 import { categoryOf, FORUM_PAGE_SIZE, forumData } from './_lib/forum.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -15,9 +16,9 @@ export const GET: APIRoute = async ({ site }) => {
     urls.push({ loc: `/${decl.sitePath}/` });
     for (let p = 2; p <= Math.ceil(all.length / PAGE_SIZE); p++) urls.push({ loc: `/${decl.sitePath}/page/${p}/` });
     for (const row of all) urls.push({ loc: hrefOf(decl, row), lastmod: typeof row.updated_at === 'string' ? row.updated_at.slice(0, 10) : undefined });
-    if (name === 'consultancy') for (const row of all) urls.push({ loc: `${hrefOf(decl, row)}apply/` });
+    for (const page of extrasOf(name).rowPages ?? []) for (const row of all) urls.push({ loc: `${hrefOf(decl, row)}${page}` });
   }
-  for (const kind of ['blog', 'news'] as const) {
+  for (const kind of Object.keys(CATEGORIZED) as Categorized[]) {
     const all = await rows(kind);
     for (const c of await articleCategories(kind)) {
       urls.push({ loc: `/${kind}/category/${c.slug}/` });

@@ -10,6 +10,17 @@ import { formatMoneyWithRupees, formatRupees, inRupees, rateNote, type Rate, typ
 
 type Row = Record<string, unknown>;
 
+type Tuition = { min: unknown; max: unknown; currency: unknown };
+
+/**
+ * The entities with a first-year estimate: where a row finds its tuition, and the university whose
+ * destination gives the other costs (`universityOf` finds one by id in whatever rows the caller has).
+ */
+export const ESTIMATED: Partial<Record<string, (row: Row, universityOf: (id: number) => Row | undefined) => { tuition: Tuition; university: Row | undefined }>> = {
+  course: (row, universityOf) => ({ tuition: { min: row.fee, max: row.fee, currency: row.currency }, university: universityOf(Number(row.university_id)) }),
+  university: (row) => ({ tuition: { min: row.tuition_min, max: row.tuition_max, currency: row.currency }, university: row }),
+};
+
 export interface EstimateLine {
   label: string;
   /** the amount as shown ("AUD 35,000 (about NPR 3,080,000 at the 20 Nov 2026 rate)"), or what is missing */
@@ -53,7 +64,7 @@ function line(label: string, low: number | null, high: number | null, currency: 
  * The estimate for a year's tuition (`fee`, or `min`..`max`) in `currency`, at `destination`
  * (living_cost_yearly, visa_fee, health_insurance_yearly, in its own currency).
  */
-export function firstYearEstimate(tuition: { min: unknown; max: unknown; currency: unknown }, destination: Row | undefined, rates: Rates): Estimate {
+export function firstYearEstimate(tuition: Tuition, destination: Row | undefined, rates: Rates): Estimate {
   const where = typeof destination?.name === 'string' ? destination.name : 'this destination';
   const dc = destination?.currency;
   const lines = [

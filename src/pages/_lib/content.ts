@@ -93,10 +93,17 @@ export function listRows({ name, path }: Pick<ListSpec, 'name' | 'path'>): Promi
 /** All rows of an entity (declaration name), fetched once per build. */
 export const rows = (name: EntityName): Promise<Row[]> => listRows({ name, path: entities[name].path });
 
+/** The entities whose rows are filed in categories with list pages of their own, and the entity of those categories. */
+export const CATEGORIZED = { blog: 'blogCategory', news: 'newsCategory' } as const satisfies Partial<Record<SiteEntity, EntityName>>;
+export type Categorized = keyof typeof CATEGORIZED;
+export const isCategorized = (name: string): name is Categorized => name in CATEGORIZED;
+/** What a category entity files (blogCategory: blog), if it is one. */
+export const categorizedBy = (name: string | undefined): Categorized | undefined => (Object.keys(CATEGORIZED) as Categorized[]).find((kind) => CATEGORIZED[kind] === name);
+
 const categoryCache = new Map<string, Promise<Category[]>>();
-export function articleCategories(kind: 'blog' | 'news') {
+export function articleCategories(kind: Categorized) {
   let hit = categoryCache.get(kind);
-  if (!hit) categoryCache.set(kind, (hit = dataDir() ? (rows(kind === 'blog' ? 'blogCategory' : 'newsCategory') as Promise<unknown> as Promise<Category[]>) : categories(kind)));
+  if (!hit) categoryCache.set(kind, (hit = dataDir() ? (rows(CATEGORIZED[kind]) as Promise<unknown> as Promise<Category[]>) : categories(kind)));
   return hit;
 }
 
@@ -106,8 +113,8 @@ export function lookup(name: string): Promise<Map<number, Row>> {
   let hit = lookups.get(name);
   if (!hit) {
     const load = async (): Promise<Row[]> => {
-      if (name === 'blogCategory') return (await articleCategories('blog')) as unknown as Row[];
-      if (name === 'newsCategory') return (await articleCategories('news')) as unknown as Row[];
+      const filing = categorizedBy(name);
+      if (filing) return (await articleCategories(filing)).map((category) => ({ ...category }));
       if (name in entities) return rows(name as EntityName);
       return [];
     };

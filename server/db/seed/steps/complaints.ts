@@ -1,5 +1,5 @@
 import { complaintEvents, complaints } from '../../schema/index.ts';
-import { hashCode } from '../../../services/complaints.ts';
+import { hashCode } from '../../../services/tracking-code.ts';
 import { COMPLAINT_ANSWER_DAYS } from '../../../../src/lib/contract/complaints.ts';
 import type { ComplaintStatus } from '../../../../src/lib/contract/leads.ts';
 import { insertRows } from '../bulk.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INSTITUTION_ROLES } from '../entity.ts';
+import { takesInquiries } from '../institutions.ts';
 import { COMPLAINT_STATUSES } from '../leads.ts';
 import { email, honeypot, id, optionalId, phone, plainText } from '../values.ts';
 
@@ -24,7 +26,8 @@ const inquiryFields = {
   exam: id.nullable().default(null),
   ...honeypot,
 };
-const INQUIRY_TARGETS = ['consultancy', 'college'] as const;
+/** The kinds an inquiry may be sent to (contract/institutions.ts) */
+const INQUIRY_TARGETS = INSTITUTION_ROLES.filter(takesInquiries);
 
 /**
  * SPEC §3's inquiry payload, as the booking dialog sends it, unchanged for a consultancy. An inquiry
