@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// The project's own lint rules (eslint.config.js), on probe sources linted as if they were files of the tree.
+const root = path.resolve(import.meta.dirname, '../..');
+const TYPE_AWARE = [
+  '@typescript-eslint/no-floating-promises',
+  '@typescript-eslint/no-misused-promises',
+  '@typescript-eslint/await-thenable',
+];
+// the probes are not in the TypeScript project, so the rules that need its types are left out
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: Object.fromEntries(TYPE_AWARE.map((rule) => [rule, 'off'])),
+  },
+});
+
+async function rulesBroken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+/** a function of `lines` lines, its braces included */
+const longFunction = (lines: number) =>
+  `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;
+
+describe('lint rules', () => {
+  it('keeps the server from importing the public site or its islands', async () => {
+    expect(
+      await rulesBroken('server/probe.ts', "import { cardOf } from '../src/lib/site/cards.ts';\nexport const c = cardOf;\n"),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rulesBroken('server/services/probe.ts', "import Forum from '../../src/islands/Forum.tsx';\nexport const f = Forum;\n"),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rulesBroken('server/probe.ts', "import { localPath } from '../src/lib/shared/local-path.ts';\nexport const l = localPath;\n"),
+    ).toEqual([]);
+    expect(await rulesBroken('src/pages/probe.ts', "import { cardOf } from '../lib/site/cards.ts';\nexport const c = cardOf;\n")).toEqual(
+      [],
+    );
+  });
+
+  it('forbids `as unknown as` outside tests, not a single `as unknown`', async () => {
+    const cast = 'export const n = (JSON.parse("1") as unknown as number) + 1;\n';
+    expect(await rulesBroken('server/probe.ts', cast)).toContain('no-restricted-syntax');
+    expect(await rulesBroken('src/lib/probe.ts', cast)).toContain('no-restricted-syntax');
+    expect(await rulesBroken('tests/unit/probe.test.ts', cast)).toEqual([]);
+    expect(await rulesBroken('server/probe.ts', 'export const u = JSON.parse("1") as unknown;\n')).toEqual([]);
+  });
+
+  it('allows 80 lines a function outside tests and bench, not counting blank lines and comments', async () => {
+    expect(await rulesBroken('server/probe.ts', longFunction(80))).toEqual([]);
+    expect(await rulesBroken('server/probe.ts', longFunction(81))).toContain('max-lines-per-function');
+    expect(await rulesBroken('server/probe.ts', longFunction(80).replace('  return n;', '\n  // a comment\n\n  return n;'))).toEqual([]);
+    expect(await rulesBroken('tests/unit/probe.test.ts', longFunction(200))).toEqual([]);
+    expect(await rulesBroken('bench/probe.ts', longFunction(200))).toEqual([]);
+  });
+
+  describe('import circles', () => {
+    const dir = fs.mkdtempSync(path.join(root, 'server', '.lint-probe-'));
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const rel = (name: string) => path.relative(root, path.join(dir, name));
+
+    it('finds one, and a one-way import is none', async () => {
+      fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = () => b;\n");
+      fs.writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = () => a;\n");
+      fs.writeFileSync(path.join(dir, 'c.ts'), 'export const c = 1;\n');
+      expect(await rulesBroken(rel('a.ts'), fs.readFileSync(path.join(dir, 'a.ts'), 'utf8'))).toContain('import-x/no-cycle');
+      expect(await rulesBroken(rel('d.ts'), "import { c } from './c.ts';\nexport const d = c;\n")).toEqual([]);
+    });
+  });
+});
