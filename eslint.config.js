@@ -72,6 +72,23 @@ export default tseslint.config(
     },
   },
   {
+    // and what is shared stays shared: it does not reach back into the site
+    files: ['src/lib/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(site|\\.\\./islands)/',
+              message: 'src/lib/shared is used by the server too: it never imports the site or the islands.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/islands/**/*.tsx', 'src/admin/**/*.tsx', 'tests/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     // the rules of hooks and their dependencies; the React Compiler's rules are not used (nothing here is compiled by it)
