@@ -3,7 +3,7 @@ import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import keepRenderer from './server/site/astro-renderer.ts';
-import { pageDirectives } from './src/lib/site/csp.ts';
+import { pageDirectives } from './src/lib/shared/csp.ts';
 
 // Pages are pre-rendered from the API at build time; SITE_URL gives canonical URLs and the sitemap.
 // Two JSX runtimes side by side: the public islands (src/islands) run on Preact with its React
@@ -16,7 +16,7 @@ import { pageDirectives } from './src/lib/site/csp.ts';
 // that a rebuild after a content change renders just the changed pages, without Vite
 // (server/site/render.ts).
 // security.csp: each page carries a policy with the hashes of its inline scripts and styles, and
-// no 'unsafe-inline' (src/lib/site/csp.ts says why and adds the other directives).
+// no 'unsafe-inline' (src/lib/shared/csp.ts says why and adds the other directives).
 /** Modules of the public site's client code: Preact islands, the libraries and src/lib they use, Vite's preload helper. */
 const PUBLIC_CODE = /[\\/](?:node_modules[\\/](?:preact|@preact|@astrojs[\\/]preact|nanostores|ky)|src[\\/](?:islands|lib))[\\/]|^\0vite\/preload-helper/;
 

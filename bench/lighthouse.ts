@@ -123,7 +123,7 @@ export async function runLighthouse(base: string, routes: string[], { comparePop
       results.push(page);
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   return results;
 }

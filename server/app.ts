@@ -18,7 +18,7 @@ import { limit } from './services/limits.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
 import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
-import { API_DIRECTIVES, docsPolicy } from '../src/lib/site/csp.ts';
+import { API_DIRECTIVES, docsPolicy } from '../src/lib/shared/csp.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
-import { MAIL_MARK, MAIL_MARK_VALUE } from '../src/lib/site/autoDialogs.ts';
+import { MAIL_MARK, MAIL_MARK_VALUE } from '../src/lib/shared/mail-mark.ts';
 
 /** One message as the outbox keeps it: plain text and simple HTML of the same words. */
 export interface Mail {

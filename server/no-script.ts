@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationStatus } from '../src/lib/api/public.ts';
 import type { FollowedComplaint } from '../src/lib/api/complaints.ts';
 import { formatDate } from '../src/lib/format.ts';
-import { localPath } from '../src/lib/site/local-path.ts';
-import { authorLabel, eventTitle } from '../src/lib/site/complaint-record.ts';
-import { applicationFacts, complaintFacts } from '../src/lib/site/tracking.ts';
+import { localPath } from '../src/lib/shared/local-path.ts';
+import { authorLabel, eventTitle } from '../src/lib/shared/complaint-record.ts';
+import { applicationFacts, complaintFacts } from '../src/lib/shared/tracking.ts';
 
 /**
  * The site without JavaScript (issue 22). The apply and complaint forms are plain HTML forms posting

@@ -10,15 +10,14 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { StartupError } from '../startup.ts';
 import { acquireOwnerLock } from './owner-lock.ts';
+import type { Db } from './handle.ts';
 import { ensureSearchTriggers } from './search-triggers.ts';
 import * as schema from './schema/index.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
-
-/** The rows of db.execute(): PGlite answers {rows}, postgres.js an array. */
-export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+// in a module of their own, so that search-triggers.ts uses them without importing this one
+export { rowsOf, type Db } from './handle.ts';
 
 /**
  * drizzle runs its queries as unnamed statements (postgres.js `prepare: false`): a round trip to
@@ -53,8 +52,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
       // would read a search for a rare word and one for a third of the table the same way.
       connection: { plan_cache_mode: 'force_custom_plan' },
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    await migratePostgres(db as never, { migrationsFolder });
+    const db = drizzlePostgres(client, { schema });
+    await migratePostgres(db, { migrationsFolder });
     await ensureSearchTriggers(db);
     preparing(client);
     return { db, engine: 'postgres', announce: () => {}, close: () => client.end({ timeout: 5 }) };
@@ -97,6 +96,6 @@ async function openPglite(dir: string): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await ensureSearchTriggers(db as unknown as Db);
+  await ensureSearchTriggers(db);
   return { db, engine: 'pglite', announce: () => {}, close: () => client.close() };
 }

@@ -9,7 +9,7 @@ import type { Storage } from '../storage/index.ts';
 import { removeUnreferenced } from '../storage/references.ts';
 import type { Tx } from '../services/tx.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
-import { CHECKED_ON } from '../../src/lib/site/checked.ts';
+import { CHECKED_ON } from '../../src/lib/shared/checked.ts';
 import { column, findRow, visibleColumns } from './query.ts';
 import { registry, serverEntity, type ServerEntity } from './registry.ts';
 

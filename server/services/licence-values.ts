@@ -9,7 +9,7 @@ import type { Runner } from './tx.ts';
  * registry reads it (the service's imports lead back to the registry).
  */
 
-/** Today in Nepal (UTC+05:45 all year): a licence holds through its expiry day there (src/lib/site/ended.ts). */
+/** Today in Nepal (UTC+05:45 all year): a licence holds through its expiry day there (src/lib/shared/ended.ts). */
 export const nepalToday = sql`((now() AT TIME ZONE 'UTC') + interval '5 hours 45 minutes')::date`;
 
 /**

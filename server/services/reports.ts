@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InstitutionRole } from '../../src/lib/contract/index.ts';
 import { institutionNameBy } from './institution-names.ts';
 import { rowsOf, type Db } from '../db/index.ts';
-import { CHECKED_ON, STALE_AFTER_DAYS } from '../../src/lib/site/checked.ts';
+import { CHECKED_ON, STALE_AFTER_DAYS } from '../../src/lib/shared/checked.ts';
 import { registry } from '../entities/registry.ts';
 
 /** Counts per day of a table over the last `days` days, every day present (zero when empty). */

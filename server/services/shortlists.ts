@@ -39,7 +39,7 @@ export async function addToShortlist(db: Db, userId: number, items: ShortlistIte
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(shortlistItems).where(eq(shortlistItems.user_id, userId));
     // rolled back whole: a shortlist never ends up past its limit, half merged
     if (n > SHORTLIST_MAX) throw badRequest(`A shortlist holds at most ${SHORTLIST_MAX} items.`, { items: [`At most ${SHORTLIST_MAX} items`] });
-    return shortlistOf(tx as unknown as Db, userId);
+    return shortlistOf(tx, userId);
   });
 }
 

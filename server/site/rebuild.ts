@@ -127,7 +127,7 @@ export function sourceFingerprint(siteUrl = process.env.SITE_URL ?? ''): string 
     if (fs.existsSync(file)) add(file);
   }
   hash.update(`SITE_URL=${siteUrl}`);
-  // the pages' Content-Security-Policy names the media origin (src/lib/site/csp.ts)
+  // the pages' Content-Security-Policy names the media origin (src/lib/shared/csp.ts)
   hash.update(`MEDIA_BASE_URL=${process.env.MEDIA_BASE_URL ?? ''}`);
   return hash.digest('hex');
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { OwnComplaint } from '../lib/api/complaints.ts';
 import { COMPLAINT_ANSWER_DAYS } from '../lib/contract/complaints.ts';
 import { formatDate } from '../lib/format.ts';
-import { authorLabel, deadlineText, eventTitle } from '../lib/site/complaint-record.ts';
+import { authorLabel, deadlineText, eventTitle } from '../lib/shared/complaint-record.ts';
 import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { answerAndReload, createComplaintsStore } from '../lib/stores/dashboardComplaints.ts';
 import { Pager } from './DataTable.tsx';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { MapStore } from 'nanostores';
 import { institutionEntity, type Institution } from '../lib/api/dashboard.ts';
 import { formatDate } from '../lib/format.ts';
-import { CHECKED_ON, staleAt } from '../lib/site/checked.ts';
+import { CHECKED_ON, staleAt } from '../lib/shared/checked.ts';
 import { confirmOwnFacts, type AsyncState } from '../lib/stores/adminDashboard.ts';
 
 type Profile = { $state: MapStore<AsyncState<Record<string, unknown> & { id: number }>>; load(): Promise<void> };

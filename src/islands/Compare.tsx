@@ -6,7 +6,7 @@ import { COMPARE_MAX, type CompareDeclaration } from '../lib/site/compare.ts';
 import { refsOf } from '../lib/site/refs.ts';
 import { complaintRecords } from '../lib/api/complaints.ts';
 import type { Review } from '../lib/api/reviews.ts';
-import { recordLines } from '../lib/site/complaint-record.ts';
+import { recordLines } from '../lib/shared/complaint-record.ts';
 import { summarize, summaryText } from '../lib/site/reviews.ts';
 import type { Rates } from '../lib/site/money.ts';
 import { firstYearEstimate } from '../lib/site/estimate.ts';

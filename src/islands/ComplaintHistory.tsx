@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { ComplaintEvent } from '../lib/contract/complaints.ts';
 import { formatDate } from '../lib/format.ts';
-import { eventTitle } from '../lib/site/complaint-record.ts';
+import { eventTitle } from '../lib/shared/complaint-record.ts';
 
 /** A complaint's history, oldest first: who, what and when, and the words of each message or note. */
 export function ComplaintHistory({ events, labelOf }: { events: ComplaintEvent[]; labelOf: (author: ComplaintEvent['author']) => string }) {

@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
 import { Fragment, useMemo, useState, type FormEvent } from 'preact/compat';
 import type { FollowedComplaint } from '../lib/api/complaints.ts';
-import { authorLabel } from '../lib/site/complaint-record.ts';
-import { complaintFacts } from '../lib/site/tracking.ts';
+import { authorLabel } from '../lib/shared/complaint-record.ts';
+import { complaintFacts } from '../lib/shared/tracking.ts';
 import { createComplaintTrackStore, type ComplaintTrackStore } from '../lib/stores/complaintTrack.ts';
 import { ComplaintHistory } from './ComplaintHistory.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';

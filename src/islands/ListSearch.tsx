@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from 'preact/compat';
 import { list } from '../lib/api/public.ts';
-import { currentFirst } from '../lib/site/ended.ts';
+import { currentFirst } from '../lib/shared/ended.ts';
 import type { CardDeclaration, RefMaps, Row } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
 import type { FilterMeta } from '../lib/contract/entity.ts';

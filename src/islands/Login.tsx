@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'preact/compat';
 import { confirmEmail, register, requestPasswordReset } from '../lib/api/public.ts';
 import { workspaceOf } from '../lib/site/account.ts';
 import { noteMailedLink } from '../lib/site/autoDialogs.ts';
-import { localPath } from '../lib/site/local-path.ts';
+import { localPath } from '../lib/shared/local-path.ts';
 import { login, saveSession, type StoredUser } from '../lib/stores/session.ts';
 import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
 

@@ -3,7 +3,7 @@ import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'preact/c
 import { loadDestinations, type ApplicationStatus, type Option } from '../lib/api/public.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
 import { formatDate } from '../lib/format.ts';
-import { applicationFacts } from '../lib/site/tracking.ts';
+import { applicationFacts } from '../lib/shared/tracking.ts';
 import { createTrackStore, type TrackStore } from '../lib/stores/track.ts';
 import { Dialog } from './Dialog.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { bearer, buildTestApp, createConsultancy, engines, expectErrorShape, freshIp, multipart, samplePdf, tokenFor, type TestApp } from './helpers.ts';
+import { buildTestApp, createConsultancy, engines, expectErrorShape, freshIp, multipart, samplePdf, tokenFor, type TestApp } from './helpers.ts';
 import { complaintEvents, complaints } from '../../server/db/schema/index.ts';
 import { readContentVersion } from '../../server/content-version.ts';
 import { COMPLAINT_ANSWER_DAYS } from '../../src/lib/contract/complaints.ts';

@@ -12,7 +12,7 @@ import { entities, FILE_KINDS, type EntityDeclaration, type FieldKind } from '..
 import { rowsOf } from '../../server/db/index.ts';
 import { ensureSearchTriggers, searchTriggerState } from '../../server/db/search-triggers.ts';
 import { registry, withColumns } from '../../server/entities/registry.ts';
-import { CHECKED_ON } from '../../src/lib/site/checked.ts';
+import { CHECKED_ON } from '../../src/lib/shared/checked.ts';
 import { FILE_COLUMNS } from '../../server/storage/references.ts';
 import { buildTestApp, engines, type TestApp } from './helpers.ts';
 

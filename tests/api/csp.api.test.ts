@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_HEADER_POLICY, mediaOrigins, pageDirectives } from '../../src/lib/site/csp.ts';
+import { PAGE_HEADER_POLICY, mediaOrigins, pageDirectives } from '../../src/lib/shared/csp.ts';
 import { MEDIA_POLICY } from '../../server/bootstrap.ts';
 import { buildTestApp, engines, type TestApp } from './helpers.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { courses, universities } from '../../server/db/schema/index.ts';
-import { STALE_AFTER_DAYS } from '../../src/lib/site/checked.ts';
+import { STALE_AFTER_DAYS } from '../../src/lib/shared/checked.ts';
 import { buildTestApp, createConsultancy, createUniversity, engines, freshIp, tokenFor, type TestApp } from './helpers.ts';
 
 /** Today where the students are, as "checked on" dates are kept. */

@@ -41,7 +41,6 @@ async function load(path: string): Promise<Doc> {
 
 const text = (el: El | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const abs = (href: string) => new URL(href, baseUrl()).href;
-const digits = (s: string) => s.replace(/\D/g, '');
 
 /** The <section> whose first heading reads `heading` (a panel or a body section). */
 function section(doc: Doc, heading: string): El {

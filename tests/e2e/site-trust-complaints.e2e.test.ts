@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRebuildRunner } from '../../server/site/rebuild.ts';
 import { COMPLAINT_RECORD_MONTHS, type ComplaintRecord } from '../../src/lib/contract/complaints.ts';
-import { recordLines, RECORD_NOTE } from '../../src/lib/site/complaint-record.ts';
+import { recordLines, RECORD_NOTE } from '../../src/lib/shared/complaint-record.ts';
 import { apiLogin, contextWith, type ApiSession } from './console-helpers.ts';
 import { adminToken, apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
 

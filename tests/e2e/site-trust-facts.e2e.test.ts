@@ -4,7 +4,7 @@
  * rebuild, and the apply form's warning when the chosen university has no recognition on record.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { STALE_AFTER_DAYS } from '../../src/lib/site/checked.ts';
+import { STALE_AFTER_DAYS } from '../../src/lib/shared/checked.ts';
 import { apiJson, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 interface University {

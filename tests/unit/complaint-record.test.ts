@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorLabel, deadlineText, durationText, recordLines, RECORD_NOTE } from '../../src/lib/site/complaint-record.ts';
+import { authorLabel, deadlineText, durationText, recordLines, RECORD_NOTE } from '../../src/lib/shared/complaint-record.ts';
 
 const record = (r: Partial<Parameters<typeof recordLines>[0] & object> = {}) => ({ consultancy_id: 1, received: 4, due: 4, answered_in_time: 3, resolved: 2, median_answer_hours: 30, ...r });
 

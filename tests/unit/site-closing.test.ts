@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { closesText, CLOSING_SOON_DAYS, markClosing } from '../../src/lib/site/closing.ts';
-import { endsAt } from '../../src/lib/site/ended.ts';
+import { endsAt } from '../../src/lib/shared/ended.ts';
 
 describe('"closes in N days"', () => {
   const deadline = endsAt('2026-12-10')!; // the end of 10 Dec in Nepal

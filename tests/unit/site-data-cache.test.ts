@@ -124,7 +124,9 @@ describe('the build data copy (data-cache.ts)', () => {
   it('looks further than one small page when more rows changed, and reads the list when even a page is not enough', async () => {
     await primed();
     for (let id = 1; id <= PROBE_SIZE + 2; id++) edit('course', id, { duration: id });
-    let { rows, report } = await sync();
+    const first = await sync();
+    const { rows } = first;
+    let { report } = first;
     expect(report.lists.course).toBe(`patched ${PROBE_SIZE + 2}`);
     expect(rows.get('course')![0]!.duration).toBe(1);
     expect(requests).toContain(`course?ordering=-updated_at%2C-id&page=1&page_size=${PAGE_SIZE}`);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { currentFirst, endsAt, hasEnded, markEnded } from '../../src/lib/site/ended.ts';
+import { currentFirst, endsAt, hasEnded, markEnded } from '../../src/lib/shared/ended.ts';
 
 describe('what has ended', () => {
   it('ends a calendar date at the end of that day in Nepal, and a moment at that moment', () => {

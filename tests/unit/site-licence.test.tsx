@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import EntityCard from '../../src/islands/EntityCard.tsx';
 import { entities } from '../../src/lib/contract/index.ts';
 import { badgesOf, cardDeclaration } from '../../src/lib/site/cards.ts';
-import { endsAt, markEnded } from '../../src/lib/site/ended.ts';
+import { endsAt, markEnded } from '../../src/lib/shared/ended.ts';
 
 const licensed = { id: 1, name: 'Everest', slug: 'everest', verified: true, moe_certified: true, licence: { expires_on: '2026-11-24' } };
 const before = Date.parse('2026-11-24T18:00:00Z'); // 23:45 on the 24th in Kathmandu

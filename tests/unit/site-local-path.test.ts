@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localPath } from '../../src/lib/site/local-path.ts';
+import { localPath } from '../../src/lib/shared/local-path.ts';
 import { backPath, destinationFor } from '../../src/islands/Login.tsx';
 
 const origin = 'https://site.test';

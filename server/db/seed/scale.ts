@@ -24,9 +24,13 @@ async function loadReference(db: Db) {
     db.select({ n: sql<number>`count(*)::int` }).from(universities),
   ]);
   if (!districtRows.length || !destinationRows.length || !disciplineRows.length) throw new Error('seedScale needs the demo seed first (districts, destinations, exams, disciplines)');
+  const districtIds = new Map(districtRows.map((d) => [d.name, d.id]));
+  const destinationIds = new Map(destinationRows.map((d) => [d.name, d.id]));
   return {
-    districts: new Map(districtRows.map((d) => [d.name, d.id])),
-    destinations: new Map(destinationRows.map((d) => [d.name, d.id])),
+    districts: districtIds,
+    districtNames: [...districtIds.keys()],
+    destinations: destinationIds,
+    destinationNames: [...destinationIds.keys()],
     examIds: examRows.map((e) => e.id),
     disciplines: disciplineRows.flatMap((d) => {
       const data = DISCIPLINES.find((x) => x.name === d.name);
@@ -35,6 +39,52 @@ async function loadReference(db: Db) {
     logos: new Map(logoRows.map((r) => [r.name.charAt(0).toUpperCase(), r.logo])),
     covers: logoRows.map((r) => r.cover),
     universityCount: universityCount[0]!.n,
+  };
+}
+
+type Reference = Awaited<ReturnType<typeof loadReference>>;
+
+function newUniversity(rng: Random, ref: Reference, slugs: Slugger) {
+  const destination = rng.pick(DESTINATIONS);
+  const city = rng.pick(destination.cities);
+  const name = rng.pick(UNIVERSITY_PATTERNS)(city);
+  const tuitionMin = Math.round((rng.int(15, 30) * 1000 * (CURRENCY_FACTOR[destination.currency] ?? 1)) / 500) * 500;
+  return {
+    name,
+    slug: slugs.slug(name),
+    destination_id: ref.destinations.get(destination.name) ?? null,
+    city,
+    logo: ref.logos.get(name.charAt(0).toUpperCase()) ?? null,
+    cover: rng.pick(ref.covers),
+    about: `<p>${name} in ${city}, ${destination.name}, welcomes international students.</p>`,
+    currency: destination.currency,
+    tuition_min: tuitionMin,
+    tuition_max: Math.round(tuitionMin * 1.5),
+    intakes: destination.intakes,
+    disciplines: rng.sample(ref.disciplines, rng.int(3, 8)).map((d) => d.id).sort((a, b) => a - b),
+  };
+}
+
+function newConsultancy(rng: Random, ref: Reference, slugs: Slugger, index: number) {
+  const name = consultancyName(rng);
+  const office = officeAddress(rng);
+  const countries = rng.sample(ref.destinationNames, rng.int(1, 5));
+  return {
+    name,
+    slug: slugs.slug(name),
+    logo: ref.logos.get(name.charAt(0).toUpperCase()) ?? null,
+    cover: rng.pick(ref.covers),
+    about: consultancyAbout(name, office.address, countries),
+    address: office.address,
+    ...contactFor(rng, name, index),
+    districts: [ref.districts.get(office.district) ?? ref.districts.get(rng.pick(ref.districtNames))!],
+    study_abroad_destinations: countries.map((c) => ref.destinations.get(c)!).sort((a, b) => a - b),
+    test_preparation: rng.sample(ref.examIds, rng.int(0, 3)).sort((a, b) => a - b),
+    highlights: rng.sample(HIGHLIGHTS, 3),
+    verified: rng.chance(0.3),
+    claimed: rng.chance(0.35),
+    establishment_date: `${rng.int(2000, 2025)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+    priority: rng.chance(0.05) ? rng.int(1, 10) * 10 : 0,
   };
 }
 
@@ -54,26 +104,7 @@ export async function seedScale(db: Db, n: number, onProgress: Progress = () => 
   const step = (count: number) => onProgress((done += count), total);
 
   const universitySlugs = new Slugger(await existingSlugs(db, universities));
-  const newUniversities = Array.from({ length: universityTotal }, () => {
-    const destination = rng.pick(DESTINATIONS);
-    const city = rng.pick(destination.cities);
-    const name = rng.pick(UNIVERSITY_PATTERNS)(city);
-    const tuitionMin = Math.round((rng.int(15, 30) * 1000 * (CURRENCY_FACTOR[destination.currency] ?? 1)) / 500) * 500;
-    return {
-      name,
-      slug: universitySlugs.slug(name),
-      destination_id: ref.destinations.get(destination.name) ?? null,
-      city,
-      logo: ref.logos.get(name.charAt(0).toUpperCase()) ?? null,
-      cover: rng.pick(ref.covers),
-      about: `<p>${name} in ${city}, ${destination.name}, welcomes international students.</p>`,
-      currency: destination.currency,
-      tuition_min: tuitionMin,
-      tuition_max: Math.round(tuitionMin * 1.5),
-      intakes: destination.intakes,
-      disciplines: rng.sample(ref.disciplines, rng.int(3, 8)).map((d) => d.id).sort((a, b) => a - b),
-    };
-  });
+  const newUniversities = Array.from({ length: universityTotal }, () => newUniversity(rng, ref, universitySlugs));
   const universityIds: number[] = [];
   for (let i = 0; i < newUniversities.length; i += BATCH) {
     const batch = newUniversities.slice(i, i + BATCH);
@@ -82,31 +113,8 @@ export async function seedScale(db: Db, n: number, onProgress: Progress = () => 
   }
 
   const consultancySlugs = new Slugger(await existingSlugs(db, consultancies));
-  const districtNames = [...ref.districts.keys()];
-  const destinationNames = [...ref.destinations.keys()];
   for (let i = 0; i < n; i += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, n - i) }, (_, k) => {
-      const name = consultancyName(rng);
-      const office = officeAddress(rng);
-      const countries = rng.sample(destinationNames, rng.int(1, 5));
-      return {
-        name,
-        slug: consultancySlugs.slug(name),
-        logo: ref.logos.get(name.charAt(0).toUpperCase()) ?? null,
-        cover: rng.pick(ref.covers),
-        about: consultancyAbout(name, office.address, countries),
-        address: office.address,
-        ...contactFor(rng, name, i + k),
-        districts: [ref.districts.get(office.district) ?? ref.districts.get(rng.pick(districtNames))!],
-        study_abroad_destinations: countries.map((c) => ref.destinations.get(c)!).sort((a, b) => a - b),
-        test_preparation: rng.sample(ref.examIds, rng.int(0, 3)).sort((a, b) => a - b),
-        highlights: rng.sample(HIGHLIGHTS, 3),
-        verified: rng.chance(0.3),
-        claimed: rng.chance(0.35),
-        establishment_date: `${rng.int(2000, 2025)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
-        priority: rng.chance(0.05) ? rng.int(1, 10) * 10 : 0,
-      };
-    });
+    const rows = Array.from({ length: Math.min(BATCH, n - i) }, (_, k) => newConsultancy(rng, ref, consultancySlugs, i + k));
     await insertRows(db, consultancies, rows);
     step(rows.length);
   }

@@ -89,14 +89,14 @@ export interface EntityDeclaration {
   /**
    * rows that end (an event, an offer, a scholarship's deadline): the date or datetime field that
    * ends them and what an ended one is called. The site marks ended rows and lists them after
-   * current ones, on the day they end even when no rebuild ran since (src/lib/site/ended.ts).
+   * current ones, on the day they end even when no rebuild ran since (src/lib/shared/ended.ts).
    */
   ends?: { field: string; badge: string; note: string };
   /**
    * fees, intakes and deadlines whose values go stale: the fields it covers. The row carries the day
    * an admin or the owner last confirmed them (`facts_checked_on`): saving a new value of one of them
    * confirms them, and so does "still correct"; pages say "checked on <date>", and "may be out of
-   * date" after STALE_AFTER_DAYS (src/lib/site/checked.ts)
+   * date" after STALE_AFTER_DAYS (src/lib/shared/checked.ts)
    */
   confirmed?: readonly string[];
   /**

@@ -4,6 +4,7 @@ import { idSchema } from './fields.ts';
 /** The values request bodies are made of, the same for the server that checks them and the client that sends them. */
 
 // PostgreSQL refuses NUL in text, and the other control characters only hide content.
+// eslint-disable-next-line no-control-regex -- matching control characters is what this is for
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Plain text as typed: control characters dropped, trimmed, length-checked with a readable message. */

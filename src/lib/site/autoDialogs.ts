@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { MAIL_MARK, MAIL_MARK_VALUE } from '../shared/mail-mark.ts';
 import { $dialogs } from './dialogs.ts';
 
 /**
@@ -13,9 +14,6 @@ import { $dialogs } from './dialogs.ts';
 export type AutoDialog = 'roadblock' | 'booking';
 
 export const SHOWN_COOKIE = 'auto_dialogs';
-/** the query parameter our mails add to their links (server/mail.ts) */
-export const MAIL_MARK = 'via';
-export const MAIL_MARK_VALUE = 'mail';
 /** no dialog opens by itself within this long of the visitor's last input */
 export const QUIET_AFTER_INPUT_MS = 10_000;
 /** the moment the visitor gets after closing the roadblock before the booking dialog may open */

@@ -6,7 +6,7 @@
  */
 import type { EntityDeclaration, FieldMeta } from '../contract/index.ts';
 import { countOf, formatDate, formatNumber } from '../format.ts';
-import { endsAt } from './ended.ts';
+import { endsAt } from '../shared/ended.ts';
 import { closesText } from './closing.ts';
 import { formatMoneyWithRupees, type Rates } from './money.ts';
 import { explained } from './trust.ts';

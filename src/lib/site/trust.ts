@@ -1,5 +1,5 @@
 import { formatDate } from '../format.ts';
-import { hasEnded } from './ended.ts';
+import { hasEnded } from '../shared/ended.ts';
 
 /**
  * The public page that says what each badge and date on the site means and how we check it

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { countable, declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName, type FilterMeta } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
-import { currentFirst } from '../../lib/site/ended.ts';
+import { currentFirst } from '../../lib/shared/ended.ts';
 import { currencyFields, factFields, hrefOf, refTitle, type CardDeclaration } from '../../lib/site/cards.ts';
 import { ratesOf, type Rates } from '../../lib/site/money.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';

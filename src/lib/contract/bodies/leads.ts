@@ -45,7 +45,7 @@ export const inquiryForm = z.discriminatedUnion(
 );
 
 // Beacon fields come from the browser as they are: over-long values are cut rather than refused.
-const cut = (max: number) => z.string({ error: 'Must be text' }).transform((s) => s.replace(/\u0000/g, '').slice(0, max));
+const cut = (max: number) => z.string({ error: 'Must be text' }).transform((s) => s.replaceAll('\0', '').slice(0, max));
 export const pageviewForm = z.strictObject({
   institute_type: z.string().regex(/^[a-z_]{1,20}$/, 'Must be an institute type such as consultancy').nullable().default(null),
   institute_id: id.nullable().default(null),

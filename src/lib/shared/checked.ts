@@ -2,7 +2,7 @@
  * Fees, intakes and deadlines go stale: each row says when an admin or its owner last confirmed
  * them (the declaration's `confirmed`), and after STALE_AFTER_DAYS a page says they may be out of
  * date. Pages are built ahead of time, so the page carries the moment and the browser decides too,
- * on the right day even when no rebuild ran since (like src/lib/site/ended.ts).
+ * on the right day even when no rebuild ran since (like ended.ts beside it).
  */
 import { endsAt } from './ended.ts';
 

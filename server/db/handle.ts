@@ -1,0 +1,8 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index.ts';
+
+/** The database as the code uses it: the same on PGlite and on a PostgreSQL server (postgres.js), and in a transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows of db.execute(): PGlite answers {rows}, postgres.js an array. */
+export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
