@@ -41,8 +41,10 @@ export class DataOnlyBuilder {
   private standby: Renderer | null = null;
   private staged: Staged | null = null;
   private paused = false;
+  private readonly options: DataOnlyOptions;
 
-  constructor(private readonly options: DataOnlyOptions) {
+  constructor(options: DataOnlyOptions) {
+    this.options = options;
     this.active = path.join(options.siteDir, RENDERER_DIR, 'active');
   }
 

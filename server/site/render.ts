@@ -16,13 +16,14 @@
  * phase times). Any error exits non-zero and the runner makes a full build instead. Without a
  * first line (stdin closed: the runner went away) it exits quietly.
  *
- * The bundle is Astro's own (same code, same Astro): it is given back the two things Astro's build
- * hands it at render time, the inlined styles per route and the page scripts (none here).
+ * The bundle is Astro's own (same code, same Astro), loaded through astro-adapter.ts, the one module
+ * that touches Astro's internals.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { loadPages } from './astro-adapter.ts';
 import type { RendererState } from './astro-renderer.ts';
 
 const started = performance.now();
@@ -51,25 +52,7 @@ const nextLine = async (): Promise<string | null> => {
 const modules = path.join(rendererDir, 'node_modules');
 if (!fs.existsSync(modules)) fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), modules, 'dir');
 
-interface RouteData {
-  component: string;
-  type: string;
-}
-interface BundleApp {
-  manifest: { routes: { routeData: RouteData }[] };
-  getComponentByRoute(route: RouteData): Promise<unknown>;
-  setInternals(internals: unknown): void;
-  setOptions(options: unknown): void;
-  render(request: Request, options: { routeData: RouteData }): Promise<Response>;
-  logger: { options: { destination: unknown } };
-}
-const { app } = (await import(pathToFileURL(path.join(rendererDir, 'bundle', state.entry)).href)) as { app: BundleApp };
-const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as { StaticPaths: new (app: BundleApp) => { getAll(): Promise<{ pathname: string; route: RouteData; cacheKey?: string }[]> } };
-// what the build environment reads at render time: BuildInternals.pagesByKeys (styles) and the settings' scripts
-app.setInternals({ pagesByKeys: new Map(Object.entries(state.styles).map(([key, styles]) => [key, { styles }])), entrySpecifierToBundleMap: new Map() });
-app.setOptions({ settings: { scripts: state.scripts }, logger: { options: { destination: app.logger.options.destination } } });
-// every page module too (importing one runs no page code)
-await Promise.all(app.manifest.routes.map((r) => app.getComponentByRoute(r.routeData).catch(() => null)));
+const pages = await loadPages(path.join(rendererDir, 'bundle', state.entry), state.styles, state.scripts);
 lap('load');
 process.stdout.write('ready\n');
 
@@ -110,7 +93,7 @@ if (process.env.SITE_DATA_DIR) {
   }
 }
 
-const all = await new StaticPaths(app).getAll();
+const all = await pages.staticPaths();
 const seen = new Set<string>();
 const paths = all.filter((p) => {
   const key = p.pathname.length > 1 ? p.pathname.replace(/\/+$/, '') : p.pathname;
@@ -144,7 +127,7 @@ const todo = paths.filter((p) => {
 const outputs: { file: string; body: Buffer }[] = [];
 for (const p of todo) {
   if (p.route.type !== 'page' && p.route.type !== 'endpoint') throw new Error(`${p.pathname}: ${p.route.type} routes are not rendered here`);
-  const response = await app.render(new Request(urlFor(p.pathname, p.route.type)), { routeData: p.route });
+  const response = await pages.render(new Request(urlFor(p.pathname, p.route.type)), p.route);
   if (response.status >= 300 && response.status < 400) throw new Error(`${p.pathname}: redirects are not rendered here`);
   if (!response.body) continue;
   outputs.push({ file: fileFor(p.pathname, p.route.type), body: Buffer.from(await response.arrayBuffer()) });

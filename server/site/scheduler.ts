@@ -45,7 +45,11 @@ export class Scheduler {
   /** the version of the last build that went live (or was handed to the deploy hook), and when */
   private live: { version: number; at: string } | null = null;
 
-  constructor(private readonly options: SchedulerOptions) {}
+  private readonly options: SchedulerOptions;
+
+  constructor(options: SchedulerOptions) {
+    this.options = options;
+  }
 
   /**
    * Builds when the version moved, or the last build is a day old (`force`: now, whatever the
