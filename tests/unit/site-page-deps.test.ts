@@ -24,7 +24,7 @@ function fakeRow(decl: EntityDeclaration, id: number): Row {
     if (meta.kind === 'ref') row[field] = 1;
     else if (meta.kind === 'refs') row[field] = [1];
     else if (meta.currency) row[meta.currency] = 'USD';
-    else if (meta.kind === 'number' || meta.kind === 'decimal') row[field] = 100;
+    else if (meta.kind === 'number') row[field] = 100;
   }
   if (decl.name === 'exchangeRate') Object.assign(row, { currency: 'USD', npr_per_unit: 130 + id, rate_date: '2026-01-01' });
   return row;
