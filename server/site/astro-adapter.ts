@@ -26,7 +26,10 @@ export interface StaticPath {
 
 /** Astro's StaticBuildOptions (astro/dist/core/build/types.d.ts), what is read of it. */
 export interface BuildOptions {
-  settings: { scripts: { stage: string }[]; config: { site?: string; base: string; trailingSlash: string; outDir: URL; build: { format: string } } };
+  settings: {
+    scripts: { stage: string }[];
+    config: { site?: string; base: string; trailingSlash: string; outDir: URL; build: { format: string } };
+  };
   allPages: Record<string, { key: string; styles: unknown[] }>;
   origin: string;
 }
@@ -59,7 +62,8 @@ export async function staticPathsClass(): Promise<StaticPathsClass> {
 }
 
 /** The BuildApp of the default prerenderer, once set up (undefined when Astro no longer exposes it). */
-export const buildAppOf = (prerenderer: AstroPrerenderer): BuildApp | undefined => (prerenderer as AstroPrerenderer & { app?: BuildApp }).app;
+export const buildAppOf = (prerenderer: AstroPrerenderer): BuildApp | undefined =>
+  (prerenderer as AstroPrerenderer & { app?: BuildApp }).app;
 
 /** What a full build leaves for rendering its pages again: the bundle's folder and entry, and the build's options. */
 export interface CapturedBuild {
@@ -74,7 +78,8 @@ export function captureBuild(prerenderer: AstroPrerenderer, cwd = process.cwd())
   if (!app) return 'the default prerenderer has no app';
   const options = app.getOptions();
   const candidates = [new URL('./.prerender/', options.settings.config.outDir), new URL('./.astro/.prerender/', pathToFileURL(`${cwd}/`))];
-  const bundleDir = candidates.map((u) => u.pathname).find((d) => fs.existsSync(d) && fs.readdirSync(d).some((f) => f.startsWith(ENTRY_PREFIX)));
+  const hasEntry = (dir: string) => fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.startsWith(ENTRY_PREFIX));
+  const bundleDir = candidates.map((u) => u.pathname).find(hasEntry);
   if (!bundleDir) return 'no prerender bundle found';
   const entry = fs.readdirSync(bundleDir).find((f) => f.startsWith(ENTRY_PREFIX))!;
   return { bundleDir, entry, options };
@@ -94,7 +99,8 @@ export interface LoadedPages {
 export async function loadPages(entryFile: string, styles: Record<string, unknown[]>, scripts: unknown[]): Promise<LoadedPages> {
   const { app }: { app: BuildApp } = await import(pathToFileURL(entryFile).href);
   const StaticPaths = await staticPathsClass();
-  app.setInternals({ pagesByKeys: new Map(Object.entries(styles).map(([key, s]) => [key, { styles: s }])), entrySpecifierToBundleMap: new Map() });
+  const pagesByKeys = new Map(Object.entries(styles).map(([key, s]) => [key, { styles: s }]));
+  app.setInternals({ pagesByKeys, entrySpecifierToBundleMap: new Map() });
   app.setOptions({ settings: { scripts }, logger: { options: { destination: app.logger.options.destination } } });
   await Promise.all(app.manifest.routes.map((r) => app.getComponentByRoute(r.routeData).catch(() => null)));
   return {

@@ -40,7 +40,9 @@ if (!rendererDir) throw new Error('usage: node server/site/render.ts <rendererDi
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const stateFile = path.join(rendererDir, 'state.json');
 const state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as RendererState;
-if (state.base !== '/' || state.trailingSlash !== 'always' || state.buildFormat !== 'directory') throw new Error('only base "/", trailingSlash "always" and build.format "directory" are supported');
+if (state.base !== '/' || state.trailingSlash !== 'always' || state.buildFormat !== 'directory') {
+  throw new Error('only base "/", trailingSlash "always" and build.format "directory" are supported');
+}
 
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 const nextLine = async (): Promise<string | null> => {
@@ -73,7 +75,9 @@ type Reply = { body: unknown; date: number | null };
 if (process.env.SITE_DATA_DIR) {
   try {
     const index = JSON.parse(fs.readFileSync(path.join(process.env.SITE_DATA_DIR, 'index.json'), 'utf8')) as { probes?: string[] };
-    const sent = nextLine().then((line) => new Map((JSON.parse(line ?? '[]') as ({ key: string; before: number } & Reply)[]).map((r) => [r.key, r])));
+    const sent = nextLine().then(
+      (line) => new Map((JSON.parse(line ?? '[]') as ({ key: string; before: number } & Reply)[]).map((r) => [r.key, r])),
+    );
     sent.catch(() => {});
     const ahead = new Map<string, { before: number; reply: Promise<Reply> }>();
     for (const key of index.probes ?? []) {
@@ -126,7 +130,9 @@ const todo = paths.filter((p) => {
 });
 const outputs: { file: string; body: Buffer }[] = [];
 for (const p of todo) {
-  if (p.route.type !== 'page' && p.route.type !== 'endpoint') throw new Error(`${p.pathname}: ${p.route.type} routes are not rendered here`);
+  if (p.route.type !== 'page' && p.route.type !== 'endpoint') {
+    throw new Error(`${p.pathname}: ${p.route.type} routes are not rendered here`);
+  }
   const response = await pages.render(new Request(urlFor(p.pathname, p.route.type)), p.route);
   if (response.status >= 300 && response.status < 400) throw new Error(`${p.pathname}: redirects are not rendered here`);
   if (!response.body) continue;
@@ -170,11 +176,16 @@ for (const [pathname, [, type]] of gone) {
     }
   }
 }
-const next: RendererState = { ...state, paths: Object.fromEntries(paths.map((p) => [p.pathname, [p.route.component, p.route.type, p.cacheKey ?? null]])) };
+const next: RendererState = {
+  ...state,
+  paths: Object.fromEntries(paths.map((p) => [p.pathname, [p.route.component, p.route.type, p.cacheKey ?? null]])),
+};
 fs.writeFileSync(`${stateFile}.${process.pid}.tmp`, JSON.stringify(next));
 fs.renameSync(`${stateFile}.${process.pid}.tmp`, stateFile);
 lap('apply');
 ms.total = Math.round(performance.now() - goAt);
 
 // exit at once: the API client's keep-alive sockets would hold the process a few seconds more
-process.stdout.write(`${JSON.stringify({ paths: paths.length, rendered: todo.length, created: created.length, changed: changed.length, unchanged, deleted: gone.length, data, ms })}\n`, () => process.exit(0));
+const written = { created: created.length, changed: changed.length, unchanged, deleted: gone.length };
+const report = { paths: paths.length, rendered: todo.length, ...written, data, ms };
+process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));

@@ -11,7 +11,7 @@
  *   stale (`confirmed`), which move with the day; the exchange rates when it shows amounts; and on a
  *   list's first page, its filters' options (the rows of every entity a filter refers to).
  */
-import { entities, type EntityDeclaration } from '../../lib/contract/index.ts';
+import { declarationOf, entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
 import type { Row } from '../../lib/api/public.ts';
 import { CHECKED_ON, staleAt } from '../../lib/site/checked.ts';
 import { currencyFields, digest, endOf, listFilters, ratesFor, refsDigest } from './content.ts';
@@ -27,18 +27,17 @@ export interface Dependencies {
   rates: boolean;
 }
 
-const isEntity = (name: string | undefined): name is string => name !== undefined && name in entities;
+const isEntity = (name: string | undefined): name is EntityName => name !== undefined && name in entities;
+const refOf = (meta: FieldMeta): EntityName[] => ((meta.kind === 'ref' || meta.kind === 'refs') && isEntity(meta.ref) ? [meta.ref] : []);
+/** a ref field whose row search results name (a course's university), and what that row names in turn (its country) */
+const namedRefOf = (meta: FieldMeta): EntityName[] => (meta.kind === 'ref' && meta.namedInResults && isEntity(meta.ref) ? [meta.ref] : []);
 
 /** The entities the declaration refers to: ref and refs fields, what a named ref names in turn, the filters' entities. */
 function referredEntities(decl: EntityDeclaration): string[] {
-  const fields = Object.values(decl.fields).flatMap((meta) => (meta.kind === 'ref' || meta.kind === 'refs') && isEntity(meta.ref) ? [meta.ref] : []);
-  const named = Object.values(decl.fields).flatMap((meta) => {
-    if (meta.kind !== 'ref' || !meta.namedInResults || !isEntity(meta.ref)) return [];
-    const target: EntityDeclaration = entities[meta.ref as keyof typeof entities];
-    return Object.values(target.fields).flatMap((inner) => (inner.kind === 'ref' && inner.namedInResults && isEntity(inner.ref) ? [inner.ref] : []));
-  });
+  const fields = Object.values(decl.fields);
+  const named = fields.flatMap(namedRefOf).flatMap((name) => Object.values(declarationOf(name).fields).flatMap(namedRefOf));
   const filters = Object.values(decl.filters ?? {}).flatMap((f) => [f.ref, f.through?.entity].filter(isEntity));
-  return [...fields, ...named, ...filters];
+  return [...fields.flatMap(refOf), ...named, ...filters];
 }
 
 /** What pages of `decl` depend on besides the props they are given. */
