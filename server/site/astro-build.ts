@@ -13,7 +13,12 @@ import { PROJECT_ROOT } from './site-dir.ts';
  * would delete each other's bundle while rendering. The folder is under node_modules/.cache, so
  * the bundle still finds the project's packages.
  */
-export async function astroBuild(outDir: string, apiUrl: string, extraEnv: Record<string, string> = {}, onOutput?: (text: string) => void): Promise<void> {
+export async function astroBuild(
+  outDir: string,
+  apiUrl: string,
+  extraEnv: Record<string, string> = {},
+  onOutput?: (text: string) => void,
+): Promise<void> {
   const cacheRoot = path.join(PROJECT_ROOT, 'node_modules', '.cache');
   fs.mkdirSync(cacheRoot, { recursive: true });
   const cwd = fs.mkdtempSync(path.join(cacheRoot, 'astro-build-'));
@@ -24,13 +29,26 @@ export async function astroBuild(outDir: string, apiUrl: string, extraEnv: Recor
   }
 }
 
-function runAstroBuild(cwd: string, outDir: string, apiUrl: string, extraEnv: Record<string, string>, onOutput?: (text: string) => void): Promise<void> {
+function runAstroBuild(
+  cwd: string,
+  outDir: string,
+  apiUrl: string,
+  extraEnv: Record<string, string>,
+  onOutput?: (text: string) => void,
+): Promise<void> {
   const bin = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, 'build', '--root', PROJECT_ROOT, ...(onOutput ? [] : ['--silent'])], {
       cwd,
       // NODE_ENV=production whatever the parent runs under (vitest sets 'test'), so React ships its production build
-      env: { ...process.env, ...extraEnv, NODE_ENV: 'production', API_URL: apiUrl, ASTRO_OUT_DIR: path.resolve(outDir), ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        ...extraEnv,
+        NODE_ENV: 'production',
+        API_URL: apiUrl,
+        ASTRO_OUT_DIR: path.resolve(outDir),
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -45,6 +63,8 @@ function runAstroBuild(cwd: string, outDir: string, apiUrl: string, extraEnv: Re
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}: ${[...errors, ...output.trim().split('\n').slice(-8)].join('\n')}`))));
+    const failure = (code: number | null) =>
+      new Error(`astro build exited with ${code}: ${[...errors, ...output.trim().split('\n').slice(-8)].join('\n')}`);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(failure(code))));
   });
 }

@@ -62,7 +62,9 @@ export class DataOnlyBuilder {
     } catch {
       return 'no compiled pages kept';
     }
-    if (!meta || meta.build !== target || !fs.existsSync(path.join(this.active, 'state.json'))) return 'the compiled pages kept are not those of the current build';
+    if (!meta || meta.build !== target || !fs.existsSync(path.join(this.active, 'state.json'))) {
+      return 'the compiled pages kept are not those of the current build';
+    }
     if (meta.fingerprint !== fingerprint) return 'the code changed';
     return '';
   }

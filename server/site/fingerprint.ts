@@ -4,7 +4,14 @@ import path from 'node:path';
 import { PROJECT_ROOT } from './site-dir.ts';
 
 /** The server-side files the compiled pages are rendered with besides src/ (a data-only rebuild runs them). */
-const RENDERING_CODE = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json', 'server/site/astro-renderer.ts', 'server/site/astro-adapter.ts', 'server/site/render.ts'];
+const RENDERING_CODE = [
+  'astro.config.mjs',
+  'package-lock.json',
+  'tsconfig.json',
+  'server/site/astro-renderer.ts',
+  'server/site/astro-adapter.ts',
+  'server/site/render.ts',
+];
 
 /**
  * What the compiled pages depend on besides content: the site's code, public files, config and

@@ -65,7 +65,8 @@ function deployHook(url: string, log: (line: string) => void) {
     version: null as number | null,
     async call(version: number, started: number): Promise<RebuildResult> {
       try {
-        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ version }) });
+        const body = JSON.stringify({ version });
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         if (!response.ok) throw new Error(`deploy hook answered ${response.status}`);
         hook.version = version;
         log(`deploy hook called for content version ${version}`);
@@ -80,7 +81,13 @@ function deployHook(url: string, log: (line: string) => void) {
 }
 
 /** One build in this process: data-only when it can (unless `full`), else in full. */
-async function buildLocally(options: FullBuildOptions, siteUrl: string, version: number, full: boolean, started: number): Promise<RebuildResult> {
+async function buildLocally(
+  options: FullBuildOptions,
+  siteUrl: string,
+  version: number,
+  full: boolean,
+  started: number,
+): Promise<RebuildResult> {
   const { dataOnly, log } = options;
   const fingerprint = dataOnly ? sourceFingerprint(siteUrl) : '';
   let fullBecause: string | undefined;
@@ -109,10 +116,12 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   // so do the compiled pages of the current build and the build's copy of the API's lists.
   const dataEnv = { SITE_DATA_DIR: path.join(siteDir, DATA_DIR) };
   const cacheEnv = { ASTRO_CACHE_DIR: path.join(siteDir, '.astro-cache'), ...dataEnv, ...(siteUrl ? { SITE_URL: siteUrl } : {}) };
-  const build = options.build ?? ((outDir: string, url: string, env: Record<string, string> = {}) => astroBuild(outDir, url, { ...cacheEnv, ...env }));
+  const build = options.build ?? ((outDir: string, url: string, env: Record<string, string> = {}) =>
+    astroBuild(outDir, url, { ...cacheEnv, ...env }));
   const publisher = createPublisher(siteDir, keep);
   const incremental = options.incremental ?? !options.build;
-  const dataOnly = incremental ? new DataOnlyBuilder({ siteDir, apiUrl, siteUrl: siteUrl ?? '', dataEnv, standby: options.standby ?? false, publisher, log }) : null;
+  const standby = options.standby ?? false;
+  const dataOnly = incremental ? new DataOnlyBuilder({ siteDir, apiUrl, siteUrl: siteUrl ?? '', dataEnv, standby, publisher, log }) : null;
   const builds: FullBuildOptions = { siteDir, apiUrl, build, publisher, dataOnly, log };
   const hook = options.hookUrl ? deployHook(options.hookUrl, log) : null;
   const lastStart = lastStartOf(siteDir, now);
@@ -138,7 +147,8 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   }
 
   const builtVersion = () => (hook ? hook.version : currentVersion(siteDir));
-  const scheduler = new Scheduler({ readVersion, builtVersion, lastStart: lastStart.get, build: run, debounceMs, maxAgeMs, pollMs, now, log });
+  const timing = { debounceMs, maxAgeMs, pollMs, now };
+  const scheduler = new Scheduler({ readVersion, builtVersion, lastStart: lastStart.get, build: run, ...timing, log });
   return {
     check: (force = false, full = false) => scheduler.check(force, full),
     /** Builds now whatever the version: in full (npm run build:site), or data-only when it can (`full` false). */

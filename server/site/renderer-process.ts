@@ -74,7 +74,13 @@ export function startRenderer(rendererDir: string, apiUrl: string, extraEnv: Rec
   const child = spawn(process.execPath, ['--no-warnings', path.join(PROJECT_ROOT, 'server', 'site', 'render.ts'), rendererDir], {
     cwd: PROJECT_ROOT,
     // Node's compile cache: the bundle and its dependencies are parsed once, not on every rebuild
-    env: { NODE_COMPILE_CACHE: path.join(rendererDir, '..', '.compile-cache'), ...process.env, ...extraEnv, NODE_ENV: 'production', API_URL: apiUrl },
+    env: {
+      NODE_COMPILE_CACHE: path.join(rendererDir, '..', '.compile-cache'),
+      ...process.env,
+      ...extraEnv,
+      NODE_ENV: 'production',
+      API_URL: apiUrl,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const out = { alive: true, stdout: '', stderr: '' };

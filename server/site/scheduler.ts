@@ -95,7 +95,8 @@ export class Scheduler {
   /** What the console shows: the live version, and whether a build is under way or waiting. */
   status() {
     const { live } = this;
-    return { live_version: live?.version ?? this.options.builtVersion(), live_at: live?.at ?? null, building: this.building, pending: this.pending || this.gathering !== null };
+    const pending = this.pending || this.gathering !== null;
+    return { live_version: live?.version ?? this.options.builtVersion(), live_at: live?.at ?? null, building: this.building, pending };
   }
 
   get building() {

@@ -21,7 +21,8 @@ let folders = 0;
 export const uniqueSuffix = () => `${Date.now()}-${++folders}`;
 
 /** A new folder name under builds/, in the order builds were made. */
-export const newBuildDir = (siteDir: string, version: number) => path.join(siteDir, 'builds', `${new Date().toISOString().replace(/[:.]/g, '-')}-v${version}`);
+export const newBuildDir = (siteDir: string, version: number) =>
+  path.join(siteDir, 'builds', `${new Date().toISOString().replace(/[:.]/g, '-')}-v${version}`);
 
 /** The content version the `current` build was made from (null: none yet, e.g. the placeholder). */
 export function currentVersion(siteDir: string): number | null {

@@ -12,7 +12,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroPrerenderer } from 'astro';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { BUILD_APP_METHODS, buildAppOf, captureBuild, staticPathsClass, type BuildApp, type BuildOptions } from '../../server/site/astro-adapter.ts';
+import {
+  BUILD_APP_METHODS,
+  buildAppOf,
+  captureBuild,
+  staticPathsClass,
+  type BuildApp,
+  type BuildOptions,
+} from '../../server/site/astro-adapter.ts';
 import type { BuildInternals } from '../../node_modules/astro/dist/core/build/internal.d.ts';
 import type { StaticBuildOptions } from '../../node_modules/astro/dist/core/build/types.d.ts';
 
@@ -66,11 +73,15 @@ describe('astro-adapter against the installed Astro', () => {
     dirs.push(cwd);
     const bundleDir = path.join(cwd, '.astro', '.prerender');
     fs.mkdirSync(bundleDir, { recursive: true });
-    const options = { settings: { scripts: [], config: { base: '/', trailingSlash: 'always', outDir: pathToFileURL(path.join(cwd, 'dist/')), build: { format: 'directory' } } }, allPages: {}, origin: 'http://x' };
-    fs.writeFileSync(path.join(bundleDir, 'prerender-entry.abc.mjs'), `export const app = { setInternals() {}, setOptions() {}, getOptions() { return globalThis.adapterTestOptions; } };`);
+    const config = { base: '/', trailingSlash: 'always', outDir: pathToFileURL(path.join(cwd, 'dist/')), build: { format: 'directory' } };
+    const options = { settings: { scripts: [], config }, allPages: {}, origin: 'http://x' };
+    const app = 'export const app = { setInternals() {}, setOptions() {}, getOptions() { return globalThis.adapterTestOptions; } };';
+    fs.writeFileSync(path.join(bundleDir, 'prerender-entry.abc.mjs'), app);
     (globalThis as Record<string, unknown>).adapterTestOptions = options;
-    const { createDefaultPrerenderer } = (await astroModule('core/build/default-prerenderer.js')) as { createDefaultPrerenderer: (o: unknown) => AstroPrerenderer };
-    const prerenderer = createDefaultPrerenderer({ internals: { prerenderEntryFileName: 'prerender-entry.abc.mjs' }, options, prerenderOutputDir: pathToFileURL(`${bundleDir}/`) });
+    type Create = (o: unknown) => AstroPrerenderer;
+    const { createDefaultPrerenderer } = (await astroModule('core/build/default-prerenderer.js')) as { createDefaultPrerenderer: Create };
+    const internals = { prerenderEntryFileName: 'prerender-entry.abc.mjs' };
+    const prerenderer = createDefaultPrerenderer({ internals, options, prerenderOutputDir: pathToFileURL(`${bundleDir}/`) });
     await prerenderer.setup?.();
     expect(buildAppOf(prerenderer)?.getOptions()).toBe(options);
     expect(captureBuild(prerenderer, cwd)).toEqual({ bundleDir: `${bundleDir}/`, entry: 'prerender-entry.abc.mjs', options });

@@ -14,12 +14,14 @@ let lists = new Map<string, Row[]>();
 vi.mock('../../src/lib/api/public.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/api/public.ts')>()),
   listAll: async (path: string) => structuredClone(lists.get(path) ?? []),
-  categories: async (kind: 'blog' | 'news') => structuredClone(lists.get(entities[kind === 'blog' ? 'blogCategory' : 'newsCategory'].path) ?? []),
+  categories: async (kind: 'blog' | 'news') =>
+    structuredClone(lists.get(entities[kind === 'blog' ? 'blogCategory' : 'newsCategory'].path) ?? []),
 }));
 
 /** A row of `decl` whose every ref and refs field names row 1 of its entity. */
 function fakeRow(decl: EntityDeclaration, id: number): Row {
-  const row: Row = { id, slug: `${decl.name}-${id}`, name: `${decl.label} ${id}`, title: `${decl.label} ${id}`, updated_at: '2026-01-01T00:00:00Z' };
+  const title = `${decl.label} ${id}`;
+  const row: Row = { id, slug: `${decl.name}-${id}`, name: title, title, updated_at: '2026-01-01T00:00:00Z' };
   for (const [field, meta] of Object.entries(decl.fields)) {
     if (meta.kind === 'ref') row[field] = 1;
     else if (meta.kind === 'refs') row[field] = [1];
@@ -75,12 +77,14 @@ beforeEach(seed);
 describe('page dependencies derived from the declarations', async () => {
   const { dependenciesOf } = await import('../../src/pages/_lib/page-deps.ts');
 
-  it.each(siteEntities().map((d) => [d.name, d] as const))('%s: every entity its declaration names is among its pages’ dependencies', (_name, decl) => {
+  const sited = siteEntities().map((d) => [d.name, d] as const);
+
+  it.each(sited)('%s: every entity its declaration names is among its pages’ dependencies', (_name, decl) => {
     const derived = dependenciesOf(decl).entities;
     for (const name of namedIn(decl)) expect(derived, `${decl.name} names ${name}`).toContain(name);
   });
 
-  it.each(siteEntities().map((d) => [d.name, d] as const))('%s: changing a row of any kind it depends on re-renders the pages that show it', async (_name, decl) => {
+  it.each(sited)('%s: changing a row of any kind it depends on re-renders the pages that show it', async (_name, decl) => {
     // a detail page shows its row and what its fields name; a list's first page, its filters' options
     const onDetail = new Set([decl.name, ...named(decl.fields)]);
     const onList = named(decl.filters);
