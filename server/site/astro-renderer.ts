@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { captureBuild, type CapturedBuild, type StaticPath } from './astro-adapter.ts';
 
 export const RENDERER_STATE = 'state.json';
 export const RENDERER_FORMAT = 1;
@@ -30,11 +31,24 @@ export interface RendererState {
   paths: Record<string, [string, string, string | null]>;
 }
 
-interface BuildAppLike {
-  getOptions(): {
-    settings: { scripts: { stage: string }[]; config: { site?: string; base: string; trailingSlash: string; outDir: URL; build: { format: string } } };
-    allPages: Record<string, { key: string; styles: unknown[] }>;
-    origin: string;
+/** Copies the captured bundle into `out` and answers what render.ts needs besides it (a string says why not). */
+function keep(captured: CapturedBuild | string, out: string): RendererState | string {
+  if (typeof captured === 'string') return captured;
+  const { settings, allPages, origin } = captured.options;
+  if (settings.config.build.format !== 'directory') return `build.format ${settings.config.build.format}`;
+  if (settings.scripts.some((s) => s.stage !== 'head-inline')) return 'page scripts';
+  fs.cpSync(captured.bundleDir, path.join(out, 'bundle'), { recursive: true });
+  return {
+    format: RENDERER_FORMAT,
+    entry: captured.entry,
+    origin,
+    site: settings.config.site ?? null,
+    base: settings.config.base,
+    trailingSlash: settings.config.trailingSlash,
+    buildFormat: settings.config.build.format,
+    styles: Object.fromEntries(Object.values(allPages).map((p) => [p.key, p.styles])),
+    scripts: settings.scripts,
+    paths: {},
   };
 }
 
@@ -59,30 +73,9 @@ export default function keepRenderer(): AstroIntegration {
             async setup() {
               await def.setup?.();
               try {
-                const app = (def as AstroPrerenderer & { app?: BuildAppLike }).app;
-                if (!app) return fail('the default prerenderer has no app');
-                const options = app.getOptions();
-                const { settings } = options;
-                if (settings.config.build.format !== 'directory') return fail(`build.format ${settings.config.build.format}`);
-                if (settings.scripts.some((s) => s.stage !== 'head-inline')) return fail('page scripts');
-                // the bundle Astro just imported: outDir/.prerender, or .astro/.prerender under the cwd
-                const candidates = [new URL('./.prerender/', settings.config.outDir), new URL('./.astro/.prerender/', `file://${process.cwd()}/`)];
-                const dir = candidates.map((u) => u.pathname).find((d) => fs.existsSync(d) && fs.readdirSync(d).some((f) => f.startsWith('prerender-entry')));
-                if (!dir) return fail('no prerender bundle found');
-                const entry = fs.readdirSync(dir).find((f) => f.startsWith('prerender-entry'))!;
-                fs.cpSync(dir, path.join(out, 'bundle'), { recursive: true });
-                state = {
-                  format: RENDERER_FORMAT,
-                  entry,
-                  origin: options.origin,
-                  site: settings.config.site ?? null,
-                  base: settings.config.base,
-                  trailingSlash: settings.config.trailingSlash,
-                  buildFormat: settings.config.build.format,
-                  styles: Object.fromEntries(Object.values(options.allPages).map((p) => [p.key, p.styles])),
-                  scripts: settings.scripts,
-                  paths: {},
-                };
+                const kept = keep(captureBuild(def), out);
+                if (typeof kept === 'string') fail(kept);
+                else state = kept;
               } catch (err) {
                 fail((err as Error).message);
               }
@@ -91,7 +84,7 @@ export default function keepRenderer(): AstroIntegration {
               const paths = await def.getStaticPaths();
               if (state) {
                 const seen = new Set<string>();
-                for (const { pathname, route, cacheKey } of paths as { pathname: string; route: { component: string; type: string }; cacheKey?: string }[]) {
+                for (const { pathname, route, cacheKey } of paths as StaticPath[]) {
                   // the first route to claim a path wins, as in Astro's generate step
                   if (seen.has(removeTrailingSlash(pathname))) continue;
                   seen.add(removeTrailingSlash(pathname));

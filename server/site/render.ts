@@ -16,13 +16,14 @@
  * phase times). Any error exits non-zero and the runner makes a full build instead. Without a
  * first line (stdin closed: the runner went away) it exits quietly.
  *
- * The bundle is Astro's own (same code, same Astro): it is given back the two things Astro's build
- * hands it at render time, the inlined styles per route and the page scripts (none here).
+ * The bundle is Astro's own (same code, same Astro), loaded through astro-adapter.ts, the one module
+ * that touches Astro's internals.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { loadPages } from './astro-adapter.ts';
 import type { RendererState } from './astro-renderer.ts';
 
 const started = performance.now();
@@ -39,7 +40,9 @@ if (!rendererDir) throw new Error('usage: node server/site/render.ts <rendererDi
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const stateFile = path.join(rendererDir, 'state.json');
 const state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as RendererState;
-if (state.base !== '/' || state.trailingSlash !== 'always' || state.buildFormat !== 'directory') throw new Error('only base "/", trailingSlash "always" and build.format "directory" are supported');
+if (state.base !== '/' || state.trailingSlash !== 'always' || state.buildFormat !== 'directory') {
+  throw new Error('only base "/", trailingSlash "always" and build.format "directory" are supported');
+}
 
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 const nextLine = async (): Promise<string | null> => {
@@ -51,25 +54,7 @@ const nextLine = async (): Promise<string | null> => {
 const modules = path.join(rendererDir, 'node_modules');
 if (!fs.existsSync(modules)) fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), modules, 'dir');
 
-interface RouteData {
-  component: string;
-  type: string;
-}
-interface BundleApp {
-  manifest: { routes: { routeData: RouteData }[] };
-  getComponentByRoute(route: RouteData): Promise<unknown>;
-  setInternals(internals: unknown): void;
-  setOptions(options: unknown): void;
-  render(request: Request, options: { routeData: RouteData }): Promise<Response>;
-  logger: { options: { destination: unknown } };
-}
-const { app } = (await import(pathToFileURL(path.join(rendererDir, 'bundle', state.entry)).href)) as { app: BundleApp };
-const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as unknown as { StaticPaths: new (app: BundleApp) => { getAll(): Promise<{ pathname: string; route: RouteData; cacheKey?: string }[]> } };
-// what the build environment reads at render time: BuildInternals.pagesByKeys (styles) and the settings' scripts
-app.setInternals({ pagesByKeys: new Map(Object.entries(state.styles).map(([key, styles]) => [key, { styles }])), entrySpecifierToBundleMap: new Map() });
-app.setOptions({ settings: { scripts: state.scripts }, logger: { options: { destination: app.logger.options.destination } } });
-// every page module too (importing one runs no page code)
-await Promise.all(app.manifest.routes.map((r) => app.getComponentByRoute(r.routeData).catch(() => null)));
+const pages = await loadPages(path.join(rendererDir, 'bundle', state.entry), state.styles, state.scripts);
 lap('load');
 process.stdout.write('ready\n');
 
@@ -90,7 +75,9 @@ type Reply = { body: unknown; date: number | null };
 if (process.env.SITE_DATA_DIR) {
   try {
     const index = JSON.parse(fs.readFileSync(path.join(process.env.SITE_DATA_DIR, 'index.json'), 'utf8')) as { probes?: string[] };
-    const sent = nextLine().then((line) => new Map((JSON.parse(line ?? '[]') as ({ key: string; before: number } & Reply)[]).map((r) => [r.key, r])));
+    const sent = nextLine().then(
+      (line) => new Map((JSON.parse(line ?? '[]') as ({ key: string; before: number } & Reply)[]).map((r) => [r.key, r])),
+    );
     sent.catch(() => {});
     const ahead = new Map<string, { before: number; reply: Promise<Reply> }>();
     for (const key of index.probes ?? []) {
@@ -110,7 +97,7 @@ if (process.env.SITE_DATA_DIR) {
   }
 }
 
-const all = await new StaticPaths(app).getAll();
+const all = await pages.staticPaths();
 const seen = new Set<string>();
 const paths = all.filter((p) => {
   const key = p.pathname.length > 1 ? p.pathname.replace(/\/+$/, '') : p.pathname;
@@ -143,8 +130,10 @@ const todo = paths.filter((p) => {
 });
 const outputs: { file: string; body: Buffer }[] = [];
 for (const p of todo) {
-  if (p.route.type !== 'page' && p.route.type !== 'endpoint') throw new Error(`${p.pathname}: ${p.route.type} routes are not rendered here`);
-  const response = await app.render(new Request(urlFor(p.pathname, p.route.type)), { routeData: p.route });
+  if (p.route.type !== 'page' && p.route.type !== 'endpoint') {
+    throw new Error(`${p.pathname}: ${p.route.type} routes are not rendered here`);
+  }
+  const response = await pages.render(new Request(urlFor(p.pathname, p.route.type)), p.route);
   if (response.status >= 300 && response.status < 400) throw new Error(`${p.pathname}: redirects are not rendered here`);
   if (!response.body) continue;
   outputs.push({ file: fileFor(p.pathname, p.route.type), body: Buffer.from(await response.arrayBuffer()) });
@@ -187,11 +176,16 @@ for (const [pathname, [, type]] of gone) {
     }
   }
 }
-const next: RendererState = { ...state, paths: Object.fromEntries(paths.map((p) => [p.pathname, [p.route.component, p.route.type, p.cacheKey ?? null]])) };
+const next: RendererState = {
+  ...state,
+  paths: Object.fromEntries(paths.map((p) => [p.pathname, [p.route.component, p.route.type, p.cacheKey ?? null]])),
+};
 fs.writeFileSync(`${stateFile}.${process.pid}.tmp`, JSON.stringify(next));
 fs.renameSync(`${stateFile}.${process.pid}.tmp`, stateFile);
 lap('apply');
 ms.total = Math.round(performance.now() - goAt);
 
 // exit at once: the API client's keep-alive sockets would hold the process a few seconds more
-process.stdout.write(`${JSON.stringify({ paths: paths.length, rendered: todo.length, created: created.length, changed: changed.length, unchanged, deleted: gone.length, data, ms })}\n`, () => process.exit(0));
+const written = { created: created.length, changed: changed.length, unchanged, deleted: gone.length };
+const report = { paths: paths.length, rendered: todo.length, ...written, data, ms };
+process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));

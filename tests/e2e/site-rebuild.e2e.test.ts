@@ -116,6 +116,16 @@ describe('data-only rebuilds (rebuild runner)', () => {
     expect(offers.results.map((o) => o.id)).not.toContain(offer!.id);
   });
 
+  it('re-renders the page of a row whose referred row of another kind was renamed (a course names its university)', async () => {
+    const { results } = await apiJson<{ results: { slug: string; university_id: number }[] }>('course/?page_size=1');
+    const course = results[0]!;
+    const university = await apiJson<{ id: number; name: string }>(`university/${course.university_id}/`);
+    const renamed = `${university.name} Renamed`;
+    await send('PATCH', `university/${university.id}/update/`, { name: renamed });
+    await rebuild();
+    expect(read(`course/${course.slug}/index.html`)).toContain(renamed);
+  });
+
   it('leaves the very files a full build makes from the same data', async () => {
     const fresh = path.join(siteDir, 'fresh');
     await astroBuild(fresh, `${baseUrl()}/api`, { SITE_URL: baseUrl(), ASTRO_CACHE_DIR: path.join(siteDir, 'fresh-cache') });
