@@ -13,7 +13,7 @@
  */
 import { declarationOf, entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
 import type { Row } from '../../lib/api/public.ts';
-import { CHECKED_ON, staleAt } from '../../lib/site/checked.ts';
+import { CHECKED_ON, staleAt } from '../../lib/shared/checked.ts';
 import { currencyFields, digest, endOf, listFilters, ratesFor, refsDigest } from './content.ts';
 
 export interface Dependencies {
