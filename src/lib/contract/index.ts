@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from './entity.ts';
+import type { EntityDeclaration, EntityName } from './entity.ts';
 import { ad } from './entities/ad.ts';
 import { blog, blogCategory, news, newsCategory } from './entities/articles.ts';
 import { college } from './entities/college.ts';
@@ -47,9 +47,7 @@ export const entities = {
   ad,
   forumCategory,
   exchangeRate,
-} satisfies Record<string, EntityDeclaration>;
-
-export type EntityName = keyof typeof entities;
+} satisfies { [K in EntityName]: EntityDeclaration & { name: K } };
 
 /** The dropdown routes the declarations give (`dropdown`), as API paths. */
 type DropdownOf<D> = D extends { dropdown: infer P extends string } ? P : D extends { dropdown: true; path: infer P extends string } ? `${P}/dropdown` : never;

@@ -8,6 +8,8 @@ import { defineEntity } from '../entity.ts';
 export const exchangeRate = defineEntity({
   name: 'exchangeRate',
   path: 'exchange-rate',
+  table: 'exchange_rates',
+  slug: false,
   label: 'Exchange rate',
   plural: 'Exchange rates',
   console: { group: 'Lookups', order: 3 },

@@ -9,7 +9,7 @@ export const institutionProfile = {
   about: { kind: 'html', label: 'About', summary: 6 },
   address: { kind: 'text', label: 'Address', max: 300, column: true },
   phone: { kind: 'text', label: 'Phone', max: 60 },
-  email: { kind: 'email', label: 'Email' },
+  email: { kind: 'email', label: 'Email', max: 200 },
   website: { kind: 'url', label: 'Website' },
   districts: { kind: 'refs', ref: 'district', label: 'Districts' },
   study_abroad_destinations: { kind: 'refs', ref: 'destination', label: 'Study abroad destinations' },
@@ -25,9 +25,9 @@ export const institutionStanding = {
 export const institutionFilters = {
   district: { label: 'District', kind: 'ref', ref: 'district', column: 'districts' },
   destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'study_abroad_destinations' },
-} satisfies Record<string, FilterMeta>;
+} as const satisfies Record<string, FilterMeta>;
 
 export const standingFilters = {
   moe_certified: { label: 'MOE certified', kind: 'boolean', column: 'moe_certified' },
   verified: { label: 'Verified', kind: 'boolean', column: 'verified' },
-} satisfies Record<string, FilterMeta>;
+} as const satisfies Record<string, FilterMeta>;
