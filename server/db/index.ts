@@ -10,15 +10,13 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { StartupError } from '../startup.ts';
 import { acquireOwnerLock } from './owner-lock.ts';
+import type { Db } from './rows.ts';
 import { ensureSearchTriggers } from './search-triggers.ts';
 import * as schema from './schema/index.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
-
-/** The rows of db.execute(): PGlite answers {rows}, postgres.js an array. */
-export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+export { rowsOf, type Db } from './rows.ts';
 
 /**
  * drizzle runs its queries as unnamed statements (postgres.js `prepare: false`): a round trip to

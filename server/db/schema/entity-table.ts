@@ -87,10 +87,16 @@ type Columns<D extends EntityDeclaration, X> = Omit<DeclaredColumns<D>, keyof X>
 /** The tables built so far, by entity: references find their target's id here when drizzle asks. */
 const built = new Map<EntityName, PgTable>();
 
-function idOf(name: EntityName): PgColumn {
+/** An entity's table, once built (content.ts builds them all). */
+export function tableOf(name: EntityName): PgTable {
   const table = built.get(name);
-  const id = table && getTableColumns(table).id;
-  if (!id) throw new Error(`No table for ${name}: entityTable() was not called for it`);
+  if (!table) throw new Error(`No table for ${name}: entityTable() was not called for it`);
+  return table;
+}
+
+function idOf(name: EntityName): PgColumn {
+  const id = getTableColumns(tableOf(name)).id;
+  if (!id) throw new Error(`The ${name} table has no id`);
   return id;
 }
 

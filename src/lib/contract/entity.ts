@@ -153,17 +153,22 @@ export interface EntityDeclaration<F extends string = string, V extends string =
   access?: { write: readonly Role[] };
   /** the institution role that edits its own row of this entity in a dashboard */
   institutionRole?: InstitutionRole;
-  /** rules across fields, on the record as it would be saved (stored values merged with the change): per-field errors, or null */
+  /**
+   * rules across fields, on the record as it would be saved (stored values merged with the change): per-field errors, or null.
+   * Type its parameter (`record: Record<string, unknown>`): around an untyped one the declaration cannot be checked
+   */
   check?: (record: Record<string, unknown>) => Record<string, string[]> | null;
 }
 
-/** The declaration `D` names: its own fields and values, checked against everything that names them. */
-type Checked<D extends EntityDeclaration> = EntityDeclaration<Extract<keyof D['fields'], string>, D extends { values: readonly (infer V extends string)[] } ? V : never> & {
-  /** recognition goes through a ref field */
+/**
+ * A declaration checked against itself: what names a field (`titleField`, `ordering`, `card`, a filter's
+ * `column`…) must name one of its `fields` or `values`, and recognition goes through a ref field.
+ */
+type SelfChecked<D extends EntityDeclaration> = EntityDeclaration<Extract<keyof D['fields'], string>, D extends { values: readonly (infer V extends string)[] } ? V : never> & {
   recognition?: { via: { [K in keyof D['fields']]: D['fields'][K] extends { kind: 'ref' } ? K : never }[keyof D['fields']] };
 };
 
-export const defineEntity = <const D extends EntityDeclaration>(d: D & Checked<D>): D => d;
+export const defineEntity = <const D extends SelfChecked<D>>(d: D): D => d;
 
 /**
  * The API paths (under /api, without slashes around) of an entity's generic routes, as its

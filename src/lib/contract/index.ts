@@ -56,10 +56,20 @@ export type DropdownPath = { [K in EntityName]: DropdownOf<(typeof entities)[K]>
 /** An entity's declaration, typed as any declaration (the literal types of `entities` differ per entity). */
 export const declarationOf = (name: EntityName): EntityDeclaration => entities[name];
 
-const declared = () => Object.values(entities) as EntityDeclaration[];
+/** Whether a name (from an address, a row) is a declared entity's. */
+export const isEntityName = (name: string): name is EntityName => Object.hasOwn(entities, name);
+
+/** Every entity's name, in the registry's order. */
+export const entityNames = (): EntityName[] => Object.keys(entities).filter(isEntityName);
+
+const declared = (): EntityDeclaration[] => Object.values(entities);
+
+/** A declaration with public pages: its site path and its place in the navigation. */
+export type SiteDeclaration = EntityDeclaration & Required<Pick<EntityDeclaration, 'sitePath' | 'nav'>>;
+const hasPages = (d: EntityDeclaration): d is SiteDeclaration => Boolean(d.sitePath && d.nav);
 
 /** Entities with public pages, in the site's navigation order. */
-export const siteEntities = (): EntityDeclaration[] => declared().filter((d) => d.sitePath && d.nav).sort((a, b) => a.nav!.order - b.nav!.order);
+export const siteEntities = (): SiteDeclaration[] => declared().filter(hasPages).sort((a, b) => a.nav.order - b.nav.order);
 
 /** The console's navigation: each group's entities, in their order. */
 export const consoleEntities = (group: string): EntityDeclaration[] => declared().filter((d) => d.console.group === group).sort((a, b) => a.console.order - b.console.order);
