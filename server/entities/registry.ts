@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { entities, entityNames, isEntityName, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
+import { entities, isEntityName, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
 import { tableOf } from '../db/schema/entity-table.ts';
 import type { Runner } from '../services/tx.ts';
 import * as t from '../db/schema/index.ts';
@@ -32,10 +32,16 @@ export interface ServerEntity {
   cascadedPrivateFiles?: (db: Runner, id: number) => Promise<string[]>;
 }
 
-/** What only the server knows of an entity (its table comes from the declaration: db/schema/entity-table.ts). */
-const server: Partial<Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable' | 'table'>>> = {
+/**
+ * What only the server knows of each entity, one line each, in the order its routes are registered (and
+ * documented); its table comes from the declaration (db/schema/entity-table.ts).
+ */
+const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable' | 'table'>> = {
+  destination: {},
+  exam: {},
   course: { computed: courseRupees },
   university: { computed: universityRupees },
+  college: {},
   consultancy: {
     computed: { ...licenceValues, ...standingValues },
     // its applications go with it, and with them the applicants' documents; so do its licences and their documents
@@ -58,6 +64,17 @@ const server: Partial<Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable
     // open: the deadline is today or later in Nepal, or there is none (rolling); soonest first
     flags: { open: { where: sql`(${t.scholarships.deadline} IS NULL OR ${t.scholarships.deadline} >= ${nepalToday})`, orderBy: [sql`${t.scholarships.deadline} ASC NULLS LAST`, sql`${t.scholarships.id} ASC`] } },
   },
+  blog: {},
+  news: {},
+  blogCategory: {},
+  newsCategory: {},
+  district: {},
+  discipline: {},
+  offer: {},
+  featured: {},
+  modelQuestion: {},
+  forumCategory: {},
+  exchangeRate: {},
   ad: {
     uploads: {
       desktop_image_url: { kind: 'image', size: { width: 960, height: 540 } },
@@ -80,7 +97,12 @@ export function withColumns(name: EntityName, s: Omit<ServerEntity, 'decl' | 'se
   return { ...s, decl, searchable: 'search' in columns };
 }
 
-export const registry = Object.fromEntries(entityNames().map((name) => [name, withColumns(name, { ...server[name], table: tableOf(name) })])) as Record<EntityName, ServerEntity>;
+export const registry = Object.fromEntries(
+  Object.entries(server).map(([name, s]) => {
+    if (!isEntityName(name)) throw new Error(`Unknown entity ${name}`);
+    return [name, withColumns(name, { ...s, table: tableOf(name) })];
+  }),
+) as Record<EntityName, ServerEntity>;
 
 export const serverEntity = (name: string): ServerEntity => {
   if (!isEntityName(name)) throw new Error(`Unknown entity ${name}`);

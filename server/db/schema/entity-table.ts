@@ -134,7 +134,8 @@ function valueColumn(name: string, meta: FieldMeta) {
     case 'text':
       return stores.varchar(name, meta.max ?? 200);
     case 'email':
-      return stores.varchar(name, meta.max ?? 254);
+      // narrower than the 254 characters an address may have (fields.ts): an address this column cannot hold is refused by the database
+      return stores.varchar(name, 200);
     case 'select':
       return stores.varchar(name, meta.max ?? 20);
     case 'textarea':
@@ -144,12 +145,16 @@ function valueColumn(name: string, meta: FieldMeta) {
   }
 }
 
+/** The columns in the order rows are answered in: the fields in their order, the slug after the title. */
 function declaredColumns(decl: EntityDeclaration): Record<string, PgColumnBuilderBase> {
-  const fields = Object.entries(decl.fields).filter(([, meta]) => !meta.derived);
+  const fields = Object.entries(decl.fields).flatMap(([name, meta]): [string, PgColumnBuilderBase][] => {
+    if (meta.derived) return [];
+    const slug: [string, PgColumnBuilderBase][] = name === decl.titleField && decl.slug !== false ? [['slug', stores.varchar('slug', 200).notNull().unique()]] : [];
+    return [[name, columnOf(name, meta)], ...slug];
+  });
   return {
     id: id(),
-    ...Object.fromEntries(fields.map(([name, meta]) => [name, columnOf(name, meta)])),
-    ...(decl.slug === false ? {} : { slug: stores.varchar('slug', 200).notNull().unique() }),
+    ...Object.fromEntries(fields),
     ...(decl.confirmed ? { facts_checked_on: stores.date('facts_checked_on') } : {}),
     ...(decl.search ? searchColumns(decl.search) : {}),
     ...timestamps(),
@@ -173,10 +178,17 @@ export interface TableExtras<D extends EntityDeclaration, X extends Record<strin
   columns?: X;
   /** indexes beyond the references' and the search vector's */
   indexes?: (t: BuildExtraConfigColumns<D['table'], Columns<D, X>, 'pg'>) => PgTableExtraConfigValue[];
+  /** the columns that come first, in this order, when rows were answered in another order than the fields' (the API's answers keep theirs) */
+  order?: readonly NoInfer<keyof Columns<D, X> & string>[];
 }
 
+const inOrder = (columns: Record<string, PgColumnBuilderBase>, first: readonly string[] = []) => ({
+  ...Object.fromEntries(first.map((name) => [name, columns[name]])),
+  ...Object.fromEntries(Object.entries(columns).filter(([name]) => !first.includes(name))),
+});
+
 export function entityTable<const D extends EntityDeclaration, X extends Record<string, PgColumnBuilderBase> = Record<never, never>>(decl: D, extras: TableExtras<D, X> = {}) {
-  const columns = { ...declaredColumns(decl), ...extras.columns } as Columns<D, X>;
+  const columns = inOrder({ ...declaredColumns(decl), ...extras.columns }, extras.order) as Columns<D, X>;
   const table = pgTable(decl.table as D['table'], columns, (t) => {
     const byName: Record<string, ExtraConfigColumn> = t;
     const search = byName.search;

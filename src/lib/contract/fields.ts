@@ -75,8 +75,7 @@ interface KindOptions<F extends string> {
   textarea: SummaryOptions & { max?: number };
   html: Pick<SummaryOptions, 'summary'> & { max?: number };
   url: object;
-  /** `max`: the longest address, and the column's width (default 254) */
-  email: { max?: number };
+  email: object;
   number: {
     min?: number;
     max?: number;
@@ -227,7 +226,7 @@ export function zodForField(meta: FieldMeta): z.ZodType {
     case 'url':
       return z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be a web address (https://...)' }).max(2000)]);
     case 'email':
-      return z.union([z.literal(''), z.email('Must be an email address').max(max ?? 254)]);
+      return z.union([z.literal(''), z.email('Must be an email address').max(254)]);
     case 'number':
       return meta.decimals ? decimalText(meta.decimals, meta.min ?? 0, meta.max) : intText(meta.min ?? 0, meta.max);
     case 'boolean':

@@ -59,9 +59,6 @@ export const declarationOf = (name: EntityName): EntityDeclaration => entities[n
 /** Whether a name (from an address, a row) is a declared entity's. */
 export const isEntityName = (name: string): name is EntityName => Object.hasOwn(entities, name);
 
-/** Every entity's name, in the registry's order. */
-export const entityNames = (): EntityName[] => Object.keys(entities).filter(isEntityName);
-
 const declared = (): EntityDeclaration[] => Object.values(entities);
 
 /** A declaration with public pages: its site path and its place in the navigation. */

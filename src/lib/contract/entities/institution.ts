@@ -9,7 +9,7 @@ export const institutionProfile = {
   about: { kind: 'html', label: 'About', summary: 6 },
   address: { kind: 'text', label: 'Address', max: 300, column: true },
   phone: { kind: 'text', label: 'Phone', max: 60 },
-  email: { kind: 'email', label: 'Email', max: 200 },
+  email: { kind: 'email', label: 'Email' },
   website: { kind: 'url', label: 'Website' },
   districts: { kind: 'refs', ref: 'district', label: 'Districts' },
   study_abroad_destinations: { kind: 'refs', ref: 'destination', label: 'Study abroad destinations' },
