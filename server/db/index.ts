@@ -51,8 +51,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
       // would read a search for a rare word and one for a third of the table the same way.
       connection: { plan_cache_mode: 'force_custom_plan' },
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    await migratePostgres(db as never, { migrationsFolder });
+    const db = drizzlePostgres(client, { schema });
+    await migratePostgres(db, { migrationsFolder });
     await ensureSearchTriggers(db);
     preparing(client);
     return { db, engine: 'postgres', announce: () => {}, close: () => client.end({ timeout: 5 }) };
@@ -95,6 +95,6 @@ async function openPglite(dir: string): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await ensureSearchTriggers(db as unknown as Db);
+  await ensureSearchTriggers(db);
   return { db, engine: 'pglite', announce: () => {}, close: () => client.close() };
 }

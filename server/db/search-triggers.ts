@@ -28,7 +28,7 @@ export async function ensureSearchTriggers(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
     // several API processes may start at once on one server: one of them sets up, the others see it done
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('search_words_triggers'))`);
-    const missing = (await searchTriggerState(tx as unknown as Db)).filter((t) => !t.ready).map((t) => t.table);
+    const missing = (await searchTriggerState(tx)).filter((t) => !t.ready).map((t) => t.table);
     for (const table of missing) {
       const name = sql.identifier(table);
       for (const [suffix, event] of [['ins', 'INSERT'], ['upd', 'UPDATE']] as const) {
