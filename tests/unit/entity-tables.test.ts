@@ -30,11 +30,11 @@ describe('tables from declarations', () => {
   });
 
   it("turn a declaration's options into columns, references and indexes", async () => {
-    const housing = defineEntity({
-      // outside the registry, so no name it knows
-      name: 'housing' as EntityName,
-      path: 'housing',
-      table: 'housings',
+    const fixture = defineEntity({
+      // outside the registry, so no name it knows, and a table no entity will have
+      name: 'fixture' as EntityName,
+      path: 'fixture',
+      table: 'fixture_rows',
       label: 'Housing',
       plural: 'Housing',
       console: { group: 'Directory', order: 99 },
@@ -64,8 +64,8 @@ describe('tables from declarations', () => {
       confirmed: ['rent'],
       ordering: ['-id'],
     });
-    const table = entityTable(housing, { indexes: (t) => [index('housings_rent_idx').on(t.rent)] });
-    const sql = (await changesTo({ ...schema, housings: table }, lastSnapshot())).join('\n');
+    const table = entityTable(fixture, { indexes: (t) => [index('fixture_rows_rent_idx').on(t.rent)] });
+    const sql = (await changesTo({ ...schema, fixtureRows: table }, lastSnapshot())).join('\n');
     for (const column of [
       '"id" serial PRIMARY KEY NOT NULL',
       '"title" varchar(150) NOT NULL',
@@ -86,18 +86,18 @@ describe('tables from declarations', () => {
       '"slug" varchar(200) NOT NULL',
       '"facts_checked_on" date,',
       `"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("title", '')), 'A') || setweight(to_tsvector('english', coalesce("body", '')), 'C')) STORED`,
-      'CONSTRAINT "housings_slug_unique" UNIQUE("slug")',
+      'CONSTRAINT "fixture_rows_slug_unique" UNIQUE("slug")',
     ])
       expect(sql).toContain(column);
     expect(sql).not.toContain('"score"');
     expect(sql).toMatch(/FOREIGN KEY \("university_id"\) REFERENCES "public"."universities"\("id"\) ON DELETE cascade/);
     expect(sql).toMatch(/FOREIGN KEY \("city_id"\) REFERENCES "public"."districts"\("id"\) ON DELETE set null/);
-    expect(sql).toContain('CREATE INDEX "housings_university_idx" ON "housings" USING btree ("university_id")');
-    expect(sql).not.toContain('housings_city_idx');
+    expect(sql).toContain('CREATE INDEX "fixture_rows_university_idx" ON "fixture_rows" USING btree ("university_id")');
+    expect(sql).not.toContain('fixture_rows_city_idx');
     // a list of ids has an index when a filter tests it
-    expect(sql).toContain('CREATE INDEX "housings_destinations_idx" ON "housings" USING gin ("near")');
-    expect(sql).not.toContain('housings_exams_idx');
-    expect(sql).toContain('CREATE INDEX "housings_search_idx" ON "housings" USING gin ("search")');
-    expect(sql).toContain('CREATE INDEX "housings_rent_idx" ON "housings" USING btree ("rent")');
+    expect(sql).toContain('CREATE INDEX "fixture_rows_destinations_idx" ON "fixture_rows" USING gin ("near")');
+    expect(sql).not.toContain('fixture_rows_exams_idx');
+    expect(sql).toContain('CREATE INDEX "fixture_rows_search_idx" ON "fixture_rows" USING gin ("search")');
+    expect(sql).toContain('CREATE INDEX "fixture_rows_rent_idx" ON "fixture_rows" USING btree ("rent")');
   });
 });
