@@ -201,3 +201,14 @@ defineEntity({
   },
   ordering: ['id'],
 });
+
+defineEntity({
+  ...base,
+  titleField: 'name',
+  fields,
+  ordering: ['id'],
+  filters: {
+    // @ts-expect-error `options` applies to select and within filters only
+    country: { label: 'Country', kind: 'ref', ref: 'destination', column: 'country_id', options: ['a'] },
+  },
+});

@@ -3,26 +3,40 @@ import type { EntityName } from './names.ts';
 
 export type { EntityName } from './names.ts';
 
-export interface FilterMeta<C extends string = string> {
-  label: string;
-  /**
-   * ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true'
-   * switches it on (with `column`: only rows where that boolean is true); min and max: a whole
-   * number the value is at least or at most (a fee in rupees); within: a number of days, one of
-   * `options`, the date falls from today (in Nepal) to that many days on
-   */
-  kind: 'ref' | 'boolean' | 'select' | 'flag' | 'min' | 'max' | 'within';
-  ref?: EntityName;
-  options?: readonly string[];
-  /** the field (or server-computed value) it tests; an array column is tested for containment */
-  column?: C;
-  /** ref filters: `column` points at a row of `through.entity` whose `through.column` is the ref (a course's country, through its university) */
-  through?: { entity: EntityName; column: string };
-  /** ref filters: rows without a value match every value too (a scholarship for any field of study); their count is the facet's '' */
-  orNone?: boolean;
-  /** flag filters: on when the address does not say (open scholarships only) */
-  initially?: boolean;
+/**
+ * What each kind of filter takes: ref, an id or slug of `ref`; boolean, 'true'/'false'; select, one of
+ * `options`; flag, 'true' switches it on (with `column`: only rows where that boolean is true); min and
+ * max, a whole number the value is at least or at most (a fee in rupees); within, a number of days, one
+ * of `options`, the date falls from today (in Nepal) to that many days on
+ */
+interface FilterKinds {
+  ref: {
+    ref: EntityName;
+    /** `column` points at a row of `through.entity` whose `through.column` is the ref (a course's country, through its university) */
+    through?: { entity: EntityName; column: string };
+    /** rows without a value match every value too (a scholarship for any field of study); their count is the facet's '' */
+    orNone?: boolean;
+  };
+  boolean: object;
+  select: { options: readonly string[] };
+  /** `initially`: on when the address does not say (open scholarships only) */
+  flag: { initially?: boolean };
+  min: object;
+  max: object;
+  within: { options: readonly string[] };
 }
+
+type FilterOption = { [K in keyof FilterKinds]: keyof FilterKinds[K] }[keyof FilterKinds];
+
+/** One filter of a list: its kind, the options of that kind only, and the field (or server-computed value) it tests. */
+export type FilterMeta<C extends string = string> = {
+  [K in keyof FilterKinds]: {
+    label: string;
+    kind: K;
+    /** the field (or server-computed value) it tests; an array column is tested for containment */
+    column?: C;
+  } & FilterKinds[K] & { [O in Exclude<FilterOption, keyof FilterKinds[K]>]?: never };
+}[keyof FilterKinds];
 
 /** The filter kinds whose values can be counted (facets): one value per row, or a list of them. */
 export const countable = (f: FilterMeta) => (f.kind === 'ref' || f.kind === 'select' || f.kind === 'boolean' || f.kind === 'flag') && !f.through;
