@@ -9,34 +9,33 @@ export type { EntityName } from './names.ts';
  * max, a whole number the value is at least or at most (a fee in rupees); within, a number of days, one
  * of `options`, the date falls from today (in Nepal) to that many days on
  */
-interface FilterKinds {
+interface FilterKinds<C extends string> {
   ref: {
+    column: C;
     ref: EntityName;
     /** `column` points at a row of `through.entity` whose `through.column` is the ref (a course's country, through its university) */
     through?: { entity: EntityName; column: string };
     /** rows without a value match every value too (a scholarship for any field of study); their count is the facet's '' */
     orNone?: boolean;
   };
-  boolean: object;
-  select: { options: readonly string[] };
-  /** `initially`: on when the address does not say (open scholarships only) */
-  flag: { initially?: boolean };
-  min: object;
-  max: object;
-  within: { options: readonly string[] };
+  boolean: { column: C };
+  select: { column: C; options: readonly string[] };
+  /** `initially`: on when the address does not say (open scholarships only); without `column` the server says what it means (`flags`) */
+  flag: { column?: C; initially?: boolean };
+  min: { column: C };
+  max: { column: C };
+  within: { column: C; options: readonly string[] };
 }
 
-type FilterOption = { [K in keyof FilterKinds]: keyof FilterKinds[K] }[keyof FilterKinds];
+type FilterOption = { [K in keyof FilterKinds<string>]: keyof FilterKinds<string>[K] }[keyof FilterKinds<string>];
 
-/** One filter of a list: its kind, the options of that kind only, and the field (or server-computed value) it tests. */
+/**
+ * One filter of a list: its kind, the options of that kind only, and the field (or server-computed
+ * value) it tests, its `column`; an array column is tested for containment.
+ */
 export type FilterMeta<C extends string = string> = {
-  [K in keyof FilterKinds]: {
-    label: string;
-    kind: K;
-    /** the field (or server-computed value) it tests; an array column is tested for containment */
-    column?: C;
-  } & FilterKinds[K] & { [O in Exclude<FilterOption, keyof FilterKinds[K]>]?: never };
-}[keyof FilterKinds];
+  [K in keyof FilterKinds<C>]: { label: string; kind: K } & FilterKinds<C>[K] & { [O in Exclude<FilterOption, keyof FilterKinds<C>[K]>]?: never };
+}[keyof FilterKinds<C>];
 
 /** The filter kinds whose values can be counted (facets): one value per row, or a list of them. */
 export const countable = (f: FilterMeta) => (f.kind === 'ref' || f.kind === 'select' || f.kind === 'boolean' || f.kind === 'flag') && !f.through;
