@@ -91,7 +91,10 @@ export function withColumns(name: EntityName, s: Omit<ServerEntity, 'decl' | 'se
   const decl: EntityDeclaration = entities[name];
   const columns = getTableColumns(s.table);
   const missing = Object.keys(decl.fields).filter((field) => !(field in columns) && !(field in (s.computed ?? {})));
-  if (missing.length) throw new Error(`The ${name} declaration has fields its table lacks: ${missing.join(', ')}. Derived fields need a computed value; others a column (docs/adding-an-entity.md).`);
+  if (missing.length) {
+    const hint = 'Derived fields need a computed value; others a column (docs/adding-an-entity.md).';
+    throw new Error(`The ${name} declaration has fields its table lacks: ${missing.join(', ')}. ${hint}`);
+  }
   const uncomputed = (decl.values ?? []).filter((value) => !(value in (s.computed ?? {})));
   if (uncomputed.length) throw new Error(`The ${name} declaration has values the server does not compute: ${uncomputed.join(', ')}.`);
   return { ...s, decl, searchable: 'search' in columns };

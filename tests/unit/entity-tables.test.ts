@@ -85,7 +85,8 @@ describe('tables from declarations', () => {
       `"faqs" jsonb DEFAULT '[]'::jsonb NOT NULL`,
       '"slug" varchar(200) NOT NULL',
       '"facts_checked_on" date,',
-      `"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("title", '')), 'A') || setweight(to_tsvector('english', coalesce("body", '')), 'C')) STORED`,
+      `"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("title", '')), 'A') || ` +
+        `setweight(to_tsvector('english', coalesce("body", '')), 'C')) STORED`,
       'CONSTRAINT "fixture_rows_slug_unique" UNIQUE("slug")',
     ])
       expect(sql).toContain(column);

@@ -178,7 +178,7 @@ export interface TableExtras<D extends EntityDeclaration, X extends Record<strin
   columns?: X;
   /** indexes beyond the references' and the search vector's */
   indexes?: (t: BuildExtraConfigColumns<D['table'], Columns<D, X>, 'pg'>) => PgTableExtraConfigValue[];
-  /** the columns that come first, in this order, when rows were answered in another order than the fields' (the API's answers keep theirs) */
+  /** the columns that come first, in this order, where rows were answered in another order than the fields' (the API keeps its answers) */
   order?: readonly NoInfer<keyof Columns<D, X> & string>[];
 }
 

@@ -105,7 +105,10 @@ interface KindOptions<F extends string> {
     badgeMissing?: string;
     /** badge fields with `holdsUntil`: the badge once that date has passed ("Licence expired"), in the red tone */
     badgeLapsed?: string;
-    /** badge fields: the row's date (a dotted path, 'licence.expires_on') after which the badge no longer holds; pages drop it on that day even without a rebuild */
+    /**
+     * badge fields: the row's date (a dotted path, 'licence.expires_on') after which the badge no longer holds;
+     * pages drop it on that day even without a rebuild
+     */
     holdsUntil?: string;
   };
   date: object;
