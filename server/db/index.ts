@@ -10,14 +10,13 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { StartupError } from '../startup.ts';
 import { acquireOwnerLock } from './owner-lock.ts';
-import type { Db } from './handle.ts';
+import type { Db } from './rows.ts';
 import { ensureSearchTriggers } from './search-triggers.ts';
 import * as schema from './schema/index.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-// in a module of their own, so that search-triggers.ts uses them without importing this one
-export { rowsOf, type Db } from './handle.ts';
+export { rowsOf, type Db } from './rows.ts';
 
 /**
  * drizzle runs its queries as unnamed statements (postgres.js `prepare: false`): a round trip to

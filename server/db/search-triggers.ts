@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from './handle.ts';
+import { rowsOf, type Db } from './rows.ts';
 
 /**
  * The tables with a generated `search` vector (searchColumns), and whether search_words is kept

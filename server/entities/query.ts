@@ -37,14 +37,14 @@ const filterValue = (name: string, meta: FilterMeta) => {
     case 'flag':
       return z.enum(['true', 'false'], { error: `${name} must be true or false` });
     case 'select':
-      return z.enum(meta.options as [string, ...string[]], { error: `${name} must be one of: ${meta.options!.join(', ')}` });
+      return z.enum(meta.options as [string, ...string[]], { error: `${name} must be one of: ${meta.options.join(', ')}` });
     case 'ref':
       return z.string().min(1).max(200);
     case 'min':
     case 'max':
       return z.string().regex(/^\d{1,12}$/, `${name} must be a whole number`);
     case 'within':
-      return z.enum(meta.options as [string, ...string[]], { error: `${name} must be one of: ${meta.options!.join(', ')}` });
+      return z.enum(meta.options as [string, ...string[]], { error: `${name} must be one of: ${meta.options.join(', ')}` });
   }
 };
 
@@ -184,26 +184,26 @@ async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, que
       continue;
     }
     if (meta.kind === 'boolean') {
-      filters[name] = sql`${valueOf(entity, meta.column!)} = ${value === 'true'}`;
+      filters[name] = sql`${valueOf(entity, meta.column)} = ${value === 'true'}`;
       continue;
     }
     if (meta.kind === 'min' || meta.kind === 'max') {
-      filters[name] = sql`${valueOf(entity, meta.column!)} ${sql.raw(meta.kind === 'min' ? '>=' : '<=')} ${Number(value)}`;
+      filters[name] = sql`${valueOf(entity, meta.column)} ${sql.raw(meta.kind === 'min' ? '>=' : '<=')} ${Number(value)}`;
       continue;
     }
     if (meta.kind === 'within') {
-      const date = valueOf(entity, meta.column!);
+      const date = valueOf(entity, meta.column);
       filters[name] = sql`${date} >= ${nepalToday} AND ${date} <= ${nepalToday} + ${Number(value)}::integer`;
       continue;
     }
-    const col = column(entity, meta.column!);
+    const col = column(entity, meta.column);
     if (meta.kind === 'select') filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${value}]::text[]` : eq(col, value);
     else if (meta.through) {
-      const id = await resolveRef(db, meta.ref!, String(value), name);
+      const id = await resolveRef(db, meta.ref, String(value), name);
       const via = serverEntity(meta.through.entity);
       filters[name] = inArray(col, db.select({ id: column(via, 'id') }).from(via.table).where(eq(column(via, meta.through.column), id)));
     } else {
-      const id = await resolveRef(db, meta.ref!, String(value), name);
+      const id = await resolveRef(db, meta.ref, String(value), name);
       // An array column holds a list of ids: containment uses its GIN index.
       filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${id}]::integer[]` : meta.orNone ? sql`(${col} = ${id} OR ${col} IS NULL)` : eq(col, id);
     }
@@ -276,8 +276,8 @@ async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions,
         const [row] = await db.select({ n }).from(entity.table).where(and(where, holds));
         return [name, { true: row!.n }];
       }
-      const value = valueOf(entity, meta.column!);
-      const isList = !entity.computed?.[meta.column!] && column(entity, meta.column!).columnType === 'PgArray';
+      const value = valueOf(entity, meta.column);
+      const isList = !entity.computed?.[meta.column] && column(entity, meta.column).columnType === 'PgArray';
       const rows = isList
         ? await (() => {
             const items = db.select({ v: sql`unnest(${value})`.as('v') }).from(entity.table).where(where).as('items');
@@ -357,12 +357,12 @@ export async function relatedOf(db: Db, entity: ServerEntity, row: Record<string
   const related: Record<string, RelatedItem[]> = {};
   await Promise.all(
     Object.entries(entity.decl.fields)
-      .filter(([, meta]) => meta.kind === 'ref' || meta.kind === 'refs')
-      .map(async ([field, meta]) => {
+      .flatMap(([field, meta]) => (meta.kind === 'ref' || meta.kind === 'refs' ? [[field, meta.ref] as const] : []))
+      .map(async ([field, refName]) => {
         const raw = row[field];
         const ids = (Array.isArray(raw) ? raw : raw == null ? [] : [raw]) as number[];
         if (ids.length === 0) return void (related[field] = []);
-        const ref = serverEntity(meta.ref!);
+        const ref = serverEntity(refName);
         // One array parameter, not IN ($1, …, $n): one statement whatever the number of ids.
         const statement = preparedOnce(db, `names:${ref.decl.name}`, () => {
           const hasSlug = 'slug' in getTableColumns(ref.table);

@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { entities, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
+import { entities, isEntityName, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
+import { tableOf } from '../db/schema/entity-table.ts';
 import type { Runner } from '../services/tx.ts';
 import * as t from '../db/schema/index.ts';
 import type { UploadRule } from '../uploads.ts';
@@ -31,14 +32,17 @@ export interface ServerEntity {
   cascadedPrivateFiles?: (db: Runner, id: number) => Promise<string[]>;
 }
 
-const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
-  destination: { table: t.destinations },
-  exam: { table: t.exams },
-  course: { table: t.courses, computed: courseRupees },
-  university: { table: t.universities, computed: universityRupees },
-  college: { table: t.colleges },
+/**
+ * What only the server knows of each entity, one line each, in the order its routes are registered (and
+ * documented); its table comes from the declaration (db/schema/entity-table.ts).
+ */
+const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable' | 'table'>> = {
+  destination: {},
+  exam: {},
+  course: { computed: courseRupees },
+  university: { computed: universityRupees },
+  college: {},
   consultancy: {
-    table: t.consultancies,
     computed: { ...licenceValues, ...standingValues },
     // its applications go with it, and with them the applicants' documents; so do its licences and their documents
     cascadedPrivateFiles: async (db, id) => [
@@ -53,28 +57,25 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
     ],
   },
   event: {
-    table: t.events,
     flags: { upcoming: { where: sql`${t.events.ends_at} >= now()`, orderBy: [sql`${t.events.starts_at} ASC`, sql`${t.events.id} ASC`] } },
   },
   scholarship: {
-    table: t.scholarships,
     computed: scholarshipRupees,
     // open: the deadline is today or later in Nepal, or there is none (rolling); soonest first
     flags: { open: { where: sql`(${t.scholarships.deadline} IS NULL OR ${t.scholarships.deadline} >= ${nepalToday})`, orderBy: [sql`${t.scholarships.deadline} ASC NULLS LAST`, sql`${t.scholarships.id} ASC`] } },
   },
-  blog: { table: t.blogs },
-  news: { table: t.news },
-  blogCategory: { table: t.blogCategories },
-  newsCategory: { table: t.newsCategories },
-  district: { table: t.districts },
-  discipline: { table: t.disciplines },
-  offer: { table: t.offers },
-  featured: { table: t.featuredPages },
-  modelQuestion: { table: t.modelQuestions },
-  forumCategory: { table: t.forumCategories },
-  exchangeRate: { table: t.exchangeRates },
+  blog: {},
+  news: {},
+  blogCategory: {},
+  newsCategory: {},
+  district: {},
+  discipline: {},
+  offer: {},
+  featured: {},
+  modelQuestion: {},
+  forumCategory: {},
+  exchangeRate: {},
   ad: {
-    table: t.ads,
     uploads: {
       desktop_image_url: { kind: 'image', size: { width: 960, height: 540 } },
       mobile_image_url: { kind: 'image', size: { width: 320, height: 400 } },
@@ -82,21 +83,33 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable'>> = {
   },
 };
 
-/** A declared field with no column would be accepted and silently dropped: the server refuses to start instead. */
-export function withColumns(name: string, s: Omit<ServerEntity, 'decl' | 'searchable'>): ServerEntity {
-  const decl: EntityDeclaration = entities[name as EntityName];
+/**
+ * A declared field with no column would be accepted and silently dropped, and a declared value nothing
+ * computes would filter and order by nothing: the server refuses to start instead.
+ */
+export function withColumns(name: EntityName, s: Omit<ServerEntity, 'decl' | 'searchable'>): ServerEntity {
+  const decl: EntityDeclaration = entities[name];
   const columns = getTableColumns(s.table);
   const missing = Object.keys(decl.fields).filter((field) => !(field in columns) && !(field in (s.computed ?? {})));
-  if (missing.length) throw new Error(`The ${name} declaration has fields its table lacks: ${missing.join(', ')}. Add the columns and generate a migration (docs/adding-an-entity.md).`);
+  if (missing.length) {
+    const hint = 'Derived fields need a computed value; others a column (docs/adding-an-entity.md).';
+    throw new Error(`The ${name} declaration has fields its table lacks: ${missing.join(', ')}. ${hint}`);
+  }
+  const uncomputed = (decl.values ?? []).filter((value) => !(value in (s.computed ?? {})));
+  if (uncomputed.length) throw new Error(`The ${name} declaration has values the server does not compute: ${uncomputed.join(', ')}.`);
   return { ...s, decl, searchable: 'search' in columns };
 }
 
-export const registry: Record<EntityName, ServerEntity> = Object.fromEntries(Object.entries(server).map(([name, s]) => [name, withColumns(name, s)])) as Record<EntityName, ServerEntity>;
+export const registry = Object.fromEntries(
+  Object.entries(server).map(([name, s]) => {
+    if (!isEntityName(name)) throw new Error(`Unknown entity ${name}`);
+    return [name, withColumns(name, { ...s, table: tableOf(name) })];
+  }),
+) as Record<EntityName, ServerEntity>;
 
 export const serverEntity = (name: string): ServerEntity => {
-  const entity = registry[name as EntityName];
-  if (!entity) throw new Error(`Unknown entity ${name}`);
-  return entity;
+  if (!isEntityName(name)) throw new Error(`Unknown entity ${name}`);
+  return registry[name];
 };
 
 /** Upload rules of an entity: each file field by its kind, overridden by the server options. */

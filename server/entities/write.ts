@@ -42,7 +42,7 @@ async function checkRefLists(tx: Tx, entity: ServerEntity, values: Row) {
   for (const [name, meta] of Object.entries(entity.decl.fields)) {
     const ids = values[name];
     if (meta.kind !== 'refs' || !Array.isArray(ids) || ids.length === 0) continue;
-    const ref = serverEntity(meta.ref!);
+    const ref = serverEntity(meta.ref);
     const found = new Set((await tx.select({ id: column(ref, 'id') }).from(ref.table).where(inArray(column(ref, 'id'), ids as number[]))).map((r) => r.id));
     const missing = (ids as number[]).filter((id) => !found.has(id));
     if (missing.length) fields[name] = [`Unknown ${ref.decl.label.toLowerCase()} id(s): ${missing.join(', ')}.`];

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/index.ts';
-import { FILE_KINDS } from '../../src/lib/contract/index.ts';
-import { registry } from '../entities/registry.ts';
+import { entities, FILE_KINDS, type EntityDeclaration } from '../../src/lib/contract/index.ts';
 import type { Storage } from './index.ts';
 
 export type FileColumn = [table: string, column: string, isList?: boolean];
@@ -16,10 +14,10 @@ export const PRIVATE_FILE_COLUMNS: FileColumn[] = [
 
 /** Every file field of every declared entity, from the declarations: a new entity's files are counted without a list to keep. */
 export const entityFileColumns = (): FileColumn[] =>
-  Object.values(registry).flatMap((entity) =>
-    Object.entries(entity.decl.fields)
+  Object.values(entities).flatMap((decl: EntityDeclaration) =>
+    Object.entries(decl.fields)
       .filter(([, meta]) => FILE_KINDS.includes(meta.kind))
-      .map(([name, meta]): FileColumn => [getTableConfig(entity.table).name, name, meta.multiple === true]),
+      .map(([name, meta]): FileColumn => [decl.table, name, meta.multiple === true]),
   );
 
 /**

@@ -1,16 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, unique, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { id, searchColumns, searchIndexes, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
-
-export const forumCategories = pgTable('forum_categories', {
-  id: id(),
-  name: varchar('name', { length: 120 }).notNull(),
-  slug: varchar('slug', { length: 200 }).notNull().unique(),
-  description: text('description').notNull().default(''),
-  /** where the category stands in lists (lowest first; then by name) */
-  position: integer('position').notNull().default(0),
-  ...timestamps(),
-});
+import { forumCategories } from './content.ts';
 
 export const forumQuestions = pgTable(
   'forum_questions',

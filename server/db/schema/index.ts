@@ -9,4 +9,3 @@ export * from './licences.ts';
 export * from './reviews.ts';
 export * from './shortlists.ts';
 export * from './outbox.ts';
-export * from './money.ts';

@@ -1,25 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { id, searchColumns, searchIndexes, timestamps } from './columns.ts';
+import { id, timestamps } from './columns.ts';
 import { consultancies } from './content.ts';
-
-export const ads = pgTable(
-  'ads',
-  {
-    id: id(),
-    placement: varchar('placement', { length: 40 }).notNull(),
-    title: varchar('title', { length: 200 }).notNull(),
-    redirect_url: text('redirect_url').notNull().default(''),
-    desktop_image_url: text('desktop_image_url'),
-    mobile_image_url: text('mobile_image_url'),
-    starts_at: timestamp('starts_at', { withTimezone: true, mode: 'string' }),
-    ends_at: timestamp('ends_at', { withTimezone: true, mode: 'string' }),
-    weight: integer('weight').notNull().default(1),
-    active: boolean('active').notNull().default(true),
-    ...searchColumns({ A: ['title'], B: ['placement'] }),
-    ...timestamps(),
-  },
-  (t) => [index('ads_placement_idx').on(t.placement, t.active), ...searchIndexes('ads', t)],
-);
 
 /** Single row (id = 1). */
 export const siteSettings = pgTable('site_settings', {

@@ -1,25 +1,41 @@
 import type { FieldMeta } from './fields.ts';
+import type { EntityName } from './names.ts';
 
-export interface FilterMeta {
-  label: string;
-  /**
-   * ref: an id or slug of `ref`; boolean: 'true'/'false'; select: one of options; flag: 'true'
-   * switches it on (with `column`: only rows where that boolean is true); min and max: a whole
-   * number the value is at least or at most (a fee in rupees); within: a number of days, one of
-   * `options`, the date falls from today (in Nepal) to that many days on
-   */
-  kind: 'ref' | 'boolean' | 'select' | 'flag' | 'min' | 'max' | 'within';
-  ref?: string;
-  options?: readonly string[];
-  /** the column (or server-computed value) it tests; an array column is tested for containment */
-  column?: string;
-  /** ref filters: `column` points at a row of `through.entity` whose `through.column` is the ref (a course's country, through its university) */
-  through?: { entity: string; column: string };
-  /** ref filters: rows without a value match every value too (a scholarship for any field of study); their count is the facet's '' */
-  orNone?: boolean;
-  /** flag filters: on when the address does not say (open scholarships only) */
-  initially?: boolean;
+export type { EntityName } from './names.ts';
+
+/**
+ * What each kind of filter takes: ref, an id or slug of `ref`; boolean, 'true'/'false'; select, one of
+ * `options`; flag, 'true' switches it on (with `column`: only rows where that boolean is true); min and
+ * max, a whole number the value is at least or at most (a fee in rupees); within, a number of days, one
+ * of `options`, the date falls from today (in Nepal) to that many days on
+ */
+interface FilterKinds<C extends string> {
+  ref: {
+    column: C;
+    ref: EntityName;
+    /** `column` points at a row of `through.entity` whose `through.column` is the ref (a course's country, through its university) */
+    through?: { entity: EntityName; column: string };
+    /** rows without a value match every value too (a scholarship for any field of study); their count is the facet's '' */
+    orNone?: boolean;
+  };
+  boolean: { column: C };
+  select: { column: C; options: readonly string[] };
+  /** `initially`: on when the address does not say (open scholarships only); without `column` the server says what it means (`flags`) */
+  flag: { column?: C; initially?: boolean };
+  min: { column: C };
+  max: { column: C };
+  within: { column: C; options: readonly string[] };
 }
+
+type FilterOption = { [K in keyof FilterKinds<string>]: keyof FilterKinds<string>[K] }[keyof FilterKinds<string>];
+
+/**
+ * One filter of a list: its kind, the options of that kind only, and the field (or server-computed
+ * value) it tests, its `column`; an array column is tested for containment.
+ */
+export type FilterMeta<C extends string = string> = {
+  [K in keyof FilterKinds<C>]: { label: string; kind: K } & FilterKinds<C>[K] & { [O in Exclude<FilterOption, keyof FilterKinds<C>[K]>]?: never };
+}[keyof FilterKinds<C>];
 
 /** The filter kinds whose values can be counted (facets): one value per row, or a list of them. */
 export const countable = (f: FilterMeta) => (f.kind === 'ref' || f.kind === 'select' || f.kind === 'boolean' || f.kind === 'flag') && !f.through;
@@ -42,9 +58,29 @@ export type ConsoleGroup = (typeof CONSOLE_GROUPS)[number];
 /** The schema.org types the detail pages describe rows as (src/pages/_lib/jsonld.ts maps each). */
 export type SchemaType = 'CollegeOrUniversity' | 'EducationalOrganization' | 'Course' | 'Event' | 'Article' | 'NewsArticle' | 'Country' | 'MonetaryGrant';
 
-export interface EntityDeclaration {
+/** The bookkeeping columns every table has, which lists may be ordered by. */
+type Bookkeeping = 'id' | 'created_at' | 'updated_at';
+/** One key of a list order: a name, descending with a leading '-'. */
+export type OrderKey<K extends string> = K | `-${K}`;
+/** A list order as the API's `ordering` takes it: one to three keys, by commas. */
+export type OrderList<K extends string> = OrderKey<K> | `${OrderKey<K>},${OrderKey<K>}`;
+
+/** The fields in a row's search vector, by weight: A the names, B the places and short texts, C the bodies. */
+export interface SearchWeights<F extends string = string> {
+  A: readonly F[];
+  B?: readonly F[];
+  C?: readonly F[];
+}
+
+/**
+ * `F` names the declaration's fields and `V` its server-computed values, so every option naming
+ * one (`titleField`, `ordering`, `card`, a filter's `column`) is checked by the typechecker.
+ */
+export interface EntityDeclaration<F extends string = string, V extends string = string> {
   /** key used everywhere (console resource name, registry) */
-  name: string;
+  name: EntityName;
+  /** the database table that stores its rows */
+  table: string;
   /** API path segment(s) under /api, as SPEC §7 spells them */
   path: string;
   /** public site path segment */
@@ -62,9 +98,18 @@ export interface EntityDeclaration {
   /** counts of rows ("6 blog posts") when `plural` names a section rather than its rows ("Blog") */
   countNoun?: string;
   /** the field that names a row (cards, dropdowns, slugs) */
-  titleField: string;
-  fields: Record<string, FieldMeta>;
-  filters?: Record<string, FilterMeta>;
+  titleField: F;
+  fields: Record<F, FieldMeta<F>>;
+  /**
+   * values the server computes for each row besides the fields (a fee in rupees: server/entities/registry.ts),
+   * which filters and orders may name
+   */
+  values?: readonly V[];
+  filters?: Record<string, FilterMeta<F | V>>;
+  /** the fields full-text search looks through, by weight; without it the rows are not searched */
+  search?: SearchWeights<F>;
+  /** rows have no slug: no page or address names them (ads, exchange rates) */
+  slug?: false;
   /** create and update arrive as multipart (files) rather than JSON */
   multipart?: boolean;
   /** a /x/dropdown/ route; the path when it differs from `${path}/dropdown` */
@@ -74,43 +119,43 @@ export interface EntityDeclaration {
   /** the public list shows only what this says (ads: active ones) */
   publicList?: 'all' | 'none';
   /** default list order, first key wins: '-priority' is descending */
-  ordering: string[];
+  ordering: OrderKey<F | V | Bookkeeping>[];
   /**
    * the further fields (or server-computed values) a list may be ordered by, ascending or
    * descending: the console's sortable columns, say. The keys of `ordering` and `sorts` are
    * orderable without being named here; anything else is refused (orderableFields)
    */
-  orderable?: readonly string[];
+  orderable?: readonly (F | V)[];
   /**
    * the orders a list page offers, as labels: the one without `ordering` is the list's own order
    * above; the others name the API's `ordering` value ('-published_at': newest first)
    */
-  sorts?: readonly { label: string; ordering?: string }[];
+  sorts?: readonly { label: string; ordering?: OrderList<F | V | Bookkeeping> }[];
   /**
    * rows that end (an event, an offer, a scholarship's deadline): the date or datetime field that
    * ends them and what an ended one is called. The site marks ended rows and lists them after
    * current ones, on the day they end even when no rebuild ran since (src/lib/shared/ended.ts).
    */
-  ends?: { field: string; badge: string; note: string };
+  ends?: { field: F; badge: string; note: string };
   /**
    * fees, intakes and deadlines whose values go stale: the fields it covers. The row carries the day
    * an admin or the owner last confirmed them (`facts_checked_on`): saving a new value of one of them
    * confirms them, and so does "still correct"; pages say "checked on <date>", and "may be out of
    * date" after STALE_AFTER_DAYS (src/lib/shared/checked.ts)
    */
-  confirmed?: readonly string[];
+  confirmed?: readonly F[];
   /**
    * rows that the official register of the country named by the ref field `via` lists (CRICOS,
    * the DLI list…): the row's entry (`register_code`), whether it was found there (`register_status`)
    * and when someone looked (`register_checked_on`); the destination names the register and its link
    */
-  recognition?: { via: string };
+  recognition?: { via: F };
   /**
    * the facts a card states, in this order: what a student decides on from a list (a consultancy's
    * rating and complaint record, a course's fee, duration and intakes). Default: the first three
    * list columns that are plain values. Badges (licensed, verified) are shown apart from them.
    */
-  card?: readonly string[];
+  card?: readonly F[];
   /** a student can save rows to the shortlist kept on the device (and on the account once signed in) */
   shortlist?: boolean;
   /** up to COMPARE_MAX rows can be put side by side on /compare/, one row per fact of this declaration */
@@ -121,11 +166,22 @@ export interface EntityDeclaration {
   access?: { write: readonly Role[] };
   /** the institution role that edits its own row of this entity in a dashboard */
   institutionRole?: InstitutionRole;
-  /** rules across fields, on the record as it would be saved (stored values merged with the change): per-field errors, or null */
+  /**
+   * rules across fields, on the record as it would be saved (stored values merged with the change): per-field errors, or null.
+   * Type its parameter (`record: Record<string, unknown>`): around an untyped one the declaration cannot be checked
+   */
   check?: (record: Record<string, unknown>) => Record<string, string[]> | null;
 }
 
-export const defineEntity = <const T extends EntityDeclaration>(d: T): T => d;
+/**
+ * A declaration checked against itself: what names a field (`titleField`, `ordering`, `card`, a filter's
+ * `column`…) must name one of its `fields` or `values`, and recognition goes through a ref field.
+ */
+type SelfChecked<D extends EntityDeclaration> = EntityDeclaration<Extract<keyof D['fields'], string>, D extends { values: readonly (infer V extends string)[] } ? V : never> & {
+  recognition?: { via: { [K in keyof D['fields']]: D['fields'][K] extends { kind: 'ref' } ? K : never }[keyof D['fields']] };
+};
+
+export const defineEntity = <const D extends SelfChecked<D>>(d: D): D => d;
 
 /**
  * The API paths (under /api, without slashes around) of an entity's generic routes, as its

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EntityName } from './names.ts';
 
 /**
  * Field metadata shared by the server (validation, routes), the console (forms, list columns) and
@@ -23,36 +24,12 @@ export type FieldKind =
   | 'image'
   | 'file';
 
-export interface FieldMeta {
-  kind: FieldKind;
+/** Options every field kind takes. */
+interface CommonMeta {
   label: string;
   required?: boolean;
-  /** text lengths; number range */
-  max?: number;
-  min?: number;
-  /** select */
-  options?: readonly string[];
-  /** ref/refs: the entity whose dropdown feeds the widget */
-  ref?: string;
-  /**
-   * ref fields: the referred row's page lists the rows that refer to it ("Courses" on a university),
-   * under `heading` (default: this entity's plural), each with the value of `note` (a field), after `notePrefix`
-   */
-  listedOn?: { heading?: string; note?: string; notePrefix?: string };
-  /** image fields: the picture of the row on cards and pages: a small square (logo, icon, flag), the wide cover, or either */
-  picture?: 'small' | 'cover' | 'both';
   /** a fact a student decides by: the detail page states it on its first screen, above the description (in field order) */
   keyFact?: boolean;
-  /** text fields: a two-letter country code (ISO 3166-1) whose flag (from flag-icons, copied at build time to /flags/) pictures the row */
-  flag?: boolean;
-  /** boolean fields: when true, a badge named by the label on cards and pages ('ok' in green), never a fact */
-  badge?: 'ok' | 'plain';
-  /** text fields: the line under the title of the detail page (an excerpt), not a fact */
-  lead?: boolean;
-  /** text fields: what cards and meta descriptions say of a row: the field with text and the lowest number */
-  summary?: number;
-  /** ref fields: search results name the referred row (a course's university), and what that row names in turn (its country) */
-  namedInResults?: boolean;
   /** shown as a column in the console list */
   column?: boolean;
   /** only an admin may set it; an institution editing its own profile never can */
@@ -60,52 +37,139 @@ export interface FieldMeta {
   /** the platform's bookkeeping (list priority, claimed flag): never shown on public pages */
   internal?: boolean;
   /**
-   * worked out by the server at read time from other records, never written (a consultancy's
+   * worked out by the server at read time from other records, never written nor stored (a consultancy's
    * moe_certified follows its licence): what it follows, for the message refusing a write
    */
   derived?: string;
-  /** badge fields: the part of /how-we-verify/ that explains the badge (default: the field name) */
-  explainedAt?: string;
-  /** boolean badge fields: the warning badge a row gets when the value is false ("No licence on record"), in the amber tone, never silence */
-  badgeMissing?: string;
-  /** boolean badge fields with `holdsUntil`: the badge once that date has passed ("Licence expired"), in the red tone */
-  badgeLapsed?: string;
-  /** number fields: a mean rating out of 5, stated with the count in this field ("4.3 from 12 reviews") */
-  ratingCount?: string;
   /** what cards and pages say when there is no value, or a count of 0 ("No complaints in the last 12 months") */
   none?: string;
-  /** select fields: how each option reads ("listed": "Recognised") */
-  optionLabels?: Readonly<Record<string, string>>;
   /** a figure cards state; the detail page and the comparison say it in a section of their own (reviews, complaint record) */
   cardOnly?: boolean;
   /** the owner's own words (a consultancy's highlights): pages show it as what it says of itself, apart from what we checked */
   selfDescribed?: boolean;
-  /** boolean badge fields: the row's date (a dotted path, 'licence.expires_on') after which the badge no longer holds; pages drop it on that day even without a rebuild */
-  holdsUntil?: string;
   help?: string;
-  /** file fields: accepted documents (image fields always take images only) */
-  accept?: 'image' | 'pdf' | 'document';
-  /** image fields: a list of images (a gallery); new files are added, those listed in `removedBy` removed */
-  multiple?: boolean;
-  /** multiple: the form field that lists images to remove, when not `deleted_<field>` (SPEC names the consultancy's) */
-  removedBy?: string;
-  /** file fields: a personal file behind an authenticated API route (the value is that route, or a list of {url, original_name}) */
-  private?: boolean;
-  /** number fields: a year, shown as 2026, not 2,026 */
-  year?: boolean;
-  /** number fields: what is counted, singular and plural ("48 months") */
-  unit?: readonly [one: string, other: string];
-  /** number fields: an amount of money in the currency named by this field of the row ("JPY 3,308,100") */
-  currency?: string;
-  /** number fields: digits allowed after the point (an exchange rate); whole numbers without it */
-  decimals?: number;
-  /** number fields: a rank, shown as "#12" */
-  rank?: boolean;
-  /** datetime fields whose time of day means nothing to a reader (a post's publication): the date only */
-  dateOnly?: boolean;
-  /** the starting value in a new record's form */
-  default?: string | number | boolean;
 }
+
+/** Text shown on cards and in meta descriptions. */
+interface SummaryOptions {
+  /** what cards and meta descriptions say of a row: the field with text and the lowest number */
+  summary?: number;
+  /** the line under the title of the detail page (an excerpt), not a fact */
+  lead?: boolean;
+}
+
+/**
+ * The options each kind takes beyond the common ones; `F` names the declaration's fields, so an
+ * option naming a field (`currency`, `listedOn.note`) must name one of them.
+ */
+interface KindOptions<F extends string> {
+  /** `max`: the longest text, and the column's width (default 200) */
+  text: SummaryOptions & {
+    max?: number;
+    /** a two-letter country code (ISO 3166-1) whose flag (from flag-icons, copied at build time to /flags/) pictures the row */
+    flag?: boolean;
+    /** the starting value in a new record's form, and the column's */
+    default?: string;
+  };
+  /** `max`: the longest text; with it the column is that wide, without it unbounded */
+  textarea: SummaryOptions & { max?: number };
+  html: Pick<SummaryOptions, 'summary'> & { max?: number };
+  url: object;
+  email: object;
+  number: {
+    min?: number;
+    max?: number;
+    /** the starting value in a new record's form, and the column's (a column with one is never empty) */
+    default?: number;
+    /** an amount of money in the currency named by this field of the row ("JPY 3,308,100") */
+    currency?: F;
+    /** digits allowed after the point (an exchange rate); whole numbers without it */
+    decimals?: number;
+    /** a rank, shown as "#12" */
+    rank?: boolean;
+    /** a year, shown as 2026, not 2,026 */
+    year?: boolean;
+    /** what is counted, singular and plural ("48 months") */
+    unit?: readonly [one: string, other: string];
+    /** a mean rating out of 5, stated with the count in this field ("4.3 from 12 reviews") */
+    ratingCount?: F;
+  };
+  boolean: {
+    /** the starting value in a new record's form, and the column's (default false) */
+    default?: boolean;
+    /** a badge named by the label on cards and pages ('ok' in green), never a fact */
+    badge?: 'ok' | 'plain';
+    /** badge fields: the part of /how-we-verify/ that explains the badge (default: the field name) */
+    explainedAt?: string;
+    /** badge fields: the warning badge a row gets when the value is false ("No licence on record"), in the amber tone, never silence */
+    badgeMissing?: string;
+    /** badge fields with `holdsUntil`: the badge once that date has passed ("Licence expired"), in the red tone */
+    badgeLapsed?: string;
+    /**
+     * badge fields: the row's date (a dotted path, 'licence.expires_on') after which the badge no longer holds;
+     * pages drop it on that day even without a rebuild
+     */
+    holdsUntil?: string;
+  };
+  date: object;
+  /** `dateOnly`: the time of day means nothing to a reader (a post's publication): the date only */
+  datetime: { dateOnly?: boolean };
+  select: {
+    options: readonly string[];
+    /** how each option reads ("listed": "Recognised") */
+    optionLabels?: Readonly<Record<string, string>>;
+    /** the longest option the column holds (default 20) */
+    max?: number;
+    /** the starting value in a new record's form, and the column's */
+    default?: string;
+  };
+  ref: {
+    /** the entity whose dropdown feeds the widget */
+    ref: EntityName;
+    /**
+     * the referred row's page lists the rows that refer to it ("Courses" on a university), under
+     * `heading` (default: this entity's plural), each with the value of `note` (a field), after `notePrefix`
+     */
+    listedOn?: { heading?: string; note?: F; notePrefix?: string };
+    /** search results name the referred row (a course's university), and what that row names in turn (its country) */
+    namedInResults?: boolean;
+    /** what deleting the referred row does to this one: its value is emptied (the default), or the row goes with it */
+    onDelete?: 'set null' | 'cascade';
+    /** false: no index of its own (every other ref has one, for deletes and filters) */
+    index?: false;
+  };
+  refs: { ref: EntityName };
+  /** `max`: the longest tag */
+  tags: { max?: number };
+  faqs: object;
+  image: {
+    /** the picture of the row on cards and pages: a small square (logo, icon, flag), the wide cover, or either */
+    picture?: 'small' | 'cover' | 'both';
+    /** a list of images (a gallery); new files are added, those listed in `removedBy` removed */
+    multiple?: boolean;
+    /** multiple: the form field that lists images to remove, when not `deleted_<field>` (SPEC names the consultancy's) */
+    removedBy?: string;
+  };
+  file: {
+    /** accepted documents (image fields always take images only) */
+    accept?: 'image' | 'pdf' | 'document';
+    /** a personal file behind an authenticated API route (the value is that route, or a list of {url, original_name}) */
+    private?: boolean;
+  };
+}
+
+type OptionName = { [K in FieldKind]: keyof KindOptions<string>[K] }[FieldKind];
+
+/**
+ * One field's metadata: its kind and the options that kind takes. An option of another kind does
+ * not type-check (`currency` on a text field, `options` on a number), rather than be silently ignored.
+ */
+export type FieldMeta<F extends string = string> = {
+  [K in FieldKind]: CommonMeta & { kind: K } & KindOptions<F>[K] & { [O in Exclude<OptionName, keyof KindOptions<F>[K]>]?: never };
+}[FieldKind];
+
+/** The metadata of one kind of field. */
+export type FieldOf<K extends FieldKind, F extends string = string> = Extract<FieldMeta<F>, { kind: K }>;
 
 export const FILE_KINDS: FieldKind[] = ['image', 'file'];
 

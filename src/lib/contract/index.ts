@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from './entity.ts';
+import type { EntityDeclaration, EntityName } from './entity.ts';
 import { ad } from './entities/ad.ts';
 import { blog, blogCategory, news, newsCategory } from './entities/articles.ts';
 import { college } from './entities/college.ts';
@@ -47,9 +47,7 @@ export const entities = {
   ad,
   forumCategory,
   exchangeRate,
-} satisfies Record<string, EntityDeclaration>;
-
-export type EntityName = keyof typeof entities;
+} satisfies { [K in EntityName]: EntityDeclaration & { name: K } };
 
 /** The dropdown routes the declarations give (`dropdown`), as API paths. */
 type DropdownOf<D> = D extends { dropdown: infer P extends string } ? P : D extends { dropdown: true; path: infer P extends string } ? `${P}/dropdown` : never;
@@ -58,10 +56,17 @@ export type DropdownPath = { [K in EntityName]: DropdownOf<(typeof entities)[K]>
 /** An entity's declaration, typed as any declaration (the literal types of `entities` differ per entity). */
 export const declarationOf = (name: EntityName): EntityDeclaration => entities[name];
 
-const declared = () => Object.values(entities) as EntityDeclaration[];
+/** Whether a name (from an address, a row) is a declared entity's. */
+export const isEntityName = (name: string): name is EntityName => Object.hasOwn(entities, name);
+
+const declared = (): EntityDeclaration[] => Object.values(entities);
+
+/** A declaration with public pages: its site path and its place in the navigation. */
+export type SiteDeclaration = EntityDeclaration & Required<Pick<EntityDeclaration, 'sitePath' | 'nav'>>;
+const hasPages = (d: EntityDeclaration): d is SiteDeclaration => Boolean(d.sitePath && d.nav);
 
 /** Entities with public pages, in the site's navigation order. */
-export const siteEntities = (): EntityDeclaration[] => declared().filter((d) => d.sitePath && d.nav).sort((a, b) => a.nav!.order - b.nav!.order);
+export const siteEntities = (): SiteDeclaration[] => declared().filter(hasPages).sort((a, b) => a.nav.order - b.nav.order);
 
 /** The console's navigation: each group's entities, in their order. */
 export const consoleEntities = (group: string): EntityDeclaration[] => declared().filter((d) => d.console.group === group).sort((a, b) => a.console.order - b.console.order);

@@ -5,7 +5,7 @@
  * changed since (data-cache.ts).
  */
 import { createHash } from 'node:crypto';
-import { countable, declarationOf, entities, siteEntities, type EntityDeclaration, type EntityName, type FilterMeta } from '../../lib/contract/index.ts';
+import { countable, declarationOf, entities, isEntityName, siteEntities, type EntityDeclaration, type EntityName, type FilterMeta } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { currentFirst } from '../../lib/shared/ended.ts';
 import { currencyFields, factFields, hrefOf, refTitle, type CardDeclaration } from '../../lib/site/cards.ts';
@@ -17,14 +17,14 @@ import type { SearchTarget } from '../../islands/SiteSearch.tsx';
 export const PAGE_SIZE = 24;
 
 /** Entities with public pages, in navigation order (the declarations' `sitePath` and `nav`). */
-export const SITE_ENTITIES = siteEntities().map((d) => d.name as EntityName);
+export const SITE_ENTITIES = siteEntities().map((d) => d.name);
 export type SiteEntity = EntityName;
 
 /** What the site's search looks through: the declarations with `homeSearch`, in navigation order. */
 export const searchTargets = (): SearchTarget[] =>
   siteEntities()
     .filter((d) => d.homeSearch)
-    .map((d) => ({ path: d.path, sitePath: d.sitePath!, titleField: d.titleField, label: d.plural, note: resultNote(d) }));
+    .map((d) => ({ path: d.path, sitePath: d.sitePath, titleField: d.titleField, label: d.plural, note: resultNote(d) }));
 
 const namedRef = (decl: EntityDeclaration) => Object.entries(decl.fields).find(([, meta]) => meta.kind === 'ref' && meta.namedInResults && meta.ref);
 
@@ -32,7 +32,7 @@ const namedRef = (decl: EntityDeclaration) => Object.entries(decl.fields).find((
 function resultNote(decl: EntityDeclaration): SearchTarget['note'] {
   const [field, meta] = namedRef(decl) ?? [];
   if (!field || !meta?.ref) return undefined;
-  const target = declarationOf(meta.ref as EntityName);
+  const target = declarationOf(meta.ref);
   return { field, path: target.path, titleField: target.titleField, next: namedRef(target)?.[0] };
 }
 
@@ -43,14 +43,14 @@ export const bySitePath = (sitePath: string): [SiteEntity, EntityDeclaration] | 
 
 /** The lists the pages read: the site's entities and every entity they refer to (categories too). */
 function siteLists(): ListSpec[] {
-  const names = new Set<string>(SITE_ENTITIES);
+  const names = new Set<EntityName>(SITE_ENTITIES);
   for (const name of SITE_ENTITIES) {
     const decl: EntityDeclaration = entities[name];
     for (const meta of Object.values(decl.fields)) if ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities) names.add(meta.ref);
     for (const f of Object.values(decl.filters ?? {})) if (f.ref && f.ref in entities) names.add(f.ref);
   }
   const lists = [...names].map((name) => {
-    const decl: EntityDeclaration = entities[name as EntityName];
+    const decl: EntityDeclaration = entities[name];
     const refersTo = Object.values(decl.fields).flatMap((m) => (m.kind === 'ref' && m.ref ? [m.ref] : []));
     return { name, path: decl.path, ordering: decl.ordering, refersTo };
   });
@@ -115,7 +115,7 @@ export function lookup(name: string): Promise<Map<number, Row>> {
     const load = async (): Promise<Row[]> => {
       const filing = categorizedBy(name);
       if (filing) return (await articleCategories(filing)).map((category) => ({ ...category }));
-      if (name in entities) return rows(name as EntityName);
+      if (isEntityName(name)) return rows(name);
       return [];
     };
     hit = load()
@@ -146,15 +146,15 @@ export async function listed(name: EntityName): Promise<Row[]> {
 
 /** The page of the row a ref field points at, when that entity has pages. */
 export const refHref = (refName: string | undefined, row: Row | undefined) => {
-  const decl = refName && refName in entities ? (entities[refName as EntityName] as EntityDeclaration) : undefined;
+  const decl = refName && isEntityName(refName) ? declarationOf(refName) : undefined;
   return decl?.sitePath && row ? hrefOf(decl, row) : undefined;
 };
 
 /** What a `namedInResults` ref field's row names in turn: the university's country, as "university_id.destination_id" and the entity it is. */
 function namedThrough(name: string, meta: EntityDeclaration['fields'][string]): [string, EntityName] | undefined {
   if (meta.kind !== 'ref' || !meta.namedInResults || !meta.ref || !(meta.ref in entities)) return undefined;
-  const [field, inner] = namedRef(declarationOf(meta.ref as EntityName)) ?? [];
-  return field && inner?.ref && inner.ref in entities ? [`${name}.${field}`, inner.ref as EntityName] : undefined;
+  const [field, inner] = namedRef(declarationOf(meta.ref)) ?? [];
+  return field && inner?.ref ? [`${name}.${field}`, inner.ref] : undefined;
 }
 
 /** The ref fields a card states as facts (a course's university, and its country), with the API path of the rows they name. */
@@ -163,7 +163,7 @@ export const cardRefPaths = (decl: EntityDeclaration): Record<string, string> =>
     factFields(decl).flatMap(([name, meta]) => {
       if (!((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities)) return [];
       const through = namedThrough(name, meta);
-      return [[name, entities[meta.ref as EntityName].path], ...(through ? [[through[0], entities[through[1]].path]] : [])];
+      return [[name, entities[meta.ref].path], ...(through ? [[through[0], entities[through[1]].path]] : [])];
     }),
   );
 

@@ -1,8 +1,8 @@
 import type { FieldMeta } from '../fields.ts';
-import { defineEntity } from '../entity.ts';
+import { defineEntity, type EntityName } from '../entity.ts';
 
 /** Blog and news share their shape; each has its own categories. */
-function articleFields(categoryRef: string): Record<string, FieldMeta> {
+function articleFields(categoryRef: EntityName) {
   return {
     title: { kind: 'text', label: 'Title', required: true, max: 250, column: true },
     category_id: { kind: 'ref', ref: categoryRef, label: 'Category', column: true },
@@ -11,14 +11,17 @@ function articleFields(categoryRef: string): Record<string, FieldMeta> {
     cover_image: { kind: 'image', label: 'Cover image', picture: 'cover' },
     author_name: { kind: 'text', label: 'Author', max: 120 },
     published_at: { kind: 'datetime', label: 'Published', column: true, dateOnly: true },
-  };
+  } satisfies Record<string, FieldMeta>;
 }
 
-const categoryFields: Record<string, FieldMeta> = { name: { kind: 'text', label: 'Name', required: true, max: 120, column: true } };
+const categoryFields = { name: { kind: 'text', label: 'Name', required: true, max: 120, column: true } } satisfies Record<string, FieldMeta>;
+
+const articleSearch = { A: ['title'], B: ['excerpt'], C: ['body'] } as const;
 
 export const blogCategory = defineEntity({
   name: 'blogCategory',
   path: 'blog/categories',
+  table: 'blog_categories',
   label: 'Blog category',
   plural: 'Blog categories',
   console: { group: 'Articles', order: 2 },
@@ -30,6 +33,7 @@ export const blogCategory = defineEntity({
 export const newsCategory = defineEntity({
   name: 'newsCategory',
   path: 'news/categories',
+  table: 'news_categories',
   label: 'News category',
   plural: 'News categories',
   console: { group: 'Articles', order: 4 },
@@ -41,6 +45,7 @@ export const newsCategory = defineEntity({
 export const blog = defineEntity({
   name: 'blog',
   path: 'blog',
+  table: 'blogs',
   sitePath: 'blog',
   multipart: true,
   label: 'Blog post',
@@ -53,6 +58,7 @@ export const blog = defineEntity({
   titleField: 'title',
   fields: articleFields('blogCategory'),
   filters: { category: { label: 'Category', kind: 'ref', ref: 'blogCategory', column: 'category_id' } },
+  search: articleSearch,
   ordering: ['-published_at', '-id'],
   sorts: [{ label: 'Newest first' }, { label: 'Oldest first', ordering: 'published_at' }, { label: 'Title, A to Z', ordering: 'title' }],
 });
@@ -60,6 +66,7 @@ export const blog = defineEntity({
 export const news = defineEntity({
   name: 'news',
   path: 'news',
+  table: 'news',
   sitePath: 'news',
   multipart: true,
   label: 'News item',
@@ -72,6 +79,7 @@ export const news = defineEntity({
   titleField: 'title',
   fields: articleFields('newsCategory'),
   filters: { category: { label: 'Category', kind: 'ref', ref: 'newsCategory', column: 'category_id' } },
+  search: articleSearch,
   ordering: ['-published_at', '-id'],
   sorts: [{ label: 'Newest first' }, { label: 'Oldest first', ordering: 'published_at' }, { label: 'Title, A to Z', ordering: 'title' }],
 });

@@ -4,6 +4,7 @@ import { institutionFilters, institutionProfile, institutionStanding, standingFi
 export const college = defineEntity({
   name: 'college',
   path: 'college',
+  table: 'colleges',
   sitePath: 'college',
   multipart: true,
   institutionRole: 'college',
@@ -18,12 +19,13 @@ export const college = defineEntity({
     ...institutionProfile,
     affiliated_universities: { kind: 'refs', ref: 'university', label: 'Affiliated universities' },
     ...institutionStanding,
-    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, adminOnly: true },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, default: 0, internal: true, adminOnly: true },
   },
   filters: {
     ...institutionFilters,
     ...standingFilters,
   },
+  search: { A: ['name'], B: ['address'], C: ['about'] },
   ordering: ['-priority', 'name'],
   orderable: ['address', 'moe_certified', 'verified'],
   sorts: [{ label: 'Featured first' }, { label: 'Name, A to Z', ordering: 'name' }],

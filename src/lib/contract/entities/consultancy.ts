@@ -4,6 +4,7 @@ import { institutionFilters, institutionProfile, institutionStanding, standingFi
 export const consultancy = defineEntity({
   name: 'consultancy',
   path: 'consultancy',
+  table: 'consultancies',
   sitePath: 'consultancy',
   dropdown: true,
   multipart: true,
@@ -44,7 +45,7 @@ export const consultancy = defineEntity({
     review_count: { kind: 'number', label: 'Reviews', derived: 'its reviews', unit: ['review', 'reviews'], cardOnly: true },
     complaints_12m: { kind: 'number', label: 'Complaints', derived: 'its complaint record', unit: ['complaint in the last 12 months', 'complaints in the last 12 months'], none: 'No complaints in the last 12 months', cardOnly: true },
     establishment_date: { kind: 'date', label: 'Established on' },
-    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, adminOnly: true, column: true },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, default: 0, internal: true, adminOnly: true, column: true },
   },
   filters: {
     ...institutionFilters,
@@ -52,6 +53,7 @@ export const consultancy = defineEntity({
     moe_certified: { label: 'Licensed only', kind: 'flag', column: 'moe_certified' },
     verified: standingFilters.verified,
   },
+  search: { A: ['name'], B: ['address'], C: ['about'] },
   card: ['review_score', 'complaints_12m', 'address'],
   ordering: ['-priority', 'id'],
   orderable: ['address', 'verified'],

@@ -8,6 +8,7 @@ export const COURSE_LEVELS = ['certificate', 'diploma', 'foundation', 'bachelor'
 export const course = defineEntity({
   name: 'course',
   path: 'course',
+  table: 'courses',
   sitePath: 'course',
   multipart: true,
   label: 'Course',
@@ -21,7 +22,7 @@ export const course = defineEntity({
   compare: true,
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
-    university_id: { kind: 'ref', ref: 'university', label: 'University', required: true, column: true, listedOn: { note: 'level' }, namedInResults: true },
+    university_id: { kind: 'ref', ref: 'university', label: 'University', required: true, column: true, listedOn: { note: 'level' }, namedInResults: true, onDelete: 'cascade' },
     discipline_id: { kind: 'ref', ref: 'discipline', label: 'Discipline' },
     level: { kind: 'select', label: 'Level', options: COURSE_LEVELS, required: true, column: true },
     duration_months: { kind: 'number', keyFact: true, label: 'Duration', min: 1, max: 120, unit: ['month', 'months'] },
@@ -33,6 +34,8 @@ export const course = defineEntity({
     about: { kind: 'html', label: 'About', summary: 6 },
     requirements: { kind: 'textarea', label: 'Entry requirements' },
   },
+  values: ['fee_npr'],
+  search: { A: ['name'], C: ['about'] },
   card: ['fee', 'duration_months', 'intakes', 'level', 'university_id'],
   confirmed: ['fee', 'currency', 'intakes'],
   filters: {

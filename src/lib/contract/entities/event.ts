@@ -3,6 +3,7 @@ import { defineEntity, endsAfterStart } from '../entity.ts';
 export const event = defineEntity({
   name: 'event',
   path: 'event',
+  table: 'events',
   sitePath: 'event',
   multipart: true,
   label: 'Event',
@@ -26,6 +27,7 @@ export const event = defineEntity({
     related_consultancies: { kind: 'refs', ref: 'consultancy', label: 'Related consultancies' },
   },
   filters: { upcoming: { label: 'Upcoming only', kind: 'flag' } },
+  search: { A: ['title'], B: ['venue', 'organizer'], C: ['about'] },
   ordering: ['-starts_at', 'id'],
   orderable: ['title', 'venue'],
   sorts: [{ label: 'Latest first' }, { label: 'Soonest first', ordering: 'starts_at' }],

@@ -5,6 +5,7 @@ export const EXAM_TYPES = ['english', 'aptitude', 'language'] as const;
 export const exam = defineEntity({
   name: 'exam',
   path: 'exam',
+  table: 'exams',
   sitePath: 'exam',
   multipart: true,
   label: 'Exam',
@@ -16,7 +17,7 @@ export const exam = defineEntity({
   fields: {
     name: { kind: 'text', label: 'Short name', required: true, max: 120, column: true },
     full_name: { kind: 'text', label: 'Full name', max: 200, column: true, summary: 3 },
-    type: { kind: 'select', label: 'Type', options: EXAM_TYPES, required: true, column: true },
+    type: { kind: 'select', label: 'Type', options: EXAM_TYPES, max: 40, required: true, column: true },
     icon: { kind: 'image', label: 'Icon', picture: 'small' },
     about: { kind: 'html', label: 'About', summary: 6 },
     duration: { kind: 'text', label: 'Duration', max: 120 },
@@ -26,6 +27,7 @@ export const exam = defineEntity({
     website: { kind: 'url', label: 'Official website' },
   },
   filters: { type: { label: 'Type', kind: 'select', options: EXAM_TYPES, column: 'type' } },
+  search: { A: ['name', 'full_name'], C: ['about'] },
   ordering: ['name'],
   orderable: ['name', 'full_name', 'type'],
 });

@@ -8,6 +8,8 @@ import { defineEntity } from '../entity.ts';
 export const exchangeRate = defineEntity({
   name: 'exchangeRate',
   path: 'exchange-rate',
+  table: 'exchange_rates',
+  slug: false,
   label: 'Exchange rate',
   plural: 'Exchange rates',
   console: { group: 'Lookups', order: 3 },
@@ -20,7 +22,7 @@ export const exchangeRate = defineEntity({
   },
   ordering: ['currency', '-rate_date'],
   orderable: ['npr_per_unit', 'source'],
-  check: (record) => {
+  check: (record: Record<string, unknown>) => {
     const problems: Record<string, string[]> = {};
     if (typeof record.currency === 'string' && !/^[A-Z]{3}$/.test(record.currency)) problems.currency = ['Three capital letters, such as AUD.'];
     if (typeof record.npr_per_unit === 'number' && record.npr_per_unit <= 0) problems.npr_per_unit = ['Must be more than zero.'];

@@ -3,6 +3,7 @@ import { defineEntity } from '../entity.ts';
 export const featured = defineEntity({
   name: 'featured',
   path: 'featured',
+  table: 'featured_pages',
   sitePath: 'featured',
   multipart: true,
   label: 'Featured page',
@@ -16,8 +17,9 @@ export const featured = defineEntity({
     body: { kind: 'html', label: 'Body', summary: 7 },
     cover_image: { kind: 'image', label: 'Cover image', picture: 'cover' },
     link: { kind: 'url', label: 'Link' },
-    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, internal: true, column: true },
+    priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, default: 0, internal: true, column: true },
   },
+  search: { A: ['title'], B: ['summary'], C: ['body'] },
   ordering: ['-priority', '-id'],
   orderable: ['title'],
 });

@@ -8,6 +8,7 @@ import { defineEntity } from '../entity.ts';
 export const forumCategory = defineEntity({
   name: 'forumCategory',
   path: 'forum/categories',
+  table: 'forum_categories',
   publicList: 'none',
   routes: { adminList: 'forum/categories/all' },
   label: 'Forum category',
@@ -17,7 +18,7 @@ export const forumCategory = defineEntity({
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 120, column: true },
     description: { kind: 'textarea', label: 'Description', max: 1000 },
-    position: { kind: 'number', label: 'Order (lowest first)', min: 0, max: 10000, column: true },
+    position: { kind: 'number', label: 'Order (lowest first)', min: 0, max: 10000, default: 0, column: true },
   },
   ordering: ['position', 'name'],
 });

@@ -25,9 +25,9 @@ export const institutionStanding = {
 export const institutionFilters = {
   district: { label: 'District', kind: 'ref', ref: 'district', column: 'districts' },
   destination: { label: 'Destination', kind: 'ref', ref: 'destination', column: 'study_abroad_destinations' },
-} satisfies Record<string, FilterMeta>;
+} as const satisfies Record<string, FilterMeta>;
 
 export const standingFilters = {
   moe_certified: { label: 'MOE certified', kind: 'boolean', column: 'moe_certified' },
   verified: { label: 'Verified', kind: 'boolean', column: 'verified' },
-} satisfies Record<string, FilterMeta>;
+} as const satisfies Record<string, FilterMeta>;

@@ -3,6 +3,7 @@ import { defineEntity } from '../entity.ts';
 export const modelQuestion = defineEntity({
   name: 'modelQuestion',
   path: 'model-question',
+  table: 'model_questions',
   sitePath: 'model-question',
   multipart: true,
   label: 'Model question',
@@ -18,6 +19,7 @@ export const modelQuestion = defineEntity({
     pdf: { kind: 'file', label: 'Question paper (PDF)', accept: 'pdf' },
   },
   filters: { exam: { label: 'Exam', kind: 'ref', ref: 'exam', column: 'exam_id' } },
+  search: { A: ['title'], C: ['description'] },
   ordering: ['-year', '-id'],
   sorts: [{ label: 'Newest year first' }, { label: 'Title, A to Z', ordering: 'title' }],
 });

@@ -3,6 +3,7 @@ import { defineEntity, endsAfterStart } from '../entity.ts';
 export const offer = defineEntity({
   name: 'offer',
   path: 'offer',
+  table: 'offers',
   sitePath: 'offer',
   multipart: true,
   routes: { adminList: 'offer/admin', create: 'offer/admin', update: 'offer/admin/:id', delete: 'offer/admin/:id' },
@@ -13,7 +14,7 @@ export const offer = defineEntity({
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
-    consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Consultancy', column: true, listedOn: { note: 'valid_until', notePrefix: 'until ' } },
+    consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Consultancy', column: true, listedOn: { note: 'valid_until', notePrefix: 'until ' }, onDelete: 'cascade' },
     description: { kind: 'textarea', label: 'Description', summary: 5 },
     image: { kind: 'image', label: 'Image', picture: 'both' },
     discount_text: { kind: 'text', label: 'Discount', max: 120 },
@@ -22,6 +23,7 @@ export const offer = defineEntity({
     link: { kind: 'url', label: 'Link' },
   },
   filters: { consultancy: { label: 'Consultancy', kind: 'ref', ref: 'consultancy', column: 'consultancy_id' } },
+  search: { A: ['title'], C: ['description'] },
   ordering: ['-id'],
   orderable: ['title'],
   sorts: [{ label: 'Newest first' }, { label: 'Ending soonest', ordering: 'valid_until' }],

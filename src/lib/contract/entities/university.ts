@@ -3,6 +3,7 @@ import { defineEntity } from '../entity.ts';
 export const university = defineEntity({
   name: 'university',
   path: 'university',
+  table: 'universities',
   sitePath: 'university',
   dropdown: true,
   multipart: true,
@@ -24,7 +25,7 @@ export const university = defineEntity({
     cover: { kind: 'image', label: 'Cover image', picture: 'cover' },
     about: { kind: 'html', label: 'About', summary: 6 },
     website: { kind: 'url', label: 'Website' },
-    type: { kind: 'select', label: 'Type', options: ['public', 'private'] },
+    type: { kind: 'select', label: 'Type', options: ['public', 'private'], default: 'public' },
     established_year: { kind: 'number', label: 'Established in', min: 1000, max: 2100, year: true },
     // it orders the public list: the platform sets it, never the university itself
     world_ranking: { kind: 'number', keyFact: true, label: 'World ranking', min: 1, max: 100000, column: true, rank: true, adminOnly: true },
@@ -47,6 +48,8 @@ export const university = defineEntity({
     },
     register_checked_on: { kind: 'date', label: 'Register checked on', adminOnly: true },
   },
+  values: ['tuition_min_npr'],
+  search: { A: ['name'], B: ['city'], C: ['about'] },
   card: ['world_ranking', 'tuition_min', 'register_status', 'destination_id'],
   recognition: { via: 'destination_id' },
   confirmed: ['tuition_min', 'tuition_max', 'currency', 'intakes'],

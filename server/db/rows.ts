@@ -1,7 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index.ts';
 
-/** The database as the code uses it: the same on PGlite and on a PostgreSQL server (postgres.js), and in a transaction. */
+/** The database handle every module queries through: PGlite's drizzle and postgres.js's alike. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The rows of db.execute(): PGlite answers {rows}, postgres.js an array. */
