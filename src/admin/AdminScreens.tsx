@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { getModalSettings, getSiteSettings, getSummary, resources, updateModalSettings, updateSiteSettings } from '../lib/api/admin.ts';
+import { getSummary } from '../lib/api/analytics.ts';
+import { getModalSettings, getSiteSettings, updateModalSettings, updateSiteSettings } from '../lib/api/settings.ts';
+import { resources } from './resources/index.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { href, slugOf } from '../lib/stores/admin.ts';
 import { createAsyncStore } from '../lib/stores/adminDashboard.ts';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { create, getOne, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
+import { create, getOne, update } from '../lib/api/admin.ts';
+import { resource, type FilterDef, type Row } from './resources/index.ts';
 import { entities, writableFields } from '../lib/contract/index.ts';
 import { downloadText } from '../lib/forms/csv.ts';
 import { $router, href, slugOf } from '../lib/stores/admin.ts';

@@ -1,5 +1,6 @@
 import { map, type MapStore } from 'nanostores';
-import { failed, getAll, getList, moderate as moderateRow, postAction, remove, resource, update, usedBy, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
+import { resource, type Row } from '../../admin/resources/index.ts';
+import { failed, getAll, getList, moderate as moderateRow, postAction, remove, update, usedBy, usedByOf, type ListParams, type UsedBy } from '../api/admin.ts';
 import { ApiError, type Page } from '../api/client.ts';
 import { toCsv } from '../forms/csv.ts';
 import { ask, deleteQuestion } from './adminConfirm.ts';
