@@ -51,7 +51,9 @@ describe('a forum question', () => {
     expect(api.deletePost).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete reply' }));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' })));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    });
     expect(api.deletePost).toHaveBeenCalledWith('reply', 5);
     expect(await screen.findByText('Your reply was deleted.')).toBeTruthy();
     expect(screen.queryByText('Yes, for most courses.')).toBeNull();
