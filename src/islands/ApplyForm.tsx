@@ -1,12 +1,13 @@
 /** @jsxImportSource preact */
-import { useEffect, useState, type FormEvent } from 'preact/compat';
+import { useEffect, useState } from 'preact/compat';
 import { loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
 import { recognitionOf, type RecognitionNote } from '../lib/site/recognition.ts';
 import { explained, licenceWarning, type LicenceOnRecord } from '../lib/site/trust.ts';
 import { Combobox } from './Combobox.tsx';
 import { useDropdownOptions } from './useDropdownOptions.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
-import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 export const APPLY_FAILED = 'Failed to submit application';
 
@@ -52,27 +53,13 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
       current = false;
     };
   }, [university]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Failure | null>(null);
-  const [code, setCode] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const apply = useSubmit(async (form) => {
     for (const file of form.getAll('documents')) if (file instanceof File && file.size === 0) form.delete('documents');
     if (!form.get('destination')) form.delete('destination');
     if (!form.get('university')) form.delete('university');
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await submitApplication(form);
-      setCode(result.tracking_code);
-    } catch (err) {
-      setError(failure(APPLY_FAILED, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    return (await submitApplication(form)).tracking_code;
+  }, APPLY_FAILED);
+  const code = apply.result;
 
   if (code) {
     return (
@@ -92,9 +79,9 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
     );
   }
 
-  const f = error?.fields ?? {};
+  const f = apply.failure?.fields ?? {};
   return (
-    <form method="post" action="/api/consultancy-application/submit/" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+    <form method="post" action="/api/consultancy-application/submit/" onSubmit={apply.onSubmit} className="panel" encType="multipart/form-data">
       {/* sent by a plain post too, when scripts do not run */}
       <input type="hidden" name="consultancy" value={String(consultancyId)} />
       <LicenceWarning name={consultancyName} licence={licence} />
@@ -154,8 +141,8 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
       <Field id="ap-docs" label="Documents (optional: PDF or images)" errors={f.documents}>
         <input id="ap-docs" name="documents" type="file" multiple accept="application/pdf,image/*" />
       </Field>
-      <FailureNote failure={error} />
-      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending..." native>
+      <FailureNote failure={apply.failure} />
+      <SubmitButton className="btn primary wide" busy={apply.busy} busyLabel="Sending..." native>
         Submit application
       </SubmitButton>
     </form>
