@@ -39,6 +39,30 @@ export interface BookingFormState {
 
 export type BookingField = 'name' | 'email' | 'phone' | 'message';
 
+/** Sends the booking as an inquiry to the provider; what its notice needs comes back with the answer. */
+async function sendBooking(form: BookingFormState, provider: { id: number | null; name: string }) {
+  const { name, email, phone, message, category, selection } = form;
+  const id = provider.id!;
+  const answer = await submitInquiry({
+    name: name.trim(),
+    email: email.trim(),
+    phone: phone.trim(),
+    message: `${MESSAGE_PREFIX}${message.trim()}`,
+    entity_type: 'consultancy',
+    entity_id: id,
+    consultancy: id,
+    destination: category === 'destination' ? Number(selection) : null,
+    exam: category === 'exam' ? Number(selection) : null,
+  });
+  return { answer, details: { provider: provider.name, phone: phone.trim(), email: email.trim() } };
+}
+
+/** A destination of the dropdown route, whatever it names its label. */
+const destinationChoice = (r: { id?: unknown; value?: unknown; label?: unknown; title?: string; name?: string }): Choice => ({
+  value: String(r.value ?? r.id),
+  label: String(r.label ?? r.title ?? r.name ?? ''),
+});
+
 /**
  * SPEC §2, §4, §5: the booking dialog's form. It starts from the signed-in user's name, email and
  * phone (from the profile when the session lacks a first name); sending goes 'Submitting...' →
@@ -62,22 +86,7 @@ export function createBookingForm(user: DialogUser | null, provider: { id: numbe
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   let open = true;
 
-  const sending = createSubmission(async () => {
-    const { name, email, phone, message, category, selection } = get();
-    const id = provider.id!;
-    const answer = await submitInquiry({
-      name: name.trim(),
-      email: email.trim(),
-      phone: phone.trim(),
-      message: `${MESSAGE_PREFIX}${message.trim()}`,
-      entity_type: 'consultancy',
-      entity_id: id,
-      consultancy: id,
-      destination: category === 'destination' ? Number(selection) : null,
-      exam: category === 'exam' ? Number(selection) : null,
-    });
-    return { answer, details: { provider: provider.name, phone: phone.trim(), email: email.trim() } };
-  }, BOOKING_TEXT.fallbackError);
+  const sending = createSubmission(() => sendBooking(get(), provider), BOOKING_TEXT.fallbackError);
 
   return {
     $form,
@@ -88,7 +97,7 @@ export function createBookingForm(user: DialogUser | null, provider: { id: numbe
     /** The lists load when the dialog opens; a failure gives an empty list and no message. */
     loadChoices() {
       loadDestinations().then((rows) => {
-        if (open) set({ destinations: rows.map((r) => ({ value: String(r.value ?? r.id), label: String(r.label ?? (r as { title?: string }).title ?? (r as { name?: string }).name ?? '') })) });
+        if (open) set({ destinations: rows.map(destinationChoice) });
       });
       loadExams().then((rows) => {
         if (open) set({ exams: rows.map((r) => ({ value: String(r.id), label: r.name })) });

@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { map, type MapStore } from 'nanostores';
 import {
   acceptAnswer,
   deletePost,
@@ -104,6 +104,74 @@ export interface QuestionState {
 /** What the delete dialog asks. */
 export const deleteQuestionOf = (target: PostTarget) => (target === 'question' ? 'Delete your question and its replies?' : 'Delete your reply?');
 
+type QuestionMap = MapStore<QuestionState>;
+
+const patcher = ($question: QuestionMap) => (patch: Partial<QuestionState>) => $question.set({ ...$question.get(), ...patch });
+
+/** Runs a reader's action; its failure is said above the replies. */
+const acting = ($question: QuestionMap) => async (what: () => Promise<unknown>, fallback: string) => {
+  $question.setKey('actionError', '');
+  try {
+    await what();
+  } catch (err) {
+    $question.setKey('actionError', message(err, fallback));
+  }
+};
+
+/** The author's own posts: edited in place, or deleted once they said yes in the site's dialog. */
+function ownPosts(id: number, $question: QuestionMap) {
+  const set = patcher($question);
+  async function remove(target: PostTarget) {
+    if (target === 'question') {
+      await deletePost('question', id);
+      window.location.assign('/forum/');
+      return;
+    }
+    await deletePost('reply', target);
+    set({ replies: $question.get().replies.filter((r) => r.id !== target), notice: 'Your reply was deleted.' });
+  }
+  return {
+    edit: (target: PostTarget | null) => set({ editing: target }),
+    async saveQuestion(values: { title: string; body: string }) {
+      const saved = await editQuestion(id, values);
+      set({ question: { ...$question.get().question!, title: saved.title, body: saved.body }, editing: null });
+    },
+    async saveReply(replyId: number, body: string) {
+      const saved = await editReply(replyId, body);
+      set({ replies: $question.get().replies.map((x) => (x.id === replyId ? { ...x, body: saved.body } : x)), editing: null });
+    },
+    askDelete: (target: PostTarget) => set({ deleting: target }),
+    cancelDelete: () => set({ deleting: null }),
+    confirmDelete() {
+      const target = $question.get().deleting;
+      set({ deleting: null });
+      return target === null ? Promise.resolve() : acting($question)(() => remove(target), 'Failed to delete the post');
+    },
+  };
+}
+
+/** The reply being written, and sending it. */
+function replying(id: number, $question: QuestionMap) {
+  const set = patcher($question);
+  return {
+    setDraft: (draft: string) => set({ draft }),
+    async reply() {
+      const body = $question.get().draft.trim();
+      if (!body) return;
+      set({ sending: true, actionError: '', notice: '' });
+      try {
+        const created = await replyToQuestion(id, body);
+        const added = { ...created, body: created.body ?? body, created_at: created.created_at ?? new Date().toISOString() };
+        set({ replies: [...$question.get().replies, added], draft: '', notice: created.held ? `Your reply was received. ${HELD_NOTE}` : '' });
+      } catch (err) {
+        set({ actionError: message(err, 'Failed to post reply') });
+      } finally {
+        set({ sending: false });
+      }
+    },
+  };
+}
+
 /**
  * A question's page: the question and its replies, read again once live, and what a reader does
  * there (like, accept an answer, reply, edit or delete their own posts).
@@ -122,74 +190,23 @@ export function createQuestionStore(id: number, initial?: ForumQuestion) {
     editing: null,
     deleting: null,
   });
-  const set = (patch: Partial<QuestionState>) => $question.set({ ...$question.get(), ...patch });
-
-  async function act(what: () => Promise<unknown>, fallback: string) {
-    set({ actionError: '' });
-    try {
-      await what();
-    } catch (err) {
-      set({ actionError: message(err, fallback) });
-    }
-  }
-
-  async function remove(target: PostTarget) {
-    if (target === 'question') {
-      await deletePost('question', id);
-      window.location.assign('/forum/');
-      return;
-    }
-    await deletePost('reply', target);
-    set({ replies: $question.get().replies.filter((r) => r.id !== target), notice: 'Your reply was deleted.' });
-  }
-
+  const set = patcher($question);
+  const act = acting($question);
+  const loaded = (q: ForumQuestion) => {
+    set({ question: q, replies: q.replies ?? [], like: { liked: Boolean(q.liked), count: q.like_count ?? 0 }, live: true });
+    document.title = `${q.title} | Forum`;
+  };
   return {
     $question,
-    load: () =>
-      forumQuestion(id).then(
-        (q) => {
-          set({ question: q, replies: q.replies ?? [], like: { liked: Boolean(q.liked), count: q.like_count ?? 0 }, live: true });
-          document.title = `${q.title} | Forum`;
-        },
-        (err: unknown) => set({ error: message(err, 'Question not found') }),
-      ),
+    load: () => forumQuestion(id).then(loaded, (err: unknown) => set({ error: message(err, 'Question not found') })),
     like: () =>
       act(async () => {
         const r = await likeQuestion(id);
         set({ like: { liked: r.liked, count: r.like_count } });
       }, 'Failed to like question'),
     accept: (replyId: number | null) => act(async () => set({ question: await acceptAnswer(id, replyId) }), 'Failed to accept the answer'),
-    edit: (target: PostTarget | null) => set({ editing: target }),
-    async saveQuestion(values: { title: string; body: string }) {
-      const saved = await editQuestion(id, values);
-      set({ question: { ...$question.get().question!, title: saved.title, body: saved.body }, editing: null });
-    },
-    async saveReply(replyId: number, body: string) {
-      const saved = await editReply(replyId, body);
-      set({ replies: $question.get().replies.map((x) => (x.id === replyId ? { ...x, body: saved.body } : x)), editing: null });
-    },
-    askDelete: (target: PostTarget) => set({ deleting: target }),
-    cancelDelete: () => set({ deleting: null }),
-    confirmDelete() {
-      const target = $question.get().deleting;
-      set({ deleting: null });
-      return target === null ? Promise.resolve() : act(() => remove(target), 'Failed to delete the post');
-    },
-    setDraft: (draft: string) => set({ draft }),
-    async reply() {
-      const body = $question.get().draft.trim();
-      if (!body) return;
-      set({ sending: true, actionError: '', notice: '' });
-      try {
-        const created = await replyToQuestion(id, body);
-        const added = { ...created, body: created.body ?? body, created_at: created.created_at ?? new Date().toISOString() };
-        set({ replies: [...$question.get().replies, added], draft: '', notice: created.held ? `Your reply was received. ${HELD_NOTE}` : '' });
-      } catch (err) {
-        set({ actionError: message(err, 'Failed to post reply') });
-      } finally {
-        set({ sending: false });
-      }
-    },
+    ...ownPosts(id, $question),
+    ...replying(id, $question),
   };
 }
 export type QuestionStore = ReturnType<typeof createQuestionStore>;
