@@ -33,17 +33,49 @@ export function LicenceWarning({ name, licence }: { name: string; licence: Licen
   );
 }
 
-/** /consultancy/{slug}/apply/: the application (documents optional); shows the tracking code. */
-export default function ApplyForm({ consultancyId, consultancyName, licence }: ApplyFormProps) {
+function Sent({ consultancyName, code }: { consultancyName: string; code: string }) {
+  return (
+    <section className="panel" aria-live="polite">
+      <h2>Application sent to {consultancyName}</h2>
+      <p>Your tracking code:</p>
+      <p className="tracking-code" data-testid="tracking-code">
+        {code}
+      </p>
+      <p>Keep it: you need it to check the status or change your application.</p>
+      <p>
+        <a className="btn primary" href={`/track/?code=${encodeURIComponent(code)}`}>
+          Track this application
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function DestinationField({ errors }: { errors?: string[] }) {
   // loaded here rather than built into the page: a new destination then re-renders no apply page
   const [destinations, setDestinations] = useState<Option[]>([]);
+  useEffect(() => {
+    void loadDestinations().then(setDestinations);
+  }, []);
+  return (
+    <Field id="ap-destination" label="Destination" errors={errors}>
+      <select id="ap-destination" name="destination" defaultValue="">
+        <option value="">Not decided yet</option>
+        {destinations.map((d) => (
+          <option key={d.value} value={String(d.value)}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function UniversityField({ errors }: { errors?: string[] }) {
   const universities = useDropdownOptions('university/dropdown');
   const [university, setUniversity] = useState('');
   // what we know of the chosen university's recognition: a warning when nothing is on record
   const [recognition, setRecognition] = useState<RecognitionNote | null>(null);
-  useEffect(() => {
-    void loadDestinations().then(setDestinations);
-  }, []);
   useEffect(() => {
     setRecognition(null);
     if (!university) return;
@@ -53,31 +85,38 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
       current = false;
     };
   }, [university]);
+  return (
+    <>
+      <Combobox
+        label="University (if you have one in mind)"
+        name="university"
+        options={universities.options}
+        value={university}
+        onChange={setUniversity}
+        loading={universities.loading}
+        placeholder="Type to search universities"
+        loadingPlaceholder="Loading universities..."
+        emptyMessage="No university by that name."
+        error={errors?.join(' ')}
+      />
+      {recognition && (
+        <p className={recognition.warn ? 'notice' : 'notice ok'} role="status">
+          {recognition.text} <a href={explained('recognised')}>How we check</a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** /consultancy/{slug}/apply/: the application (documents optional); shows the tracking code. */
+export default function ApplyForm({ consultancyId, consultancyName, licence }: ApplyFormProps) {
   const apply = useSubmit(async (form) => {
     for (const file of form.getAll('documents')) if (file instanceof File && file.size === 0) form.delete('documents');
     if (!form.get('destination')) form.delete('destination');
     if (!form.get('university')) form.delete('university');
     return (await submitApplication(form)).tracking_code;
   }, APPLY_FAILED);
-  const code = apply.result;
-
-  if (code) {
-    return (
-      <section className="panel" aria-live="polite">
-        <h2>Application sent to {consultancyName}</h2>
-        <p>Your tracking code:</p>
-        <p className="tracking-code" data-testid="tracking-code">
-          {code}
-        </p>
-        <p>Keep it: you need it to check the status or change your application.</p>
-        <p>
-          <a className="btn primary" href={`/track/?code=${encodeURIComponent(code)}`}>
-            Track this application
-          </a>
-        </p>
-      </section>
-    );
-  }
+  if (apply.result) return <Sent consultancyName={consultancyName} code={apply.result} />;
 
   const f = apply.failure?.fields ?? {};
   return (
@@ -97,33 +136,8 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
       <Field id="ap-address" label="Address" errors={f.address}>
         <input id="ap-address" name="address" autoComplete="street-address" />
       </Field>
-      <Field id="ap-destination" label="Destination" errors={f.destination}>
-        <select id="ap-destination" name="destination" defaultValue="">
-          <option value="">Not decided yet</option>
-          {destinations.map((d) => (
-            <option key={d.value} value={String(d.value)}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Combobox
-        label="University (if you have one in mind)"
-        name="university"
-        options={universities.options}
-        value={university}
-        onChange={setUniversity}
-        loading={universities.loading}
-        placeholder="Type to search universities"
-        loadingPlaceholder="Loading universities..."
-        emptyMessage="No university by that name."
-        error={f.university?.join(' ')}
-      />
-      {recognition && (
-        <p className={recognition.warn ? 'notice' : 'notice ok'} role="status">
-          {recognition.text} <a href={explained('recognised')}>How we check</a>
-        </p>
-      )}
+      <DestinationField errors={f.destination} />
+      <UniversityField errors={f.university} />
       <Field id="ap-intake" label="Preferred intake" errors={f.preferred_intake}>
         <input id="ap-intake" name="preferred_intake" placeholder="e.g. September 2027" />
       </Field>
