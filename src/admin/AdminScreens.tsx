@@ -84,14 +84,14 @@ export function Settings() {
           const s = await getSiteSettings();
           if (s.featured_counselling_consultancy_id && s.featured_counselling_consultancy_name)
             rememberLabels('consultancy', [[s.featured_counselling_consultancy_id, s.featured_counselling_consultancy_name]]);
-          return s as unknown as Record<string, unknown>;
+          return s;
         },
         save: async (v) => {
           const id = Number(v.featured_counselling_consultancy_id);
-          return (await updateSiteSettings({
+          return updateSiteSettings({
             featured_counselling_consultancy_id: Number.isInteger(id) && id > 0 ? id : null,
             show_counselling_bar: v.show_counselling_bar === true,
-          })) as unknown as Record<string, unknown>;
+          });
         },
         savedMessage: 'Site settings saved.',
         followsSite: true,
@@ -102,9 +102,8 @@ export function Settings() {
     () =>
       createFormStore({
         fields: modalFields,
-        load: async () => (await getModalSettings()) as unknown as Record<string, unknown>,
-        save: async (v) =>
-          (await updateModalSettings({ hide_study_abroad_modal: v.hide_study_abroad_modal === true, hide_full_detail_modal: v.hide_full_detail_modal === true })) as unknown as Record<string, unknown>,
+        load: getModalSettings,
+        save: (v) => updateModalSettings({ hide_study_abroad_modal: v.hide_study_abroad_modal === true, hide_full_detail_modal: v.hide_full_detail_modal === true }),
         savedMessage: 'Modal settings saved.',
       }),
     [],

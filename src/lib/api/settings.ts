@@ -2,23 +2,24 @@ import { call } from './client.ts';
 
 // The site-wide settings an admin changes (counselling bar, modals) and what the public site shows now.
 
-export interface SiteSettings {
+/** A type, not an interface: the console's forms take it as a record of values. */
+export type SiteSettings = {
   featured_counselling_consultancy_id: number | null;
   featured_counselling_consultancy_name?: string | null;
   featured_counselling_consultancy_slug?: string | null;
   featured_counselling_consultancy_verified?: boolean;
   show_counselling_bar: boolean;
-}
+};
 
 export const getSiteSettings = () => call('Failed to fetch site settings', (c) => c.get('site-settings/').json<SiteSettings>());
 
 export const updateSiteSettings = (values: { featured_counselling_consultancy_id: number | null; show_counselling_bar: boolean }) =>
   call('Failed to update site settings', (c) => c.patch('site-settings/update/', { json: values }).json<SiteSettings>());
 
-export interface ModalSettings {
+export type ModalSettings = {
   hide_study_abroad_modal: boolean;
   hide_full_detail_modal: boolean;
-}
+};
 
 /** GET /api/site/status/: what the public site shows now (server/routes/site.ts). */
 export interface SiteStatus {
