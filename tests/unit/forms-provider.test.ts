@@ -4,7 +4,7 @@ import { resource } from '../../src/admin/resources/index.ts';
 import { getSummary, toDaySeries } from '../../src/lib/api/analytics.ts';
 import { getModalSettings } from '../../src/lib/api/settings.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
-import { HTML_REPLY, getProfile, listApplications, moveApplication, removeBranch, updateProfile } from '../../src/lib/api/dashboard.ts';
+import { HTML_REPLY, getProfile, listApplications, moveApplication, myPageviews, removeBranch, updateProfile } from '../../src/lib/api/dashboard.ts';
 
 type Handler = (req: Request) => Response | Promise<Response>;
 let requests: Request[] = [];
@@ -263,6 +263,15 @@ describe('dashboards', () => {
     const e = await rejection(updateProfile('university', { name: '' }));
     expect(e.message).toBe('Name is required');
     expect(e.fields).toEqual({ name: ['Required'] });
+  });
+  it("an institution's pageviews: the days the server sent, as the chart's points", async () => {
+    vi.stubGlobal('localStorage', storage({ access: 't', collegeId: '4' }));
+    serve(() => json({ days: [{ date: '2026-01-01', pageviews: 2 }, { date: '2026-01-02', pageviews: 0 }], total: 2 }));
+    expect(await myPageviews('college', 7)).toEqual([
+      { date: '2026-01-01', pageviews: 2 },
+      { date: '2026-01-02', pageviews: 0 },
+    ]);
+    expect(path(requests[0])).toBe('/api/analytics/mine/?days=7');
   });
   it('applications: paged with status, moves with a note', async () => {
     vi.stubGlobal('localStorage', storage({ access: 't', consultancyId: '3' }));
