@@ -49,6 +49,9 @@ export interface Resource {
   rowAction?: { label: string; path: (row: Row) => string; done: (title: string) => string };
   /** a body preparation of its own, in place of the generic one (users: institution links) */
   prepare?: (values: FormValues, mode: Mode) => FormData | Record<string, unknown>;
-  /** rows an admin removes from the site with a reason shown in their place, and restores (reviews; rows say `removed`): POST paths with :id, the reason's length */
+  /**
+   * rows an admin removes from the site with a reason shown in their place, and restores (reviews;
+   * rows say `removed`): POST paths with :id, the reason's length
+   */
   moderate?: { remove: string; restore: string; reason: { min: number; max: number } };
 }
