@@ -1,6 +1,8 @@
 import { downloadBlob } from '../forms/csv.ts';
 import { call } from './client.ts';
 
+// Personal files (application documents, complaint evidence, licences): fetched with the session, never linked.
+
 /** The name in a Content-Disposition header: filename* (UTF-8) first, else filename. */
 export function dispositionName(header: string | null): string | null {
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '')?.[1];
