@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { getModalSettings, getSiteSettings, getSummary, resources, updateModalSettings, updateSiteSettings } from '../lib/api/admin.ts';
+import { getSummary } from '../lib/api/analytics.ts';
+import { getModalSettings, getSiteSettings, updateModalSettings, updateSiteSettings } from '../lib/api/settings.ts';
+import { resources } from './resources/index.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { href, slugOf } from '../lib/stores/admin.ts';
 import { createAsyncStore } from '../lib/stores/adminDashboard.ts';
@@ -82,14 +84,14 @@ export function Settings() {
           const s = await getSiteSettings();
           if (s.featured_counselling_consultancy_id && s.featured_counselling_consultancy_name)
             rememberLabels('consultancy', [[s.featured_counselling_consultancy_id, s.featured_counselling_consultancy_name]]);
-          return s as unknown as Record<string, unknown>;
+          return s;
         },
         save: async (v) => {
           const id = Number(v.featured_counselling_consultancy_id);
-          return (await updateSiteSettings({
+          return updateSiteSettings({
             featured_counselling_consultancy_id: Number.isInteger(id) && id > 0 ? id : null,
             show_counselling_bar: v.show_counselling_bar === true,
-          })) as unknown as Record<string, unknown>;
+          });
         },
         savedMessage: 'Site settings saved.',
         followsSite: true,
@@ -100,9 +102,8 @@ export function Settings() {
     () =>
       createFormStore({
         fields: modalFields,
-        load: async () => (await getModalSettings()) as unknown as Record<string, unknown>,
-        save: async (v) =>
-          (await updateModalSettings({ hide_study_abroad_modal: v.hide_study_abroad_modal === true, hide_full_detail_modal: v.hide_full_detail_modal === true })) as unknown as Record<string, unknown>,
+        load: getModalSettings,
+        save: (v) => updateModalSettings({ hide_study_abroad_modal: v.hide_study_abroad_modal === true, hide_full_detail_modal: v.hide_full_detail_modal === true }),
         savedMessage: 'Modal settings saved.',
       }),
     [],

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { DayPoint } from '../lib/api/admin.ts';
+import type { DayPoint } from '../lib/api/analytics.ts';
 import { formatDate, formatNumber } from '../lib/format.ts';
 
 /**

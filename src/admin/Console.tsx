@@ -2,7 +2,7 @@
 import './zod-jitless.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { resources } from '../lib/api/admin.ts';
+import { resources } from './resources/index.ts';
 import { $router, accessFor, href, installLeaveGuard, isInstitution, resourceBySlug, slugOf, type Area, type RouteName } from '../lib/stores/admin.ts';
 import { $redirect, $session, logout, restoreSession } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { APPLICATION_STATUSES, resources, type ApplicationStatus } from '../lib/api/admin.ts';
+import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../lib/contract/applications.ts';
+import { resources } from './resources/index.ts';
 import {
   createBranch,
   getProfile,

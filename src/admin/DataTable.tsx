@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import { downloadPrivateFile } from '../lib/api/admin.ts';
+import { downloadPrivateFile } from '../lib/api/files.ts';
+import type { Row } from './resources/index.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { $labels, labelKey } from '../lib/stores/adminRefs.ts';
 import { formatDate } from '../lib/format.ts';
@@ -17,7 +18,6 @@ export interface Column {
   sortable?: boolean;
 }
 
-type Row = Record<string, unknown> & { id: number | string };
 
 const SORTABLE = new Set(['text', 'number', 'date', 'datetime', 'select', 'boolean', 'email']);
 

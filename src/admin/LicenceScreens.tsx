@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { downloadPrivateFile } from '../lib/api/admin.ts';
+import { downloadPrivateFile } from '../lib/api/files.ts';
 import { submitLicence, type Licence } from '../lib/api/licences.ts';
 import { LICENCE_STATUS_LABELS, LICENCE_STATUSES, licenceFields } from '../lib/contract/licences.ts';
 import { formatDate } from '../lib/format.ts';

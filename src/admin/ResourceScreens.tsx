@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { create, getOne, resource, update, type FilterDef, type Row } from '../lib/api/admin.ts';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { create, getOne, update } from '../lib/api/admin.ts';
+import { resource, type FilterDef, type Row } from './resources/index.ts';
 import { entities, writableFields } from '../lib/contract/index.ts';
 import { downloadText } from '../lib/forms/csv.ts';
 import { $router, href, slugOf } from '../lib/stores/admin.ts';
@@ -13,19 +14,69 @@ import { DialogActions, Modal } from './ConfirmDialog.tsx';
 import { Crumbs, FilterField, RowError, ScreenHeader, Toolbar } from './ui.tsx';
 import { RefPicker } from './widgets.tsx';
 
+function ListToolbar({ name, store }: { name: string; store: ListStore }) {
+  const r = resource(name);
+  const s = useStore(store.$state);
+  return (
+    <Toolbar search>
+      <label className="sr-only" htmlFor="list-search">
+        Search {r.plural.toLowerCase()}
+      </label>
+      <input id="list-search" type="search" className="w-auto flex-[1_1_14rem]" placeholder={`Search ${r.plural.toLowerCase()}…`} value={s.params.search} onChange={(e) => store.setSearch(e.target.value)} />
+      {Object.entries(r.filters).map(([key, f]) => (
+        <FilterInput key={key} name={key} filter={f} value={s.params.filters[key] ?? ''} onChange={(v) => void store.setFilter(key, v)} />
+      ))}
+      {(Object.keys(s.params.filters).length > 0 || s.params.search) && (
+        <button type="button" onClick={() => void store.clearFilters()}>
+          Clear
+        </button>
+      )}
+    </Toolbar>
+  );
+}
+
+/** A row of a resource with a form: open it, or delete it (after asking what uses it). */
+function EditOrDelete({ name, store, row }: { name: string; store: ListStore; row: Row }) {
+  const r = resource(name);
+  const { checking } = useStore(store.$state);
+  const title = String(row[r.titleField] ?? row.id);
+  return (
+    <>
+      <a href={href('adminEdit', { resource: slugOf(name), id: row.id })} aria-label={`Edit ${title}`}>
+        Edit
+      </a>
+      {r.remove && (
+        <button type="button" className="btn-danger" onClick={() => void store.askDelete(row.id, String(row[r.titleField] ?? `#${row.id}`))} aria-label={`Delete ${title}`}>
+          {checking === row.id ? 'Checking…' : 'Delete'}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** What a row offers, by what the resource allows: moderation, a status change, its one action, or edit and delete. */
+function rowActions(name: string, store: ListStore): ((row: Row) => ReactNode) | undefined {
+  const r = resource(name);
+  if (!r.readOnly) return (row) => <EditOrDelete name={name} store={store} row={row} />;
+  if (r.moderate) return (row) => <Moderation name={name} store={store} row={row} />;
+  if (r.update && r.fields.status?.options) return (row) => <StatusChange name={name} store={store} row={row} />;
+  if (r.rowAction) return (row) => <RowAction name={name} store={store} row={row} />;
+  return undefined;
+}
+
 /** The generic list screen of any resource: search, filters, sorting and paging on the server. */
 export function ResourceList({ name }: { name: string }) {
   const r = resource(name);
   const store = listStore(name);
   const s = useStore(store.$state);
   const columns = useMemo(() => columnsOf(r.fields, r.orderable), [r]);
+  const actions = useMemo(() => rowActions(name, store), [name, store]);
   const [exporting, setExporting] = useState(false);
   const slug = slugOf(name);
 
   useEffect(() => {
     void store.load();
   }, [store]);
-
 
   const onExport = async () => {
     setExporting(true);
@@ -50,20 +101,7 @@ export function ResourceList({ name }: { name: string }) {
           </a>
         )}
       </ScreenHeader>
-      <Toolbar search>
-        <label className="sr-only" htmlFor="list-search">
-          Search {r.plural.toLowerCase()}
-        </label>
-        <input id="list-search" type="search" className="w-auto flex-[1_1_14rem]" placeholder={`Search ${r.plural.toLowerCase()}…`} value={s.params.search} onChange={(e) => store.setSearch(e.target.value)} />
-        {Object.entries(r.filters).map(([key, f]) => (
-          <FilterInput key={key} name={key} filter={f} value={s.params.filters[key] ?? ''} onChange={(v) => void store.setFilter(key, v)} />
-        ))}
-        {(Object.keys(s.params.filters).length > 0 || s.params.search) && (
-          <button type="button" onClick={() => void store.clearFilters()}>
-            Clear
-          </button>
-        )}
-      </Toolbar>
+      <ListToolbar name={name} store={store} />
       {s.error && (
         <p role="alert" className="alert-error">
           {s.error}
@@ -77,38 +115,12 @@ export function ResourceList({ name }: { name: string }) {
           <DataTable
             caption={r.plural}
             columns={columns}
-            rows={(s.page?.results ?? []) as never}
+            rows={s.page?.results ?? []}
             ordering={s.params.ordering}
             onSort={r.sortable ? (f) => void store.toggleOrdering(f) : undefined}
             titleLink={r.readOnly ? undefined : (row) => href('adminEdit', { resource: slug, id: row.id })}
             empty={s.params.search || Object.keys(s.params.filters).length ? 'Nothing matches.' : `No ${r.plural.toLowerCase()} yet.`}
-            actions={
-              r.readOnly
-                ? r.moderate
-                  ? (row) => <Moderation name={name} store={store} row={row as Row} />
-                  : r.update && r.fields.status?.options
-                  ? (row) => <StatusChange name={name} store={store} row={row as Row} />
-                  : r.rowAction
-                    ? (row) => <RowAction name={name} store={store} row={row as Row} />
-                    : undefined
-                : (row) => (
-                    <>
-                      <a href={href('adminEdit', { resource: slug, id: row.id })} aria-label={`Edit ${String(row[r.titleField] ?? row.id)}`}>
-                        Edit
-                      </a>
-                      {r.remove && (
-                        <button
-                          type="button"
-                          className="btn-danger"
-                          onClick={() => void store.askDelete(row.id, String(row[r.titleField] ?? `#${row.id}`))}
-                          aria-label={`Delete ${String(row[r.titleField] ?? row.id)}`}
-                        >
-                          {s.checking === row.id ? 'Checking…' : 'Delete'}
-                        </button>
-                      )}
-                    </>
-                  )
-            }
+            actions={actions}
           />
           {s.page && s.page.count > 0 && <Pager page={s.params.page} pages={store.pages()} count={s.page.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
         </div>

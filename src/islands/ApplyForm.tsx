@@ -1,12 +1,13 @@
 /** @jsxImportSource preact */
-import { useEffect, useState, type FormEvent } from 'preact/compat';
+import { useEffect, useState } from 'preact/compat';
 import { loadDestinations, submitApplication, type Option } from '../lib/api/public.ts';
 import { recognitionOf, type RecognitionNote } from '../lib/site/recognition.ts';
 import { explained, licenceWarning, type LicenceOnRecord } from '../lib/site/trust.ts';
 import { Combobox } from './Combobox.tsx';
 import { useDropdownOptions } from './useDropdownOptions.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
-import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 export const APPLY_FAILED = 'Failed to submit application';
 
@@ -32,17 +33,49 @@ export function LicenceWarning({ name, licence }: { name: string; licence: Licen
   );
 }
 
-/** /consultancy/{slug}/apply/: the application (documents optional); shows the tracking code. */
-export default function ApplyForm({ consultancyId, consultancyName, licence }: ApplyFormProps) {
+function Sent({ consultancyName, code }: { consultancyName: string; code: string }) {
+  return (
+    <section className="panel" aria-live="polite">
+      <h2>Application sent to {consultancyName}</h2>
+      <p>Your tracking code:</p>
+      <p className="tracking-code" data-testid="tracking-code">
+        {code}
+      </p>
+      <p>Keep it: you need it to check the status or change your application.</p>
+      <p>
+        <a className="btn primary" href={`/track/?code=${encodeURIComponent(code)}`}>
+          Track this application
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function DestinationField({ errors }: { errors?: string[] }) {
   // loaded here rather than built into the page: a new destination then re-renders no apply page
   const [destinations, setDestinations] = useState<Option[]>([]);
+  useEffect(() => {
+    void loadDestinations().then(setDestinations);
+  }, []);
+  return (
+    <Field id="ap-destination" label="Destination" errors={errors}>
+      <select id="ap-destination" name="destination" defaultValue="">
+        <option value="">Not decided yet</option>
+        {destinations.map((d) => (
+          <option key={d.value} value={String(d.value)}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function UniversityField({ errors }: { errors?: string[] }) {
   const universities = useDropdownOptions('university/dropdown');
   const [university, setUniversity] = useState('');
   // what we know of the chosen university's recognition: a warning when nothing is on record
   const [recognition, setRecognition] = useState<RecognitionNote | null>(null);
-  useEffect(() => {
-    void loadDestinations().then(setDestinations);
-  }, []);
   useEffect(() => {
     setRecognition(null);
     if (!university) return;
@@ -52,49 +85,42 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
       current = false;
     };
   }, [university]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Failure | null>(null);
-  const [code, setCode] = useState<string | null>(null);
+  return (
+    <>
+      <Combobox
+        label="University (if you have one in mind)"
+        name="university"
+        options={universities.options}
+        value={university}
+        onChange={setUniversity}
+        loading={universities.loading}
+        placeholder="Type to search universities"
+        loadingPlaceholder="Loading universities..."
+        emptyMessage="No university by that name."
+        error={errors?.join(' ')}
+      />
+      {recognition && (
+        <p className={recognition.warn ? 'notice' : 'notice ok'} role="status">
+          {recognition.text} <a href={explained('recognised')}>How we check</a>
+        </p>
+      )}
+    </>
+  );
+}
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+/** /consultancy/{slug}/apply/: the application (documents optional); shows the tracking code. */
+export default function ApplyForm({ consultancyId, consultancyName, licence }: ApplyFormProps) {
+  const apply = useSubmit(async (form) => {
     for (const file of form.getAll('documents')) if (file instanceof File && file.size === 0) form.delete('documents');
     if (!form.get('destination')) form.delete('destination');
     if (!form.get('university')) form.delete('university');
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await submitApplication(form);
-      setCode(result.tracking_code);
-    } catch (err) {
-      setError(failure(APPLY_FAILED, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    return (await submitApplication(form)).tracking_code;
+  }, APPLY_FAILED);
+  if (apply.result) return <Sent consultancyName={consultancyName} code={apply.result} />;
 
-  if (code) {
-    return (
-      <section className="panel" aria-live="polite">
-        <h2>Application sent to {consultancyName}</h2>
-        <p>Your tracking code:</p>
-        <p className="tracking-code" data-testid="tracking-code">
-          {code}
-        </p>
-        <p>Keep it: you need it to check the status or change your application.</p>
-        <p>
-          <a className="btn primary" href={`/track/?code=${encodeURIComponent(code)}`}>
-            Track this application
-          </a>
-        </p>
-      </section>
-    );
-  }
-
-  const f = error?.fields ?? {};
+  const f = apply.failure?.fields ?? {};
   return (
-    <form method="post" action="/api/consultancy-application/submit/" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+    <form method="post" action="/api/consultancy-application/submit/" onSubmit={apply.onSubmit} className="panel" encType="multipart/form-data">
       {/* sent by a plain post too, when scripts do not run */}
       <input type="hidden" name="consultancy" value={String(consultancyId)} />
       <LicenceWarning name={consultancyName} licence={licence} />
@@ -110,33 +136,8 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
       <Field id="ap-address" label="Address" errors={f.address}>
         <input id="ap-address" name="address" autoComplete="street-address" />
       </Field>
-      <Field id="ap-destination" label="Destination" errors={f.destination}>
-        <select id="ap-destination" name="destination" defaultValue="">
-          <option value="">Not decided yet</option>
-          {destinations.map((d) => (
-            <option key={d.value} value={String(d.value)}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Combobox
-        label="University (if you have one in mind)"
-        name="university"
-        options={universities.options}
-        value={university}
-        onChange={setUniversity}
-        loading={universities.loading}
-        placeholder="Type to search universities"
-        loadingPlaceholder="Loading universities..."
-        emptyMessage="No university by that name."
-        error={f.university?.join(' ')}
-      />
-      {recognition && (
-        <p className={recognition.warn ? 'notice' : 'notice ok'} role="status">
-          {recognition.text} <a href={explained('recognised')}>How we check</a>
-        </p>
-      )}
+      <DestinationField errors={f.destination} />
+      <UniversityField errors={f.university} />
       <Field id="ap-intake" label="Preferred intake" errors={f.preferred_intake}>
         <input id="ap-intake" name="preferred_intake" placeholder="e.g. September 2027" />
       </Field>
@@ -154,8 +155,8 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
       <Field id="ap-docs" label="Documents (optional: PDF or images)" errors={f.documents}>
         <input id="ap-docs" name="documents" type="file" multiple accept="application/pdf,image/*" />
       </Field>
-      <FailureNote failure={error} />
-      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending..." native>
+      <FailureNote failure={apply.failure} />
+      <SubmitButton className="btn primary wide" busy={apply.busy} busyLabel="Sending..." native>
         Submit application
       </SubmitButton>
     </form>

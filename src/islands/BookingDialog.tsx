@@ -1,27 +1,13 @@
 /** @jsxImportSource preact */
-import { useEffect, useRef, useState, type FormEvent } from 'preact/compat';
-import { loadDestinations, loadExams, me, submitInquiry } from '../lib/api/public.ts';
-import { ApiError } from '../lib/api/client.ts';
+import { useEffect, useRef, useState } from 'preact/compat';
 import { $session } from '../lib/stores/session.ts';
-import { rememberBooking } from '../lib/stores/booking.ts';
-import { Combobox, type ComboOption } from './Combobox.tsx';
+import { BOOKING_TEXT as TEXT, bookingError, createBookingForm, type BookingField, type BookingForm } from '../lib/stores/bookingForm.ts';
+import { Combobox } from './Combobox.tsx';
 import { Dialog } from './Dialog.tsx';
-import { displayName, fullName, type DialogUser } from './user.ts';
+import { displayName, type DialogUser } from './user.ts';
 import { useStore } from './useStore.ts';
 
-export const MESSAGE_PREFIX = 'FREE Counseling: ';
-export const CLOSE_DELAY_MS = 1000;
-export const TEXT = {
-  required: 'Please fill all required fields.',
-  noProvider: 'Counselling provider not configured. Please try again later.',
-  fallbackError: 'Could not send form, please try again.',
-  submitting: 'Submitting...',
-  submitted: 'Submitted!',
-  submit: 'Book my free session',
-} as const;
-
-type Category = '' | 'destination' | 'exam';
-type Status = 'idle' | 'submitting' | 'submitted';
+export { CLOSE_DELAY_MS } from '../lib/stores/bookingForm.ts';
 
 export interface BookingDialogProps {
   providerId: number | null;
@@ -29,205 +15,126 @@ export interface BookingDialogProps {
   onClose: () => void;
 }
 
+interface TextFieldProps {
+  form: BookingForm;
+  field: BookingField;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+}
+
+/** A text field of the form: marked when a submit found it empty or the server refused it, the server's words beside it. */
+function TextField({ form, field, label, type, autoComplete, required = false }: TextFieldProps) {
+  const values = useStore(form.$form);
+  const errors = useStore(form.$sending).failure?.fields?.[field];
+  const value = values[field];
+  const invalid = (required && values.tried && !value.trim()) || (errors ? true : undefined);
+  const id = `bk-${field}`;
+  const onChange = (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => form.edit(field, e.currentTarget.value);
+  const described = errors ? `${id}-error` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {field === 'message' ? (
+        <textarea id={id} name={field} rows={3} aria-invalid={invalid} aria-describedby={described} value={value} onChange={onChange} />
+      ) : (
+        <input id={id} name={field} type={type} autoComplete={autoComplete} aria-invalid={invalid} aria-describedby={described} value={value} onChange={onChange} />
+      )}
+      {errors ? (
+        <p className="error" id={described}>
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Choice({ form }: { form: BookingForm }) {
+  const { category, selection, tried, destinations, exams } = useStore(form.$form);
+  if (!category) return null;
+  const destination = category === 'destination';
+  const options = destination ? destinations : exams;
+  return (
+    <Combobox
+      key={category}
+      label={destination ? 'Destination' : 'Exam'}
+      required
+      options={options ?? []}
+      value={selection}
+      onChange={form.select}
+      loading={options === null}
+      placeholder={destination ? 'Select or search destination' : 'Select or search exam'}
+      loadingPlaceholder={destination ? 'Loading destinations...' : 'Loading exams...'}
+      emptyMessage={destination ? 'No destinations found.' : 'No exams found.'}
+      error={tried && !selection.trim() ? (destination ? 'Choose a destination.' : 'Choose an exam.') : undefined}
+    />
+  );
+}
+
+function Category({ form }: { form: BookingForm }) {
+  const { category } = useStore(form.$form);
+  return (
+    <fieldset className="field choice">
+      <legend>I need help with *</legend>
+      {(['destination', 'exam'] as const).map((c) => (
+        <label key={c}>
+          <input type="radio" name="category" value={c} checked={category === c} onChange={() => form.choose(c)} /> {c === 'destination' ? 'A study destination' : 'An exam'}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
- * SPEC §2, §4, §5: the booking form. On open it resets and prefills name, email and phone from the
- * signed-in user (GET /auth/me/ when there is no first name); category first, then a searchable
- * selection; 'Submitting...' → 'Submitted!' → closes 1000 ms later.
+ * SPEC §2, §4, §5: the booking form (its state and sending: src/lib/stores/bookingForm.ts). On open it
+ * starts from the signed-in user; category first, then a searchable selection.
  */
 export function BookingDialog({ providerId, providerName, onClose }: BookingDialogProps) {
   const session = useStore($session);
   const user = session.user as DialogUser | null;
-  const [name, setName] = useState(() => fullName(user));
-  const [email, setEmail] = useState(() => user?.email ?? '');
-  const [phone, setPhone] = useState(() => user?.phone ?? '');
-  const [message, setMessage] = useState('');
-  const [category, setCategory] = useState<Category>('');
-  const [selection, setSelection] = useState('');
-  const [error, setError] = useState('');
-  /** a submit found required fields empty: mark each at its field, beside SPEC's one message */
-  const [tried, setTried] = useState(false);
-  /** what the server said of each field it refused */
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  const missing = (v: string) => (tried && !v.trim()) || undefined;
-  const invalid = (field: string, v: string) => missing(v) || (fieldErrors[field] ? true : undefined);
+  const [form] = useState(() => createBookingForm(user, { id: providerId, name: providerName }));
+  const values = useStore(form.$form);
+  const sending = useStore(form.$sending);
+  const error = bookingError(values, sending.failure);
   const formRef = useRef<HTMLFormElement>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  const [destinations, setDestinations] = useState<ComboOption[] | null>(null);
-  const [exams, setExams] = useState<ComboOption[] | null>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // The lists load when the dialog opens; a failure gives an empty list and no message.
   useEffect(() => {
-    let live = true;
-    loadDestinations().then((rows) => {
-      if (live) setDestinations(rows.map((r) => ({ value: String(r.value ?? r.id), label: String(r.label ?? (r as { title?: string }).title ?? (r as { name?: string }).name ?? '') })));
-    });
-    loadExams().then((rows) => {
-      if (live) setExams(rows.map((r) => ({ value: String(r.id), label: r.name })));
-    });
-    return () => {
-      live = false;
-      if (closeTimer.current) clearTimeout(closeTimer.current);
-    };
+    form.loadChoices();
+    form.prefill(session.access);
+    return form.close;
   }, []);
-
-  // No first name: fetch the profile and fill name, email and phone from it; failures only logged.
-  useEffect(() => {
-    const access = session.access;
-    if (!user || !access || user.firstName || user.first_name) return;
-    let live = true;
-    me(access)
-      .then((profile) => {
-        if (!live) return;
-        const profileName = fullName(profile);
-        if (profileName) setName(profileName);
-        if (profile.email) setEmail(profile.email);
-        if (profile.phone) setPhone(profile.phone);
-      })
-      .catch((err: unknown) => console.warn('profile unavailable', err));
-    return () => {
-      live = false;
-    };
-    // only on open
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (status !== 'idle') return;
-    setError('');
-    setFieldErrors({});
-    if (!name.trim() || !phone.trim() || !email.trim() || !category || !selection) {
-      setTried(true);
-      setError(TEXT.required);
-      return;
-    }
-    if (!providerId) {
-      setError(TEXT.noProvider);
-      return;
-    }
-    setStatus('submitting');
-    try {
-      const answer = await submitInquiry({
-        name: name.trim(),
-        email: email.trim(),
-        phone: phone.trim(),
-        message: `${MESSAGE_PREFIX}${message.trim()}`,
-        entity_type: 'consultancy',
-        entity_id: providerId,
-        consultancy: providerId,
-        destination: category === 'destination' ? Number(selection) : null,
-        exam: category === 'exam' ? Number(selection) : null,
-      });
-      setStatus('submitted');
-      // the notice with the reference shows once the dialog has closed (CounsellingBanner)
-      closeTimer.current = setTimeout(() => {
-        rememberBooking(answer, { provider: providerName, phone: phone.trim(), email: email.trim() });
-        onClose();
-      }, CLOSE_DELAY_MS);
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : TEXT.fallbackError);
-      setFieldErrors(err instanceof ApiError && err.fields ? err.fields : {});
-      setStatus('idle');
-    }
-  };
 
   // a refused field takes the focus, so the visitor sees which one the message means
   useEffect(() => {
     if (error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [error, fieldErrors]);
-
-  /** the server's words about one field, beside it */
-  const fieldError = (field: string) =>
-    fieldErrors[field] ? (
-      <p className="error" id={`bk-${field}-error`}>
-        {fieldErrors[field]!.join(' ')}
-      </p>
-    ) : null;
-  const described = (field: string) => (fieldErrors[field] ? `bk-${field}-error` : undefined);
-
-  const loading = category === 'destination' ? destinations === null : category === 'exam' ? exams === null : false;
-  const signedIn = Boolean(session.user);
+  }, [error, sending.failure]);
 
   return (
     <Dialog title={`Book FREE Study Abroad Counselling Session with ${providerName}`} onClose={onClose} size="md" className="booking">
-      <form method="post" onSubmit={onSubmit} noValidate ref={formRef}>
-        {signedIn ? <p className="muted">Signed in as {displayName(user)}</p> : null}
-        <div className="field">
-          <label htmlFor="bk-name">Full name *</label>
-          <input id="bk-name" name="name" autoComplete="name" aria-invalid={invalid('name', name)} aria-describedby={described('name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          {fieldError('name')}
-        </div>
-        <div className="field">
-          <label htmlFor="bk-email">Email *</label>
-          <input id="bk-email" name="email" type="email" autoComplete="email" aria-invalid={invalid('email', email)} aria-describedby={described('email')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          {fieldError('email')}
-        </div>
-        <div className="field">
-          <label htmlFor="bk-phone">Phone *</label>
-          <input id="bk-phone" name="phone" type="tel" autoComplete="tel" aria-invalid={invalid('phone', phone)} aria-describedby={described('phone')} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
-          {fieldError('phone')}
-        </div>
-        <fieldset className="field choice">
-          <legend>I need help with *</legend>
-          {(['destination', 'exam'] as const).map((c) => (
-            <label key={c}>
-              <input
-                type="radio"
-                name="category"
-                value={c}
-                checked={category === c}
-                onChange={() => {
-                  setCategory(c);
-                  setSelection('');
-                }}
-              />{' '}
-              {c === 'destination' ? 'A study destination' : 'An exam'}
-            </label>
-          ))}
-        </fieldset>
-        {category === 'destination' ? (
-          <Combobox
-            key="destination"
-            label="Destination"
-            required
-            options={destinations ?? []}
-            value={selection}
-            onChange={setSelection}
-            loading={loading}
-            placeholder="Select or search destination"
-            loadingPlaceholder="Loading destinations..."
-            emptyMessage="No destinations found."
-            error={missing(selection) && 'Choose a destination.'}
-          />
-        ) : null}
-        {category === 'exam' ? (
-          <Combobox
-            key="exam"
-            label="Exam"
-            required
-            options={exams ?? []}
-            value={selection}
-            onChange={setSelection}
-            loading={loading}
-            placeholder="Select or search exam"
-            loadingPlaceholder="Loading exams..."
-            emptyMessage="No exams found."
-            error={missing(selection) && 'Choose an exam.'}
-          />
-        ) : null}
-        <div className="field">
-          <label htmlFor="bk-message">Message (optional)</label>
-          <textarea id="bk-message" name="message" rows={3} aria-invalid={fieldErrors.message ? true : undefined} aria-describedby={described('message')} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
-          {fieldError('message')}
-        </div>
+      <form
+        method="post"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(onClose);
+        }}
+        noValidate
+        ref={formRef}
+      >
+        {user ? <p className="muted">Signed in as {displayName(user)}</p> : null}
+        <TextField form={form} field="name" label="Full name *" autoComplete="name" required />
+        <TextField form={form} field="email" label="Email *" type="email" autoComplete="email" required />
+        <TextField form={form} field="phone" label="Phone *" type="tel" autoComplete="tel" required />
+        <Category form={form} />
+        <Choice form={form} />
+        <TextField form={form} field="message" label="Message (optional)" />
         {error ? (
           <p className="error" role="alert">
             {error}
           </p>
         ) : null}
-        <button type="submit" className="btn primary wide" disabled={status !== 'idle'}>
-          {status === 'submitting' ? TEXT.submitting : status === 'submitted' ? TEXT.submitted : TEXT.submit}
+        <button type="submit" className="btn primary wide" disabled={sending.status !== 'idle'}>
+          {sending.status === 'busy' ? TEXT.submitting : sending.status === 'done' ? TEXT.submitted : TEXT.submit}
         </button>
       </form>
     </Dialog>

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useEffect, useRef, useState, type FormEvent } from 'preact/compat';
+import { useEffect, useRef, useState } from 'preact/compat';
 import { submitComplaint } from '../lib/api/public.ts';
 import { COMPLAINT_FAILED } from '../lib/api/complaints.ts';
 import { COMPLAINT_ANSWER_DAYS } from '../lib/contract/complaints.ts';
@@ -8,7 +8,8 @@ import { filedInHistory, followHref, forgetFiled, keepFiled, type Filed as Filed
 import { COPY_TEXT, copyText } from '../lib/site/copy.ts';
 import { Combobox } from './Combobox.tsx';
 import { useDropdownOptions } from './useDropdownOptions.ts';
-import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 export { COMPLAINT_FAILED };
 
@@ -16,36 +17,29 @@ export { COMPLAINT_FAILED };
 export default function Complaint() {
   const consultancies = useDropdownOptions('consultancy/dropdown');
   const [consultancy, setConsultancy] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Failure | null>(null);
-  const [done, setDone] = useState<FiledState | null>(null);
-
-  // Back (or a reload) to this entry after filing: the confirmation again, not a blank form
-  useEffect(() => setDone(filedInHistory()), []);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const [earlier, setEarlier] = useState<FiledState | null>(null);
+  const file = useSubmit(async (form) => {
     const evidence = form.get('evidence');
     if (evidence instanceof File && evidence.size === 0) form.delete('evidence');
     if (!form.get('consultancy')) form.delete('consultancy');
-    setBusy(true);
-    setError(null);
-    try {
-      const filed = { ...(await submitComplaint(form)), email: String(form.get('email') ?? '') };
-      keepFiled(filed);
-      setDone(filed);
-    } catch (err) {
-      setError(failure(COMPLAINT_FAILED, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    const filed = { ...(await submitComplaint(form)), email: String(form.get('email') ?? '') };
+    keepFiled(filed);
+    return filed;
+  }, COMPLAINT_FAILED);
 
-  if (done) return <Filed filed={done} onAnother={() => (forgetFiled(), setDone(null))} />;
-  const f = error?.fields ?? {};
+  // Back (or a reload) to this entry after filing: the confirmation again, not a blank form
+  useEffect(() => setEarlier(filedInHistory()), []);
+
+  const done = file.result ?? earlier;
+  const another = () => {
+    forgetFiled();
+    file.reset();
+    setEarlier(null);
+  };
+  if (done) return <Filed filed={done} onAnother={another} />;
+  const f = file.failure?.fields ?? {};
   return (
-    <form method="post" action="/api/complaint/submit/" onSubmit={onSubmit} className="panel" encType="multipart/form-data">
+    <form method="post" action="/api/complaint/submit/" onSubmit={file.onSubmit} className="panel" encType="multipart/form-data">
       <Field id="cp-name" label="Your name" required errors={f.name}>
         <input id="cp-name" name="name" required autoComplete="name" />
       </Field>
@@ -76,8 +70,8 @@ export default function Complaint() {
       <Field id="cp-evidence" label="Evidence (optional: PDF or image)" errors={f.evidence}>
         <input id="cp-evidence" name="evidence" type="file" accept="application/pdf,image/*" />
       </Field>
-      <FailureNote failure={error} />
-      <SubmitButton className="btn primary wide" busy={busy} busyLabel="Sending..." native>
+      <FailureNote failure={file.failure} />
+      <SubmitButton className="btn primary wide" busy={file.busy} busyLabel="Sending..." native>
         Submit complaint
       </SubmitButton>
     </form>

@@ -1,19 +1,7 @@
 /** @jsxImportSource preact */
 import { cloneElement, isValidElement, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'preact/compat';
 import type { VNode } from 'preact';
-import { ApiError } from '../lib/api/client.ts';
-
-/** A failure shown with SPEC §8's text, plus the server's own words when they say more. */
-export interface Failure {
-  text: string;
-  detail?: string;
-  fields?: Record<string, string[]>;
-}
-
-export function failure(text: string, err: unknown): Failure {
-  const detail = err instanceof Error && err.message && err.message !== text ? err.message : undefined;
-  return { text, detail, fields: err instanceof ApiError ? err.fields : undefined };
-}
+import type { Failure } from '../lib/stores/submit.ts';
 
 /**
  * The failure of a form, near its button; when the server named fields, the first one marked in the

@@ -1,15 +1,15 @@
 /** @jsxImportSource preact */
-import { useEffect, useState, type FormEvent } from 'preact/compat';
+import { useEffect, useState } from 'preact/compat';
 import { resetPassword } from '../lib/api/public.ts';
 import { noteMailedLink } from '../lib/site/autoDialogs.ts';
-import { Field, FailureNote, SubmitButton, failure, type Failure } from './FormBits.tsx';
+import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 /** /login/reset/?token=…: the page of the password-reset mail's link, where the new password is chosen. */
 export default function ResetPassword() {
   const [token, setToken] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Failure | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const reset = useSubmit(async (form) => (await resetPassword(token ?? '', String(form.get('password')))).message, 'The password could not be changed.');
+  const { failure: error, result: done } = reset;
 
   useEffect(() => {
     // opened from the mail: the session stays quiet (no dialog by itself) on the pages after this one
@@ -19,20 +19,6 @@ export default function ResetPassword() {
     if (found) history.replaceState(null, '', location.pathname);
     setToken(found ?? '');
   }, []);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password'));
-    setBusy(true);
-    setError(null);
-    try {
-      setDone((await resetPassword(token ?? '', password)).message);
-    } catch (err) {
-      setError(failure('The password could not be changed.', err));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   // before hydration (and in the built page) the link is not read yet
   if (token === null) return <div className="panel narrow" />;
@@ -61,7 +47,7 @@ export default function ResetPassword() {
   const f = error?.fields ?? {};
   return (
     <div className="panel narrow">
-      <form method="post" onSubmit={onSubmit} aria-label="Choose a new password">
+      <form method="post" onSubmit={reset.onSubmit} aria-label="Choose a new password">
         <Field id="rp-password" label="New password" required errors={f.password}>
           <input id="rp-password" name="password" type="password" required minLength={8} autoComplete="new-password" />
         </Field>
@@ -71,7 +57,7 @@ export default function ResetPassword() {
             <a href="/login/">Ask for a new link</a>
           </p>
         ) : null}
-        <SubmitButton className="btn primary wide" busy={busy} busyLabel="Saving...">
+        <SubmitButton className="btn primary wide" busy={reset.busy} busyLabel="Saving...">
           Save the new password
         </SubmitButton>
       </form>

@@ -5,7 +5,7 @@
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { resources } from '../../src/lib/api/admin.ts';
+import { resources } from '../../src/admin/resources/index.ts';
 import { slugOf } from '../../src/lib/stores/admin.ts';
 import { apiLogin, contextWith, type ApiSession } from './console-helpers.ts';
 import { apiJson, disconnect } from './site-helpers.ts';

@@ -7,10 +7,12 @@ vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   return {
     ...real,
     getList: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })),
-    getSummary: vi.fn(async () => ({ series: [{ date: '2026-01-01', pageviews: 3, inquiries: 1, applications: 0 }], byInstitution: [] })),
     dropdown: vi.fn(async () => []),
   };
 });
+vi.mock('../../src/lib/api/analytics.ts', () => ({
+  getSummary: vi.fn(async () => ({ series: [{ date: '2026-01-01', pageviews: 3, inquiries: 1, applications: 0 }], byInstitution: [] })),
+}));
 vi.mock('../../src/lib/api/dashboard.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/dashboard.ts')>();
   return { ...real, myPageviews: vi.fn(async () => []), listApplications: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })) };

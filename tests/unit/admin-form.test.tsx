@@ -4,10 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
-  return { ...real, getSiteStatus: vi.fn(async () => ({ runner: false, content_version: 0 })), getOne: vi.fn(), create: vi.fn(), update: vi.fn(), dropdown: vi.fn(async () => []), optionsById: vi.fn(async () => []) };
+  return { ...real, getOne: vi.fn(), create: vi.fn(), update: vi.fn(), dropdown: vi.fn(async () => []), optionsById: vi.fn(async () => []) };
 });
+vi.mock('../../src/lib/api/settings.ts', () => ({ getSiteStatus: vi.fn(async () => ({ runner: false, content_version: 0 })) }));
 
 import * as adminApi from '../../src/lib/api/admin.ts';
+import { resource } from '../../src/admin/resources/index.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceEdit } from '../../src/admin/ResourceScreens.tsx';
 import { prepareBody } from '../../src/lib/forms/prepare.ts';
@@ -213,7 +215,7 @@ describe('new records start with the declared defaults', () => {
     submit();
     await waitFor(() => expect(api.create).toHaveBeenCalled());
     const [, values] = api.create.mock.calls[0];
-    expect(adminApi.resource('user').prepare!(values, 'create')).toMatchObject({ email: 'new@x.np', role: 'student', active: true });
+    expect(resource('user').prepare!(values, 'create')).toMatchObject({ email: 'new@x.np', role: 'student', active: true });
   });
 
   it('a new ad starts active and the prepared request sends active true', async () => {
@@ -225,7 +227,7 @@ describe('new records start with the declared defaults', () => {
     submit();
     await waitFor(() => expect(api.create).toHaveBeenCalled());
     const [, values] = api.create.mock.calls[0];
-    const body = prepareBody(adminApi.resource('ad'), values, 'create') as FormData;
+    const body = prepareBody(resource('ad'), values, 'create') as FormData;
     expect(body.get('active')).toBe('true');
   });
 
@@ -274,6 +276,6 @@ describe('user institution links', () => {
     submit();
     await waitFor(() => expect(api.update).toHaveBeenCalled());
     const [, , values] = api.update.mock.calls[0];
-    expect(adminApi.resource('user').prepare!(values, 'update')).toMatchObject({ role: 'college', college_id: 3, consultancy_id: null, university_id: null });
+    expect(resource('user').prepare!(values, 'update')).toMatchObject({ role: 'college', college_id: 3, consultancy_id: null, university_id: null });
   });
 });

@@ -4,10 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
-  return { ...real, getList: vi.fn(), remove: vi.fn(), usedBy: vi.fn(async () => []), dropdown: vi.fn(async () => []), getAll: vi.fn(), downloadPrivateFile: vi.fn() };
+  return { ...real, getList: vi.fn(), remove: vi.fn(), usedBy: vi.fn(async () => []), dropdown: vi.fn(async () => []), getAll: vi.fn() };
 });
+vi.mock('../../src/lib/api/files.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api/files.ts')>()), downloadPrivateFile: vi.fn() }));
 
 import * as adminApi from '../../src/lib/api/admin.ts';
+import { resource } from '../../src/admin/resources/index.ts';
+import * as filesApi from '../../src/lib/api/files.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { ResourceList } from '../../src/admin/ResourceScreens.tsx';
 import { $question, answer } from '../../src/lib/stores/adminConfirm.ts';
@@ -16,6 +19,7 @@ import { listStore, resetListStores, SEARCH_DELAY } from '../../src/lib/stores/a
 import { $session } from '../../src/lib/stores/session.ts';
 
 const api = vi.mocked(adminApi);
+const files = vi.mocked(filesApi);
 const page = (results: Record<string, unknown>[], count = results.length, next: string | null = null) => ({ count, next, previous: null, results: results as never });
 const UNIS = [
   { id: 1, name: 'Monash University', destination_id: 2, destination_name: 'Australia', city: 'Melbourne', world_ranking: 42 },
@@ -256,7 +260,7 @@ describe('inquiries', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Australia' }));
     const filters = { entity_type: 'college', date_from: '2026-01-01', date_to: '2026-01-31', destination: '3' };
     await waitFor(() => expect(lastParams()).toMatchObject({ filters, page: 1 }));
-    const query = adminApi.listSearchParams(adminApi.resource('inquiry'), lastParams());
+    const query = adminApi.listSearchParams(resource('inquiry'), lastParams());
     expect(Object.fromEntries(query)).toMatchObject(filters);
   });
 });
@@ -266,7 +270,7 @@ describe('personal files in the console', () => {
     api.getList.mockResolvedValue(page([{ id: 7, name: 'Gita Rai', subject: 'Fees', evidence: '/api/complaint/7/evidence/' }]));
     render(<ResourceList name="complaint" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Download evidence' }));
-    expect(api.downloadPrivateFile).toHaveBeenCalledWith('/api/complaint/7/evidence/', 'Evidence');
+    expect(files.downloadPrivateFile).toHaveBeenCalledWith('/api/complaint/7/evidence/', 'Evidence');
     expect(screen.queryByRole('link', { name: /Open|evidence/i })).toBeNull();
     cleanup();
 
@@ -277,12 +281,12 @@ describe('personal files in the console', () => {
     api.getList.mockResolvedValue(page([{ id: 3, tracking_code: 'ABCD-EFGH-JKMN-PQRS', full_name: 'Ram', status: 'submitted', documents }]));
     render(<ResourceList name="application" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Download passport.png' }));
-    expect(api.downloadPrivateFile).toHaveBeenLastCalledWith('/api/consultancy-application/3/documents/2/', 'passport.png');
+    expect(files.downloadPrivateFile).toHaveBeenLastCalledWith('/api/consultancy-application/3/documents/2/', 'passport.png');
     expect(screen.getByRole('button', { name: 'Download transcript.pdf' })).toBeTruthy();
   });
 
   it('shows why a download failed', async () => {
-    api.downloadPrivateFile.mockRejectedValueOnce(new ApiError('Document not found.', 404));
+    files.downloadPrivateFile.mockRejectedValueOnce(new ApiError('Document not found.', 404));
     api.getList.mockResolvedValue(page([{ id: 7, name: 'Gita Rai', subject: 'Fees', evidence: '/api/complaint/7/evidence/' }]));
     render(<ResourceList name="complaint" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Download evidence' }));
@@ -290,7 +294,7 @@ describe('personal files in the console', () => {
   });
 
   it('fetches the file with the access token and saves it under the name the server gives', async () => {
-    const real = await vi.importActual<typeof adminApi>('../../src/lib/api/admin.ts');
+    const real = await vi.importActual<typeof filesApi>('../../src/lib/api/files.ts');
     $session.setKey('access', 'token-1');
     const fetch = vi.fn(
       async (_req: Request) =>

@@ -10,13 +10,15 @@ vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
       { id: 7, value: 7, label: 'Everest Education' },
       { id: 8, value: 8, label: 'Himalayan Consultancy' },
     ]),
-    getSiteSettings: vi.fn(),
-    getSiteStatus: vi.fn(async () => ({ runner: false, content_version: 0 })),
-    updateSiteSettings: vi.fn(),
-    getModalSettings: vi.fn(),
-    updateModalSettings: vi.fn(),
   };
 });
+vi.mock('../../src/lib/api/settings.ts', () => ({
+  getSiteSettings: vi.fn(),
+  getSiteStatus: vi.fn(async () => ({ runner: false, content_version: 0 })),
+  updateSiteSettings: vi.fn(),
+  getModalSettings: vi.fn(),
+  updateModalSettings: vi.fn(),
+}));
 vi.mock('../../src/lib/api/dashboard.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/dashboard.ts')>();
   return { ...real, listApplications: vi.fn(), moveApplication: vi.fn() };
@@ -24,6 +26,7 @@ vi.mock('../../src/lib/api/dashboard.ts', async (importOriginal) => {
 
 import * as adminApi from '../../src/lib/api/admin.ts';
 import * as dashApi from '../../src/lib/api/dashboard.ts';
+import * as settingsApi from '../../src/lib/api/settings.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { Settings } from '../../src/admin/AdminScreens.tsx';
 import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
@@ -32,12 +35,13 @@ import { $flash, dismissFlash } from '../../src/lib/stores/adminFlash.ts';
 
 const api = vi.mocked(adminApi);
 const dash = vi.mocked(dashApi);
+const settings = vi.mocked(settingsApi);
 
 beforeEach(() => {
-  api.getSiteSettings.mockResolvedValue({ featured_counselling_consultancy_id: 7, featured_counselling_consultancy_name: 'Everest Education', show_counselling_bar: false });
-  api.updateSiteSettings.mockImplementation(async (v) => ({ ...v, featured_counselling_consultancy_name: 'Himalayan Consultancy' }));
-  api.getModalSettings.mockResolvedValue({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
-  api.updateModalSettings.mockImplementation(async (v) => v);
+  settings.getSiteSettings.mockResolvedValue({ featured_counselling_consultancy_id: 7, featured_counselling_consultancy_name: 'Everest Education', show_counselling_bar: false });
+  settings.updateSiteSettings.mockImplementation(async (v) => ({ ...v, featured_counselling_consultancy_name: 'Himalayan Consultancy' }));
+  settings.getModalSettings.mockResolvedValue({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
+  settings.updateModalSettings.mockImplementation(async (v) => v);
 });
 afterEach(() => cleanup());
 
@@ -51,7 +55,7 @@ describe('settings screen', () => {
     fireEvent.click(screen.getByLabelText('Show the counselling bar'));
     const site = screen.getByRole('form', { name: 'Site settings' });
     fireEvent.click(within(site).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(api.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: 8, show_counselling_bar: true }));
+    await waitFor(() => expect(settings.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: 8, show_counselling_bar: true }));
     await waitFor(() => expect($flash.get()?.text).toMatch(/^Site settings saved\./));
   });
 
@@ -59,7 +63,7 @@ describe('settings screen', () => {
     render(<Settings />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Everest Education' }));
     fireEvent.click(within(screen.getByRole('form', { name: 'Site settings' })).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(api.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: null, show_counselling_bar: false }));
+    await waitFor(() => expect(settings.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: null, show_counselling_bar: false }));
   });
 
   it('modal settings: both flags, saved together', async () => {
@@ -67,7 +71,7 @@ describe('settings screen', () => {
     const modal = await screen.findByRole('form', { name: 'Modal settings' });
     fireEvent.click(within(modal).getByLabelText('Hide the full-detail modal'));
     fireEvent.click(within(modal).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(api.updateModalSettings).toHaveBeenCalledWith({ hide_study_abroad_modal: false, hide_full_detail_modal: true }));
+    await waitFor(() => expect(settings.updateModalSettings).toHaveBeenCalledWith({ hide_study_abroad_modal: false, hide_full_detail_modal: true }));
   });
 });
 

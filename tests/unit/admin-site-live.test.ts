@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const replies: unknown[] = [];
-vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/lib/api/admin.ts')>()),
+vi.mock('../../src/lib/api/settings.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/api/settings.ts')>()),
   getSiteStatus: vi.fn(async () => replies.shift() ?? { runner: true, content_version: 7, live_version: 7 }),
 }));
 

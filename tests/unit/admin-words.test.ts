@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../src/lib/api/admin.ts';
+import { resources } from '../../src/admin/resources/index.ts';
 import { profileFields } from '../../src/lib/api/dashboard.ts';
 import type { FieldMeta } from '../../src/lib/contract/fields.ts';
 import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';

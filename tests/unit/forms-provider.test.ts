@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { create, dropdown, getAll, optionsById, getList, getModalSettings, getOne, getSummary, remove, resource, toDaySeries, update } from '../../src/lib/api/admin.ts';
+import { create, dropdown, getAll, optionsById, getList, getOne, remove, update } from '../../src/lib/api/admin.ts';
+import { resource } from '../../src/admin/resources/index.ts';
+import { getSummary, toDaySeries } from '../../src/lib/api/analytics.ts';
+import { getModalSettings } from '../../src/lib/api/settings.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
-import { HTML_REPLY, getProfile, listApplications, moveApplication, removeBranch, updateProfile } from '../../src/lib/api/dashboard.ts';
+import { HTML_REPLY, getProfile, listApplications, moveApplication, myPageviews, removeBranch, updateProfile } from '../../src/lib/api/dashboard.ts';
 
 type Handler = (req: Request) => Response | Promise<Response>;
 let requests: Request[] = [];
@@ -207,17 +210,26 @@ describe('paging and analytics', () => {
     expect(await getAll('inquiry')).toEqual([{ id: 1 }, { id: 2 }]);
     expect(path(requests[1])).toBe('/api/inquiry/admin/all/?all=true&page=2&page_size=200');
   });
-  it('day series from rows or from one list per series', () => {
-    expect(toDaySeries({ days: [{ date: '2026-01-02', pageviews: 3 }, { date: '2026-01-01', pageviews: 1, inquiries: 2 }] }, ['pageviews', 'inquiries'])).toEqual([
+  it('day series: the named series of each day the server sent, in its order', () => {
+    const reply = { days: [{ date: '2026-01-01', pageviews: 1, inquiries: 2, applications: 0 }, { date: '2026-01-02', pageviews: 3, inquiries: 0, applications: 5 }] };
+    expect(toDaySeries(reply, ['pageviews', 'inquiries'])).toEqual([
       { date: '2026-01-01', pageviews: 1, inquiries: 2 },
       { date: '2026-01-02', pageviews: 3, inquiries: 0 },
     ]);
-    expect(toDaySeries({ pageviews: [{ date: '2026-01-01T00:00:00Z', count: 4 }] }, ['pageviews'])).toEqual([{ date: '2026-01-01', pageviews: 4 }]);
-    expect(toDaySeries([{ day: '2026-01-01', count: 2 }], ['pageviews'])).toEqual([{ date: '2026-01-01', pageviews: 2 }]);
+    expect(toDaySeries({ days: [] }, ['pageviews'])).toEqual([]);
   });
-  it('summary asks for 30 days', async () => {
-    serve(() => json({ days: [], by_institution: [{ name: 'A', pageviews: 3 }] }));
-    expect((await getSummary()).byInstitution).toEqual([{ label: 'A', value: 3 }]);
+  it('summary asks for 30 days and names the most viewed institutions (by number when unnamed)', async () => {
+    const top = [
+      { institute_type: 'college', institute_id: 4, pageviews: 3, name: 'A' },
+      { institute_type: 'university', institute_id: 9, pageviews: 1, name: null },
+    ];
+    serve(() => json({ days: [{ date: '2026-01-01', pageviews: 4, inquiries: 1, applications: 0 }], top_institutions: top }));
+    const summary = await getSummary();
+    expect(summary.byInstitution).toEqual([
+      { label: 'A', value: 3 },
+      { label: 'university #9', value: 1 },
+    ]);
+    expect(summary.series).toEqual([{ date: '2026-01-01', pageviews: 4, inquiries: 1, applications: 0 }]);
     expect(path(requests[0])).toBe('/api/analytics/summary/?days=30');
   });
 });
@@ -251,6 +263,15 @@ describe('dashboards', () => {
     const e = await rejection(updateProfile('university', { name: '' }));
     expect(e.message).toBe('Name is required');
     expect(e.fields).toEqual({ name: ['Required'] });
+  });
+  it("an institution's pageviews: the days the server sent, as the chart's points", async () => {
+    vi.stubGlobal('localStorage', storage({ access: 't', collegeId: '4' }));
+    serve(() => json({ days: [{ date: '2026-01-01', pageviews: 2 }, { date: '2026-01-02', pageviews: 0 }], total: 2 }));
+    expect(await myPageviews('college', 7)).toEqual([
+      { date: '2026-01-01', pageviews: 2 },
+      { date: '2026-01-02', pageviews: 0 },
+    ]);
+    expect(path(requests[0])).toBe('/api/analytics/mine/?days=7');
   });
   it('applications: paged with status, moves with a note', async () => {
     vi.stubGlobal('localStorage', storage({ access: 't', consultancyId: '3' }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resource } from '../../src/lib/api/admin.ts';
+import { resource } from '../../src/admin/resources/index.ts';
 import { formDefaults } from '../../src/lib/forms/schema.ts';
 import { prepareUserBody, userFields } from '../../src/lib/forms/users.ts';
 

@@ -3,7 +3,8 @@ import { branchFields } from '../forms/branches.ts';
 import { requireDashboard, type Institution } from '../forms/guards.ts';
 import { ownProfileFields, prepareBody, type FormValues } from '../forms/prepare.ts';
 import { statusMove } from '../forms/applications.ts';
-import { type ApplicationStatus, type DayPoint, toDaySeries } from './admin.ts';
+import type { Status as ApplicationStatus } from '../contract/applications.ts';
+import { toDaySeries, type DayPoint, type MineReply } from './analytics.ts';
 import { ApiError, call, errorMessage, type Page } from './client.ts';
 
 /**
@@ -128,5 +129,5 @@ export function removeBranch(id: number): Promise<{ success: true; message: stri
 // ---- own pageviews -----------------------------------------------------------------------------
 
 export function myPageviews(kind: Institution, days = 30): Promise<DayPoint[]> {
-  return guarded(kind, async () => toDaySeries(await call('Failed to fetch pageviews', (c) => c.get('analytics/mine/', { searchParams: { days } }).json<unknown>()), ['pageviews']));
+  return guarded(kind, async () => toDaySeries(await call('Failed to fetch pageviews', (c) => c.get('analytics/mine/', { searchParams: { days } }).json<MineReply>()), ['pageviews']));
 }

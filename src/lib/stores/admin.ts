@@ -1,7 +1,7 @@
 import { createRouter, getPagePath } from '@nanostores/router';
 import { atom } from 'nanostores';
 import { ask, type Question } from './adminConfirm.ts';
-import { resources } from '../api/admin.ts';
+import { resources } from '../../admin/resources/index.ts';
 import { INSTITUTION_ROLES, type InstitutionRole } from '../contract/index.ts';
 import type { StoredUser } from './session.ts';
 

@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import type { ApplicationStatus } from '../api/admin.ts';
+import type { Status as ApplicationStatus } from '../contract/applications.ts';
 import type { Page } from '../api/client.ts';
 import { confirmOwnFacts as confirmFacts, listBranches, moveApplication, removeBranch, type Institution } from '../api/dashboard.ts';
 import { flash } from './adminFlash.ts';

@@ -1,5 +1,6 @@
 import { map, type MapStore } from 'nanostores';
-import { failed, getAll, getList, moderate as moderateRow, postAction, remove, resource, update, usedBy, usedByOf, type ListParams, type Row, type UsedBy } from '../api/admin.ts';
+import { resource, type Row } from '../../admin/resources/index.ts';
+import { failed, getAll, getList, moderate as moderateRow, postAction, remove, update, usedBy, usedByOf, type ListParams, type UsedBy } from '../api/admin.ts';
 import { ApiError, type Page } from '../api/client.ts';
 import { toCsv } from '../forms/csv.ts';
 import { ask, deleteQuestion } from './adminConfirm.ts';
@@ -69,17 +70,13 @@ export function resetListStores() {
   stores.clear();
 }
 
-export function createListStore(name: string, fetchList: typeof getList = getList): ListStore {
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+type ListMap = MapStore<ListState>;
+
+/** Paging, search, order and filters: each change asks the server again, the last answer wins. */
+function listQuery(name: string, $state: ListMap, fetchList: typeof getList) {
   const r = resource(name);
-  const $state = map<ListState>({
-    params: { page: 1, pageSize: PAGE_SIZE, search: '', ordering: '', filters: {} },
-    page: null,
-    loading: false,
-    error: null,
-    blocked: null,
-    checking: null,
-    rowError: null,
-  });
   let seq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -104,13 +101,17 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
       $state.setKey('page', page);
     } catch (e) {
       if (mine !== seq) return;
-      $state.setKey('error', e instanceof Error ? e.message : String(e));
+      $state.setKey('error', messageOf(e));
     } finally {
       if (mine === seq) $state.setKey('loading', false);
     }
   }
 
   const setParams = (patch: Partial<ListState['params']>) => $state.setKey('params', { ...$state.get().params, ...patch });
+  const reload = (patch: Partial<ListState['params']>) => {
+    setParams(patch);
+    return load();
+  };
 
   const pages = () => {
     const s = $state.get();
@@ -118,113 +119,120 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
   };
 
   return {
-    $state,
     load,
     pages,
-    async setPage(page) {
-      setParams({ page: Math.min(Math.max(1, page), pages()) });
-      await load();
-    },
-    setSearch(search) {
+    setParams,
+    setPage: (page: number) => reload({ page: Math.min(Math.max(1, page), pages()) }),
+    setSearch(search: string) {
       setParams({ search, page: 1 });
       clearTimeout(timer);
       timer = setTimeout(() => void load(), SEARCH_DELAY);
     },
-    async toggleOrdering(field) {
+    toggleOrdering(field: string) {
       const current = $state.get().params.ordering;
-      setParams({ ordering: current === field ? `-${field}` : current === `-${field}` ? '' : field, page: 1 });
-      await load();
+      return reload({ ordering: current === field ? `-${field}` : current === `-${field}` ? '' : field, page: 1 });
     },
-    async setFilter(filter, value) {
+    setFilter(filter: string, value: string) {
       const filters = { ...$state.get().params.filters };
       if (value === '') delete filters[filter];
       else filters[filter] = value;
-      setParams({ filters, page: 1 });
-      await load();
+      return reload({ filters, page: 1 });
     },
-    async clearFilters() {
-      setParams({ filters: {}, search: '', page: 1 });
-      await load();
-    },
-    cancelBlocked() {
+    clearFilters: () => reload({ filters: {}, search: '', page: 1 }),
+  };
+}
+
+/** Deleting a row: what uses it first, then the question, then the delete (or moving what uses it). */
+function listDeletes(name: string, $state: ListMap, query: ReturnType<typeof listQuery>) {
+  const r = resource(name);
+  async function removeRow(id: number | string, { title = `#${id}`, reassignTo }: { title?: string; reassignTo?: number } = {}) {
+    $state.setKey('error', null);
+    try {
+      const { message } = await remove(name, id, reassignTo);
       $state.setKey('blocked', null);
-    },
-    async askDelete(id, title) {
-      // a second press while the server is asked does nothing (the button stays enabled: a disabled
-      // one would lose the focus the dialog gives back)
-      if ($state.get().checking !== null) return false;
-      $state.setKey('error', null);
-      $state.setKey('checking', id);
-      let uses: UsedBy[];
-      try {
-        uses = await usedBy(name, id);
-      } catch (e) {
-        $state.setKey('error', e instanceof Error ? e.message : String(e));
-        return false;
-      } finally {
-        $state.setKey('checking', null);
-      }
-      if (uses.length) {
-        $state.setKey('blocked', { id, title, usedBy: uses });
-        return false;
-      }
-      if (!(await ask(deleteQuestion(r.label.toLowerCase(), title)))) return false;
-      return this.remove(id, { title });
-    },
-    async remove(id, { title = `#${id}`, reassignTo }: { title?: string; reassignTo?: number } = {}) {
-      $state.setKey('error', null);
-      try {
-        const { message } = await remove(name, id, reassignTo);
-        $state.setKey('blocked', null);
-        flash(message);
-        const s = $state.get();
-        // the last row of a page gone: step back a page
-        if (s.page && s.page.results.length === 1 && s.params.page > 1) setParams({ page: s.params.page - 1 });
-        await load();
-        return true;
-      } catch (e) {
-        const uses = usedByOf(e);
-        if (uses) $state.setKey('blocked', { id, title, usedBy: uses });
-        else $state.setKey('error', e instanceof ApiError || e instanceof Error ? e.message : String(e));
-        return false;
-      }
-    },
-    async changeStatus(id, status, title, note = '') {
-      $state.setKey('rowError', null);
-      try {
-        await update(name, id, note ? { status, note } : { status });
-        flash(`${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`);
-        await load();
-        return true;
-      } catch (e) {
-        $state.setKey('rowError', { id, message: e instanceof Error ? e.message : String(e) });
-        return false;
-      }
-    },
-    async moderate(id, reason, title) {
-      $state.setKey('rowError', null);
-      try {
-        await moderateRow(name, id, reason);
-        flash(reason === null ? `${r.label} ${title} is shown again.` : `${r.label} ${title} is removed: “${reason}” shows in its place.`);
-        await load();
-        return true;
-      } catch (e) {
-        $state.setKey('rowError', { id, message: e instanceof Error ? e.message : String(e) });
-        return false;
-      }
-    },
-    async act(row, title) {
-      $state.setKey('rowError', null);
-      try {
-        await postAction(r.rowAction!.path(row), failed.update(r));
-        flash(r.rowAction!.done(title));
-        await load();
-        return true;
-      } catch (e) {
-        $state.setKey('rowError', { id: row.id as number | string, message: e instanceof Error ? e.message : String(e) });
-        return false;
-      }
-    },
+      flash(message);
+      const s = $state.get();
+      // the last row of a page gone: step back a page
+      if (s.page && s.page.results.length === 1 && s.params.page > 1) query.setParams({ page: s.params.page - 1 });
+      await query.load();
+      return true;
+    } catch (e) {
+      const uses = usedByOf(e);
+      if (uses) $state.setKey('blocked', { id, title, usedBy: uses });
+      else $state.setKey('error', e instanceof ApiError || e instanceof Error ? e.message : String(e));
+      return false;
+    }
+  }
+  async function askDelete(id: number | string, title: string) {
+    // a second press while the server is asked does nothing (the button stays enabled: a disabled
+    // one would lose the focus the dialog gives back)
+    if ($state.get().checking !== null) return false;
+    $state.setKey('error', null);
+    $state.setKey('checking', id);
+    let uses: UsedBy[];
+    try {
+      uses = await usedBy(name, id);
+    } catch (e) {
+      $state.setKey('error', messageOf(e));
+      return false;
+    } finally {
+      $state.setKey('checking', null);
+    }
+    if (uses.length) {
+      $state.setKey('blocked', { id, title, usedBy: uses });
+      return false;
+    }
+    if (!(await ask(deleteQuestion(r.label.toLowerCase(), title)))) return false;
+    return removeRow(id, { title });
+  }
+  return { askDelete, remove: removeRow, cancelBlocked: () => $state.setKey('blocked', null) };
+}
+
+/** A list-only resource's actions on one row; a refusal is said beside that row's control. */
+function listRowActions(name: string, $state: ListMap, load: () => Promise<void>) {
+  const r = resource(name);
+  async function onRow(id: number | string, run: () => Promise<unknown>, done: string) {
+    $state.setKey('rowError', null);
+    try {
+      await run();
+      flash(done);
+      await load();
+      return true;
+    } catch (e) {
+      $state.setKey('rowError', { id, message: messageOf(e) });
+      return false;
+    }
+  }
+  return {
+    changeStatus: (id: number | string, status: string, title: string, note = '') =>
+      onRow(id, () => update(name, id, note ? { status, note } : { status }), `${r.label} "${title}" is now ${status.replace(/_/g, ' ')}.`),
+    moderate: (id: number | string, reason: string | null, title: string) =>
+      onRow(
+        id,
+        () => moderateRow(name, id, reason),
+        reason === null ? `${r.label} ${title} is shown again.` : `${r.label} ${title} is removed: “${reason}” shows in its place.`,
+      ),
+    act: (row: Row, title: string) => onRow(row.id, () => postAction(r.rowAction!.path(row), failed.update(r)), r.rowAction!.done(title)),
+  };
+}
+
+export function createListStore(name: string, fetchList: typeof getList = getList): ListStore {
+  const r = resource(name);
+  const $state = map<ListState>({
+    params: { page: 1, pageSize: PAGE_SIZE, search: '', ordering: '', filters: {} },
+    page: null,
+    loading: false,
+    error: null,
+    blocked: null,
+    checking: null,
+    rowError: null,
+  });
+  const query = listQuery(name, $state, fetchList);
+  return {
+    $state,
+    ...query,
+    ...listDeletes(name, $state, query),
+    ...listRowActions(name, $state, query.load),
     async exportCsv() {
       const p = $state.get().params;
       const rows = await getAll(name, { search: p.search, ordering: p.ordering || undefined, filters: p.filters });

@@ -1,4 +1,4 @@
-import { getSiteStatus } from '../api/admin.ts';
+import { getSiteStatus } from '../api/settings.ts';
 
 /** Where a saved change stands on the public site. */
 export type LivePhase = 'waiting' | 'live' | 'slow';

@@ -1,35 +1,23 @@
 import { atom } from 'nanostores';
 import { checkApplication, editApplication, setApplicationNotices, type ApplicationStatus } from '../api/public.ts';
-import { ApiError } from '../api/client.ts';
 import { checkReview } from '../api/reviews.ts';
+import { failure, type Failure } from './submit.ts';
 
 /** SPEC §8's texts for the tracking page. */
 export const NOT_FOUND = 'Tracking code not found';
 export const UPDATE_FAILED = 'Failed to update application';
-
-export interface TrackFailure {
-  text: string;
-  detail?: string;
-  fields?: Record<string, string[]>;
-}
 
 export interface TrackState {
   status: ApplicationStatus | null;
   busy: boolean;
   /** what the last action did, said where the applicant looks */
   done: 'updated' | 'withdrawn' | 'noticesOn' | 'noticesOff' | null;
-  error: TrackFailure | null;
+  error: Failure | null;
   /** the error belongs to the edit or withdraw form, not to the code lookup */
   errorIn: 'check' | 'edit' | 'withdraw' | null;
   /** whether the consultancy may be reviewed with this code (it acted on the application), and whether it was */
   review: { acted: boolean; written: boolean } | null;
 }
-
-const failure = (text: string, err: unknown): TrackFailure => ({
-  text,
-  detail: err instanceof Error && err.message && err.message !== text ? err.message : undefined,
-  fields: err instanceof ApiError ? err.fields : undefined,
-});
 
 /** The fields an applicant may change, as the edit form names them. */
 export const EDITABLE = ['full_name', 'email', 'phone', 'address', 'destination', 'preferred_intake', 'education_level', 'message'] as const;
