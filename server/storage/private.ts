@@ -8,6 +8,7 @@ import { PRIVATE_FILE_COLUMNS, removeUnreferenced } from './references.ts';
 
 /** The stem of the name the user gave, made safe for a header, with the extension of the bytes actually stored. */
 function downloadName(name: string, extension: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are what a header must not carry
   const stem = name.replace(/\.[^.]*$/, '').replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]+/g, '_').trim().slice(0, 100) || 'document';
   return `${stem}.${extension}`;
 }

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { consultancies } from './content.ts';
 

@@ -77,8 +77,11 @@ function syncedRows(name: string, path: string): Promise<Row[]> | null {
 
 const cache = new Map<string, Promise<Row[]>>();
 
-/** All rows of a list (an entity's, or REVIEW_LIST), fetched once per build. */
-export function listRows({ name, path }: Pick<ListSpec, 'name' | 'path'>): Promise<Row[]> {
+/**
+ * All rows of a list (an entity's, or REVIEW_LIST), fetched once per build. `T` is the row type the
+ * API's response schema for that list gives (a review, a forum reply); plain rows by default.
+ */
+export function listRows<T extends { id: number } = Row>({ name, path }: Pick<ListSpec, 'name' | 'path'>): Promise<T[]> {
   let hit = cache.get(name);
   if (!hit) {
     hit = (syncedRows(name, path) ?? listAll(path)).catch((err: unknown) => {
@@ -87,7 +90,7 @@ export function listRows({ name, path }: Pick<ListSpec, 'name' | 'path'>): Promi
     });
     cache.set(name, hit);
   }
-  return hit;
+  return hit as Promise<T[]>;
 }
 
 /** All rows of an entity (declaration name), fetched once per build. */

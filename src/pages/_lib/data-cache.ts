@@ -119,25 +119,17 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 type Probe = { kind: 'kept' | 'patched'; rows: Row[]; start: number; changed: number } | { kind: 'read' | 'deleted' };
 
-/** Every list named, up to date, with a report of what was read. */
-export async function syncLists(specs: ListSpec[], options: SyncOptions): Promise<{ rows: Map<string, Row[]>; report: SyncReport }> {
-  const fetchPage = options.fetch ?? defaultFetch;
-  const now = options.now ?? Date.now;
-  const apiUrl = options.apiUrl ?? apiBase();
-  const report: SyncReport = { lists: {}, requests: 0, ms: { read: 0, fetch: 0, write: 0 } };
-  let t = performance.now();
-  const lap = (phase: keyof SyncReport['ms']) => {
-    const n = performance.now();
-    report.ms[phase] += Math.round(n - t);
-    t = n;
-  };
+type Get = (listPath: string, query: Record<string, string | number>) => Promise<{ body: Page<Row> | Row[]; start: number }>;
+
+/** One request of a sync: a reply the runner sent ahead when there is one, else asked now; `start` is when it was read. */
+function requester(fetchPage: Fetcher, now: () => number, report: SyncReport): Get {
   const prefetched = (globalThis as Record<symbol, Prefetched | undefined>)[PREFETCH];
-  const get = async (listPath: string, query: Record<string, string | number>) => {
+  return async (listPath, query) => {
     report.requests++;
     const key = requestKey(listPath, query);
     const ahead = prefetched?.get(key);
     if (ahead) {
-      prefetched!.delete(key);
+      prefetched?.delete(key);
       try {
         const reply = await ahead.reply;
         return { body: reply.body, start: Math.min(ahead.before, reply.date ?? ahead.before) };
@@ -149,66 +141,91 @@ export async function syncLists(specs: ListSpec[], options: SyncOptions): Promis
     const reply = await fetchPage(listPath, query);
     return { body: reply.body, start: Math.min(before, reply.date ?? before) };
   };
+}
 
-  /** The whole list, in the API's order, 1000 rows a request. */
-  const readWhole = async (spec: ListSpec): Promise<{ start: number; rows: Row[] }> => {
-    const rows: Row[] = [];
-    let start = Infinity;
-    for (let page = 1; ; page++) {
-      const reply = await get(spec.path, { page, page_size: 1000 });
-      start = Math.min(start, reply.start);
-      const results = Array.isArray(reply.body) ? reply.body : reply.body.results;
-      rows.push(...results);
-      if (Array.isArray(reply.body) || !reply.body.next || results.length === 0) break;
-    }
-    return { start, rows };
-  };
+/** The whole list, in the API's order, 1000 rows a request. */
+async function readWhole(get: Get, spec: ListSpec): Promise<{ start: number; rows: Row[] }> {
+  const rows: Row[] = [];
+  let start = Infinity;
+  for (let page = 1; ; page++) {
+    const reply = await get(spec.path, { page, page_size: 1000 });
+    start = Math.min(start, reply.start);
+    const results = Array.isArray(reply.body) ? reply.body : reply.body.results;
+    rows.push(...results);
+    if (Array.isArray(reply.body) || !reply.body.next || results.length === 0) break;
+  }
+  return { start, rows };
+}
 
-  /** What changed in a list since its copy was read. */
-  const probe = async (spec: ListSpec, snap: { start: number; rows: Row[] }): Promise<Probe> => {
-    const since = snap.start - MARGIN_MS;
-    let start = Infinity;
-    let body: Page<Row> | undefined;
-    // newest first, until a row older than `since` shows every recent row has been seen
-    for (const size of [PROBE_SIZE, PAGE_SIZE]) {
-      const reply = await get(spec.path, probeQuery(size));
-      start = Math.min(start, reply.start);
-      if (Array.isArray(reply.body)) return { kind: 'read' };
-      const results = reply.body.results;
-      if (results.some((r) => Number.isNaN(updatedAt(r)))) return { kind: 'read' };
-      if (results.length < size || updatedAt(results[results.length - 1]!) < since) {
-        body = reply.body;
-        break;
-      }
-    }
-    if (!body) return { kind: 'read' };
-    const byId = new Map(snap.rows.map((r) => [r.id, r]));
-    const changed = body.results.filter((r) => !same(r, byId.get(r.id)));
-    const added = changed.filter((r) => !byId.has(r.id)).length;
-    if (body.count !== snap.rows.length + added) return { kind: 'deleted' };
-    if (added > 0) return { kind: 'read' };
-    const keys = spec.ordering.map((k) => k.replace(/^-/, ''));
-    if (changed.some((r) => keys.some((k) => !same(r[k], byId.get(r.id)![k])))) return { kind: 'read' };
-    if (changed.length === 0) return { kind: 'kept', rows: snap.rows, start, changed: 0 };
-    const replace = new Map(changed.map((r) => [r.id, r]));
-    return { kind: 'patched', rows: snap.rows.map((r) => replace.get(r.id) ?? r), start, changed: changed.length };
-  };
+/** The newest rows of a list, newest first, until a row older than `since` shows every recent row has been seen. */
+async function recentRows(get: Get, spec: ListSpec, since: number): Promise<{ body: Page<Row>; start: number } | null> {
+  let start = Infinity;
+  for (const size of [PROBE_SIZE, PAGE_SIZE]) {
+    const reply = await get(spec.path, probeQuery(size));
+    start = Math.min(start, reply.start);
+    if (Array.isArray(reply.body)) return null;
+    const results = reply.body.results;
+    if (results.some((r) => Number.isNaN(updatedAt(r)))) return null;
+    const oldest = results[results.length - 1];
+    if (results.length < size || (oldest && updatedAt(oldest) < since)) return { body: reply.body, start };
+  }
+  return null;
+}
 
+/** What changed in a list since its copy was read. */
+async function probe(get: Get, spec: ListSpec, snap: { start: number; rows: Row[] }): Promise<Probe> {
+  const recent = await recentRows(get, spec, snap.start - MARGIN_MS);
+  if (!recent) return { kind: 'read' };
+  const { body, start } = recent;
+  const byId = new Map(snap.rows.map((r) => [r.id, r]));
+  const changed = body.results.filter((r) => !same(r, byId.get(r.id)));
+  const added = changed.filter((r) => !byId.has(r.id)).length;
+  if (body.count !== snap.rows.length + added) return { kind: 'deleted' };
+  if (added > 0) return { kind: 'read' };
+  const keys = spec.ordering.map((k) => k.replace(/^-/, ''));
+  if (changed.some((r) => keys.some((k) => !same(r[k], byId.get(r.id)?.[k])))) return { kind: 'read' };
+  if (changed.length === 0) return { kind: 'kept', rows: snap.rows, start, changed: 0 };
+  const replace = new Map(changed.map((r) => [r.id, r]));
+  return { kind: 'patched', rows: snap.rows.map((r) => replace.get(r.id) ?? r), start, changed: changed.length };
+}
+
+/** The copies that can be brought up to date: same format and API, and not older than MAX_AGE_MS. */
+function readSnapshots(specs: ListSpec[], options: SyncOptions, apiUrl: string, now: () => number): Map<string, Snapshot> {
   const snaps = new Map<string, Snapshot>();
   for (const spec of specs) {
     const snap = options.dir && !options.refresh ? readJson<Snapshot>(rowsFile(options.dir, spec.name)) : null;
     if (snap && snap.format === FORMAT && snap.api === apiUrl && Array.isArray(snap.rows) && now() - snap.start <= MAX_AGE_MS) snaps.set(spec.name, snap);
   }
+  return snaps;
+}
 
+/** Every list named, up to date, with a report of what was read. */
+export async function syncLists(specs: ListSpec[], options: SyncOptions): Promise<{ rows: Map<string, Row[]>; report: SyncReport }> {
+  const now = options.now ?? Date.now;
+  const apiUrl = options.apiUrl ?? apiBase();
+  const report: SyncReport = { lists: {}, requests: 0, ms: { read: 0, fetch: 0, write: 0 } };
+  let t = performance.now();
+  const lap = (phase: keyof SyncReport['ms']) => {
+    const n = performance.now();
+    report.ms[phase] += Math.round(n - t);
+    t = n;
+  };
+  const get = requester(options.fetch ?? defaultFetch, now, report);
+  const snaps = readSnapshots(specs, options, apiUrl, now);
   lap('read');
-  const probes = await Promise.all(specs.map(async (spec) => [spec, snaps.has(spec.name) ? await probe(spec, snaps.get(spec.name)!) : ({ kind: 'read' } as Probe)] as const));
+  const probes = await Promise.all(
+    specs.map(async (spec) => {
+      const snap = snaps.get(spec.name);
+      return [spec, snap ? await probe(get, spec, snap) : ({ kind: 'read' } as Probe)] as const;
+    }),
+  );
   const deleted = new Set(probes.filter(([, p]) => p.kind === 'deleted').map(([s]) => s.name));
   const out = new Map<string, Row[]>();
   const write: [string, { start: number; rows: Row[] }][] = [];
   await Promise.all(
     probes.map(async ([spec, p]) => {
       if (p.kind === 'read' || p.kind === 'deleted' || spec.refersTo.some((n) => deleted.has(n))) {
-        const whole = await readWhole(spec);
+        const whole = await readWhole(get, spec);
         out.set(spec.name, whole.rows);
         report.lists[spec.name] = 'read';
         write.push([spec.name, whole]);

@@ -20,13 +20,13 @@ let loaded: Promise<ForumData> | null = null;
 
 export function forumData(): Promise<ForumData> {
   loaded ??= Promise.all([
-    listRows({ name: 'forumQuestion', path: 'forum/questions' }),
-    listRows({ name: 'forumReply', path: 'forum/replies' }),
-    listRows({ name: 'forumCategories', path: 'forum/categories' }),
+    listRows<ForumQuestion>({ name: 'forumQuestion', path: 'forum/questions' }),
+    listRows<ForumReply>({ name: 'forumReply', path: 'forum/replies' }),
+    listRows<ForumCategory>({ name: 'forumCategories', path: 'forum/categories' }),
   ]).then(([questions, replies, categories]) => {
     const byQuestion = new Map<number, ForumReply[]>();
-    for (const r of replies as unknown as ForumReply[]) byQuestion.set(r.question_id!, [...(byQuestion.get(r.question_id!) ?? []), r]);
-    return { questions: (questions as unknown as ForumQuestion[]).map(shown), replies: byQuestion, categories: categories as unknown as ForumCategory[] };
+    for (const r of replies) byQuestion.set(r.question_id!, [...(byQuestion.get(r.question_id!) ?? []), r]);
+    return { questions: questions.map(shown), replies: byQuestion, categories };
   });
   return loaded;
 }

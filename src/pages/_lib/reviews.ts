@@ -5,9 +5,9 @@ let byConsultancy: Promise<Map<number, Review[]>> | null = null;
 
 /** A consultancy's reviews, newest first (the list's order), read once per build for every page. */
 export async function reviewsOf(consultancyId: number): Promise<Review[]> {
-  byConsultancy ??= listRows(REVIEW_LIST).then((rows) => {
+  byConsultancy ??= listRows<Review>(REVIEW_LIST).then((rows) => {
     const out = new Map<number, Review[]>();
-    for (const row of rows as unknown as Review[]) {
+    for (const row of rows) {
       const list = out.get(row.consultancy_id) ?? [];
       list.push(row);
       out.set(row.consultancy_id, list);
