@@ -27,3 +27,13 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
     return JSON.stringify(inOrderOf(data, result.data));
   };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** why the route answers without a response schema (a file download): the route walk accepts only this */
+    download?: string;
+  }
+}
+
+/** The reason a download route gives for having no response schema. */
+export const download = 'a stored file, streamed as it is: not JSON, nothing to serialize';
