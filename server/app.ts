@@ -29,8 +29,8 @@ declare module 'fastify' {
     /** personal files (application documents, complaint evidence), served only by authenticated routes */
     privateStorage: Storage;
     config: Config;
-    /** every route with who may call it, for the permission matrix */
-    routeList: { method: string; url: string; access: Access | undefined }[];
+    /** every route with who may call it (for the permission matrix) and the statuses its response schemas describe */
+    routeList: { method: string; url: string; access: Access | undefined; responses: string[]; download: string | undefined }[];
     /** the site's rebuild runner, when this process has one (npm start): what is live, what is building */
     siteStatus: () => SiteBuildStatus | null;
     /** the outbox worker of this instance (a no-op kick with OUTBOX_WORKER=off) */
@@ -136,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
       // A route that does not say who may call it is a mistake, not a public route.
       if (!route.config?.access) throw new Error(`${method} ${route.url} declares no config.access`);
-      app.routeList.push({ method, url: route.url, access: route.config.access });
+      const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+      app.routeList.push({ method, url: route.url, access: route.config.access, responses, download: route.config.download });
     }
   });
 

@@ -59,5 +59,5 @@ export default async function authRoutes(fastify: FastifyInstance) {
     return { message: 'Logged out.' };
   });
 
-  app.get('/auth/me/', { schema: { tags, response: { 200: answers.sessionUser } }, config: { access: 'user' } }, (request) => request.user);
+  app.get('/auth/me/', { schema: { tags, response: { 200: answers.sessionUser } }, config: { access: 'user' } }, (request) => request.user!);
 }

@@ -1,13 +1,20 @@
 import { getTableColumns } from 'drizzle-orm';
-import { detailSchema, rowSchema } from '../../src/lib/contract/rows.ts';
+import type { z } from 'zod';
+import { detailSchema, rowSchema, type RelatedItem } from '../../src/lib/contract/rows.ts';
 import { facets, page } from '../../src/lib/contract/responses.ts';
 import type { ServerEntity } from '../entities/registry.ts';
 
 /** The response schemas of an entity's rows: its declaration's row plus what this table and the server add. */
 const rowOptions = (entity: ServerEntity) => ({ slug: 'slug' in getTableColumns(entity.table), computed: Object.keys(entity.computed ?? {}) });
 
-export const rowOf = (entity: ServerEntity) => rowSchema(entity.decl, rowOptions(entity));
-export const detailOf = (entity: ServerEntity) => detailSchema(entity.decl, rowOptions(entity));
+/**
+ * The generic routes serve every entity from one loop, so their rows are typed as any row: each
+ * entity's own row type is Row<D> in rows.ts, for code that knows which entity it reads.
+ */
+type AnyRow = Record<string, unknown>;
+
+export const rowOf = (entity: ServerEntity): z.ZodType<AnyRow> => rowSchema(entity.decl, rowOptions(entity));
+export const detailOf = (entity: ServerEntity): z.ZodType<AnyRow & { related: Record<string, RelatedItem[]> }> => detailSchema(entity.decl, rowOptions(entity));
 
 /** A page of rows; with the counts per filter value when ?facets= asks (entities with filters). */
-export const listOf = (entity: ServerEntity) => (entity.decl.filters ? page(rowOf(entity)).extend({ facets: facets.optional() }) : page(rowOf(entity)));
+export const listOf = (entity: ServerEntity) => page(rowOf(entity)).extend({ facets: facets.optional() });

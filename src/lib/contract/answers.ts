@@ -11,6 +11,8 @@ import { message, page } from './responses.ts';
 const int = z.number().int();
 const timestamp = z.string().describe('timestamp with time zone');
 const day = z.iso.date();
+/** A timestamp read by raw SQL: the driver's Date (PGlite) or text, answered as ISO text either way. */
+const moment = z.union([z.string(), z.date()]);
 
 /** A record described by its id only: the rest of its fields pass unchanged. */
 export const record = z.looseObject({ id: int });
@@ -100,7 +102,7 @@ export const forumReply = z.object({
   held: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
-  institution: z.unknown().describe('The institution the author speaks for, when one'),
+  institution: z.object({ kind: z.string(), name: z.string() }).nullable().describe('The institution the author speaks for, when one'),
   mine: z.boolean(),
 });
 const question = {
@@ -123,6 +125,22 @@ export const forumQuestion = z.object({ ...question, liked: z.boolean(), replies
 export const forumReplies = page(forumReply);
 export const forumLike = z.object({ liked: z.boolean(), like_count: int });
 export const forumModerated = z.object({ id: int, hidden: z.boolean() });
-export const forumModeration = records;
+/** A post waiting for a moderator (reported, held, or hidden), with its open reports. */
+export const moderationItem = z.object({
+  kind: z.enum(['question', 'reply']),
+  id: int,
+  question_id: int,
+  title: z.string(),
+  body: z.string(),
+  author_id: int,
+  hidden: z.boolean(),
+  held: z.boolean(),
+  created_at: moment,
+  author_name: z.string(),
+  author_active: z.boolean(),
+  reports: z.array(z.object({ reason: z.string(), reporter_name: z.string(), created_at: z.string() })),
+});
+export type ModerationItem = z.infer<typeof moderationItem>;
+export const forumModeration = page(moderationItem);
 
 export { message };

@@ -20,7 +20,7 @@ export const usedBy = z.object({
       entity: z.string(),
       label: z.string(),
       count: z.number().int(),
-      names: z.array(z.string()).describe('The first few by title; count says how many there are'),
+      names: z.array(z.string()).optional().describe('The first few by title; count says how many there are'),
     }),
   ),
 });
