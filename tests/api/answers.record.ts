@@ -35,12 +35,16 @@ const nextIp = () => `10.9.${(++ip >> 8) & 255}.${ip & 255}`;
 type Caller = 'anonymous' | 'admin' | 'consultancy' | 'college' | 'university' | 'student';
 const tokens: Partial<Record<Caller, string>> = {};
 
+/** a tracking code (applications, complaints): random */
+const CODE = /\b[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}\b/g;
 const TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:\d{2})?)?/g;
 const mask = (text: string) =>
   text
     .replace(TIMESTAMP, '<timestamp>')
-    .replace(/"(access|refresh|token)":"[^"]+"/g, '"$1":"<token>"')
-    .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>');
+    .replace(/"(access|refresh|token|tracking_code|code|reference)":"[^"]+"/g, '"$1":"<token>"')
+    .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>')
+    .replace(CODE, '<code>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
 
 let n = 0;
 const seen: Record<string, unknown> = {};
@@ -49,10 +53,11 @@ async function call(caller: Caller, method: InjectOptions['method'], url: string
   const headers: Record<string, string> = tokens[caller] ? { authorization: `Bearer ${tokens[caller]}` } : {};
   const res = await t.app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
   n += 1;
-  const file = `${String(n).padStart(4, '0')}-${`${method}-${url}-${caller}${name}`.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 120)}.txt`;
+  const shown = url.replace(CODE, 'CODE');
+  const file = `${String(n).padStart(4, '0')}-${`${method}-${shown}-${caller}${name}`.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 120)}.txt`;
   const type = res.headers['content-type'] ?? '';
   const body = String(type).startsWith('application/json') || String(type).startsWith('text') ? mask(res.body) : `<${res.rawPayload.length} bytes>`;
-  fs.writeFileSync(path.join(out, file), `${method} ${url} as ${caller}\n${res.statusCode}\n${type}\n\n${body}\n`);
+  fs.writeFileSync(path.join(out, file), `${method} ${shown} as ${caller}\n${res.statusCode}\n${type}\n\n${body}\n`);
   let json: unknown;
   try {
     json = res.json();
@@ -194,6 +199,79 @@ await call('anonymous', 'POST', '/api/analytics/pageview/', {});
 await call('anonymous', 'POST', '/api/consultancy-review/submit/', {});
 await call('anonymous', 'POST', '/api/auth/logout/', { refresh: 'nope' });
 await call('anonymous', 'POST', '/api/auth/refresh/', { refresh: 'nope' });
+
+// the lives of an application, a review, a complaint, an inquiry, a licence, a branch and the mails they send
+const own = await call('consultancy', 'GET', '/api/consultancy/dashboard/', undefined, '-own');
+const cid = own.json?.id;
+const applicant = { full_name: 'Recorded Applicant', email: 'recorded.applicant@example.com', phone: '9800000001' };
+const application = await call('anonymous', 'POST', '/api/consultancy-application/submit/', { consultancy: cid, ...applicant, message: 'Please call me.' });
+const code = String(application.json?.tracking_code);
+await call('anonymous', 'GET', `/api/consultancy-application/check/${code}/`);
+await call('anonymous', 'PATCH', `/api/consultancy-application/edit/${code}/`, { message: 'Please call me after 5 pm.' });
+await call('anonymous', 'PUT', `/api/consultancy-application/notifications/${code}/`, { notify_applicant: false });
+const mine = await call('consultancy', 'GET', '/api/consultancy/dashboard/applications/?page_size=1', undefined, '-newest');
+const applicationId = mine.json?.results?.[0]?.id;
+await call('consultancy', 'POST', `/api/consultancy/dashboard/applications/${applicationId}/status/`, { status: 'in_review', note: 'Looking at it.' });
+await call('consultancy', 'GET', `/api/consultancy-application/${applicationId}/documents/1/`);
+const review = await call('anonymous', 'POST', '/api/consultancy-review/submit/', {
+  tracking_code: code,
+  honesty: 4,
+  responsiveness: 5,
+  visa_guidance: 4,
+  text: 'They answered every question I had and were honest about the visa chances.',
+});
+await call('anonymous', 'GET', `/api/consultancy-review/check/${code}/`);
+await call('anonymous', 'PATCH', `/api/consultancy-review/edit/${code}/`, { honesty: 5 });
+const reviews = await call('consultancy', 'GET', '/api/consultancy/dashboard/reviews/?page_size=1', undefined, '-newest');
+const reviewId = reviews.json?.results?.[0]?.id ?? review.json?.id;
+await call('consultancy', 'POST', `/api/consultancy/dashboard/reviews/${reviewId}/reply/`, { reply: 'Thank you for writing about us.' });
+await call('admin', 'POST', `/api/consultancy-review/${reviewId}/hide/`, { reason: 'Recorded removal of a review.' });
+await call('admin', 'POST', `/api/consultancy-review/${reviewId}/restore/`);
+await call('admin', 'GET', '/api/consultancy-review/admin/?page_size=2');
+const complaint = await call('anonymous', 'POST', '/api/complaint/submit/', {
+  name: 'Recorded Complainant',
+  email: 'recorded.complainant@example.com',
+  consultancy: cid,
+  subject: 'No answer for weeks',
+  message: 'I paid the fee and nobody answers my calls.',
+});
+const complaintCode = String(complaint.json?.code);
+await call('anonymous', 'GET', `/api/complaint/track/${complaintCode}/`);
+await call('anonymous', 'POST', `/api/complaint/track/${complaintCode}/reply/`, { message: 'Still nothing.' });
+const complaints = await call('consultancy', 'GET', '/api/consultancy/dashboard/complaints/?page_size=1', undefined, '-newest');
+const complaintId = complaints.json?.results?.[0]?.id;
+await call('consultancy', 'POST', `/api/consultancy/dashboard/complaints/${complaintId}/answer/`, { message: 'We called you back today.' });
+await call('admin', 'PATCH', `/api/complaint/${complaintId}/status/`, { status: 'resolved', note: 'Answered.' });
+await call('anonymous', 'GET', `/api/complaint/track/${complaintCode}/`);
+await call('anonymous', 'POST', '/api/inquiry/submit/', { name: 'Recorded Inquirer', email: 'inquirer@example.com', phone: '9800000002', message: 'Call me.', entity_type: 'consultancy', entity_id: cid, consultancy: cid });
+await call('anonymous', 'POST', '/api/analytics/pageview/', { session_id: 'recorded-session', path: '/consultancy/x/', institute_type: 'consultancy', institute_id: cid });
+await call('anonymous', 'POST', '/api/analytics/pageview/', { session_id: 'recorded-session', path: '/consultancy/x/', institute_type: 'consultancy', institute_id: cid });
+const pending = await call('admin', 'GET', '/api/consultancy-licence/admin/?page_size=2', undefined, '-pending');
+const [first, second] = (pending.json?.results ?? []) as { id: number }[];
+if (first) await call('admin', 'POST', `/api/consultancy-licence/${first.id}/verify/`);
+if (second) await call('admin', 'POST', `/api/consultancy-licence/${second.id}/reject/`, { reason: 'The permission number does not match.' });
+await call('consultancy', 'GET', '/api/consultancy/dashboard/licence/');
+const branch = await call('college', 'POST', '/api/college/dashboard/branches/', { name: 'Recorded branch', address: 'Pulchowk' });
+await call('college', 'PATCH', `/api/college/dashboard/branches/${branch.json?.id}/`, { address: 'Jawalakhel' });
+await call('college', 'GET', '/api/college/dashboard/branches/');
+await call('college', 'DELETE', `/api/college/dashboard/branches/${branch.json?.id}/`);
+const users = await call('admin', 'GET', '/api/auth/users/?page_size=1', undefined, '-first');
+await call('admin', 'PUT', `/api/auth/users/${users.json?.results?.[0]?.id}/`, { first_name: 'Changed' });
+await call('student', 'POST', '/api/forum/questions/1/report/', { reason: 'Looks like an advert' });
+await call('admin', 'GET', '/api/forum/moderation/');
+await call('anonymous', 'POST', '/api/auth/register/', { email: 'recorded.new@example.com', password: 'a-long-enough-password-7', first_name: 'New' });
+await call('anonymous', 'POST', '/api/auth/password-reset/', { email: 'student@example.com' });
+await call('anonymous', 'POST', '/api/auth/password-reset/confirm/', { token: 'not-a-token', password: 'a-long-enough-password-7' });
+await call('anonymous', 'POST', '/api/auth/verify/', { token: 'not-a-token' });
+const outbox = await call('admin', 'GET', '/api/outbox/admin/?page_size=3');
+const mail = outbox.json?.results?.[0]?.id;
+await call('admin', 'GET', `/api/outbox/admin/${mail}/`);
+await call('admin', 'POST', `/api/outbox/admin/${mail}/retry/`);
+await call('admin', 'GET', '/api/inquiry/admin/all/?page_size=2');
+await call('admin', 'GET', '/api/complaint/admin/?page_size=2');
+await call('admin', 'GET', '/api/consultancy-application/admin/?page_size=2');
+await call('college', 'GET', '/api/college/dashboard/inquiries/');
+await call('admin', 'GET', '/api/site/status/');
 
 const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
 fs.writeFileSync(path.join(out, 'openapi.json'), `${JSON.stringify(docs.json(), null, 2)}\n`);
