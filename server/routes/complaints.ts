@@ -10,7 +10,8 @@ import { pagedReply } from '../services/paging.ts';
 import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
 import { isPlainFormPost, seeTracking } from '../no-script.ts';
-import { complaintRecords, described, record, records } from '../../src/lib/contract/answers.ts';
+import { complaintRecords } from '../../src/lib/contract/answers.ts';
+import * as records from '../../src/lib/contract/records.ts';
 import { download } from '../plugins/serializer.ts';
 
 const tags = ['complaints'];
@@ -23,16 +24,16 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
   const follows = limit(app, 'complaint-follow', { max: 60, window: '1 minute' });
   const replies = limit(app, 'complaint-reply', { max: 30, window: '10 minutes' });
 
-  app.post('/complaint/submit/', { schema: { tags, response: { 201: record } }, config: { access: 'public', plainForm: true }, onRequest: submits }, async (request, reply) => {
+  app.post('/complaint/submit/', { schema: { tags, response: { 201: records.complaintFiled } }, config: { access: 'public', plainForm: true }, onRequest: submits }, async (request, reply) => {
     const result = await complaints.submitComplaint(app, await readForm(request, complaints.evidenceRules));
     return isPlainFormPost(request) ? seeTracking(reply, '/complaint/track/', result.code) : reply.status(201).send(result);
   });
 
-  app.get('/complaint/track/:code/', { schema: { params: codeParams, tags, response: { 200: described } }, config: { access: 'public' }, onRequest: follows }, (request) =>
+  app.get('/complaint/track/:code/', { schema: { params: codeParams, tags, response: { 200: records.complaintTracking } }, config: { access: 'public' }, onRequest: follows }, (request) =>
     complaints.followComplaint(app.db, request.params.code),
   );
 
-  app.post('/complaint/track/:code/reply/', { schema: { params: codeParams, body: complaintMessage, tags, response: { 201: described } }, config: { access: 'public' }, onRequest: replies }, async (request, reply) =>
+  app.post('/complaint/track/:code/reply/', { schema: { params: codeParams, body: complaintMessage, tags, response: { 201: records.complaintTracking } }, config: { access: 'public' }, onRequest: replies }, async (request, reply) =>
     reply.status(201).send(await complaints.replyToComplaint(app.db, request.params.code, request.body)),
   );
 
@@ -40,7 +41,7 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
     complaints.complaintRecords(app.db, request.query),
   );
 
-  app.get('/complaint/admin/', { schema: { querystring: complaints.complaintQuery, tags, response: { 200: records } }, config: { access: ['admin'] } }, async (request) =>
+  app.get('/complaint/admin/', { schema: { querystring: complaints.complaintQuery, tags, response: { 200: records.complaints } }, config: { access: ['admin'] } }, async (request) =>
     pagedReply(request, request.query, await complaints.listComplaints(app.db, request.query)),
   );
 
@@ -48,17 +49,17 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
     sendPrivateFile(reply, app.privateStorage, await complaints.complaintEvidence(app.db, request.params.id), `complaint-${request.params.id}-evidence`),
   );
 
-  app.patch('/complaint/:id/status/', { schema: { params: z.object({ id }), body: complaintStatusChange, tags, response: { 200: described } }, config: { access: ['admin'] } }, (request) =>
+  app.patch('/complaint/:id/status/', { schema: { params: z.object({ id }), body: complaintStatusChange, tags, response: { 200: records.complaint } }, config: { access: ['admin'] } }, (request) =>
     complaints.changeComplaintStatus(app.db, request.user!, request.params.id, request.body),
   );
 
-  app.get('/consultancy/dashboard/complaints/', { schema: { querystring: complaints.complaintQuery, tags, response: { 200: records } }, config: { access: ['consultancy'] } }, async (request) =>
+  app.get('/consultancy/dashboard/complaints/', { schema: { querystring: complaints.complaintQuery, tags, response: { 200: records.consultancyComplaints } }, config: { access: ['consultancy'] } }, async (request) =>
     pagedReply(request, request.query, await complaints.consultancyComplaints(app.db, request.user!, request.query)),
   );
 
   app.post(
     '/consultancy/dashboard/complaints/:id/answer/',
-    { schema: { params: z.object({ id }), body: complaintMessage, tags, response: { 201: described } }, config: { access: ['consultancy'] } },
+    { schema: { params: z.object({ id }), body: complaintMessage, tags, response: { 201: records.consultancyComplaint } }, config: { access: ['consultancy'] } },
     async (request, reply) => reply.status(201).send(await complaints.answerComplaint(app, request.user!, request.params.id, request.body)),
   );
 }

@@ -10,7 +10,8 @@ import { addBranch, branchBody, branchParams, deleteBranch, listBranches, update
 import { collegeInquiries } from '../services/leads.ts';
 import { pagedReply, pageQuery } from '../services/paging.ts';
 import { readForm } from '../uploads.ts';
-import { message, record, records } from '../../src/lib/contract/answers.ts';
+import { message } from '../../src/lib/contract/answers.ts';
+import { branch, collegeInquiries as collegeInquiryPage } from '../../src/lib/contract/records.ts';
 import { detailOf, listOf, rowOf } from './row-schemas.ts';
 
 /** The caller's own institution id; the id a client sends is never trusted. */
@@ -63,17 +64,17 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/college/dashboard/inquiries/',
-    { schema: { tags, querystring: z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size }), response: { 200: records } }, config: { access: ['college'] } },
+    { schema: { tags, querystring: z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size }), response: { 200: collegeInquiryPage } }, config: { access: ['college'] } },
     async (request) => pagedReply(request, request.query, await collegeInquiries(app.db, ownInstitutionId(request, 'college'), request.query)),
   );
 
-  app.get('/college/dashboard/branches/', { schema: { tags, querystring: z.strictObject({}), response: { 200: z.array(record) } }, config: { access: ['college'] } }, (request) =>
+  app.get('/college/dashboard/branches/', { schema: { tags, querystring: z.strictObject({}), response: { 200: z.array(branch) } }, config: { access: ['college'] } }, (request) =>
     listBranches(app.db, ownInstitutionId(request, 'college')),
   );
-  app.post('/college/dashboard/branches/', { schema: { tags, body: branchBody, response: { 201: record } }, config: { access: ['college'] } }, async (request, reply) =>
+  app.post('/college/dashboard/branches/', { schema: { tags, body: branchBody, response: { 201: branch } }, config: { access: ['college'] } }, async (request, reply) =>
     reply.status(201).send(await addBranch(app.db, ownInstitutionId(request, 'college'), request.body)),
   );
-  app.patch('/college/dashboard/branches/:id/', { schema: { tags, params: branchParams, body: branchBody.partial(), response: { 200: record } }, config: { access: ['college'] } }, (request) =>
+  app.patch('/college/dashboard/branches/:id/', { schema: { tags, params: branchParams, body: branchBody.partial(), response: { 200: branch } }, config: { access: ['college'] } }, (request) =>
     updateBranch(app.db, ownInstitutionId(request, 'college'), request.params.id, request.body),
   );
   app.delete('/college/dashboard/branches/:id/', { schema: { tags, params: branchParams, response: { 200: message } }, config: { access: ['college'] } }, async (request) => {

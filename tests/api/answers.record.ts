@@ -236,6 +236,10 @@ const complaint = await call('anonymous', 'POST', '/api/complaint/submit/', {
   message: 'I paid the fee and nobody answers my calls.',
 });
 const complaintCode = String(complaint.json?.code);
+// what a bot that fills the hidden field is told
+await call('anonymous', 'POST', '/api/complaint/submit/', { name: 'A Bot', email: 'bot@example.com', consultancy: cid, subject: 'Buy now', message: 'Cheap offers every day.', website: 'x' });
+await call('anonymous', 'POST', '/api/consultancy-application/submit/', { consultancy: cid, ...applicant, email: 'bot@example.com', website: 'x' });
+await call('anonymous', 'POST', '/api/inquiry/submit/', { name: 'A Bot', email: 'bot@example.com', phone: '9800000009', entity_type: 'consultancy', entity_id: cid, consultancy: cid, website: 'x' });
 await call('anonymous', 'GET', `/api/complaint/track/${complaintCode}/`);
 await call('anonymous', 'POST', `/api/complaint/track/${complaintCode}/reply/`, { message: 'Still nothing.' });
 const complaints = await call('consultancy', 'GET', '/api/consultancy/dashboard/complaints/?page_size=1', undefined, '-newest');
@@ -270,6 +274,8 @@ await call('admin', 'POST', `/api/outbox/admin/${mail}/retry/`);
 await call('admin', 'GET', '/api/inquiry/admin/all/?page_size=2');
 await call('admin', 'GET', '/api/complaint/admin/?page_size=2');
 await call('admin', 'GET', '/api/consultancy-application/admin/?page_size=2');
+const college = await call('college', 'GET', '/api/college/dashboard/', undefined, '-own');
+await call('anonymous', 'POST', '/api/inquiry/submit/', { name: 'College Inquirer', email: 'college.inquirer@example.com', phone: '9800000003', message: 'Fees?', entity_type: 'college', entity_id: college.json?.id });
 await call('college', 'GET', '/api/college/dashboard/inquiries/');
 await call('admin', 'GET', '/api/site/status/');
 

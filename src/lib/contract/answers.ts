@@ -3,9 +3,8 @@ import { ROLES } from './entity.ts';
 import { message, page } from './responses.ts';
 
 /**
- * What the API answers outside the generic entity routes, as the routes' response schemas.
- * Records the console reads whole (applications, complaints, licences, reviews, inquiries,
- * the outbox, branches) are described by their id here; their other fields pass as they are.
+ * What the API answers outside the generic entity routes, as the routes' response schemas:
+ * accounts, settings, reports and the forum (the console's records are in records.ts).
  */
 
 const int = z.number().int();
@@ -14,11 +13,6 @@ const day = z.iso.date();
 /** A timestamp read by raw SQL: the driver's Date (PGlite) or text, answered as ISO text either way. */
 const moment = z.union([z.string(), z.date()]);
 
-/** A record described by its id only: the rest of its fields pass unchanged. */
-export const record = z.looseObject({ id: int });
-export const records = page(record);
-/** An answer not described field by field yet (a tracking check, a licence standing): an object, its fields as they are. */
-export const described = z.looseObject({});
 
 // accounts
 
