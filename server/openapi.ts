@@ -2,8 +2,9 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FILE_KINDS, INSTITUTION_ROLES, bodySchema, entityPaths, removalField, type FieldMeta } from '../src/lib/contract/index.ts';
-import type { Access } from './plugins/auth.ts';
+import type { RouteOptions } from 'fastify';
 import { registry, uploadRules, type ServerEntity } from './entities/registry.ts';
+import { isRateLimit } from './services/limits.ts';
 
 /**
  * The OpenAPI reference at /api/docs, generated from the routes' schemas (zod, through the type
@@ -13,6 +14,13 @@ import { registry, uploadRules, type ServerEntity } from './entities/registry.ts
  */
 
 type JsonSchema = Record<string, unknown>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** errors the route answers beyond those its access and inputs imply (a public login's 401), for the reference */
+    errors?: number[];
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // shared shapes
@@ -123,8 +131,10 @@ function entityWrites(): Map<string, EntityWrite> {
 let writes: Map<string, EntityWrite> | undefined;
 
 /** The errors a route can answer, from what it takes and who may call it (the one error handler gives them all one shape). */
-function errorCodes(url: string, access: Access | undefined, schema: Record<string, unknown>, extra: number[]): number[] {
-  const codes = new Set(extra);
+function errorCodes(route: RouteOptions, url: string, schema: Record<string, unknown>, extra: number[]): number[] {
+  const access = route.config?.access;
+  const codes = new Set([...extra, ...(route.config?.errors ?? [])]);
+  if ([route.onRequest, route.preHandler].flat().some(isRateLimit)) codes.add(429);
   if (schema.querystring || schema.params || schema.body) codes.add(400);
   if (access !== 'public' && access !== 'optional') codes.add(401);
   if (Array.isArray(access)) codes.add(403);
@@ -143,7 +153,8 @@ export const openapiTransform: SwaggerTransform = (document) => {
   writes ??= entityWrites();
   const write = writes.get(`${String([document.route.method].flat()[0]).toUpperCase()} ${document.url}`);
   const body = write?.body?.();
-  const access = (document.route.config as { access?: Access } | undefined)?.access;
-  const response = { ...errors(errorCodes(document.url, access, schema, write?.errors ?? [])), ...(schema.response as Record<string, unknown> | undefined) };
+  const route = document.route as RouteOptions;
+  const files = route.config?.download ? { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {};
+  const response = { ...errors(errorCodes(route, document.url, schema, write?.errors ?? [])), ...files, ...(schema.response as Record<string, unknown> | undefined) };
   return { ...transformed, schema: { ...schema, ...(body && !schema.body ? { body } : {}), response } };
 };

@@ -28,12 +28,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const signUps = limit(app, 'register-ip', { max: 10, window: '1 hour' });
   const refreshes = limit(app, 'refresh-ip', { max: 60, window: '1 minute' });
 
-  app.post('/auth/login/', { schema: { body: credentials, tags, response: { 200: answers.session } }, config: { access: 'public' }, onRequest: perIp, preHandler: [perAccountAndAddress, perAccount] }, (request) =>
+  app.post('/auth/login/', { schema: { body: credentials, tags, response: { 200: answers.session } }, config: { access: 'public', errors: [401] }, onRequest: perIp, preHandler: [perAccountAndAddress, perAccount] }, (request) =>
     login(app, request.body),
   );
 
   // 202: the account exists once its address is confirmed from the mail (and the answer says nothing of existing accounts)
-  app.post('/auth/register/', { schema: { body: registration, tags, response: { 202: answers.message } }, config: { access: 'public' }, onRequest: signUps }, async (request, reply) =>
+  app.post('/auth/register/', { schema: { body: registration, tags, response: { 202: answers.message } }, config: { access: 'public', errors: [409] }, onRequest: signUps }, async (request, reply) =>
     reply.status(202).send(await register(app, request.body)),
   );
 
@@ -50,7 +50,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post('/auth/password-reset/confirm/', { schema: { body: passwordReset, tags, response: { 200: answers.message } }, config: { access: 'public' }, onRequest: signUps }, (request) => resetPassword(app, request.body));
 
-  app.post('/auth/refresh/', { schema: { body: refreshBody, tags, response: { 200: answers.session } }, config: { access: 'public' }, onRequest: refreshes }, (request) =>
+  app.post('/auth/refresh/', { schema: { body: refreshBody, tags, response: { 200: answers.session } }, config: { access: 'public', errors: [401] }, onRequest: refreshes }, (request) =>
     rotateSession(app, request.body.refresh),
   );
 

@@ -40,7 +40,7 @@ type Values = typeof VALUES;
 type ValueOf<M> = M extends { kind: 'image'; multiple: true }
   ? string[]
   : M extends { kind: infer K extends FieldKind }
-    ? K extends 'refs' | 'tags' | 'faqs' | 'boolean'
+    ? K extends 'refs' | 'tags' | 'faqs' | 'boolean' | 'text' | 'textarea' | 'html' | 'email' | 'url' | 'select'
       ? z.output<Values[K]>
       : M extends { required: true }
         ? z.output<Values[K]>
@@ -49,12 +49,18 @@ type ValueOf<M> = M extends { kind: 'image'; multiple: true }
 
 const LISTS: FieldKind[] = ['refs', 'tags', 'faqs'];
 
-/** The zod type of one field's value in a row. */
-export function rowValue(meta: FieldMeta): z.ZodType {
-  if (meta.kind === 'image' && meta.multiple) return z.array(fileUrl);
-  const value: z.ZodType = VALUES[meta.kind];
+const TEXTS: FieldKind[] = ['text', 'textarea', 'html', 'email', 'url', 'select'];
+
+/** Whether a field's value is never null by the declaration alone: text is '' when empty, lists [] and booleans false. */
+export const neverNull = (meta: FieldMeta) =>
+  TEXTS.includes(meta.kind) || LISTS.includes(meta.kind) || meta.kind === 'boolean' || (meta.kind === 'image' && Boolean(meta.multiple)) || Boolean(meta.required);
+
+/** The zod type of one field's value in a row; `notNull` (the column's, when known) overrides the declaration's guess. */
+export function rowValue(meta: FieldMeta, notNull = neverNull(meta)): z.ZodType {
+  const value: z.ZodType =
+    meta.kind === 'image' && meta.multiple ? z.array(fileUrl) : meta.kind === 'number' && !meta.decimals ? z.number().int() : VALUES[meta.kind];
   const described = value.describe(meta.help ? `${meta.label}. ${meta.help}` : meta.label);
-  return LISTS.includes(meta.kind) || meta.kind === 'boolean' || meta.required ? described : described.nullable();
+  return notNull ? described : described.nullable();
 }
 
 const rupees = (of: string) => z.number().nullable().describe(`${of} in Nepali rupees at the newest exchange rate of its currency (null: no amount, or no rate for its currency)`);
@@ -91,12 +97,18 @@ const common = (decl: EntityDeclaration) => ({
   updated_at: timestamp.describe('Last changed'),
 });
 
-/**
- * The zod schema of a row of `decl`: its declared fields, the common columns, and the computed
- * values named (those of the server's registry). `slug` is there when the table has one.
- */
-export function rowSchema(decl: EntityDeclaration, options: { slug: boolean; computed: string[] }) {
-  const fields = Object.fromEntries(Object.entries(decl.fields).map(([name, meta]) => [name, rowValue(meta)]));
+export interface RowOptions {
+  /** the table has a slug column */
+  slug: boolean;
+  /** the computed values a row carries beyond its declared fields (the server registry's) */
+  computed: string[];
+  /** whether a field's column refuses null (the table's answer, where the declaration has none: a default, a nullable required ref) */
+  notNull?: (name: string) => boolean | undefined;
+}
+
+/** The zod schema of a row of `decl`: its declared fields, the common columns, and the computed values. */
+export function rowSchema(decl: EntityDeclaration, options: RowOptions) {
+  const fields = Object.fromEntries(Object.entries(decl.fields).map(([name, meta]) => [name, rowValue(meta, options.notNull?.(name) ?? neverNull(meta))]));
   const computed = Object.fromEntries(options.computed.filter((name) => !(name in decl.fields)).map((name) => [name, COMPUTED_VALUES[name as ComputedValue]]));
   return z.object({ ...common(decl), ...(options.slug ? { slug: z.string() } : {}), ...fields, ...computed }).describe(decl.label);
 }
@@ -110,7 +122,7 @@ export type Row<D extends EntityDeclaration> = { id: number; slug?: string; crea
 export const relatedItem = z.object({ id: z.number().int(), label: z.string(), slug: z.string().nullable() });
 export type RelatedItem = z.infer<typeof relatedItem>;
 
-export function detailSchema(decl: EntityDeclaration, options: { slug: boolean; computed: string[] }) {
+export function detailSchema(decl: EntityDeclaration, options: RowOptions) {
   const refs = Object.entries(decl.fields).filter(([, meta]) => meta.kind === 'ref' || meta.kind === 'refs');
   const related = z.object(Object.fromEntries(refs.map(([name]) => [name, z.array(relatedItem)]))).describe('Names of the rows the ref fields point to, per field');
   return rowSchema(decl, options).extend({ related });
