@@ -35,13 +35,13 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   ];
   for (const [role, entity] of institutions) {
     const access = [role] as const;
-    app.get(`/${role}/dashboard/`, { schema: { tags, summary: `The signed-in ${role}'s own profile`, response: { 200: detailOf(entity) } }, config: { access, errors: [404] } }, async (request) => {
+    app.get(`/${role}/dashboard/`, { schema: { tags, summary: `The signed-in ${role}'s own profile`, response: { 200: detailOf(entity).describe(`The own ${role} profile`) } }, config: { access, errors: [404] } }, async (request) => {
       const row = await findRow(app.db, entity, String(ownInstitutionId(request, role)));
       return { ...row, related: await relatedOf(app.db, entity, row) };
     });
     app.patch(
       `/${role}/dashboard/update/`,
-      { schema: { tags, summary: `Update the own ${role} profile (multipart; admin-only fields refused)`, response: { 200: rowOf(entity) } }, config: { access, errors: [404] } },
+      { schema: { tags, summary: `Update the own ${role} profile (multipart; admin-only fields refused)`, response: { 200: rowOf(entity).describe(`The updated ${role} profile`) } }, config: { access, errors: [404] } },
       async (request) => {
         const existing = await findRow(app.db, entity, String(ownInstitutionId(request, role)));
         return saveRow(entity, await readForm(request, uploadRules(entity)), existing, { db: app.db, storage: app.storage, omitAdminOnly: true });

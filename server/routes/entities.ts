@@ -27,7 +27,8 @@ export default async function entityRoutes(fastify: FastifyInstance) {
     const write = { access: writeAccess(decl) };
     const querystring = listQuerySchema(entity);
     const row = rowOf(entity);
-    const list = { 200: listOf(entity) };
+    const label = decl.label.toLowerCase();
+    const list = { 200: listOf(entity).describe(`A page of ${decl.plural.toLowerCase()}`) };
 
     const listRoute = (path: string, summary: string, access: 'public' | readonly ['admin']) =>
       app.get(`/${path}/`, { schema: { querystring, tags, summary, response: list }, config: { access } }, async (request) => {
@@ -40,7 +41,7 @@ export default async function entityRoutes(fastify: FastifyInstance) {
 
     app.get(
       `/${paths.one}/`,
-      { schema: { params: idParams, tags, summary: `One ${decl.label.toLowerCase()} by id or slug`, response: { 200: detailOf(entity) } }, config: { access: readAccess } },
+      { schema: { params: idParams, tags, summary: `One ${decl.label.toLowerCase()} by id or slug`, response: { 200: detailOf(entity).describe(`The ${label}, with the names its refs point to`) } }, config: { access: readAccess } },
       async (request) => {
         const row = await findRow(app.db, entity, request.params.id);
         return { ...row, related: await relatedOf(app.db, entity, row) };
@@ -50,7 +51,7 @@ export default async function entityRoutes(fastify: FastifyInstance) {
     if (paths.dropdown) {
       const path = paths.dropdown;
       const dropdownQuery = z.strictObject({ search: pageQuery.search, page_size: pageQuery.page_size });
-      app.get(`/${path}/`, { schema: { querystring: dropdownQuery, tags, summary: `${decl.label} options for selects`, response: { 200: z.array(dropdownItem) } }, config: { access: 'public' } }, (request) =>
+      app.get(`/${path}/`, { schema: { querystring: dropdownQuery, tags, summary: `${decl.label} options for selects`, response: { 200: z.array(dropdownItem).describe('Options for a select') } }, config: { access: 'public' } }, (request) =>
         dropdownRows(app.db, entity, request.query.search, request.query.page_size ?? MAX_PAGE_SIZE),
       );
     }
@@ -59,12 +60,12 @@ export default async function entityRoutes(fastify: FastifyInstance) {
     const writeOptions = { db: app.db, storage: app.storage, privateStorage: app.privateStorage };
     app.post(
       `/${paths.create}/`,
-      { schema: { tags, summary: `Create a ${decl.label.toLowerCase()} (${decl.multipart ? 'multipart' : 'JSON'})`, response: { 201: row } }, config: write },
+      { schema: { tags, summary: `Create a ${decl.label.toLowerCase()} (${decl.multipart ? 'multipart' : 'JSON'})`, response: { 201: row.describe(`The created ${label}`) } }, config: write },
       async (request, reply) => reply.status(201).send(await saveRow(entity, await readForm(request, rules), null, writeOptions)),
     );
     app.patch(
       `/${paths.update}/`,
-      { schema: { params: idParams, tags, summary: `Update a ${decl.label.toLowerCase()}; files only when new ones are sent`, response: { 200: row } }, config: write },
+      { schema: { params: idParams, tags, summary: `Update a ${decl.label.toLowerCase()}; files only when new ones are sent`, response: { 200: row.describe(`The updated ${label}`) } }, config: write },
       async (request) => {
         const existing = await findRow(app.db, entity, request.params.id);
         return saveRow(entity, await readForm(request, rules), existing, writeOptions);
@@ -73,12 +74,12 @@ export default async function entityRoutes(fastify: FastifyInstance) {
     if (paths.confirm)
       app.post(
         `/${paths.confirm}/`,
-        { schema: { params: idParams, tags, summary: `Confirm a ${decl.label.toLowerCase()}'s ${decl.confirmed!.join(', ')} as still correct today`, response: { 200: row } }, config: write },
+        { schema: { params: idParams, tags, summary: `Confirm a ${decl.label.toLowerCase()}'s ${decl.confirmed!.join(', ')} as still correct today`, response: { 200: row.describe(`The ${label}, its checked-on day now today`) } }, config: write },
         async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, request.params.id)),
       );
     app.get(
       `/${paths.uses}/`,
-      { schema: { params: idParams, tags, summary: `What uses a ${decl.label.toLowerCase()} (kinds, counts, the first titles): a delete is refused while anything does`, response: { 200: usedBy } }, config: write },
+      { schema: { params: idParams, tags, summary: `What uses a ${decl.label.toLowerCase()} (kinds, counts, the first titles): a delete is refused while anything does`, response: { 200: usedBy.describe(`What uses the ${label}: empty when it can be deleted`) } }, config: write },
       async (request) => ({ used_by: await rowUses(app.db, entity, request.params.id) }),
     );
     app.delete(
@@ -89,7 +90,7 @@ export default async function entityRoutes(fastify: FastifyInstance) {
           querystring: deleteQuery,
           tags,
           summary: `Delete a ${decl.label.toLowerCase()} and its files; 409 with used_by when other rows use it, unless reassign_to names the one they use instead`,
-          response: { 200: message },
+          response: { 200: message.describe('Deleted, with its files') },
         },
         config: write,
       },

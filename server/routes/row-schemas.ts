@@ -7,7 +7,10 @@ import type { ServerEntity } from '../entities/registry.ts';
 /** The response schemas of an entity's rows: its declaration's row plus what this table and the server add. */
 const rowOptions = (entity: ServerEntity): RowOptions => {
   const columns = getTableColumns(entity.table);
-  return { slug: 'slug' in columns, computed: Object.keys(entity.computed ?? {}), notNull: (name) => columns[name]?.notNull };
+  const computed = entity.computed ?? {};
+  // a declared value the server computes (review_count) has no column: its own schema says whether it may be null
+  const notNull = (name: string) => columns[name]?.notNull ?? (computed[name] ? !computed[name].schema.nullable : undefined);
+  return { slug: 'slug' in columns, computed: Object.keys(computed), notNull };
 };
 
 /**
