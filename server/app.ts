@@ -143,7 +143,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // CSP: the API's own (pages served from dist/ get theirs in site-files.ts, the reference below its own)
   // same-origin referrers (never to other sites): a form posted without scripts is answered with a link back to its page (server/no-script.ts)
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES }, crossOriginResourcePolicy: { policy: 'same-site' }, referrerPolicy: { policy: 'same-origin' } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
   await app.register(compress, { threshold: 1024 });
   if (options.redis) reportRedisOutage(app, options.redis);
   await app.register(rateLimit, { global: false, skipOnError: true, ...(options.redis ? { redis: options.redis } : {}) });

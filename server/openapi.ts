@@ -53,7 +53,8 @@ function errors(codes: number[]): Record<string, JsonSchema> {
   return Object.fromEntries(codes.map((code) => [String(code), { ...errorSchema, description: ERROR_TEXT[code] }]));
 }
 
-const toJson = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any' }) as JsonSchema;
+const toJson = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any' }) as JsonSchema;
 
 // ---------------------------------------------------------------------------------------------
 // request bodies
@@ -70,7 +71,11 @@ function annotate(schema: JsonSchema, fields: Record<string, FieldMeta>): JsonSc
 }
 
 /** Create/update bodies: the contract's bodySchema as JSON, and (multipart entities) the form with its files as binary. */
-export function entityRequestBody(entity: ServerEntity, mode: 'create' | 'update', options: { omitAdminOnly?: boolean } = {}): { content: Record<string, { schema: JsonSchema }> } {
+export function entityRequestBody(
+  entity: ServerEntity,
+  mode: 'create' | 'update',
+  options: { omitAdminOnly?: boolean } = {},
+): { content: Record<string, { schema: JsonSchema }> } {
   const { decl } = entity;
   // derived fields are refused on every write: not part of any documented body
   const omit = (meta: FieldMeta) => Boolean(meta.derived) || Boolean(options.omitAdminOnly && meta.adminOnly);
@@ -82,11 +87,17 @@ export function entityRequestBody(entity: ServerEntity, mode: 'create' | 'update
   const properties: Record<string, JsonSchema> = { ...(json.properties as Record<string, JsonSchema>) };
   for (const [name, meta] of fileFields) {
     const binary = { type: 'string', format: 'binary' };
-    const accepts = (rules[name]?.kind ?? 'image') === 'image' ? 'JPEG, PNG, GIF or WebP image' : rules[name]?.kind === 'pdf' ? 'PDF' : 'PDF or image';
+    const accepts =
+      (rules[name]?.kind ?? 'image') === 'image' ? 'JPEG, PNG, GIF or WebP image' : rules[name]?.kind === 'pdf' ? 'PDF' : 'PDF or image';
     const description = `${describeField(meta)} (${accepts}${mode === 'update' ? '; only when replacing it' : ''})`;
     if (rules[name]?.multiple) {
       properties[name] = { type: 'array', items: binary, description: `${description}; repeat the field for several files` };
-      if (mode === 'update') properties[removalField(name, meta)] = { type: 'array', items: { type: 'string' }, description: `URLs of ${meta.label.toLowerCase()} images to remove (a JSON list as text)` };
+      if (mode === 'update')
+        properties[removalField(name, meta)] = {
+          type: 'array',
+          items: { type: 'string' },
+          description: `URLs of ${meta.label.toLowerCase()} images to remove (a JSON list as text)`,
+        };
     } else properties[name] = { ...binary, description };
   }
   const form: JsonSchema = {
@@ -106,7 +117,13 @@ export function entityRequestBody(entity: ServerEntity, mode: 'create' | 'update
 // ---------------------------------------------------------------------------------------------
 // which writes take an entity's form: the URLs routes/entities.ts and routes/dashboards.ts register
 
-const confirmBody = { content: { 'application/json': { schema: { type: 'object', additionalProperties: false, description: 'Nothing: the values are confirmed as they are' } } } };
+const confirmBody = {
+  content: {
+    'application/json': {
+      schema: { type: 'object', additionalProperties: false, description: 'Nothing: the values are confirmed as they are' },
+    },
+  },
+};
 
 /** An entity write: the form it takes (documented, not validated by a body schema) and the errors beyond the usual. */
 type EntityWrite = { body?: () => unknown; errors: number[] };
@@ -124,7 +141,11 @@ function entityWrites(): Map<string, EntityWrite> {
     // refused while other rows use it, unless reassign_to names the one they use instead
     add('DELETE', paths.remove, { errors: [409] });
   }
-  for (const role of INSTITUTION_ROLES) add('PATCH', `${role}/dashboard/update`, { body: () => entityRequestBody(registry[role], 'update', { omitAdminOnly: true }), errors: form });
+  for (const role of INSTITUTION_ROLES)
+    add('PATCH', `${role}/dashboard/update`, {
+      body: () => entityRequestBody(registry[role], 'update', { omitAdminOnly: true }),
+      errors: form,
+    });
   return map;
 }
 
@@ -154,7 +175,13 @@ export const openapiTransform: SwaggerTransform = (document) => {
   const write = writes.get(`${String([document.route.method].flat()[0]).toUpperCase()} ${document.url}`);
   const body = write?.body?.();
   const route = document.route as RouteOptions;
-  const files = route.config?.download ? { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } : {};
-  const response = { ...errors(errorCodes(route, document.url, schema, write?.errors ?? [])), ...files, ...(schema.response as Record<string, unknown> | undefined) };
+  const files = route.config?.download
+    ? { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
+    : {};
+  const response = {
+    ...errors(errorCodes(route, document.url, schema, write?.errors ?? [])),
+    ...files,
+    ...(schema.response as Record<string, unknown> | undefined),
+  };
   return { ...transformed, schema: { ...schema, ...(body && !schema.body ? { body } : {}), response } };
 };

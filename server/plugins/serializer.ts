@@ -8,7 +8,8 @@ import { z } from 'zod';
  * handler gave them, so a schema written in another order never changes a byte of an answer.
  */
 
-const isPlain = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 
 /** `output` (the schema's) with its keys in the order of `input` (the handler's); keys only the schema added come last. */
 export function inOrderOf(input: unknown, output: unknown): unknown {

@@ -22,25 +22,56 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   const checks = limit(app, 'application-check', { max: 60, window: '1 minute' });
   const edits = limit(app, 'application-edit', { max: 30, window: '10 minutes' });
 
-  app.post('/consultancy-application/submit/', { schema: { tags, response: { 201: records.applicationSubmitted } }, config: { access: 'public', plainForm: true }, onRequest: submits }, async (request, reply) => {
-    const result = await applications.submitApplication(app, await readForm(request, applications.documentRules));
-    return isPlainFormPost(request) ? seeTracking(reply, '/track/', result.tracking_code) : reply.status(201).send(result);
-  });
-
-  app.get('/consultancy-application/check/:code/', { schema: { params: codeParams, tags, response: { 200: records.applicationTracking } }, config: { access: 'public' }, onRequest: checks }, (request) =>
-    applications.checkApplication(app.db, request.params.code),
+  app.post(
+    '/consultancy-application/submit/',
+    {
+      schema: { tags, response: { 201: records.applicationSubmitted } },
+      config: { access: 'public', plainForm: true },
+      onRequest: submits,
+    },
+    async (request, reply) => {
+      const result = await applications.submitApplication(app, await readForm(request, applications.documentRules));
+      return isPlainFormPost(request) ? seeTracking(reply, '/track/', result.tracking_code) : reply.status(201).send(result);
+    },
   );
 
-  app.patch('/consultancy-application/edit/:code/', { schema: { params: codeParams, tags, response: { 200: records.applicationTracking } }, config: { access: 'public' }, onRequest: edits }, async (request) =>
-    applications.editApplication(app, request.params.code, await readForm(request, applications.documentRules)),
+  app.get(
+    '/consultancy-application/check/:code/',
+    {
+      schema: { params: codeParams, tags, response: { 200: records.applicationTracking } },
+      config: { access: 'public' },
+      onRequest: checks,
+    },
+    (request) => applications.checkApplication(app.db, request.params.code),
   );
 
-  app.put('/consultancy-application/notifications/:code/', { schema: { params: codeParams, body: bodies.applicantNotices, tags, response: { 200: records.applicationTracking } }, config: { access: 'public' }, onRequest: edits }, (request) =>
-    applications.setApplicantNotices(app.db, request.params.code, request.body.notify_applicant),
+  app.patch(
+    '/consultancy-application/edit/:code/',
+    {
+      schema: { params: codeParams, tags, response: { 200: records.applicationTracking } },
+      config: { access: 'public' },
+      onRequest: edits,
+    },
+    async (request) => applications.editApplication(app, request.params.code, await readForm(request, applications.documentRules)),
   );
 
-  app.get('/consultancy-application/admin/', { schema: { querystring: applications.applicationQuery, tags, response: { 200: records.applications } }, config: { access: ['admin'] } }, async (request) =>
-    pagedReply(request, request.query, await applications.listApplications(app.db, request.query)),
+  app.put(
+    '/consultancy-application/notifications/:code/',
+    {
+      schema: { params: codeParams, body: bodies.applicantNotices, tags, response: { 200: records.applicationTracking } },
+      config: { access: 'public' },
+      onRequest: edits,
+    },
+    (request) => applications.setApplicantNotices(app.db, request.params.code, request.body.notify_applicant),
+  );
+
+  app.get(
+    '/consultancy-application/admin/',
+    {
+      schema: { querystring: applications.applicationQuery, tags, response: { 200: records.applications } },
+      config: { access: ['admin'] },
+    },
+    async (request) => pagedReply(request, request.query, await applications.listApplications(app.db, request.query)),
   );
 
   app.get(
@@ -52,13 +83,26 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/consultancy/dashboard/applications/', { schema: { querystring: applications.applicationQuery, tags, response: { 200: records.applications } }, config: { access: ['consultancy'] } }, async (request) =>
-    pagedReply(request, request.query, await applications.listApplications(app.db, request.query, applications.ownConsultancy(request.user!))),
+  app.get(
+    '/consultancy/dashboard/applications/',
+    {
+      schema: { querystring: applications.applicationQuery, tags, response: { 200: records.applications } },
+      config: { access: ['consultancy'] },
+    },
+    async (request) =>
+      pagedReply(
+        request,
+        request.query,
+        await applications.listApplications(app.db, request.query, applications.ownConsultancy(request.user!)),
+      ),
   );
 
   app.post(
     '/consultancy/dashboard/applications/:id/status/',
-    { schema: { params: z.object({ id }), body: bodies.statusChange, tags, response: { 200: records.applicationMoved } }, config: { access: ['consultancy'] } },
+    {
+      schema: { params: z.object({ id }), body: bodies.statusChange, tags, response: { 200: records.applicationMoved } },
+      config: { access: ['consultancy'] },
+    },
     (request) => applications.changeStatus(app, request.user!, request.params.id, request.body),
   );
 }

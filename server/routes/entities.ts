@@ -34,14 +34,25 @@ export default async function entityRoutes(fastify: FastifyInstance) {
       app.get(`/${path}/`, { schema: { querystring, tags, summary, response: list }, config: { access } }, async (request) => {
         const result = await listRows(app.db, entity, request.query);
         // facets, when asked for, beside SPEC's count/next/previous/results
-        return result.facets ? { ...pagedReply(request, request.query, result), facets: result.facets } : pagedReply(request, request.query, result);
+        return result.facets
+          ? { ...pagedReply(request, request.query, result), facets: result.facets }
+          : pagedReply(request, request.query, result);
       });
     listRoute(paths.publicList ?? paths.adminList, `List ${decl.plural.toLowerCase()}`, readAccess);
-    if (paths.publicList && paths.adminList !== paths.publicList) listRoute(paths.adminList, `List ${decl.plural.toLowerCase()} (admin)`, ['admin']);
+    if (paths.publicList && paths.adminList !== paths.publicList)
+      listRoute(paths.adminList, `List ${decl.plural.toLowerCase()} (admin)`, ['admin']);
 
     app.get(
       `/${paths.one}/`,
-      { schema: { params: idParams, tags, summary: `One ${decl.label.toLowerCase()} by id or slug`, response: { 200: detailOf(entity).describe(`The ${label}, with the names its refs point to`) } }, config: { access: readAccess } },
+      {
+        schema: {
+          params: idParams,
+          tags,
+          summary: `One ${decl.label.toLowerCase()} by id or slug`,
+          response: { 200: detailOf(entity).describe(`The ${label}, with the names its refs point to`) },
+        },
+        config: { access: readAccess },
+      },
       async (request) => {
         const row = await findRow(app.db, entity, request.params.id);
         return { ...row, related: await relatedOf(app.db, entity, row) };
@@ -51,8 +62,18 @@ export default async function entityRoutes(fastify: FastifyInstance) {
     if (paths.dropdown) {
       const path = paths.dropdown;
       const dropdownQuery = z.strictObject({ search: pageQuery.search, page_size: pageQuery.page_size });
-      app.get(`/${path}/`, { schema: { querystring: dropdownQuery, tags, summary: `${decl.label} options for selects`, response: { 200: z.array(dropdownItem).describe('Options for a select') } }, config: { access: 'public' } }, (request) =>
-        dropdownRows(app.db, entity, request.query.search, request.query.page_size ?? MAX_PAGE_SIZE),
+      app.get(
+        `/${path}/`,
+        {
+          schema: {
+            querystring: dropdownQuery,
+            tags,
+            summary: `${decl.label} options for selects`,
+            response: { 200: z.array(dropdownItem).describe('Options for a select') },
+          },
+          config: { access: 'public' },
+        },
+        (request) => dropdownRows(app.db, entity, request.query.search, request.query.page_size ?? MAX_PAGE_SIZE),
       );
     }
 
@@ -60,12 +81,27 @@ export default async function entityRoutes(fastify: FastifyInstance) {
     const writeOptions = { db: app.db, storage: app.storage, privateStorage: app.privateStorage };
     app.post(
       `/${paths.create}/`,
-      { schema: { tags, summary: `Create a ${decl.label.toLowerCase()} (${decl.multipart ? 'multipart' : 'JSON'})`, response: { 201: row.describe(`The created ${label}`) } }, config: write },
+      {
+        schema: {
+          tags,
+          summary: `Create a ${decl.label.toLowerCase()} (${decl.multipart ? 'multipart' : 'JSON'})`,
+          response: { 201: row.describe(`The created ${label}`) },
+        },
+        config: write,
+      },
       async (request, reply) => reply.status(201).send(await saveRow(entity, await readForm(request, rules), null, writeOptions)),
     );
     app.patch(
       `/${paths.update}/`,
-      { schema: { params: idParams, tags, summary: `Update a ${decl.label.toLowerCase()}; files only when new ones are sent`, response: { 200: row.describe(`The updated ${label}`) } }, config: write },
+      {
+        schema: {
+          params: idParams,
+          tags,
+          summary: `Update a ${decl.label.toLowerCase()}; files only when new ones are sent`,
+          response: { 200: row.describe(`The updated ${label}`) },
+        },
+        config: write,
+      },
       async (request) => {
         const existing = await findRow(app.db, entity, request.params.id);
         return saveRow(entity, await readForm(request, rules), existing, writeOptions);
@@ -74,12 +110,28 @@ export default async function entityRoutes(fastify: FastifyInstance) {
     if (paths.confirm)
       app.post(
         `/${paths.confirm}/`,
-        { schema: { params: idParams, tags, summary: `Confirm a ${decl.label.toLowerCase()}'s ${decl.confirmed!.join(', ')} as still correct today`, response: { 200: row.describe(`The ${label}, its checked-on day now today`) } }, config: write },
+        {
+          schema: {
+            params: idParams,
+            tags,
+            summary: `Confirm a ${decl.label.toLowerCase()}'s ${decl.confirmed!.join(', ')} as still correct today`,
+            response: { 200: row.describe(`The ${label}, its checked-on day now today`) },
+          },
+          config: write,
+        },
         async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, request.params.id)),
       );
     app.get(
       `/${paths.uses}/`,
-      { schema: { params: idParams, tags, summary: `What uses a ${decl.label.toLowerCase()} (kinds, counts, the first titles): a delete is refused while anything does`, response: { 200: usedBy.describe(`What uses the ${label}: empty when it can be deleted`) } }, config: write },
+      {
+        schema: {
+          params: idParams,
+          tags,
+          summary: `What uses a ${decl.label.toLowerCase()} (kinds, counts, the first titles): a delete is refused while anything does`,
+          response: { 200: usedBy.describe(`What uses the ${label}: empty when it can be deleted`) },
+        },
+        config: write,
+      },
       async (request) => ({ used_by: await rowUses(app.db, entity, request.params.id) }),
     );
     app.delete(

@@ -14,11 +14,15 @@ export default async function outboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = { access: ['admin'] as const };
 
-  app.get('/outbox/admin/', { schema: { querystring: outboxQuery, tags, response: { 200: outboxMessages } }, config: admin }, async (request) =>
-    pagedReply(request, request.query, await listOutbox(app.db, request.query)),
+  app.get(
+    '/outbox/admin/',
+    { schema: { querystring: outboxQuery, tags, response: { 200: outboxMessages } }, config: admin },
+    async (request) => pagedReply(request, request.query, await listOutbox(app.db, request.query)),
   );
 
-  app.get('/outbox/admin/:id/', { schema: { params, tags, response: { 200: outboxMessage } }, config: admin }, (request) => getOutboxMessage(app.db, request.params.id));
+  app.get('/outbox/admin/:id/', { schema: { params, tags, response: { 200: outboxMessage } }, config: admin }, (request) =>
+    getOutboxMessage(app.db, request.params.id),
+  );
 
   app.post('/outbox/admin/:id/retry/', { schema: { params, tags, response: { 200: outboxMessage } }, config: admin }, async (request) => {
     const message = await retryOutboxMessage(app.db, request.params.id);

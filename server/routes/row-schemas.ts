@@ -20,9 +20,11 @@ const rowOptions = (entity: ServerEntity): RowOptions => {
 type AnyRow = Record<string, unknown>;
 
 export const rowOf = (entity: ServerEntity): z.ZodType<AnyRow> => rowSchema(entity.decl, rowOptions(entity));
-export const detailOf = (entity: ServerEntity): z.ZodType<AnyRow & { related: Record<string, RelatedItem[]> }> => detailSchema(entity.decl, rowOptions(entity));
+export const detailOf = (entity: ServerEntity): z.ZodType<AnyRow & { related: Record<string, RelatedItem[]> }> =>
+  detailSchema(entity.decl, rowOptions(entity));
 
 type ListPage = { count: number; next: string | null; previous: string | null; results: AnyRow[]; facets?: z.infer<typeof facets> };
 
 /** A page of rows; with the counts per filter value when ?facets= asks (entities with filters). */
-export const listOf = (entity: ServerEntity): z.ZodType<ListPage> => (entity.decl.filters ? page(rowOf(entity)).extend({ facets: facets.optional() }) : page(rowOf(entity)));
+export const listOf = (entity: ServerEntity): z.ZodType<ListPage> =>
+  entity.decl.filters ? page(rowOf(entity)).extend({ facets: facets.optional() }) : page(rowOf(entity));

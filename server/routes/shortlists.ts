@@ -9,11 +9,26 @@ export default async function shortlistRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['Shortlist'];
   const access = 'user' as const;
-  app.get('/auth/shortlist/', { schema: { tags, summary: 'The rows the account saved', response: { 200: shortlist } }, config: { access } }, async (request) => ({ items: await shortlistOf(app.db, request.user!.id) }));
-  app.post('/auth/shortlist/', { schema: { tags, body: shortlistAdd, summary: 'Save rows (merged with what is saved already)', response: { 200: shortlist } }, config: { access } }, async (request) => ({
-    items: await addToShortlist(app.db, request.user!.id, request.body.items),
-  }));
-  app.delete('/auth/shortlist/:entity/:id/', { schema: { tags, params: shortlistItem, summary: 'Remove one saved row', response: { 200: shortlist } }, config: { access } }, async (request) => ({
-    items: await removeFromShortlist(app.db, request.user!.id, request.params),
-  }));
+  app.get(
+    '/auth/shortlist/',
+    { schema: { tags, summary: 'The rows the account saved', response: { 200: shortlist } }, config: { access } },
+    async (request) => ({ items: await shortlistOf(app.db, request.user!.id) }),
+  );
+  app.post(
+    '/auth/shortlist/',
+    {
+      schema: { tags, body: shortlistAdd, summary: 'Save rows (merged with what is saved already)', response: { 200: shortlist } },
+      config: { access },
+    },
+    async (request) => ({
+      items: await addToShortlist(app.db, request.user!.id, request.body.items),
+    }),
+  );
+  app.delete(
+    '/auth/shortlist/:entity/:id/',
+    { schema: { tags, params: shortlistItem, summary: 'Remove one saved row', response: { 200: shortlist } }, config: { access } },
+    async (request) => ({
+      items: await removeFromShortlist(app.db, request.user!.id, request.params),
+    }),
+  );
 }

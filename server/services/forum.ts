@@ -63,7 +63,8 @@ function questionView<T extends QuestionRow>(row: T, viewer: SessionUser | null)
   return {
     ...rest,
     // all three or none: the category is left-joined
-    category: category_id !== null && category_name !== null && category_slug !== null ? { id: category_id, name: category_name, slug: category_slug } : null,
+    category:
+      category_id !== null && category_name !== null && category_slug !== null ? { id: category_id, name: category_name, slug: category_slug } : null,
     mine: viewer?.id === author_id,
   };
 }

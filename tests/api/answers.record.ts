@@ -27,7 +27,12 @@ const t = await buildTestApp('pglite');
 // the seed's clock: the start of today, so runs on the same day seed the same rows
 const today = new Date();
 today.setUTCHours(0, 0, 0, 0);
-await seedDemo(t.database.db, localStorage(t.uploadsDir, '/media'), { password: PASSWORD, production: false, now: today.getTime(), privateStorage: t.privateStorage });
+await seedDemo(t.database.db, localStorage(t.uploadsDir, '/media'), {
+  password: PASSWORD,
+  production: false,
+  now: today.getTime(),
+  privateStorage: t.privateStorage,
+});
 
 let ip = 0;
 const nextIp = () => `10.9.${(++ip >> 8) & 255}.${ip & 255}`;
@@ -51,12 +56,19 @@ const seen: Record<string, unknown> = {};
 
 async function call(caller: Caller, method: InjectOptions['method'], url: string, payload?: unknown, name = '') {
   const headers: Record<string, string> = tokens[caller] ? { authorization: `Bearer ${tokens[caller]}` } : {};
-  const res = await t.app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  const res = await t.app.inject({
+    method,
+    url,
+    headers,
+    remoteAddress: nextIp(),
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
   n += 1;
   const shown = url.replace(CODE, 'CODE');
   const file = `${String(n).padStart(4, '0')}-${`${method}-${shown}-${caller}${name}`.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 120)}.txt`;
   const type = res.headers['content-type'] ?? '';
-  const body = String(type).startsWith('application/json') || String(type).startsWith('text') ? mask(res.body) : `<${res.rawPayload.length} bytes>`;
+  const body =
+    String(type).startsWith('application/json') || String(type).startsWith('text') ? mask(res.body) : `<${res.rawPayload.length} bytes>`;
   fs.writeFileSync(path.join(out, file), `${method} ${shown} as ${caller}\n${res.statusCode}\n${type}\n\n${body}\n`);
   let json: unknown;
   try {
@@ -83,7 +95,9 @@ for (const decl of decls) {
   await call(reader, 'GET', `${list}?search=a`);
   await call(reader, 'GET', `${list}?search=kathmandu&page_size=5`);
   for (const key of [...orderableFields(decl)].slice(0, 3)) await call(reader, 'GET', `${list}?ordering=-${key}&page_size=5`);
-  const counted = Object.entries(decl.filters ?? {}).filter(([, meta]) => countable(meta)).map(([name]) => name);
+  const counted = Object.entries(decl.filters ?? {})
+    .filter(([, meta]) => countable(meta))
+    .map(([name]) => name);
   if (counted.length) {
     const facets = await call(reader, 'GET', `${list}?facets=${counted.join(',')}&page_size=2`);
     for (const name of counted) {
@@ -120,7 +134,13 @@ for (const decl of decls) {
 
 // every other GET route, as each caller its access admits (parameters from the rows seen)
 const gets = t.app.routeList.filter((r) => r.method === 'GET' && !/\/:id\/(uses)\/$/.test(r.url));
-const entityUrls = new Set(decls.flatMap((d) => Object.values(entityPaths(d)).filter(Boolean).map((p) => `/api/${p}/`)));
+const entityUrls = new Set(
+  decls.flatMap((d) =>
+    Object.values(entityPaths(d))
+      .filter(Boolean)
+      .map((p) => `/api/${p}/`),
+  ),
+);
 const callersOf = (access: unknown): Caller[] => {
   if (access === 'public') return ['anonymous'];
   if (access === 'optional') return ['anonymous', 'student'];
@@ -166,7 +186,10 @@ for (const decl of decls) {
   await call('admin', 'PATCH', `/api/${paths.update.replace(':id', String(row.id))}/`, {});
   if (paths.confirm) await call('admin', 'POST', `/api/${paths.confirm.replace(':id', String(row.id))}/`, {});
 }
-const created = await call('admin', 'POST', '/api/disciplines/create/', { name: 'Recorded discipline', description: 'Made by the recorder.' });
+const created = await call('admin', 'POST', '/api/disciplines/create/', {
+  name: 'Recorded discipline',
+  description: 'Made by the recorder.',
+});
 await call('admin', 'PATCH', `/api/disciplines/${created.json?.id}/update/`, { description: 'Changed.' });
 await call('admin', 'DELETE', `/api/disciplines/${created.json?.id}/delete/`);
 for (const role of ['consultancy', 'college', 'university'] as const) {
@@ -177,7 +200,11 @@ await call('admin', 'PATCH', '/api/site-settings/update/', { show_counselling_ba
 await call('admin', 'PATCH', '/api/leads/modal-settings/update/', { hide_full_detail_modal: false });
 await call('admin', 'PATCH', '/api/site-settings/update/', { show_counselling_bar: 'yes' });
 const category = (seen['forum-category'] ?? seen.forumCategory) as { id?: number } | undefined;
-const question = await call('student', 'POST', '/api/forum/questions/', { title: 'How long does a visa take?', body: 'Asking for a friend.', category: category?.id ?? null });
+const question = await call('student', 'POST', '/api/forum/questions/', {
+  title: 'How long does a visa take?',
+  body: 'Asking for a friend.',
+  category: category?.id ?? null,
+});
 const qid = question.json?.id;
 await call('student', 'PATCH', `/api/forum/questions/${qid}/`, { body: 'Asking for myself.' });
 const reply = await call('admin', 'POST', `/api/forum/questions/${qid}/reply/`, { body: 'About six weeks.' });
@@ -192,7 +219,12 @@ await call('student', 'DELETE', `/api/forum/questions/${qid}/`, {});
 await call('student', 'POST', '/api/forum/questions/', { title: 'x' });
 await call('student', 'POST', '/api/auth/shortlist/', { items: [{ entity: 'university', id: 1 }] });
 await call('student', 'DELETE', '/api/auth/shortlist/university/1/');
-await call('admin', 'POST', '/api/auth/users/create/', { email: 'recorded@example.com', password: 'a-long-enough-password-7', role: 'student', first_name: 'Rec' });
+await call('admin', 'POST', '/api/auth/users/create/', {
+  email: 'recorded@example.com',
+  password: 'a-long-enough-password-7',
+  role: 'student',
+  first_name: 'Rec',
+});
 await call('anonymous', 'POST', '/api/auth/register/', { email: 'bad', password: 'x', first_name: '' });
 await call('anonymous', 'POST', '/api/inquiry/submit/', {});
 await call('anonymous', 'POST', '/api/analytics/pageview/', {});
@@ -204,14 +236,21 @@ await call('anonymous', 'POST', '/api/auth/refresh/', { refresh: 'nope' });
 const own = await call('consultancy', 'GET', '/api/consultancy/dashboard/', undefined, '-own');
 const cid = own.json?.id;
 const applicant = { full_name: 'Recorded Applicant', email: 'recorded.applicant@example.com', phone: '9800000001' };
-const application = await call('anonymous', 'POST', '/api/consultancy-application/submit/', { consultancy: cid, ...applicant, message: 'Please call me.' });
+const application = await call('anonymous', 'POST', '/api/consultancy-application/submit/', {
+  consultancy: cid,
+  ...applicant,
+  message: 'Please call me.',
+});
 const code = String(application.json?.tracking_code);
 await call('anonymous', 'GET', `/api/consultancy-application/check/${code}/`);
 await call('anonymous', 'PATCH', `/api/consultancy-application/edit/${code}/`, { message: 'Please call me after 5 pm.' });
 await call('anonymous', 'PUT', `/api/consultancy-application/notifications/${code}/`, { notify_applicant: false });
 const mine = await call('consultancy', 'GET', '/api/consultancy/dashboard/applications/?page_size=1', undefined, '-newest');
 const applicationId = mine.json?.results?.[0]?.id;
-await call('consultancy', 'POST', `/api/consultancy/dashboard/applications/${applicationId}/status/`, { status: 'in_review', note: 'Looking at it.' });
+await call('consultancy', 'POST', `/api/consultancy/dashboard/applications/${applicationId}/status/`, {
+  status: 'in_review',
+  note: 'Looking at it.',
+});
 await call('consultancy', 'GET', `/api/consultancy-application/${applicationId}/documents/1/`);
 const review = await call('anonymous', 'POST', '/api/consultancy-review/submit/', {
   tracking_code: code,
@@ -237,9 +276,29 @@ const complaint = await call('anonymous', 'POST', '/api/complaint/submit/', {
 });
 const complaintCode = String(complaint.json?.code);
 // what a bot that fills the hidden field is told
-await call('anonymous', 'POST', '/api/complaint/submit/', { name: 'A Bot', email: 'bot@example.com', consultancy: cid, subject: 'Buy now', message: 'Cheap offers every day.', website: 'x' });
-await call('anonymous', 'POST', '/api/consultancy-application/submit/', { consultancy: cid, ...applicant, email: 'bot@example.com', website: 'x' });
-await call('anonymous', 'POST', '/api/inquiry/submit/', { name: 'A Bot', email: 'bot@example.com', phone: '9800000009', entity_type: 'consultancy', entity_id: cid, consultancy: cid, website: 'x' });
+await call('anonymous', 'POST', '/api/complaint/submit/', {
+  name: 'A Bot',
+  email: 'bot@example.com',
+  consultancy: cid,
+  subject: 'Buy now',
+  message: 'Cheap offers every day.',
+  website: 'x',
+});
+await call('anonymous', 'POST', '/api/consultancy-application/submit/', {
+  consultancy: cid,
+  ...applicant,
+  email: 'bot@example.com',
+  website: 'x',
+});
+await call('anonymous', 'POST', '/api/inquiry/submit/', {
+  name: 'A Bot',
+  email: 'bot@example.com',
+  phone: '9800000009',
+  entity_type: 'consultancy',
+  entity_id: cid,
+  consultancy: cid,
+  website: 'x',
+});
 await call('anonymous', 'GET', `/api/complaint/track/${complaintCode}/`);
 await call('anonymous', 'POST', `/api/complaint/track/${complaintCode}/reply/`, { message: 'Still nothing.' });
 const complaints = await call('consultancy', 'GET', '/api/consultancy/dashboard/complaints/?page_size=1', undefined, '-newest');
@@ -247,13 +306,32 @@ const complaintId = complaints.json?.results?.[0]?.id;
 await call('consultancy', 'POST', `/api/consultancy/dashboard/complaints/${complaintId}/answer/`, { message: 'We called you back today.' });
 await call('admin', 'PATCH', `/api/complaint/${complaintId}/status/`, { status: 'resolved', note: 'Answered.' });
 await call('anonymous', 'GET', `/api/complaint/track/${complaintCode}/`);
-await call('anonymous', 'POST', '/api/inquiry/submit/', { name: 'Recorded Inquirer', email: 'inquirer@example.com', phone: '9800000002', message: 'Call me.', entity_type: 'consultancy', entity_id: cid, consultancy: cid });
-await call('anonymous', 'POST', '/api/analytics/pageview/', { session_id: 'recorded-session', path: '/consultancy/x/', institute_type: 'consultancy', institute_id: cid });
-await call('anonymous', 'POST', '/api/analytics/pageview/', { session_id: 'recorded-session', path: '/consultancy/x/', institute_type: 'consultancy', institute_id: cid });
+await call('anonymous', 'POST', '/api/inquiry/submit/', {
+  name: 'Recorded Inquirer',
+  email: 'inquirer@example.com',
+  phone: '9800000002',
+  message: 'Call me.',
+  entity_type: 'consultancy',
+  entity_id: cid,
+  consultancy: cid,
+});
+await call('anonymous', 'POST', '/api/analytics/pageview/', {
+  session_id: 'recorded-session',
+  path: '/consultancy/x/',
+  institute_type: 'consultancy',
+  institute_id: cid,
+});
+await call('anonymous', 'POST', '/api/analytics/pageview/', {
+  session_id: 'recorded-session',
+  path: '/consultancy/x/',
+  institute_type: 'consultancy',
+  institute_id: cid,
+});
 const pending = await call('admin', 'GET', '/api/consultancy-licence/admin/?page_size=2', undefined, '-pending');
 const [first, second] = (pending.json?.results ?? []) as { id: number }[];
 if (first) await call('admin', 'POST', `/api/consultancy-licence/${first.id}/verify/`);
-if (second) await call('admin', 'POST', `/api/consultancy-licence/${second.id}/reject/`, { reason: 'The permission number does not match.' });
+if (second)
+  await call('admin', 'POST', `/api/consultancy-licence/${second.id}/reject/`, { reason: 'The permission number does not match.' });
 await call('consultancy', 'GET', '/api/consultancy/dashboard/licence/');
 const branch = await call('college', 'POST', '/api/college/dashboard/branches/', { name: 'Recorded branch', address: 'Pulchowk' });
 await call('college', 'PATCH', `/api/college/dashboard/branches/${branch.json?.id}/`, { address: 'Jawalakhel' });
@@ -263,7 +341,11 @@ const users = await call('admin', 'GET', '/api/auth/users/?page_size=1', undefin
 await call('admin', 'PUT', `/api/auth/users/${users.json?.results?.[0]?.id}/`, { first_name: 'Changed' });
 await call('student', 'POST', '/api/forum/questions/1/report/', { reason: 'Looks like an advert' });
 await call('admin', 'GET', '/api/forum/moderation/');
-await call('anonymous', 'POST', '/api/auth/register/', { email: 'recorded.new@example.com', password: 'a-long-enough-password-7', first_name: 'New' });
+await call('anonymous', 'POST', '/api/auth/register/', {
+  email: 'recorded.new@example.com',
+  password: 'a-long-enough-password-7',
+  first_name: 'New',
+});
 await call('anonymous', 'POST', '/api/auth/password-reset/', { email: 'student@example.com' });
 await call('anonymous', 'POST', '/api/auth/password-reset/confirm/', { token: 'not-a-token', password: 'a-long-enough-password-7' });
 await call('anonymous', 'POST', '/api/auth/verify/', { token: 'not-a-token' });
@@ -275,7 +357,14 @@ await call('admin', 'GET', '/api/inquiry/admin/all/?page_size=2');
 await call('admin', 'GET', '/api/complaint/admin/?page_size=2');
 await call('admin', 'GET', '/api/consultancy-application/admin/?page_size=2');
 const college = await call('college', 'GET', '/api/college/dashboard/', undefined, '-own');
-await call('anonymous', 'POST', '/api/inquiry/submit/', { name: 'College Inquirer', email: 'college.inquirer@example.com', phone: '9800000003', message: 'Fees?', entity_type: 'college', entity_id: college.json?.id });
+await call('anonymous', 'POST', '/api/inquiry/submit/', {
+  name: 'College Inquirer',
+  email: 'college.inquirer@example.com',
+  phone: '9800000003',
+  message: 'Fees?',
+  entity_type: 'college',
+  entity_id: college.json?.id,
+});
 await call('college', 'GET', '/api/college/dashboard/inquiries/');
 await call('admin', 'GET', '/api/site/status/');
 

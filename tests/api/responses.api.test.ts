@@ -12,16 +12,25 @@ describe('response schemas', () => {
   afterAll(() => t?.close());
 
   it('every route describes its success answer with a response schema, or says why it streams a file instead', () => {
-    const missing = t.app.routeList.filter((r) => !r.responses.some((status) => /^2\d\d$/.test(status)) && !r.download).map((r) => `${r.method} ${r.url}`);
+    const missing = t.app.routeList
+      .filter((r) => !r.responses.some((status) => /^2\d\d$/.test(status)) && !r.download)
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     const downloads = t.app.routeList.filter((r) => r.download).map((r) => `${r.method} ${r.url}`);
-    expect(downloads.every((route) => route.startsWith('GET ') && /(document|evidence)/.test(route)), downloads.join(', ')).toBe(true);
+    expect(
+      downloads.every((route) => route.startsWith('GET ') && /(document|evidence)/.test(route)),
+      downloads.join(', '),
+    ).toBe(true);
   });
 });
 
 describe('the serializer', () => {
   it('keeps the keys in the order the handler gave them, nested too, and drops what the schema does not declare', () => {
-    const schema = z.object({ b: z.number(), a: z.object({ y: z.string(), x: z.string() }), list: z.array(z.object({ q: z.number(), p: z.number() })) });
+    const schema = z.object({
+      b: z.number(),
+      a: z.object({ y: z.string(), x: z.string() }),
+      list: z.array(z.object({ q: z.number(), p: z.number() })),
+    });
     const data = { a: { x: '1', y: '2', secret: 's' }, list: [{ p: 1, q: 2 }], b: 3, hidden: true };
     const serialize = serializerCompiler({ schema, method: 'GET', url: '/x' });
     expect(serialize(data)).toBe('{"a":{"x":"1","y":"2"},"list":[{"p":1,"q":2}],"b":3}');

@@ -13,7 +13,6 @@ const day = z.iso.date();
 /** A timestamp read by raw SQL: the driver's Date (PGlite) or text, answered as ISO text either way. */
 const moment = z.union([z.string(), z.date()]);
 
-
 // accounts
 
 export const sessionUser = z.object({
@@ -77,10 +76,21 @@ export const platformSummary = z.object({
   top_institutions: z.array(z.object({ institute_type: z.string(), institute_id: int, pageviews: int, name: z.string().nullable() })),
 });
 export const institutionPageviews = z.object({ days: z.array(z.object({ date: day, pageviews: int })), total: int });
-export const staleFacts = page(z.object({ entity: z.string(), id: int, title: z.string(), slug: z.string().nullable(), checked_on: day.nullable() }));
+export const staleFacts = page(
+  z.object({ entity: z.string(), id: int, title: z.string(), slug: z.string().nullable(), checked_on: day.nullable() }),
+);
 export const complaintRecords = z.object({
   months: int,
-  results: z.array(z.object({ consultancy_id: int, received: int, due: int, answered_in_time: int, resolved: int, median_answer_hours: z.number().nullable() })),
+  results: z.array(
+    z.object({
+      consultancy_id: int,
+      received: int,
+      due: int,
+      answered_in_time: int,
+      resolved: int,
+      median_answer_hours: z.number().nullable(),
+    }),
+  ),
 });
 
 // forum

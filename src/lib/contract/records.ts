@@ -14,7 +14,12 @@ const named = z.object({ id: int, name: z.string(), slug: z.string() });
 // applications
 
 const statusEntry = { status: z.string(), note: z.string(), created_at: timestamp };
-export const applicationSubmitted = z.object({ tracking_code: z.string(), status: z.string(), status_label: z.string(), message: z.string() });
+export const applicationSubmitted = z.object({
+  tracking_code: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  message: z.string(),
+});
 /** What the holder of a tracking code sees: the applicant's details masked. */
 export const applicationTracking = z.object({
   tracking_code: z.string(),
@@ -59,10 +64,18 @@ export const application = z.object({
   updated_at: timestamp,
   status_label: z.string(),
   next_statuses: z.array(z.string()),
-  documents: z.array(z.object({ id: int, original_name: z.string(), mime: z.string(), size: int, url: z.string().describe('Download route') })),
+  documents: z.array(
+    z.object({ id: int, original_name: z.string(), mime: z.string(), size: int, url: z.string().describe('Download route') }),
+  ),
 });
 export const applications = page(application);
-export const applicationMoved = z.object({ id: int, status: z.string(), status_label: z.string(), next_statuses: z.array(z.string()), entry: z.object(statusEntry) });
+export const applicationMoved = z.object({
+  id: int,
+  status: z.string(),
+  status_label: z.string(),
+  next_statuses: z.array(z.string()),
+  entry: z.object(statusEntry),
+});
 
 // reviews
 
@@ -108,7 +121,13 @@ export const reviewState = z.object({
 
 // complaints
 
-const historyEntry = z.object({ kind: z.string(), author: z.string(), status: z.string().nullable(), body: z.string(), created_at: timestamp });
+const historyEntry = z.object({
+  kind: z.string(),
+  author: z.string(),
+  status: z.string().nullable(),
+  body: z.string(),
+  created_at: timestamp,
+});
 const complaintBase = {
   id: int,
   reference: z.string().nullable(),
@@ -125,7 +144,15 @@ const withContact = { email: z.string(), phone: z.string(), consultancy_id: int.
 /** A complaint as an admin sees it after changing its status: with the complainant's contact details and the evidence's address. */
 export const complaint = z.object({ ...complaintBase, ...withContact, status_label: z.string() });
 /** In the admins' list: with the consultancy's name and its first answer too. */
-export const complaints = page(z.object({ ...complaintBase, ...withContact, consultancy_name: z.string().nullable(), answer: z.string().nullable(), status_label: z.string() }));
+export const complaints = page(
+  z.object({
+    ...complaintBase,
+    ...withContact,
+    consultancy_name: z.string().nullable(),
+    answer: z.string().nullable(),
+    status_label: z.string(),
+  }),
+);
 /**
  * Filed: the complaint with the code to follow it (given only now: just its hash is kept). A bot
  * caught by the honeypot is told the stored shape without the deadline and the label.
@@ -174,7 +201,14 @@ const inquiryBase = {
   created_at: timestamp,
 };
 export const inquirySent = z.object({ ...inquiryBase, reference: z.string() });
-export const inquiries = page(z.object({ ...inquiryBase, entity_name: z.string().nullable(), destination_name: z.string().nullable(), exam_name: z.string().nullable() }));
+export const inquiries = page(
+  z.object({
+    ...inquiryBase,
+    entity_name: z.string().nullable(),
+    destination_name: z.string().nullable(),
+    exam_name: z.string().nullable(),
+  }),
+);
 
 /** A college's inquiries: the stored rows. */
 export const collegeInquiries = page(
@@ -210,20 +244,36 @@ export const licence = z.object({
   reason: z.string(),
   reviewed_at: timestamp.nullable(),
   submitted_at: timestamp,
-  valid: z.boolean().describe("a verified licence whose expiry day has not passed in Nepal"),
+  valid: z.boolean().describe('a verified licence whose expiry day has not passed in Nepal'),
   consultancy_name: z.string(),
   consultancy_slug: z.string(),
   status_label: z.string(),
   document: z.object({ url: z.string(), original_name: z.string() }),
-  history: z.array(z.object({ action: z.string(), reason: z.string(), who: z.string(), role: z.string(), at: timestamp, action_label: z.string() })),
+  history: z.array(
+    z.object({ action: z.string(), reason: z.string(), who: z.string(), role: z.string(), at: timestamp, action_label: z.string() }),
+  ),
 });
 export const licences = page(licence);
 /** The consultancy's Licence screen: where it stands, the licence the public sees, and every submission. */
-export const ownLicences = z.object({ standing: z.string().describe('licensed, expired or none'), current: licence.nullable(), pending: licence.nullable(), licences: z.array(licence) });
+export const ownLicences = z.object({
+  standing: z.string().describe('licensed, expired or none'),
+  current: licence.nullable(),
+  pending: licence.nullable(),
+  licences: z.array(licence),
+});
 
 // a college's branches
 
-export const branch = z.object({ id: int, college_id: int, name: z.string(), address: z.string(), district_id: int.nullable(), phone: z.string(), created_at: timestamp, updated_at: timestamp });
+export const branch = z.object({
+  id: int,
+  college_id: int,
+  name: z.string(),
+  address: z.string(),
+  district_id: int.nullable(),
+  phone: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
 
 // the outbox
 

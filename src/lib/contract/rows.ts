@@ -53,17 +53,29 @@ const TEXTS: FieldKind[] = ['text', 'textarea', 'html', 'email', 'url', 'select'
 
 /** Whether a field's value is never null by the declaration alone: text is '' when empty, lists [] and booleans false. */
 export const neverNull = (meta: FieldMeta) =>
-  TEXTS.includes(meta.kind) || LISTS.includes(meta.kind) || meta.kind === 'boolean' || (meta.kind === 'image' && Boolean(meta.multiple)) || Boolean(meta.required);
+  TEXTS.includes(meta.kind) ||
+  LISTS.includes(meta.kind) ||
+  meta.kind === 'boolean' ||
+  (meta.kind === 'image' && Boolean(meta.multiple)) ||
+  Boolean(meta.required);
 
 /** The zod type of one field's value in a row; `notNull` (the column's, when known) overrides the declaration's guess. */
 export function rowValue(meta: FieldMeta, notNull = neverNull(meta)): z.ZodType {
   const value: z.ZodType =
-    meta.kind === 'image' && meta.multiple ? z.array(fileUrl) : meta.kind === 'number' && !meta.decimals ? z.number().int() : VALUES[meta.kind];
+    meta.kind === 'image' && meta.multiple
+      ? z.array(fileUrl)
+      : meta.kind === 'number' && !meta.decimals
+        ? z.number().int()
+        : VALUES[meta.kind];
   const described = value.describe(meta.help ? `${meta.label}. ${meta.help}` : meta.label);
   return notNull ? described : described.nullable();
 }
 
-const rupees = (of: string) => z.number().nullable().describe(`${of} in Nepali rupees at the newest exchange rate of its currency (null: no amount, or no rate for its currency)`);
+const rupees = (of: string) =>
+  z
+    .number()
+    .nullable()
+    .describe(`${of} in Nepali rupees at the newest exchange rate of its currency (null: no amount, or no rate for its currency)`);
 
 /** What the public pages know of a consultancy's licence (licences.ts PublicLicence). */
 export const publicLicence = z
@@ -85,7 +97,9 @@ export const COMPUTED_VALUES = {
   fee_npr: rupees('The yearly fee'),
   tuition_min_npr: rupees('The lowest yearly tuition'),
   amount_npr: rupees('The amount in figures'),
-  promotable: z.boolean().describe('Verified by us and licensed (a verified, unexpired licence): only such a consultancy is featured or promoted'),
+  promotable: z
+    .boolean()
+    .describe('Verified by us and licensed (a verified, unexpired licence): only such a consultancy is featured or promoted'),
   licence: publicLicence,
 };
 export type ComputedValue = keyof typeof COMPUTED_VALUES;
@@ -93,7 +107,9 @@ export type ComputedValue = keyof typeof COMPUTED_VALUES;
 /** The columns of every row that the declaration does not list. */
 const common = (decl: EntityDeclaration) => ({
   id: z.number().int(),
-  ...(decl.confirmed ? { facts_checked_on: day.nullable().describe(`When ${decl.confirmed.join(', ')} were last confirmed as correct`) } : {}),
+  ...(decl.confirmed
+    ? { facts_checked_on: day.nullable().describe(`When ${decl.confirmed.join(', ')} were last confirmed as correct`) }
+    : {}),
   created_at: timestamp.describe('Created'),
   updated_at: timestamp.describe('Last changed'),
 });
@@ -109,13 +125,19 @@ export interface RowOptions {
 
 /** The zod schema of a row of `decl`: its declared fields, the common columns, and the computed values. */
 export function rowSchema(decl: EntityDeclaration, options: RowOptions) {
-  const fields = Object.fromEntries(Object.entries(decl.fields).map(([name, meta]) => [name, rowValue(meta, options.notNull?.(name) ?? neverNull(meta))]));
-  const computed = Object.fromEntries(options.computed.filter((name) => !(name in decl.fields)).map((name) => [name, COMPUTED_VALUES[name as ComputedValue]]));
+  const fields = Object.fromEntries(
+    Object.entries(decl.fields).map(([name, meta]) => [name, rowValue(meta, options.notNull?.(name) ?? neverNull(meta))]),
+  );
+  const computed = Object.fromEntries(
+    options.computed.filter((name) => !(name in decl.fields)).map((name) => [name, COMPUTED_VALUES[name as ComputedValue]]),
+  );
   return z.object({ ...common(decl), ...(options.slug ? { slug: z.string() } : {}), ...fields, ...computed }).describe(decl.label);
 }
 
 /** A row of a declaration as the API answers it (the computed values beyond the declaration are optional here). */
-export type Row<D extends EntityDeclaration> = { id: number; slug?: string; created_at: string; updated_at: string } & { -readonly [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & Partial<{
+export type Row<D extends EntityDeclaration> = { id: number; slug?: string; created_at: string; updated_at: string } & {
+  -readonly [K in keyof D['fields']]: ValueOf<D['fields'][K]>;
+} & Partial<{
     [K in ComputedValue]: z.output<(typeof COMPUTED_VALUES)[K]>;
   }>;
 
@@ -125,6 +147,8 @@ export type RelatedItem = z.infer<typeof relatedItem>;
 
 export function detailSchema(decl: EntityDeclaration, options: RowOptions) {
   const refs = Object.entries(decl.fields).filter(([, meta]) => meta.kind === 'ref' || meta.kind === 'refs');
-  const related = z.object(Object.fromEntries(refs.map(([name]) => [name, z.array(relatedItem)]))).describe('Names of the rows the ref fields point to, per field');
+  const related = z
+    .object(Object.fromEntries(refs.map(([name]) => [name, z.array(relatedItem)])))
+    .describe('Names of the rows the ref fields point to, per field');
   return rowSchema(decl, options).extend({ related });
 }
