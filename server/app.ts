@@ -1,4 +1,11 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -94,6 +101,17 @@ function reportRedisOutage(app: FastifyInstance, redis: Redis) {
   });
 }
 
+/** Records an API route in routeList, with who may call it and the statuses its response schemas describe (walked by tests). */
+function listRoute(app: FastifyInstance, route: RouteOptions) {
+  for (const method of [route.method].flat()) {
+    if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+    // A route that does not say who may call it is a mistake, not a public route.
+    if (!route.config?.access) throw new Error(`${method} ${route.url} declares no config.access`);
+    const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+    app.routeList.push({ method, url: route.url, access: route.config.access, responses, download: route.config.download });
+  }
+}
+
 /**
  * The API, with plugins in order: external ones, then ours (errors, auth), then the routes under /api.
  * Tests build it with an in-memory PGlite and call it with inject().
@@ -131,15 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => outbox.worker?.stop());
   }
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
-      // A route that does not say who may call it is a mistake, not a public route.
-      if (!route.config?.access) throw new Error(`${method} ${route.url} declares no config.access`);
-      const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
-      app.routeList.push({ method, url: route.url, access: route.config.access, responses, download: route.config.download });
-    }
-  });
+  app.addHook('onRoute', (route) => listRoute(app, route));
 
   // CSP: the API's own (pages served from dist/ get theirs in site-files.ts, the reference below its own)
   // same-origin referrers (never to other sites): a form posted without scripts is answered with a link back to its page (server/no-script.ts)
