@@ -23,7 +23,8 @@ fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 
 const PASSWORD = 'demo-pass-42';
-const t = await buildTestApp('pglite');
+// PGlite; RECORD_ENGINE=postgres with TEST_DATABASE_URL records the same on a PostgreSQL server
+const t = await buildTestApp(process.env.RECORD_ENGINE === 'postgres' ? 'postgres' : 'pglite');
 // the seed's clock: the start of today, so runs on the same day seed the same rows
 const today = new Date();
 today.setUTCHours(0, 0, 0, 0);
