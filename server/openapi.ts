@@ -1,8 +1,8 @@
 import type { SwaggerTransform } from '@fastify/swagger';
+import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FILE_KINDS, INSTITUTION_ROLES, bodySchema, entityPaths, removalField, type FieldMeta } from '../src/lib/contract/index.ts';
-import type { RouteOptions } from 'fastify';
 import { registry, uploadRules, type ServerEntity } from './entities/registry.ts';
 import { isRateLimit } from './services/limits.ts';
 
@@ -25,7 +25,7 @@ declare module 'fastify' {
 // ---------------------------------------------------------------------------------------------
 // shared shapes
 
-export const errorSchema: JsonSchema = {
+const errorSchema: JsonSchema = {
   type: 'object',
   required: ['error'],
   properties: {
@@ -71,7 +71,7 @@ function annotate(schema: JsonSchema, fields: Record<string, FieldMeta>): JsonSc
 }
 
 /** Create/update bodies: the contract's bodySchema as JSON, and (multipart entities) the form with its files as binary. */
-export function entityRequestBody(
+function entityRequestBody(
   entity: ServerEntity,
   mode: 'create' | 'update',
   options: { omitAdminOnly?: boolean } = {},
@@ -160,7 +160,7 @@ function errorCodes(route: RouteOptions, url: string, schema: Record<string, unk
   if (access !== 'public' && access !== 'optional') codes.add(401);
   if (Array.isArray(access)) codes.add(403);
   if (url.includes(':')) codes.add(404);
-  return [...codes].sort();
+  return [...codes].sort((a, b) => a - b);
 }
 
 /**
