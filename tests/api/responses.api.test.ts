@@ -22,6 +22,19 @@ describe('response schemas', () => {
       downloads.join(', '),
     ).toBe(true);
   });
+
+  it('documents the errors from what a route takes, who may call it, its rate limits and its config.errors', async () => {
+    type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as Doc;
+    const codes = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses).sort();
+    expect(codes('/api/auth/login/', 'post')).toEqual(['200', '400', '401', '429']);
+    expect(codes('/api/site-settings/', 'get')).toEqual(['200']);
+    expect(codes('/api/site-settings/update/', 'patch')).toEqual(['200', '400', '401', '403']);
+    expect(codes('/api/consultancy/{id}/delete/', 'delete')).toEqual(['200', '400', '401', '403', '404', '409']);
+    expect(doc.paths['/api/complaint/{id}/evidence/']!.get!.responses['200']).toMatchObject({
+      content: { 'application/octet-stream': {} },
+    });
+  });
 });
 
 describe('the serializer', () => {
