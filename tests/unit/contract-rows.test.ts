@@ -11,6 +11,7 @@ describe('rows from the declarations', () => {
     );
     expect(Object.keys(rowSchema(discipline, { slug: false, computed: [] }).shape)).not.toContain('slug');
     expect(Object.keys(rowSchema(course, { slug: true, computed: [] }).shape)).toContain('facts_checked_on');
+    expect(() => rowSchema(course, { slug: true, computed: ['undescribed'] })).toThrow(/undescribed/);
   });
 
   it('lets null through only where the declaration (or the column, when told) allows it', () => {

@@ -104,6 +104,13 @@ export const COMPUTED_VALUES = {
 };
 export type ComputedValue = keyof typeof COMPUTED_VALUES;
 
+/** A computed value's schema; one the server adds without a schema here would leave its answers undescribed, so it stops the start. */
+function computedValue(decl: EntityDeclaration, name: string): z.ZodType {
+  if (!Object.hasOwn(COMPUTED_VALUES, name))
+    throw new Error(`${decl.name} computes ${name}, which COMPUTED_VALUES in rows.ts does not describe`);
+  return COMPUTED_VALUES[name as ComputedValue];
+}
+
 /** The columns of every row that the declaration does not list. */
 const common = (decl: EntityDeclaration) => ({
   id: z.number().int(),
@@ -129,7 +136,7 @@ export function rowSchema(decl: EntityDeclaration, options: RowOptions) {
     Object.entries(decl.fields).map(([name, meta]) => [name, rowValue(meta, options.notNull?.(name) ?? neverNull(meta))]),
   );
   const computed = Object.fromEntries(
-    options.computed.filter((name) => !(name in decl.fields)).map((name) => [name, COMPUTED_VALUES[name as ComputedValue]]),
+    options.computed.filter((name) => !(name in decl.fields)).map((name) => [name, computedValue(decl, name)]),
   );
   return z.object({ ...common(decl), ...(options.slug ? { slug: z.string() } : {}), ...fields, ...computed }).describe(decl.label);
 }
