@@ -1,4 +1,11 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -6,7 +13,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Redis } from 'ioredis';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openapiTransform } from './openapi.ts';
 import { createTransport, type Transport } from './mail.ts';
@@ -16,6 +23,7 @@ import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
 import { API_DIRECTIVES, docsPolicy } from '../src/lib/shared/csp.ts';
@@ -28,8 +36,8 @@ declare module 'fastify' {
     /** personal files (application documents, complaint evidence), served only by authenticated routes */
     privateStorage: Storage;
     config: Config;
-    /** every route with who may call it, for the permission matrix */
-    routeList: { method: string; url: string; access: Access | undefined }[];
+    /** every route with who may call it (for the permission matrix) and the statuses its response schemas describe */
+    routeList: { method: string; url: string; access: Access | undefined; responses: string[]; download: string | undefined }[];
     /** the site's rebuild runner, when this process has one (npm start): what is live, what is building */
     siteStatus: () => SiteBuildStatus | null;
     /** the outbox worker of this instance (a no-op kick with OUTBOX_WORKER=off) */
@@ -93,6 +101,17 @@ function reportRedisOutage(app: FastifyInstance, redis: Redis) {
   });
 }
 
+/** Records an API route in routeList, with who may call it and the statuses its response schemas describe (walked by tests). */
+function listRoute(app: FastifyInstance, route: RouteOptions) {
+  for (const method of [route.method].flat()) {
+    if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+    // A route that does not say who may call it is a mistake, not a public route.
+    if (!route.config?.access) throw new Error(`${method} ${route.url} declares no config.access`);
+    const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+    app.routeList.push({ method, url: route.url, access: route.config.access, responses, download: route.config.download });
+  }
+}
+
 /**
  * The API, with plugins in order: external ones, then ours (errors, auth), then the routes under /api.
  * Tests build it with an in-memory PGlite and call it with inject().
@@ -130,18 +149,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => outbox.worker?.stop());
   }
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
-      // A route that does not say who may call it is a mistake, not a public route.
-      if (!route.config?.access) throw new Error(`${method} ${route.url} declares no config.access`);
-      app.routeList.push({ method, url: route.url, access: route.config.access });
-    }
-  });
+  app.addHook('onRoute', (route) => listRoute(app, route));
 
   // CSP: the API's own (pages served from dist/ get theirs in site-files.ts, the reference below its own)
   // same-origin referrers (never to other sites): a form posted without scripts is answered with a link back to its page (server/no-script.ts)
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES }, crossOriginResourcePolicy: { policy: 'same-site' }, referrerPolicy: { policy: 'same-origin' } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
   await app.register(compress, { threshold: 1024 });
   if (options.redis) reportRedisOutage(app, options.redis);
   await app.register(rateLimit, { global: false, skipOnError: true, ...(options.redis ? { redis: options.redis } : {}) });

@@ -373,7 +373,10 @@ export async function relatedOf(db: Db, entity: ServerEntity, row: Record<string
             .prepare('related_names');
         });
         const rows = await statement.execute({ ids });
-        const byId = new Map(rows.map((r) => [r.id as number, r as unknown as RelatedItem]));
+        const items = rows.map(
+          (r): RelatedItem => ({ id: Number(r.id), label: String(r.label), slug: r.slug == null ? null : String(r.slug) }),
+        );
+        const byId = new Map(items.map((r) => [r.id, r]));
         related[field] = ids.map((id) => byId.get(id)).filter((r): r is RelatedItem => Boolean(r));
       }),
   );

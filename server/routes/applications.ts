@@ -10,6 +10,8 @@ import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
 import { isPlainFormPost, seeTracking } from '../no-script.ts';
 import { pagedReply } from '../services/paging.ts';
+import * as records from '../../src/lib/contract/records.ts';
+import { download } from '../plugins/serializer.ts';
 
 const tags = ['applications'];
 const codeParams = z.object({ code: z.string() });
@@ -21,43 +23,87 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
   const checks = limit(app, 'application-check', { max: 60, window: '1 minute' });
   const edits = limit(app, 'application-edit', { max: 30, window: '10 minutes' });
 
-  app.post('/consultancy-application/submit/', { schema: { tags }, config: { access: 'public', plainForm: true }, onRequest: submits }, async (request, reply) => {
-    const result = await applications.submitApplication(app, await readForm(request, applications.documentRules));
-    return isPlainFormPost(request) ? seeTracking(reply, '/track/', result.tracking_code) : reply.status(201).send(result);
-  });
-
-  app.get('/consultancy-application/check/:code/', { schema: { params: codeParams, tags }, config: { access: 'public' }, onRequest: checks }, (request) =>
-    applications.checkApplication(app.db, request.params.code),
+  app.post(
+    '/consultancy-application/submit/',
+    {
+      schema: { tags, response: { 201: records.applicationSubmitted } },
+      config: { access: 'public', plainForm: true },
+      onRequest: submits,
+    },
+    async (request, reply) => {
+      const result = await applications.submitApplication(app, await readForm(request, applications.documentRules));
+      return isPlainFormPost(request) ? seeTracking(reply, '/track/', result.tracking_code) : reply.status(201).send(result);
+    },
   );
 
-  app.patch('/consultancy-application/edit/:code/', { schema: { params: codeParams, tags }, config: { access: 'public' }, onRequest: edits }, async (request) =>
-    applications.editApplication(app, request.params.code, await readForm(request, applications.documentRules)),
+  app.get(
+    '/consultancy-application/check/:code/',
+    {
+      schema: { params: codeParams, tags, response: { 200: records.applicationTracking } },
+      config: { access: 'public' },
+      onRequest: checks,
+    },
+    (request) => applications.checkApplication(app.db, request.params.code),
   );
 
-  app.put('/consultancy-application/notifications/:code/', { schema: { params: codeParams, body: bodies.applicantNotices, tags }, config: { access: 'public' }, onRequest: edits }, (request) =>
-    applications.setApplicantNotices(app.db, request.params.code, request.body.notify_applicant),
+  app.patch(
+    '/consultancy-application/edit/:code/',
+    {
+      schema: { params: codeParams, tags, response: { 200: records.applicationTracking } },
+      config: { access: 'public' },
+      onRequest: edits,
+    },
+    async (request) => applications.editApplication(app, request.params.code, await readForm(request, applications.documentRules)),
   );
 
-  app.get('/consultancy-application/admin/', { schema: { querystring: applications.applicationQuery, tags }, config: { access: ['admin'] } }, async (request) =>
-    pagedReply(request, request.query, await applications.listApplications(app.db, request.query)),
+  app.put(
+    '/consultancy-application/notifications/:code/',
+    {
+      schema: { params: codeParams, body: bodies.applicantNotices, tags, response: { 200: records.applicationTracking } },
+      config: { access: 'public' },
+      onRequest: edits,
+    },
+    (request) => applications.setApplicantNotices(app.db, request.params.code, request.body.notify_applicant),
+  );
+
+  app.get(
+    '/consultancy-application/admin/',
+    {
+      schema: { querystring: applications.applicationQuery, tags, response: { 200: records.applications } },
+      config: { access: ['admin'] },
+    },
+    async (request) => pagedReply(request, request.query, await applications.listApplications(app.db, request.query)),
   );
 
   app.get(
     '/consultancy-application/:id/documents/:document/',
-    { schema: { params: z.object({ id, document: id }), tags }, config: { access: ['admin', 'consultancy'] } },
+    { schema: { params: z.object({ id, document: id }), tags }, config: { access: ['admin', 'consultancy'], download } },
     async (request, reply) => {
       const document = await applications.applicationDocument(app.db, request.user!, request.params.id, request.params.document);
       return sendPrivateFile(reply, app.privateStorage, document.key, document.name);
     },
   );
 
-  app.get('/consultancy/dashboard/applications/', { schema: { querystring: applications.applicationQuery, tags }, config: { access: ['consultancy'] } }, async (request) =>
-    pagedReply(request, request.query, await applications.listApplications(app.db, request.query, ownConsultancy(request.user))),
+  app.get(
+    '/consultancy/dashboard/applications/',
+    {
+      schema: { querystring: applications.applicationQuery, tags, response: { 200: records.applications } },
+      config: { access: ['consultancy'] },
+    },
+    async (request) =>
+      pagedReply(
+        request,
+        request.query,
+        await applications.listApplications(app.db, request.query, ownConsultancy(request.user)),
+      ),
   );
 
   app.post(
     '/consultancy/dashboard/applications/:id/status/',
-    { schema: { params: z.object({ id }), body: bodies.statusChange, tags }, config: { access: ['consultancy'] } },
+    {
+      schema: { params: z.object({ id }), body: bodies.statusChange, tags, response: { 200: records.applicationMoved } },
+      config: { access: ['consultancy'] },
+    },
     (request) => applications.changeStatus(app, request.user!, request.params.id, request.body),
   );
 }

@@ -10,6 +10,9 @@ import { pagedReply } from '../services/paging.ts';
 import { sendPrivateFile } from '../storage/private.ts';
 import { readForm } from '../uploads.ts';
 import { isPlainFormPost, seeTracking } from '../no-script.ts';
+import { complaintRecords } from '../../src/lib/contract/answers.ts';
+import * as records from '../../src/lib/contract/records.ts';
+import { download } from '../plugins/serializer.ts';
 
 const tags = ['complaints'];
 const codeParams = z.object({ code: z.string() });
@@ -21,42 +24,83 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
   const follows = limit(app, 'complaint-follow', { max: 60, window: '1 minute' });
   const replies = limit(app, 'complaint-reply', { max: 30, window: '10 minutes' });
 
-  app.post('/complaint/submit/', { schema: { tags }, config: { access: 'public', plainForm: true }, onRequest: submits }, async (request, reply) => {
-    const result = await complaints.submitComplaint(app, await readForm(request, complaints.evidenceRules));
-    return isPlainFormPost(request) ? seeTracking(reply, '/complaint/track/', result.code) : reply.status(201).send(result);
-  });
-
-  app.get('/complaint/track/:code/', { schema: { params: codeParams, tags }, config: { access: 'public' }, onRequest: follows }, (request) =>
-    complaints.followComplaint(app.db, request.params.code),
+  app.post(
+    '/complaint/submit/',
+    { schema: { tags, response: { 201: records.complaintFiled } }, config: { access: 'public', plainForm: true }, onRequest: submits },
+    async (request, reply) => {
+      const result = await complaints.submitComplaint(app, await readForm(request, complaints.evidenceRules));
+      return isPlainFormPost(request) ? seeTracking(reply, '/complaint/track/', result.code) : reply.status(201).send(result);
+    },
   );
 
-  app.post('/complaint/track/:code/reply/', { schema: { params: codeParams, body: complaintMessage, tags }, config: { access: 'public' }, onRequest: replies }, async (request, reply) =>
-    reply.status(201).send(await complaints.replyToComplaint(app.db, request.params.code, request.body)),
+  app.get(
+    '/complaint/track/:code/',
+    {
+      schema: { params: codeParams, tags, response: { 200: records.complaintTracking } },
+      config: { access: 'public' },
+      onRequest: follows,
+    },
+    (request) => complaints.followComplaint(app.db, request.params.code),
   );
 
-  app.get('/complaint/records/', { schema: { querystring: complaints.recordQuery, tags }, config: { access: 'public' } }, (request) =>
-    complaints.complaintRecords(app.db, request.query),
+  app.post(
+    '/complaint/track/:code/reply/',
+    {
+      schema: { params: codeParams, body: complaintMessage, tags, response: { 201: records.complaintTracking } },
+      config: { access: 'public' },
+      onRequest: replies,
+    },
+    async (request, reply) => reply.status(201).send(await complaints.replyToComplaint(app.db, request.params.code, request.body)),
   );
 
-  app.get('/complaint/admin/', { schema: { querystring: complaints.complaintQuery, tags }, config: { access: ['admin'] } }, async (request) =>
-    pagedReply(request, request.query, await complaints.listComplaints(app.db, request.query)),
+  app.get(
+    '/complaint/records/',
+    { schema: { querystring: complaints.recordQuery, tags, response: { 200: complaintRecords } }, config: { access: 'public' } },
+    (request) => complaints.complaintRecords(app.db, request.query),
   );
 
-  app.get('/complaint/:id/evidence/', { schema: { params: z.object({ id }), tags }, config: { access: ['admin'] } }, async (request, reply) =>
-    sendPrivateFile(reply, app.privateStorage, await complaints.complaintEvidence(app.db, request.params.id), `complaint-${request.params.id}-evidence`),
+  app.get(
+    '/complaint/admin/',
+    { schema: { querystring: complaints.complaintQuery, tags, response: { 200: records.complaints } }, config: { access: ['admin'] } },
+    async (request) => pagedReply(request, request.query, await complaints.listComplaints(app.db, request.query)),
   );
 
-  app.patch('/complaint/:id/status/', { schema: { params: z.object({ id }), body: complaintStatusChange, tags }, config: { access: ['admin'] } }, (request) =>
-    complaints.changeComplaintStatus(app.db, request.user!, request.params.id, request.body),
+  app.get(
+    '/complaint/:id/evidence/',
+    { schema: { params: z.object({ id }), tags }, config: { access: ['admin'], download } },
+    async (request, reply) =>
+      sendPrivateFile(
+        reply,
+        app.privateStorage,
+        await complaints.complaintEvidence(app.db, request.params.id),
+        `complaint-${request.params.id}-evidence`,
+      ),
   );
 
-  app.get('/consultancy/dashboard/complaints/', { schema: { querystring: complaints.complaintQuery, tags }, config: { access: ['consultancy'] } }, async (request) =>
-    pagedReply(request, request.query, await complaints.consultancyComplaints(app.db, request.user!, request.query)),
+  app.patch(
+    '/complaint/:id/status/',
+    {
+      schema: { params: z.object({ id }), body: complaintStatusChange, tags, response: { 200: records.complaint } },
+      config: { access: ['admin'] },
+    },
+    (request) => complaints.changeComplaintStatus(app.db, request.user!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/consultancy/dashboard/complaints/',
+    {
+      schema: { querystring: complaints.complaintQuery, tags, response: { 200: records.consultancyComplaints } },
+      config: { access: ['consultancy'] },
+    },
+    async (request) => pagedReply(request, request.query, await complaints.consultancyComplaints(app.db, request.user!, request.query)),
   );
 
   app.post(
     '/consultancy/dashboard/complaints/:id/answer/',
-    { schema: { params: z.object({ id }), body: complaintMessage, tags }, config: { access: ['consultancy'] } },
+    {
+      schema: { params: z.object({ id }), body: complaintMessage, tags, response: { 201: records.consultancyComplaint } },
+      config: { access: ['consultancy'] },
+    },
     async (request, reply) => reply.status(201).send(await complaints.answerComplaint(app, request.user!, request.params.id, request.body)),
   );
 }

@@ -15,6 +15,7 @@ import { mayAcceptAnswer, mayDeletePost, mayEditPost, mayReportPost, postsUnrevi
 import { isAdmin } from '../access/roles.ts';
 import type { FastifyInstance } from 'fastify';
 import { fullTextMatch, searchTerms } from '../entities/search.ts';
+import type { ModerationItem } from '../../src/lib/contract/answers.ts';
 
 export const ORDERINGS = ['-created_at', 'created_at', '-likes', '-replies'] as const;
 
@@ -61,12 +62,14 @@ function questionView<T extends QuestionRow>(row: T, viewer: SessionUser | null)
   const { author_id, category_id, category_name, category_slug, ...rest } = row;
   return {
     ...rest,
-    category: category_id === null ? null : { id: category_id, name: category_name, slug: category_slug },
+    // all three or none: the category is left-joined
+    category:
+      category_id !== null && category_name !== null && category_slug !== null ? { id: category_id, name: category_name, slug: category_slug } : null,
     mine: viewer?.id === author_id,
   };
 }
 
-const questions = (db: Db, extra: Record<string, SQL> = {}) =>
+const questions = <E extends Record<string, SQL>>(db: Db, extra: E) =>
   db
     .select({ ...questionColumns, ...extra })
     .from(forumQuestions)
@@ -443,7 +446,7 @@ export async function moderationQueue(db: Db, p: z.infer<typeof moderationQuery>
       where ${open('r', sql`exists(select 1 from ${forumReports} f where f.reply_id = r.id and f.resolved_at is null)`)}`;
   const { limit, offset } = pageWindow(p);
   const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${items}) i`));
-  const page = rowsOf<Record<string, unknown>>(await db.execute(sql`
+  const page = rowsOf<ModerationItem>(await db.execute(sql`
     select i.*, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), 'User') as author_name, u.active as author_active,
       coalesce((select json_agg(json_build_object('reason', f.reason, 'reporter_name', ${reporter}, 'created_at', f.created_at) order by f.created_at)
         from ${forumReports} f join ${users} r on r.id = f.reporter_id

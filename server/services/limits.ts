@@ -15,13 +15,19 @@ export interface LimitRule {
  */
 export function limit(app: FastifyInstance, name: string, rule: LimitRule, keyOf: (request: FastifyRequest) => string = (r) => r.ip) {
   const check = app.createRateLimit({ max: rule.max, timeWindow: rule.window, keyGenerator: (request) => `${name}:${keyOf(request)}` });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const hook = async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', result.ttlInSeconds);
     throw new HttpError(429, `Too many requests. Please try again in ${result.ttlInSeconds} seconds.`);
   };
+  return Object.assign(hook, { [RATE_LIMIT]: true });
 }
+
+/** What marks a hook made by `limit`: the API reference lists a 429 for the routes that have one (server/openapi.ts). */
+export const RATE_LIMIT = Symbol('rate limit');
+
+export const isRateLimit = (hook: unknown): boolean => typeof hook === 'function' && RATE_LIMIT in hook;
 
 /**
  * Like `limit`, but past the rule each request waits `delayMs` instead of being refused: for what a

@@ -65,7 +65,7 @@ export function pageLinks(request: FastifyRequest, count: number, page: number, 
 }
 
 /** A page of a list as every list answers: count, next and previous links, results. */
-export function pagedReply(request: FastifyRequest, query: PageParams, result: { count: number; results: unknown[] }) {
+export function pagedReply<T>(request: FastifyRequest, query: PageParams, result: { count: number; results: T[] }) {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? 20;
   return { count: result.count, ...pageLinks(request, result.count, page, pageSize), results: result.results };

@@ -33,7 +33,7 @@ export async function platformSummary(db: Db, days: number) {
   ]);
   return {
     days: pageviews.map((p, i) => ({ date: p.date, pageviews: p.count, inquiries: inquiries[i]!.count, applications: applications[i]!.count })),
-    top_institutions: rowsOf(top),
+    top_institutions: rowsOf<{ institute_type: string; institute_id: number; pageviews: number; name: string | null }>(top),
   };
 }
 

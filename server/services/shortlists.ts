@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
+import type { Runner } from './tx.ts';
 import { shortlistItems } from '../db/schema/index.ts';
 import { column } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
@@ -7,7 +8,7 @@ import { badRequest } from '../errors.ts';
 import { SHORTLIST_MAX, type ShortlistItem } from '../../src/lib/contract/bodies/shortlist.ts';
 
 /** The account's saved rows, oldest first (the order they were saved in). */
-export async function shortlistOf(db: Db, userId: number): Promise<ShortlistItem[]> {
+export async function shortlistOf(db: Runner, userId: number): Promise<ShortlistItem[]> {
   const rows = await db
     .select({ entity: shortlistItems.entity, id: shortlistItems.row_id })
     .from(shortlistItems)
