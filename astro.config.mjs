@@ -18,7 +18,8 @@ import { pageDirectives } from './src/lib/shared/csp.ts';
 // security.csp: each page carries a policy with the hashes of its inline scripts and styles, and
 // no 'unsafe-inline' (src/lib/shared/csp.ts says why and adds the other directives).
 /** Modules of the public site's client code: Preact islands, the libraries and src/lib they use, Vite's preload helper. */
-const PUBLIC_CODE = /[\\/](?:node_modules[\\/](?:preact|@preact|@astrojs[\\/]preact|nanostores|ky)|src[\\/](?:islands|lib))[\\/]|^\0vite\/preload-helper/;
+const PUBLIC_CODE =
+  /[\\/](?:node_modules[\\/](?:preact|@preact|@astrojs[\\/]preact|nanostores|ky)|src[\\/](?:islands|lib))[\\/]|^\0vite\/preload-helper/;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -37,6 +38,10 @@ export default defineConfig({
     // entries share (Preact, its Astro renderer, stores, API client, the shared islands' parts)
     // goes into one chunk instead of ~20 small ones fetched as a waterfall. The console's React
     // code is never in it, so it never loads on public pages.
-    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'site', test: PUBLIC_CODE, minShareCount: 2 }] } } } } } },
+    environments: {
+      client: {
+        build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'site', test: PUBLIC_CODE, minShareCount: 2 }] } } } },
+      },
+    },
   },
 });

@@ -62,7 +62,11 @@ const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const POOL = Number(args.pool);
 const ENTITY = 'consultancy';
-const terms = (list: string) => list.split(',').map((s) => s.trim()).filter(Boolean);
+const terms = (list: string) =>
+  list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const SEARCH_TERMS = terms(args.search!);
 const NARROW_TERMS = terms(args['search-narrow']!);
 const GOAL = { search_ratio: 0.85, p99_ms: 10, rows: 100_000 };
@@ -122,15 +126,15 @@ async function prepareDatabase(target: { url?: string; pgliteDir?: string }): Pr
     log(`loading the scale dataset (${SCALE} rows; ${have} present)…`);
     const { seedDemo } = await import('../server/db/seed/demo.ts');
     const storage = localStorage(path.join(here, 'tmp', 'uploads'), '/media');
-    await seedDemo(database.db, storage, { password: 'bench-demo-password', production: false, privateStorage: localStorage(path.join(here, 'tmp', 'private')) });
+    await seedDemo(database.db, storage, {
+      password: 'bench-demo-password',
+      production: false,
+      privateStorage: localStorage(path.join(here, 'tmp', 'private')),
+    });
     const afterDemo = await countRows(database, 'consultancies');
     if (afterDemo < SCALE) {
-    const { seedScale } = await import('../server/db/seed/scale.ts');
-    await seedScale(
-      database.db,
-      SCALE - afterDemo,
-      progressBar('seed'),
-    );
+      const { seedScale } = await import('../server/db/seed/scale.ts');
+      await seedScale(database.db, SCALE - afterDemo, progressBar('seed'));
     }
     loadSeconds = Math.round((Date.now() - started) / 1000);
     log(`loaded in ${loadSeconds} s`);
@@ -166,7 +170,10 @@ const cpuOf = (child: ChildProcess) =>
     child.send({ cpu: id });
   });
 
-function startChild(mode: 'api' | 'bare' | 'both', options: ServerOptions): Promise<{ child: ChildProcess; ready: { api?: number; bare?: number } }> {
+function startChild(
+  mode: 'api' | 'bare' | 'both',
+  options: ServerOptions,
+): Promise<{ child: ChildProcess; ready: { api?: number; bare?: number } }> {
   // BENCH_CPU_PROF=<dir>: V8 CPU profiles of the server processes, written when they exit.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const child = fork(path.join(here, 'servers.ts'), [mode, JSON.stringify(options)], {
@@ -181,7 +188,13 @@ function startChild(mode: 'api' | 'bare' | 'both', options: ServerOptions): Prom
 }
 
 async function startServers(target: { url?: string; pgliteDir?: string }): Promise<Servers> {
-  const options: ServerOptions = { ...target, poolSize: POOL, entity: ENTITY, prepare: !args['bare-unprepared'], genericPlans: args['bare-generic-plans'] };
+  const options: ServerOptions = {
+    ...target,
+    poolSize: POOL,
+    entity: ENTITY,
+    prepare: !args['bare-unprepared'],
+    genericPlans: args['bare-generic-plans'],
+  };
   const children: ChildProcess[] = [];
   let ports: { api?: number; bare?: number };
   let owner: Record<'api' | 'bare', ChildProcess>;
@@ -241,7 +254,9 @@ async function scenarios(database: Database): Promise<{ list: Scenario[]; data: 
   const exec = databaseExec(database);
   const plain = await listShape(exec, entity);
   const detail = await detailShape(entity);
-  const searches = new Map(await Promise.all([...SEARCH_TERMS, ...NARROW_TERMS].map(async (term) => [term, await listShape(exec, entity, term)] as const)));
+  const searches = new Map(
+    await Promise.all([...SEARCH_TERMS, ...NARROW_TERMS].map(async (term) => [term, await listShape(exec, entity, term)] as const)),
+  );
   // How many rows each search term matches (the API's own count).
   const matches = Object.fromEntries([...searches].map(([term, shape]) => [term, shape.count]));
   const coldStatements = (term: string) => searches.get(term)!.cold.map((c) => ({ ...c, label: `${c.label} "${term}"` }));
@@ -298,7 +313,8 @@ async function scenarios(database: Database): Promise<{ list: Scenario[]; data: 
 
 /** A district and a destination that consultancies name, for filtered lists. */
 async function firstIds(database: Database) {
-  const one = async (table: string) => rowsOf<{ id: number }>(await database.db.execute(sql.raw(`select id from ${table} order by id limit 1`)))[0]!.id;
+  const one = async (table: string) =>
+    rowsOf<{ id: number }>(await database.db.execute(sql.raw(`select id from ${table} order by id limit 1`)))[0]!.id;
   return { district: await one('districts'), destination: await one('destinations') };
 }
 
@@ -311,14 +327,25 @@ const FACETS = 'district,destination,exam,moe_certified,verified';
  * has no facets, and the question is what asking for them costs over the same list.
  */
 function facetScenarios(base: string, ids: { district: number; destination: number }): Scenario[] {
-  const queries = ['page=1&page_size=20', `page=1&page_size=20&district=${ids.district}`, `page=1&page_size=20&destination=${ids.destination}`, 'page=1&page_size=20&verified=true'];
+  const queries = [
+    'page=1&page_size=20',
+    `page=1&page_size=20&district=${ids.district}`,
+    `page=1&page_size=20&destination=${ids.destination}`,
+    'page=1&page_size=20&verified=true',
+  ];
   const inTurn = (suffix: string) => () => {
     let i = 0;
     return () => `${base}?${queries[i++ % queries.length]}${suffix}`;
   };
   return [
     { name: 'filters', description: `GET ${base}?<filters> in turn: ${queries.join(' | ')} (API only)`, paths: inTurn(''), explain: [] },
-    { name: 'facets', description: `the same with &facets=${FACETS} (API only; p99 compared with filters)`, paths: inTurn(`&facets=${FACETS}`), explain: [], apiOnlyVersus: 'filters' },
+    {
+      name: 'facets',
+      description: `the same with &facets=${FACETS} (API only; p99 compared with filters)`,
+      paths: inTurn(`&facets=${FACETS}`),
+      explain: [],
+      apiOnlyVersus: 'filters',
+    },
   ];
 }
 
@@ -346,7 +373,8 @@ function settleOnServer(url: string) {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   settle = async () => {
     for (let i = 0; i < 600; i++) {
-      const [row] = await client`select count(*)::int as n from pg_stat_activity where datname = ${name} and state = 'active' and pid <> pg_backend_pid()`;
+      const [row] =
+        await client`select count(*)::int as n from pg_stat_activity where datname = ${name} and state = 'active' and pid <> pg_backend_pid()`;
       if (row!.n === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -400,7 +428,14 @@ async function apiOnly(servers: Servers, scenario: Scenario, done: { name: strin
     rounds,
     median: med,
     ...(versus
-      ? { versus: versus.name, ratio: { p50: ratio(med.api.p50, versus.median.api.p50), p99: ratio(med.api.p99, versus.median.api.p99), rps: ratio(med.api.rps, versus.median.api.rps) } }
+      ? {
+          versus: versus.name,
+          ratio: {
+            p50: ratio(med.api.p50, versus.median.api.p50),
+            p99: ratio(med.api.p99, versus.median.api.p99),
+            rps: ratio(med.api.rps, versus.median.api.rps),
+          },
+        }
       : {}),
   };
 }
@@ -424,7 +459,11 @@ async function checkSameJson(servers: Servers, scenario: Scenario) {
     Array.isArray(value)
       ? value.map(canonical)
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          )
         : value;
   for (let i = 0; i < 6; i++) {
     const p = next();
@@ -451,7 +490,8 @@ async function explainAll(database: Database, list: Scenario[], target: { url?: 
         await client.end({ timeout: 5 });
       }
     }
-    const pg = (database.db as unknown as { $client: { query: (t: string, p: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client;
+    const pg = (database.db as unknown as { $client: { query: (t: string, p: unknown[]) => Promise<{ rows: Record<string, string>[] }> } })
+      .$client;
     return (await pg.query(text, params)).rows.map((r) => r['QUERY PLAN']!);
   };
   for (const scenario of list) {
@@ -460,8 +500,20 @@ async function explainAll(database: Database, list: Scenario[], target: { url?: 
       await run(text, params); // warm the cache
       const lines = await run(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
       const time = (name: string) => Number(lines.find((l) => l.startsWith(name))?.match(/([\d.]+) ms/)?.[1] ?? NaN);
-      const nodes = lines.filter((l) => l.includes('(cost=')).map((l) => l.trim().replace(/^->\s+/, '').replace(/\s+\(cost.*$/, ''));
-      summary[scenario.name]!.push({ label, planning_ms: time('Planning Time'), execution_ms: time('Execution Time'), plan: nodes.slice(0, 8).join(' > ') });
+      const nodes = lines
+        .filter((l) => l.includes('(cost='))
+        .map((l) =>
+          l
+            .trim()
+            .replace(/^->\s+/, '')
+            .replace(/\s+\(cost.*$/, ''),
+        );
+      summary[scenario.name]!.push({
+        label,
+        planning_ms: time('Planning Time'),
+        execution_ms: time('Execution Time'),
+        plan: nodes.slice(0, 8).join(' > '),
+      });
       out.push(`=== ${scenario.name}: ${label}\n${text}\n-- params: ${JSON.stringify(params)}\n${lines.join('\n')}\n`);
     }
   }
@@ -469,7 +521,11 @@ async function explainAll(database: Database, list: Scenario[], target: { url?: 
 }
 
 /** What the run reached and, from the query plans, where the time goes. */
-function goalNote(search: { ratio: { rps: number | null }; median: { api: { p99: number; p50: number }; bare: { p50: number; p99: number } }; explain?: { label: string; execution_ms: number; plan: string }[] }) {
+function goalNote(search: {
+  ratio: { rps: number | null };
+  median: { api: { p99: number; p50: number }; bare: { p50: number; p99: number } };
+  explain?: { label: string; execution_ms: number; plan: string }[];
+}) {
   const parts = [
     `Reached: search at ${search.ratio.rps} x the bare handler's req/s (goal >= ${GOAL.search_ratio}), API p99 ${search.median.api.p99} ms (goal <= ${GOAL.p99_ms} ms; bare p50 ${search.median.bare.p50} ms).`,
   ];
@@ -481,7 +537,9 @@ function goalNote(search: { ratio: { rps: number | null }; median: { api: { p99:
   }
   if (perTerm.size) {
     const ms = [...perTerm.entries()].map(([t, v]) => `${t} ${Math.round(v)} ms`).join(', ');
-    parts.push(`PostgreSQL time of a term's first request (every statement, EXPLAIN ANALYZE, no concurrency; later requests run only the content version and the page): ${ms}.`);
+    parts.push(
+      `PostgreSQL time of a term's first request (every statement, EXPLAIN ANALYZE, no concurrency; later requests run only the content version and the page): ${ms}.`,
+    );
     const seq = statements.filter((s) => /Seq Scan/.test(s.plan) && !s.label.startsWith('content version')).map((s) => s.label);
     if (seq.length) parts.push(`Sequential scans: ${seq.join(', ')}.`);
   }
@@ -501,11 +559,14 @@ async function main() {
   const url = serverUrl();
   const target = url ? { url: await benchDatabaseUrl(url) } : { pgliteDir: path.join(here, 'tmp', 'pglite') };
   const engine = url ? 'postgres' : 'pglite';
-  log(`engine: ${engine === 'postgres' ? `PostgreSQL server, database ${new URL(target.url!).pathname.slice(1)}` : `PGlite in ${target.pgliteDir}`}`);
+  log(
+    `engine: ${engine === 'postgres' ? `PostgreSQL server, database ${new URL(target.url!).pathname.slice(1)}` : `PGlite in ${target.pgliteDir}`}`,
+  );
 
   const { database, loadSeconds } = await prepareDatabase(target);
   const rows: Record<string, number> = {};
-  for (const table of ['consultancies', 'courses', 'universities', 'districts', 'destinations']) rows[table] = await countRows(database, table);
+  for (const table of ['consultancies', 'courses', 'universities', 'districts', 'destinations'])
+    rows[table] = await countRows(database, table);
   const version = rowsOf<{ v: string }>(await database.db.execute(sql.raw('select version() as v')))[0]!.v;
   const { list, data } = await scenarios(database);
   log('EXPLAIN ANALYZE of every statement…');
@@ -516,7 +577,8 @@ async function main() {
 
   const endSettle = target.url ? settleOnServer(target.url) : async () => {};
   const servers = await startServers(target);
-  if (os.loadavg()[0]! > os.availableParallelism()) log(`! load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores: other work competes with the benchmark`);
+  if (os.loadavg()[0]! > os.availableParallelism())
+    log(`! load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores: other work competes with the benchmark`);
   log(`api ${servers.api}, bare ${servers.bare}; ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds of ${DURATION} s`);
   type MedianOf = ReturnType<typeof medianOf>;
   type Compared = {
@@ -543,8 +605,11 @@ async function main() {
         const order: ('api' | 'bare')[] = r % 2 === 0 ? ['api', 'bare'] : ['bare', 'api'];
         const round = {} as { api: Measure; bare: Measure };
         for (const which of order) round[which] = await drive(servers, which, scenario, DURATION);
-        log(`  round ${r + 1}: api ${round.api.rps} req/s p50 ${round.api.p50} p99 ${round.api.p99} cpu ${round.api.cpu_ms_per_request} ms/req | bare ${round.bare.rps} req/s p50 ${round.bare.p50} p99 ${round.bare.p99} cpu ${round.bare.cpu_ms_per_request} ms/req (load ${round.api.load}/${round.bare.load})`);
-        if (round.api.non2xx || round.api.errors || round.bare.non2xx || round.bare.errors) log(`  ! non-2xx or errors: ${JSON.stringify(round)}`);
+        log(
+          `  round ${r + 1}: api ${round.api.rps} req/s p50 ${round.api.p50} p99 ${round.api.p99} cpu ${round.api.cpu_ms_per_request} ms/req | bare ${round.bare.rps} req/s p50 ${round.bare.p50} p99 ${round.bare.p99} cpu ${round.bare.cpu_ms_per_request} ms/req (load ${round.api.load}/${round.bare.load})`,
+        );
+        if (round.api.non2xx || round.api.errors || round.bare.non2xx || round.bare.errors)
+          log(`  ! non-2xx or errors: ${JSON.stringify(round)}`);
         rounds.push(round);
       }
       const med = { api: medianOf(rounds.map((r) => r.api)), bare: medianOf(rounds.map((r) => r.bare)) };
@@ -578,7 +643,11 @@ async function main() {
       `${r.name.padEnd(10)} ${pad(r.median.api.rps, 10)} ${pad(r.median.bare.rps, 10)} ${pad(r.ratio.rps, 6)} ${pad(`${r.median.api.p50} ms`, 8)} ${pad(`${r.median.api.p99} ms`, 8)} ${pad(`${r.median.bare.p50} ms`, 9)} ${pad(`${r.median.bare.p99} ms`, 9)} ${pad(`${r.median.api.cpu_ms_per_request} ms`, 12)} ${pad(`${r.median.bare.cpu_ms_per_request} ms`, 9)}`,
     );
   }
-  for (const r of results) if (!('bare' in r.median)) console.log(`${r.name.padEnd(10)} ${pad(r.median.api.rps, 10)} req/s, p50 ${r.median.api.p50} ms, p99 ${r.median.api.p99} ms (API only)${'versus' in r && r.ratio ? `; p99 ${r.ratio.p99} x ${r.versus}'s` : ''}`);
+  for (const r of results)
+    if (!('bare' in r.median))
+      console.log(
+        `${r.name.padEnd(10)} ${pad(r.median.api.rps, 10)} req/s, p50 ${r.median.api.p50} ms, p99 ${r.median.api.p99} ms (API only)${'versus' in r && r.ratio ? `; p99 ${r.ratio.p99} x ${r.versus}'s` : ''}`,
+      );
   const search = shown.find((r) => r.name === 'search');
   const narrow = shown.find((r) => r.name === 'search-narrow');
   const goal = {
@@ -591,7 +660,9 @@ async function main() {
           rows: rows.consultancies,
         }
       : null,
-    met: search ? (search.ratio.rps ?? 0) >= GOAL.search_ratio && search.median.api.p99 <= GOAL.p99_ms && rows.consultancies! >= GOAL.rows : null,
+    met: search
+      ? (search.ratio.rps ?? 0) >= GOAL.search_ratio && search.median.api.p99 <= GOAL.p99_ms && rows.consultancies! >= GOAL.rows
+      : null,
     note: search ? goalNote(search) : 'search scenario not run',
   };
   console.log(`\ngoal: ${goal.target}\nreached: ${JSON.stringify(goal.reached)} → ${goal.met ? 'met' : 'NOT met'}`);
@@ -618,7 +689,10 @@ async function main() {
       pool_size: POOL,
       bare_prepared_statements: !args['bare-unprepared'],
       bare_plan_cache_mode: args['bare-generic-plans'] ? 'auto' : 'force_custom_plan',
-      processes: engine === 'postgres' ? 'api and bare each in a child process; autocannon in the parent' : 'api and bare share one child process (PGlite is in-process); autocannon in the parent',
+      processes:
+        engine === 'postgres'
+          ? 'api and bare each in a child process; autocannon in the parent'
+          : 'api and bare share one child process (PGlite is in-process); autocannon in the parent',
       latency_resolution: 'autocannon records whole milliseconds',
     },
     data,

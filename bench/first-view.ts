@@ -33,7 +33,12 @@ export interface FirstView {
 /** The network is taken as quiet after this long with nothing in flight and nothing new (Playwright's networkidle is 500 ms). */
 const QUIET_MS = 1000;
 
-export async function firstView(browser: Browser, base: string, route: string, { throttle = false, prepare }: { throttle?: boolean; prepare?: (context: BrowserContext) => Promise<void> } = {}): Promise<FirstView> {
+export async function firstView(
+  browser: Browser,
+  base: string,
+  route: string,
+  { throttle = false, prepare }: { throttle?: boolean; prepare?: (context: BrowserContext) => Promise<void> } = {},
+): Promise<FirstView> {
   const context = await browser.newContext(PHONE);
   try {
     await prepare?.(context);
@@ -42,7 +47,12 @@ export async function firstView(browser: Browser, base: string, route: string, {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (throttle) {
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: SLOW_3G.latency, downloadThroughput: SLOW_3G.downloadThroughput, uploadThroughput: SLOW_3G.uploadThroughput });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: SLOW_3G.latency,
+        downloadThroughput: SLOW_3G.downloadThroughput,
+        uploadThroughput: SLOW_3G.uploadThroughput,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_3G.cpuSlowdown });
     }
     const urls: string[] = [];
@@ -70,7 +80,9 @@ export async function firstView(browser: Browser, base: string, route: string, {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       // Astro removes an island's `ssr` attribute once it has hydrated
       new MutationObserver((records) => {
-        for (const r of records) if ((r.target as Element).localName === 'astro-island' && !(r.target as Element).hasAttribute('ssr')) m.hydrated = performance.now();
+        for (const r of records)
+          if ((r.target as Element).localName === 'astro-island' && !(r.target as Element).hasAttribute('ssr'))
+            m.hydrated = performance.now();
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['ssr'] });
     });
     await page.goto(base + route, { waitUntil: 'load', timeout: 120_000 });
@@ -88,9 +100,20 @@ export async function firstView(browser: Browser, base: string, route: string, {
     }
     const m = await page.evaluate(() => ({
       ...(window as unknown as { __firstView: { lcp: number; hydrated: number } }).__firstView,
-      pending: [...document.querySelectorAll('astro-island[ssr]')].map((el) => `${el.getAttribute('component-url')} ${el.getAttribute('component-export') ?? ''} client:${el.getAttribute('client')}`),
+      pending: [...document.querySelectorAll('astro-island[ssr]')].map(
+        (el) => `${el.getAttribute('component-url')} ${el.getAttribute('component-export') ?? ''} client:${el.getAttribute('client')}`,
+      ),
     }));
-    return { route, requests: urls.length, bytes, lcp_ms: Math.round(m.lcp), hydrated_ms: Math.round(m.hydrated), usable_ms: Math.round(Math.max(m.lcp, m.hydrated)), not_hydrated: m.pending, urls };
+    return {
+      route,
+      requests: urls.length,
+      bytes,
+      lcp_ms: Math.round(m.lcp),
+      hydrated_ms: Math.round(m.hydrated),
+      usable_ms: Math.round(Math.max(m.lcp, m.hydrated)),
+      not_hydrated: m.pending,
+      urls,
+    };
   } finally {
     await context.close();
   }
@@ -112,7 +135,18 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 /** Every route `runs` times on slow 3G in system Chromium (CHROMIUM_PATH), a fresh visitor each time; medians. */
 export async function slow3g(base: string, routes: string[], runs = 3): Promise<Slow3gPage[]> {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   const out: Slow3gPage[] = [];
   try {
     for (const route of routes) {

@@ -12,7 +12,16 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The calls behind the roadblock ad and the counselling banner + booking dialog. */
 export const POPUP_CALLS = ['*/api/ads/*', '*/api/site-settings/*'];
@@ -45,7 +54,19 @@ export interface LighthousePage {
 type Lhr = {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; errorMessage?: string; numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
+  audits: Record<
+    string,
+    {
+      id: string;
+      title: string;
+      score: number | null;
+      scoreDisplayMode: string;
+      displayValue?: string;
+      errorMessage?: string;
+      numericValue?: number;
+      details?: { items?: Record<string, unknown>[] };
+    }
+  >;
 };
 
 const itemLabel = (item: Record<string, unknown>): string | null => {
@@ -63,8 +84,19 @@ function failing(lhr: Lhr): FailingAudit[] {
       const a = lhr.audits[ref.id];
       if (!a || a.score === null || a.score >= 1) continue;
       if (!['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode)) continue;
-      const items = (a.details?.items ?? []).map(itemLabel).filter((s): s is string => Boolean(s)).slice(0, 5);
-      out.push({ id: a.id, category, title: a.title, score: a.score, weight: ref.weight, ...(a.displayValue ? { display_value: a.displayValue } : {}), ...(items.length ? { items } : {}) });
+      const items = (a.details?.items ?? [])
+        .map(itemLabel)
+        .filter((s): s is string => Boolean(s))
+        .slice(0, 5);
+      out.push({
+        id: a.id,
+        category,
+        title: a.title,
+        score: a.score,
+        weight: ref.weight,
+        ...(a.displayValue ? { display_value: a.displayValue } : {}),
+        ...(items.length ? { items } : {}),
+      });
     }
   }
   return out;
@@ -105,21 +137,42 @@ export async function runLighthouse(base: string, routes: string[], { comparePop
   const results: LighthousePage[] = [];
   try {
     const run = async (url: string, blocked: string[] = []) => {
-      const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], blockedUrlPatterns: blocked });
+      const r = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        blockedUrlPatterns: blocked,
+      });
       if (!r) throw new Error(`lighthouse gave no result for ${url}`);
       return r.lhr as unknown as Lhr;
     };
     for (const route of routes) {
       const url = new URL(route, base).href;
       const lhr = await run(url);
-      const lcp = firstNode(lhr.audits['largest-contentful-paint-element']?.details) ?? firstNode(lhr.audits['lcp-breakdown-insight']?.details);
+      const lcp =
+        firstNode(lhr.audits['largest-contentful-paint-element']?.details) ?? firstNode(lhr.audits['lcp-breakdown-insight']?.details);
       const errors = errorsOf(lhr);
-      const page: LighthousePage = { route, performance: score(lhr, 'performance'), accessibility: score(lhr, 'accessibility'), metrics: metrics(lhr), ...(lcp ? { lcp_element: lcp } : {}), ...(errors.length ? { errors } : {}), failing: failing(lhr) };
+      const page: LighthousePage = {
+        route,
+        performance: score(lhr, 'performance'),
+        accessibility: score(lhr, 'accessibility'),
+        metrics: metrics(lhr),
+        ...(lcp ? { lcp_element: lcp } : {}),
+        ...(errors.length ? { errors } : {}),
+        failing: failing(lhr),
+      };
       if (comparePopups) {
         const bare = await run(url, POPUP_CALLS);
-        page.without_popups = { performance: score(bare, 'performance'), accessibility: score(bare, 'accessibility'), metrics: metrics(bare) };
+        page.without_popups = {
+          performance: score(bare, 'performance'),
+          accessibility: score(bare, 'accessibility'),
+          metrics: metrics(bare),
+        };
       }
-      console.log(`lighthouse ${route}: performance ${page.performance}, accessibility ${page.accessibility}${page.without_popups ? ` (without ad and booking dialog: ${page.without_popups.performance}/${page.without_popups.accessibility})` : ''}`);
+      console.log(
+        `lighthouse ${route}: performance ${page.performance}, accessibility ${page.accessibility}${page.without_popups ? ` (without ad and booking dialog: ${page.without_popups.performance}/${page.without_popups.accessibility})` : ''}`,
+      );
       results.push(page);
     }
   } finally {

@@ -17,7 +17,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../server/site/rebuild.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '0' }, writes: { type: 'string', default: '20' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '0' },
+    writes: { type: 'string', default: '20' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const scale = Number(values.scale);
 const writes = Number(values.writes);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-live-'));
@@ -26,7 +32,11 @@ const tsx = path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 if (scale > 0) {
   console.log(`seeding the demo content plus ${scale} consultancies and courses…`);
-  const r = spawnSync(process.execPath, [tsx, 'server/db/seed/cli.ts', '--scale', String(scale)], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(process.execPath, [tsx, 'server/db/seed/cli.ts', '--scale', String(scale)], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('seed failed');
 }
 
@@ -37,7 +47,11 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [tsx, 'server/start.ts'], { cwd: PROJECT_ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [tsx, 'server/start.ts'], {
+  cwd: PROJECT_ROOT,
+  env: { ...env, PORT: String(port) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let log = '';
 server.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
@@ -53,13 +67,22 @@ const page = async (pagePath: string) => {
   const res = await fetch(base + pagePath);
   return res.ok ? res.text() : '';
 };
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 try {
   const firstBuildMs = await until('the first build', async () => /site built in/.test(log), 600_000, 200);
-  const login = (await (await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: process.env.DEMO_PASSWORD ?? 'demo1234' }) })).json()) as { access: string };
+  const login = (await (
+    await fetch(`${base}/api/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: process.env.DEMO_PASSWORD ?? 'demo1234' }),
+    })
+  ).json()) as { access: string };
   const auth = { Authorization: `Bearer ${login.access}` };
-  const [consultancy] = ((await (await fetch(`${base}/api/consultancy/?page_size=1`)).json()) as { results: { id: number; slug: string }[] }).results;
+  const [consultancy] = (
+    (await (await fetch(`${base}/api/consultancy/?page_size=1`)).json()) as { results: { id: number; slug: string }[] }
+  ).results;
 
   const samples: { kind: 'update' | 'create'; ms: number }[] = [];
   for (let i = 0; i < writes; i++) {

@@ -20,7 +20,17 @@ import { openDatabase, type Database } from '../server/db/index.ts';
 import { serverEntity, type ServerEntity } from '../server/entities/registry.ts';
 import { pageLinks } from '../server/services/paging.ts';
 import { localStorage } from '../server/storage/index.ts';
-import { detailShape, fill, listShape, refFields, relatedShape, type Exec, type ListShape, type RelatedShape, type Template } from './shapes.ts';
+import {
+  detailShape,
+  fill,
+  listShape,
+  refFields,
+  relatedShape,
+  type Exec,
+  type ListShape,
+  type RelatedShape,
+  type Template,
+} from './shapes.ts';
 
 export interface ServerOptions {
   /** postgres:// URL of the bench database; unset: PGlite in pgliteDir */
@@ -130,7 +140,9 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http
     await Promise.all(
       (await shapes).map(async ({ field, template }) => {
         const rows = await exec.values(template.text, fill(template, values));
-        const byId = new Map(rows.map(([id, label, slug]) => [id as number, { id: id as number, label: label as string, slug: slug as string | null }]));
+        const byId = new Map(
+          rows.map(([id, label, slug]) => [id as number, { id: id as number, label: label as string, slug: slug as string | null }]),
+        );
         related[field] = ids[field]!.map((id) => byId.get(id)).filter((r) => r !== undefined);
       }),
     );
@@ -164,7 +176,13 @@ async function apiServer(database: Database): Promise<{ listen(): Promise<number
   const dataDir = path.join(os.tmpdir(), `bench-api-${process.pid}`);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_ENV: 'development' });
   const { buildApp } = await import('../server/app.ts');
-  const app = await buildApp({ config, database, storage: localStorage(path.join(dataDir, 'uploads'), '/media'), jwtSecret: 'bench-secret', logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    storage: localStorage(path.join(dataDir, 'uploads'), '/media'),
+    jwtSecret: 'bench-secret',
+    logger: false,
+  });
   return {
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -186,7 +204,9 @@ async function main() {
       const database = await openDatabase({ url: options.url, poolSize: options.poolSize });
       ready.api = await (await apiServer(database)).listen();
     } else {
-      ready.bare = await listenHttp(await bareServer(entity, postgresExec(options.url, options.poolSize, options.prepare, options.genericPlans ?? false)));
+      ready.bare = await listenHttp(
+        await bareServer(entity, postgresExec(options.url, options.poolSize, options.prepare, options.genericPlans ?? false)),
+      );
     }
   } else {
     const database = await openDatabase({ pgliteDir: options.pgliteDir });

@@ -79,11 +79,15 @@ export interface ListShape {
 }
 
 const label = (text: string) =>
-  /content_state/.test(text) ? 'content version'
-  : /search_words/.test(text) ? 'word correction'
-  : /count\(\*\).*"matches"/s.test(text) ? 'bounded count'
-  : /count\(\*\)/.test(text) ? 'count'
-  : 'page';
+  /content_state/.test(text)
+    ? 'content version'
+    : /search_words/.test(text)
+      ? 'word correction'
+      : /count\(\*\).*"matches"/s.test(text)
+        ? 'bounded count'
+        : /count\(\*\)/.test(text)
+          ? 'count'
+          : 'page';
 
 /**
  * The statements of a list request (`q`: a search), taken from listRows on the real database:
@@ -105,7 +109,8 @@ export async function listShape(exec: Exec, entity: ServerEntity, q?: string): P
     [(PAGE - 1) * PAGE_SIZE, 'offset'],
   ]);
   const page = warm.filter((r) => r.params.includes(PAGE_SIZE));
-  if (page.length !== 1 || warm.length !== 2) throw new Error(`a warm listRows ran ${warm.length} statements, not "content version + page": update bench/shapes.ts`);
+  if (page.length !== 1 || warm.length !== 2)
+    throw new Error(`a warm listRows ran ${warm.length} statements, not "content version + page": update bench/shapes.ts`);
   return {
     warm: { page: toTemplate(page[0]!, slots), before: warm.filter((r) => r !== page[0]).map((r) => toTemplate(r, slots)) },
     count,

@@ -28,7 +28,15 @@ import { astroBuild, createRebuildRunner, DATA_DIR, PROJECT_ROOT, type RebuildRe
 import { slow3g } from './first-view.ts';
 import { runLighthouse } from './lighthouse.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '0' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false }, 'no-lighthouse': { type: 'boolean', default: false }, 'slow-runs': { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '0' },
+    runs: { type: 'string', default: '5' },
+    keep: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'slow-runs': { type: 'string', default: '3' },
+  },
+});
 const scale = Number(values.scale);
 const runs = Math.max(1, Number(values.runs));
 const tsx = path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -41,12 +49,20 @@ const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'w
 
 if (scale > 0) {
   console.log(`seeding the demo data plus ${scale} consultancies and courses…`);
-  const r = spawnSync(process.execPath, [tsx, 'server/db/seed/cli.ts', '--scale', String(scale)], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(process.execPath, [tsx, 'server/db/seed/cli.ts', '--scale', String(scale)], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) throw new Error('seed failed');
 }
 
 function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [tsx, 'tests/e2e/setup-server.ts'], { cwd: PROJECT_ROOT, env: { ...env, SITE_DIR: siteDir, PORT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [tsx, 'tests/e2e/setup-server.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...env, SITE_DIR: siteDir, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -59,7 +75,18 @@ function startServer(): Promise<{ child: ChildProcess; port: number }> {
 }
 
 const countPages = (dir: string): number =>
-  fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countPages(path.join(dir, e.name)) : e.name.endsWith('.html') || e.name.endsWith('.xml') || e.name.endsWith('.txt') ? 1 : 0), 0);
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .reduce(
+      (n, e) =>
+        n +
+        (e.isDirectory()
+          ? countPages(path.join(dir, e.name))
+          : e.name.endsWith('.html') || e.name.endsWith('.xml') || e.name.endsWith('.txt')
+            ? 1
+            : 0),
+      0,
+    );
 
 const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 
@@ -67,14 +94,19 @@ const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 function pageWeight(outDir: string, route: string) {
   const html = fs.readFileSync(path.join(outDir, route, 'index.html'), 'utf8');
   const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
-  const entries = new Set<string>([...html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g), ...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!).filter((u) => u.startsWith('/')));
+  const entries = new Set<string>(
+    [...html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g), ...html.matchAll(/<script[^>]+src="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((u) => u.startsWith('/')),
+  );
   const eager = new Set<string>();
   const lazy = new Set<string>();
   const walk = (url: string, into: Set<string>) => {
     if (eager.has(url) || into.has(url)) return;
     into.add(url);
     const code = fs.readFileSync(path.join(outDir, url), 'utf8');
-    for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) walk(path.posix.join(path.posix.dirname(url), m[1]!), into);
+    for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g))
+      walk(path.posix.join(path.posix.dirname(url), m[1]!), into);
     for (const m of code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)) {
       const target = path.posix.join(path.posix.dirname(url), m[1]!);
       if (!eager.has(target)) walk(target, lazy);
@@ -84,7 +116,8 @@ function pageWeight(outDir: string, route: string) {
   for (const e of eager) lazy.delete(e);
   const sum = (set: Set<string>) => [...set].reduce((n, u) => n + gz(fs.readFileSync(path.join(outDir, u))), 0);
   const head = html.slice(0, html.indexOf('</head>'));
-  const blocking = [...head.matchAll(/<script(?![^>]*type="(?:module|application\/ld\+json)")(?![^>]*\b(?:defer|async)\b)[^>]*src=/g)].length;
+  const blocking = [...head.matchAll(/<script(?![^>]*type="(?:module|application\/ld\+json)")(?![^>]*\b(?:defer|async)\b)[^>]*src=/g)]
+    .length;
   return {
     route: `/${route}`,
     html_gzip: gz(html),
@@ -106,7 +139,12 @@ process.env.ASTRO_TIMER_PATH = timerFile;
 const astroPhases = () => {
   const stats = JSON.parse(fs.readFileSync(timerFile, 'utf8')) as Record<string, { elapsedTime: number }>;
   const ms = (name: string) => Math.round(stats[name]?.elapsedTime ?? 0);
-  return { total_build_ms: ms('Total build'), prerender_bundle_ms: ms('Prerender build'), client_bundle_ms: ms('Client build'), generate_pages_ms: ms('Static generate') };
+  return {
+    total_build_ms: ms('Total build'),
+    prerender_bundle_ms: ms('Prerender build'),
+    client_bundle_ms: ms('Client build'),
+    generate_pages_ms: ms('Static generate'),
+  };
 };
 try {
   let version = 1;
@@ -126,12 +164,20 @@ try {
   const pages = countPages(current());
 
   // one record changes: an admin edits a consultancy's phone; the runner rebuilds (data-only)
-  const login = await fetch(`${apiUrl}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: process.env.DEMO_PASSWORD ?? 'demo1234' }) }).then((r) => r.json() as Promise<{ access: string }>);
+  const login = await fetch(`${apiUrl}/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: process.env.DEMO_PASSWORD ?? 'demo1234' }),
+  }).then((r) => r.json() as Promise<{ access: string }>);
   const editPhone = async () => {
     const phone = `98${String(Date.now() % 100000000).padStart(8, '0')}`;
     const form = new FormData();
     form.set('phone', phone);
-    const edit = await fetch(`${apiUrl}/consultancy/1/update/`, { method: 'PATCH', headers: { Authorization: `Bearer ${login.access}` }, body: form });
+    const edit = await fetch(`${apiUrl}/consultancy/1/update/`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${login.access}` },
+      body: form,
+    });
     if (!edit.ok) throw new Error(`edit failed: ${edit.status}`);
     version++;
     return { phone, slug: ((await edit.json()) as { slug: string }).slug };
@@ -163,7 +209,9 @@ try {
   };
   const phasesOf = (list: Run[]) => ({
     ...Object.fromEntries(Object.keys(list[0]!.report.ms).map((k) => [`${k}_ms`, median(list.map((r) => r.report.ms[k] ?? 0))])),
-    ...Object.fromEntries((['read', 'fetch', 'write'] as const).map((k) => [`data_${k}_ms`, median(list.map((r) => r.report.data?.ms?.[k] ?? 0))])),
+    ...Object.fromEntries(
+      (['read', 'fetch', 'write'] as const).map((k) => [`data_${k}_ms`, median(list.map((r) => r.report.data?.ms?.[k] ?? 0))]),
+    ),
   });
   const incremental = await measure(runner, 'incremental rebuild');
   const incMs = median(incremental.map((r) => r.ms));
@@ -179,7 +227,10 @@ try {
   await editPhone();
   const codeLoad = load();
   const t = performance.now();
-  await astroBuild(path.join(siteDir, 'builds', 'code-change'), apiUrl, { ASTRO_CACHE_DIR: cacheDir, SITE_DATA_DIR: path.join(siteDir, DATA_DIR) });
+  await astroBuild(path.join(siteDir, 'builds', 'code-change'), apiUrl, {
+    ASTRO_CACHE_DIR: cacheDir,
+    SITE_DATA_DIR: path.join(siteDir, DATA_DIR),
+  });
   const codeMs = Math.round(performance.now() - t);
   const codePhases = astroPhases();
   fs.rmSync(path.join(siteDir, 'builds', 'code-change'), { recursive: true, force: true });
@@ -187,29 +238,50 @@ try {
   const final = await coldRunner.check();
   if (final.status !== 'built') throw new Error(`the last rebuild failed: ${final.error}`);
   const served = current();
-  const list = fs.readdirSync(path.join(served, 'university')).find((d) => d !== 'page' && fs.existsSync(path.join(served, 'university', d, 'index.html')))!;
-  const weights = [pageWeight(served, ''), pageWeight(served, 'consultancy/'), pageWeight(served, 'consultancy/everest-education-consultancy/'), pageWeight(served, `university/${list}/`)];
+  const list = fs
+    .readdirSync(path.join(served, 'university'))
+    .find((d) => d !== 'page' && fs.existsSync(path.join(served, 'university', d, 'index.html')))!;
+  const weights = [
+    pageWeight(served, ''),
+    pageWeight(served, 'consultancy/'),
+    pageWeight(served, 'consultancy/everest-education-consultancy/'),
+    pageWeight(served, `university/${list}/`),
+  ];
   // Lighthouse on the built site, served with the API from one origin as `npm start` serves it
   const lhRoutes = ['/', '/consultancy/', '/consultancy/everest-education-consultancy/', `/university/${list}/`];
   const lh = values['no-lighthouse'] ? [] : await runLighthouse(`http://127.0.0.1:${port}`, lhRoutes);
   const lhMin = (key: 'performance' | 'accessibility') => (lh.length ? Math.min(...lh.map((p) => p[key] ?? 0)) : null);
   // slow 3G on a phone, first visit: the home, a list, a consultancy and a course (medians)
-  const course = fs.readdirSync(path.join(served, 'course')).find((d) => d !== 'page' && fs.existsSync(path.join(served, 'course', d, 'index.html')))!;
-  const slow = await slow3g(`http://127.0.0.1:${port}`, ['/', '/consultancy/', '/consultancy/everest-education-consultancy/', `/course/${course}/`], Math.max(1, Number(values['slow-runs'])));
+  const course = fs
+    .readdirSync(path.join(served, 'course'))
+    .find((d) => d !== 'page' && fs.existsSync(path.join(served, 'course', d, 'index.html')))!;
+  const slow = await slow3g(
+    `http://127.0.0.1:${port}`,
+    ['/', '/consultancy/', '/consultancy/everest-education-consultancy/', `/course/${course}/`],
+    Math.max(1, Number(values['slow-runs'])),
+  );
   const usableMax = Math.max(...slow.map((p) => p.usable_ms));
 
   const detailMax = Math.max(...weights.slice(2).map((w) => w.html_gzip));
   const jsMax = Math.max(...weights.map((w) => w.js_total_gzip));
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, note: 'shared machine: load_avg_1m is the 1-minute load average when each timing started' },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      node: process.version,
+      note: 'shared machine: load_avg_1m is the 1-minute load average when each timing started',
+    },
     dataset: scale > 0 ? `demo + ${scale} consultancies and ${scale} courses` : 'demo',
     build: {
       pages,
       full_ms: Math.round(fullMs),
       ms_per_page: Number((fullMs / pages).toFixed(2)),
       full_load_avg_1m: fullLoad,
-      full_phases: { ...fullPhases, note: "Astro's timers (ASTRO_TIMER_PATH); full_ms adds process start, config and types, the runner's swap" },
+      full_phases: {
+        ...fullPhases,
+        note: "Astro's timers (ASTRO_TIMER_PATH); full_ms adds process start, config and types, the runner's swap",
+      },
       incremental_ms: incMs,
       incremental_share: Number((incMs / fullMs).toFixed(3)),
       incremental_runs: incremental.map((r) => ({ ms: r.ms, load_avg_1m: r.load })),
@@ -221,20 +293,36 @@ try {
       incremental_cold_ms: coldMs,
       incremental_cold_share: Number((coldMs / fullMs).toFixed(3)),
       incremental_cold_runs: cold.map((r) => ({ ms: r.ms, load_avg_1m: r.load })),
-      incremental_cold_phases: { ...phasesOf(cold), note: 'the same rebuild with the renderer started and the folder linked on the spot (a one-shot `npm run rebuild`): its start, load and linking are in the time' },
-      incremental_pages: { paths: last.paths, rendered: last.rendered, written: last.created + last.changed, deleted: last.deleted, requests: last.data?.requests ?? null, lists: last.data?.lists ?? null },
+      incremental_cold_phases: {
+        ...phasesOf(cold),
+        note: 'the same rebuild with the renderer started and the folder linked on the spot (a one-shot `npm run rebuild`): its start, load and linking are in the time',
+      },
+      incremental_pages: {
+        paths: last.paths,
+        rendered: last.rendered,
+        written: last.created + last.changed,
+        deleted: last.deleted,
+        requests: last.data?.requests ?? null,
+        lists: last.data?.lists ?? null,
+      },
       code_change_rebuild_ms: codeMs,
       code_change_rebuild_share: Number((codeMs / fullMs).toFixed(3)),
       code_change_rebuild_load_avg_1m: codeLoad,
-      code_change_rebuild_phases: { ...codePhases, note: 'astro build after a code change: both Vite builds again, unchanged pages copied from Astro\'s incremental cache, lists from the data copy' },
+      code_change_rebuild_phases: {
+        ...codePhases,
+        note: "astro build after a code change: both Vite builds again, unchanged pages copied from Astro's incremental cache, lists from the data copy",
+      },
     },
     pages: weights,
     slow_3g: {
-      config: 'phone 360x740, first visit, cache off; 400 kbps down and up, 400 ms RTT (CDP), CPU 4x slower; system Chromium headless; medians of --slow-runs runs (bench/first-view.ts)',
+      config:
+        'phone 360x740, first visit, cache off; 400 kbps down and up, 400 ms RTT (CDP), CPU 4x slower; system Chromium headless; medians of --slow-runs runs (bench/first-view.ts)',
       usable: 'the later of the LCP and the last island that hydrates without input (client:load/idle, client:visible on screen)',
       pages: slow,
     },
-    lighthouse: lh.length ? { config: 'mobile (default: simulated slow 4G, 4x CPU), first visit with fresh storage; system Chromium headless', pages: lh } : null,
+    lighthouse: lh.length
+      ? { config: 'mobile (default: simulated slow 4G, 4x CPU), first visit with fresh storage; system Chromium headless', pages: lh }
+      : null,
     budgets: {
       detail_html_and_css_gzip_max_14kb: { value: detailMax, ok: detailMax <= 14 * 1024 },
       js_per_page_gzip_max_80kb: { value: jsMax, ok: jsMax <= 80 * 1024 },

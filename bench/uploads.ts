@@ -21,7 +21,12 @@ import { MAX_REQUEST_PIXELS } from '../server/uploads.ts';
 import { PROJECT_ROOT } from '../server/site/rebuild.ts';
 import { multipart, pngHeaderOnly } from '../tests/api/helpers.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '15' }, out: { type: 'string', default: path.join(PROJECT_ROOT, 'bench/results/uploads.json') } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '15' },
+    out: { type: 'string', default: path.join(PROJECT_ROOT, 'bench/results/uploads.json') },
+  },
+});
 const SECONDS = Number(values.seconds);
 const ATTACKERS = 4;
 
@@ -56,7 +61,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const summary = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { requests: sorted.length, p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), max_ms: round(sorted.at(-1)!) };
+  return {
+    requests: sorted.length,
+    p50_ms: round(percentile(sorted, 50)),
+    p95_ms: round(percentile(sorted, 95)),
+    max_ms: round(sorted.at(-1)!),
+  };
 };
 
 /** Ordinary calls, 4 at a time, until `until`; their latencies. */
@@ -77,7 +87,13 @@ async function ordinaryCalls(base: string, until: number): Promise<number[]> {
 
 let address = 0;
 /** One attacker: forms as fast as the server answers them, each from a new address. */
-async function attacker(base: string, body: { payload: Buffer; headers: Record<string, string> }, until: number, statuses: Record<number, number>, durations: number[]) {
+async function attacker(
+  base: string,
+  body: { payload: Buffer; headers: Record<string, string> },
+  until: number,
+  statuses: Record<number, number>,
+  durations: number[],
+) {
   while (Date.now() < until) {
     address += 1;
     const started = performance.now();
@@ -96,7 +112,10 @@ async function scenario(base: string, name: string, body: { payload: Buffer; hea
   const until = Date.now() + SECONDS * 1000;
   const statuses: Record<number, number> = {};
   const durations: number[] = [];
-  const [latencies] = await Promise.all([ordinaryCalls(base, until), ...(body ? Array.from({ length: ATTACKERS }, () => attacker(base, body, until, statuses, durations)) : [])]);
+  const [latencies] = await Promise.all([
+    ordinaryCalls(base, until),
+    ...(body ? Array.from({ length: ATTACKERS }, () => attacker(base, body, until, statuses, durations)) : []),
+  ]);
   const result = { ordinary: summary(latencies), ...(body ? { hostile: { ...summary(durations), statuses } } : {}) };
   console.log(name, JSON.stringify(result));
   return result;
@@ -105,11 +124,30 @@ async function scenario(base: string, name: string, body: { payload: Buffer; hea
 const api = await startApi();
 try {
   const [consultancy] = ((await (await fetch(`${api.base}/api/consultancy/?page_size=1`)).json()) as { results: { id: number }[] }).results;
-  const fields = { consultancy: String(consultancy!.id), full_name: 'Bench Mark', email: 'bench@example.com', phone: '9800000000', preferred_intake: 'February 2027' };
+  const fields = {
+    consultancy: String(consultancy!.id),
+    full_name: 'Bench Mark',
+    email: 'bench@example.com',
+    phone: '9800000000',
+    preferred_intake: 'February 2027',
+  };
   const side = Math.floor(Math.sqrt(MAX_REQUEST_PIXELS / 20));
-  const real = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ palette: true, colours: 2 }).toBuffer();
-  const bombs = multipart(fields, Array.from({ length: 20 }, (_, i) => ({ field: 'documents', filename: `bomb-${i}.png`, type: 'image/png', data: pngHeaderOnly(7000, 7000) })));
-  const budget = multipart(fields, Array.from({ length: 20 }, (_, i) => ({ field: 'documents', filename: `scan-${i}.png`, type: 'image/png', data: real })));
+  const real = await sharp({ create: { width: side, height: side, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .png({ palette: true, colours: 2 })
+    .toBuffer();
+  const bombs = multipart(
+    fields,
+    Array.from({ length: 20 }, (_, i) => ({
+      field: 'documents',
+      filename: `bomb-${i}.png`,
+      type: 'image/png',
+      data: pngHeaderOnly(7000, 7000),
+    })),
+  );
+  const budget = multipart(
+    fields,
+    Array.from({ length: 20 }, (_, i) => ({ field: 'documents', filename: `scan-${i}.png`, type: 'image/png', data: real })),
+  );
   await scenario(api.base, 'warm-up', null);
   const results = {
     when: new Date().toISOString(),
@@ -117,8 +155,14 @@ try {
     seconds_per_scenario: SECONDS,
     attackers: ATTACKERS,
     alone: await scenario(api.base, 'alone', null),
-    bombs: { file: `7000x7000 1-bit PNG, ${pngHeaderOnly(7000, 7000).length} B, 20 per form`, ...(await scenario(api.base, 'bombs', bombs)) },
-    budget: { file: `${side}x${side} PNG, ${real.length} B, 20 per form (${((20 * side * side) / 1e6).toFixed(0)} MP)`, ...(await scenario(api.base, 'budget', budget)) },
+    bombs: {
+      file: `7000x7000 1-bit PNG, ${pngHeaderOnly(7000, 7000).length} B, 20 per form`,
+      ...(await scenario(api.base, 'bombs', bombs)),
+    },
+    budget: {
+      file: `${side}x${side} PNG, ${real.length} B, 20 per form (${((20 * side * side) / 1e6).toFixed(0)} MP)`,
+      ...(await scenario(api.base, 'budget', budget)),
+    },
   };
   fs.writeFileSync(values.out!, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`wrote ${values.out}`);

@@ -15,7 +15,10 @@ import { StartupError } from './startup.ts';
 /** JWT_SECRET, or in development a random one kept in DATA_DIR so restarts keep sessions. */
 function jwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
-  if (config.production) throw new StartupError('JWT_SECRET must be set when NODE_ENV=production: set it to a long random value (openssl rand -hex 32), the same on every API instance.');
+  if (config.production)
+    throw new StartupError(
+      'JWT_SECRET must be set when NODE_ENV=production: set it to a long random value (openssl rand -hex 32), the same on every API instance.',
+    );
   const file = path.join(config.dataDir, 'jwt-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -38,12 +41,21 @@ export interface Api {
 }
 
 /** Opens and migrates the database, seeds demo content into an empty one, and builds the API. */
-export async function startApi(config: Config, options: { notFound?: AppOptions['notFound']; siteStatus?: AppOptions['siteStatus']; log?: (line: string) => void } = {}): Promise<Api> {
+export async function startApi(
+  config: Config,
+  options: { notFound?: AppOptions['notFound']; siteStatus?: AppOptions['siteStatus']; log?: (line: string) => void } = {},
+): Promise<Api> {
   const log = options.log ?? console.log;
   // before anything is migrated or seeded: a misconfigured production start changes nothing
   const secret = jwtSecret(config);
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg'), poolSize: config.databasePoolSize });
-  log(`Database: ${database.engine === 'postgres' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pg')}`}, migrated`);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pg'),
+    poolSize: config.databasePoolSize,
+  });
+  log(
+    `Database: ${database.engine === 'postgres' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'pg')}`}, migrated`,
+  );
   const storage = await createStorage(config);
   const privateStorage = await createPrivateStorage(config);
   const moved = await movePersonalFilesToPrivate(database.db, storage, privateStorage, config.mediaBaseUrl);
@@ -52,10 +64,22 @@ export async function startApi(config: Config, options: { notFound?: AppOptions[
   if (!config.production) {
     const { seeded } = await seedDemo(database.db, storage, { password: config.demoPassword, production: false, privateStorage });
     if (seeded) log('Seeded demo content.');
-    log(`Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`);
+    log(
+      `Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`,
+    );
   }
   const redis = await redisClient(config);
-  const app = await buildApp({ config, database, storage, privateStorage, jwtSecret: secret, logger: true, redis, notFound: options.notFound, siteStatus: options.siteStatus });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    privateStorage,
+    jwtSecret: secret,
+    logger: true,
+    redis,
+    notFound: options.notFound,
+    siteStatus: options.siteStatus,
+  });
   return {
     app,
     database,
@@ -72,7 +96,11 @@ export async function listen(api: Api, config: Pick<Config, 'port' | 'host'>) {
   await api.app.listen({ port: config.port, host: config.host });
   const address = api.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host)
+    ? '127.0.0.1'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
   api.database.announce(`http://${host}:${port}/api`);
   return port;
 }

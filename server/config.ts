@@ -65,5 +65,8 @@ function trustProxy(value: string | undefined): false | number | string[] {
   const text = value?.trim();
   if (!text) return false;
   if (/^\d+$/.test(text)) return Number(text);
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -22,6 +22,9 @@ export async function bumpContentVersion(tx: Executor) {
 }
 
 export async function readContentVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ version: contentState.version }).from(contentState).where(sql`id = 1`);
+  const [row] = await db
+    .select({ version: contentState.version })
+    .from(contentState)
+    .where(sql`id = 1`);
   return row?.version ?? 0;
 }

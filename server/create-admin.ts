@@ -50,7 +50,9 @@ runCommand(async () => {
       console.log(`${input.email} is now an active admin with the new password; its open sessions were ended.`);
     } else {
       await createUser(database.db, input);
-      console.log(`Created the admin account ${input.email}. Sign in at ${process.env.SITE_URL ?? `http://localhost:${config.port}`}/login/`);
+      console.log(
+        `Created the admin account ${input.email}. Sign in at ${process.env.SITE_URL ?? `http://localhost:${config.port}`}/login/`,
+      );
     }
   } finally {
     await database.close();

@@ -32,7 +32,11 @@ export function compose(key: string, to: string, subject: string, given: Block[]
   const blocks = given.map((b) => (typeof b === 'string' ? b : { ...b, href: mailedLink(b.href) }));
   const text = blocks.map((b) => (typeof b === 'string' ? b : b.href)).join('\n\n');
   const body = blocks
-    .map((b) => (typeof b === 'string' ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>` : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`))
+    .map((b) =>
+      typeof b === 'string'
+        ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>`
+        : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`,
+    )
     .join('\n');
   // no inline styles: mail clients style plain HTML well, and the console's preview (under its CSP) shows it as sent
   const html = `<!doctype html><html><body>\n${body}\n<p>StudyAbroad Nepal</p></body></html>`;
@@ -59,7 +63,9 @@ export function createTransport(config: Config, log: (line: string) => void): Tr
   if (!config.smtpUrl) {
     return {
       deliver: async (mail) => {
-        log(`Mail to ${mail.to} kept in the console's Outbox (no SMTP_URL): ${mail.subject} ${mail.text.match(/https?:\/\/\S+/)?.[0] ?? ''}`.trim());
+        log(
+          `Mail to ${mail.to} kept in the console's Outbox (no SMTP_URL): ${mail.subject} ${mail.text.match(/https?:\/\/\S+/)?.[0] ?? ''}`.trim(),
+        );
         return 'kept';
       },
       close: () => {},
@@ -67,10 +73,23 @@ export function createTransport(config: Config, log: (line: string) => void): Tr
   }
   // connecting, the greeting and an idle socket each wait at most a sixth of the lease: a delivery ends within half of it
   const timeout = Math.max(500, Math.floor((config.outbox.leaseSeconds * 1000) / 6));
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as never);
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  } as never);
   return {
     async deliver(mail) {
-      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageId(mail.key), headers: { 'X-Outbox-Key': mail.key } });
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: messageId(mail.key),
+        headers: { 'X-Outbox-Key': mail.key },
+      });
       return 'sent';
     },
     close: () => transport.close(),

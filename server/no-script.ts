@@ -24,14 +24,17 @@ import { applicationFacts, complaintFacts } from '../src/lib/shared/tracking.ts'
 export const NO_SCRIPT_SLOT = /<div data-no-script-result[^>]*><\/div>/;
 
 /** A navigation of the browser itself (a plain form post), not a call of our scripts. */
-export const isPlainFormPost = (request: FastifyRequest) => request.method === 'POST' && /\btext\/html\b/.test(request.headers.accept ?? '');
+export const isPlainFormPost = (request: FastifyRequest) =>
+  request.method === 'POST' && /\btext\/html\b/.test(request.headers.accept ?? '');
 
 /** Where a plain form post's success goes: the page that follows what it made, with its code. */
-export const seeTracking = (reply: FastifyReply, page: '/track/' | '/complaint/track/', code: string) => reply.redirect(`${page}?code=${encodeURIComponent(code)}`, 303);
+export const seeTracking = (reply: FastifyReply, page: '/track/' | '/complaint/track/', code: string) =>
+  reply.redirect(`${page}?code=${encodeURIComponent(code)}`, 303);
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const humanize = (field: string) => (field === 'non_field_errors' ? 'The form' : field.charAt(0).toUpperCase() + field.slice(1).replaceAll('_', ' '));
+const humanize = (field: string) =>
+  field === 'non_field_errors' ? 'The form' : field.charAt(0).toUpperCase() + field.slice(1).replaceAll('_', ' ');
 
 /** The page a plain form post's error is answered with: what is wrong, field by field, and the way back. */
 export function errorPage(request: FastifyRequest, message: string, fields?: Record<string, string[]>): string {
@@ -45,14 +48,18 @@ export function errorPage(request: FastifyRequest, message: string, fields?: Rec
 <p><a href="${escapeHtml(back)}">Go back to the form</a> (your browser's Back button keeps what you typed).</p></main></body></html>`;
 }
 
-const facts = (list: [string, string][]) => `<dl class="facts">${list.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
+const facts = (list: [string, string][]) =>
+  `<dl class="facts">${list.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
 
 /** The application as /track/ shows it, for a visitor without scripts. */
 export function applicationHtml(status: ApplicationStatus): string {
   const consultancy = status.consultancy?.name ?? status.consultancy_name;
   const timeline = [...status.timeline]
     .reverse()
-    .map((t) => `<li><strong>${escapeHtml(t.status_label ?? t.status)}</strong> <span class="muted">${escapeHtml(formatDate(t.created_at, { time: true }))}</span>${t.note ? `<p>${escapeHtml(t.note)}</p>` : ''}</li>`)
+    .map(
+      (t) =>
+        `<li><strong>${escapeHtml(t.status_label ?? t.status)}</strong> <span class="muted">${escapeHtml(formatDate(t.created_at, { time: true }))}</span>${t.note ? `<p>${escapeHtml(t.note)}</p>` : ''}</li>`,
+    )
     .join('');
   return `<section class="panel" data-no-script-application><h2>${escapeHtml(status.status_label ?? status.status)} <span class="muted">· ${escapeHtml(consultancy)}</span></h2>${facts(applicationFacts(status))}<h3>Timeline</h3><ol class="timeline">${timeline}</ol><p class="muted">Changing or withdrawing the application needs JavaScript.</p></section>`;
 }

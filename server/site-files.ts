@@ -40,13 +40,21 @@ export function ensureSitePlaceholder(siteDir: string) {
 export function siteNotFound(siteDir: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
-    if (request.method === 'POST' && !pathname.startsWith('/api/')) return reply.redirect(localPath(request.url, 'http://site.invalid') ?? '/', 303);
+    if (request.method === 'POST' && !pathname.startsWith('/api/'))
+      return reply.redirect(localPath(request.url, 'http://site.invalid') ?? '/', 303);
     // Client-routed parts: the console, and forum questions asked after the last build.
-    const shell = ['admin', 'dashboard'].find((p) => pathname === `/${p}` || pathname.startsWith(`/${p}/`)) ?? (/^\/forum\/\d+\/?$/.test(pathname) ? 'forum' : undefined);
+    const shell =
+      ['admin', 'dashboard'].find((p) => pathname === `/${p}` || pathname.startsWith(`/${p}/`)) ??
+      (/^\/forum\/\d+\/?$/.test(pathname) ? 'forum' : undefined);
     const file = path.join(currentSite(siteDir), shell ? `${shell}/index.html` : '404.html');
     const html = await fs.promises.readFile(file).catch(() => null);
     if (!html) return reply.status(404).type('text/plain').send('Not found');
-    return reply.status(shell ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', PAGE_HEADER_POLICY).send(html);
+    return reply
+      .status(shell ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', PAGE_HEADER_POLICY)
+      .send(html);
   };
 }
 
@@ -61,7 +69,10 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
     decorateReply: false,
     preCompressed: false,
     setHeaders(res, filePath) {
-      res.header('cache-control', filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
       // pages carry their full policy in a <meta>; the API's default-src 'none' would block them
       if (filePath.endsWith('.html')) res.header('content-security-policy', PAGE_HEADER_POLICY);
     },
@@ -75,8 +86,18 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
  */
 export function serveTrackingPages(app: FastifyInstance, siteDir: string) {
   const pages = [
-    { url: '/track/', file: 'track/index.html', limitName: 'application-check', render: async (code: string) => applicationHtml(await checkApplication(app.db, code)) },
-    { url: '/complaint/track/', file: 'complaint/track/index.html', limitName: 'complaint-follow', render: async (code: string) => complaintHtml(await followComplaint(app.db, code)) },
+    {
+      url: '/track/',
+      file: 'track/index.html',
+      limitName: 'application-check',
+      render: async (code: string) => applicationHtml(await checkApplication(app.db, code)),
+    },
+    {
+      url: '/complaint/track/',
+      file: 'complaint/track/index.html',
+      limitName: 'complaint-follow',
+      render: async (code: string) => complaintHtml(await followComplaint(app.db, code)),
+    },
   ];
   for (const page of pages) {
     const looks = limit(app, page.limitName, { max: 60, window: '1 minute' });

@@ -39,7 +39,8 @@ export function explainStartupError(error: unknown, context: { databaseUrl?: str
       case 'EADDRINUSE':
         return `Port ${e.port ?? context.port} is already in use (another npm start?): stop that process, or set PORT to a free port.`;
       case 'EACCES':
-        if (e.port !== undefined) return `Not allowed to listen on port ${e.port}: ports below 1024 need privileges; set PORT to 1024 or above.`;
+        if (e.port !== undefined)
+          return `Not allowed to listen on port ${e.port}: ports below 1024 need privileges; set PORT to 1024 or above.`;
         break;
       case 'ECONNREFUSED':
       case 'ENOTFOUND':

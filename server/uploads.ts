@@ -47,19 +47,29 @@ export function sniff(data: Buffer): Sniffed | null {
   if (starts(0xff, 0xd8, 0xff)) return { mime: 'image/jpeg', extension: 'jpg', image: true };
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { mime: 'image/png', extension: 'png', image: true };
   if (starts(0x47, 0x49, 0x46, 0x38)) return { mime: 'image/gif', extension: 'gif', image: true };
-  if (starts(0x52, 0x49, 0x46, 0x46) && data.subarray(8, 12).toString('latin1') === 'WEBP') return { mime: 'image/webp', extension: 'webp', image: true };
+  if (starts(0x52, 0x49, 0x46, 0x46) && data.subarray(8, 12).toString('latin1') === 'WEBP')
+    return { mime: 'image/webp', extension: 'webp', image: true };
   if (data.subarray(0, 5).toString('latin1') === '%PDF-') return { mime: 'application/pdf', extension: 'pdf', image: false };
   return null;
 }
 
 const unsupported = (field: string, kind: UploadRule['kind']) =>
-  new HttpError(415, kind === 'image' ? `${field}: only JPEG, PNG, GIF or WebP images are accepted.` : kind === 'pdf' ? `${field}: only PDF files are accepted.` : `${field}: only PDF files or images are accepted.`);
+  new HttpError(
+    415,
+    kind === 'image'
+      ? `${field}: only JPEG, PNG, GIF or WebP images are accepted.`
+      : kind === 'pdf'
+        ? `${field}: only PDF files are accepted.`
+        : `${field}: only PDF files or images are accepted.`,
+  );
 
 /** The pixels an image would decode to (every frame of an animation), from its header alone. */
 async function pixelsOf(field: string, data: Buffer): Promise<number> {
-  const meta = await sharp(data).metadata().catch(() => {
-    throw new HttpError(415, `${field}: the image could not be read.`);
-  });
+  const meta = await sharp(data)
+    .metadata()
+    .catch(() => {
+      throw new HttpError(415, `${field}: the image could not be read.`);
+    });
   return (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1);
 }
 
@@ -78,9 +88,11 @@ async function checkFile(field: string, originalName: string, data: Buffer, rule
   const type = sniff(data);
   const limit = rule.kind === 'image' ? MAX_IMAGE_BYTES : MAX_DOCUMENT_BYTES;
   if (data.length > limit) throw new HttpError(413, `${field}: the file is larger than ${limit / 1024 / 1024} MB.`);
-  if (!type || (rule.kind === 'image' && !type.image) || (rule.kind === 'pdf' && type.mime !== 'application/pdf')) throw unsupported(field, rule.kind);
+  if (!type || (rule.kind === 'image' && !type.image) || (rule.kind === 'pdf' && type.mime !== 'application/pdf'))
+    throw unsupported(field, rule.kind);
   const pixels = type.image ? await pixelsOf(field, data) : 0;
-  if (pixels > MAX_IMAGE_PIXELS) throw new HttpError(413, `${field}: the image is too large (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels); send a smaller one.`);
+  if (pixels > MAX_IMAGE_PIXELS)
+    throw new HttpError(413, `${field}: the image is too large (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels); send a smaller one.`);
   return { field, originalName, data, rule, type, pixels };
 }
 
@@ -90,7 +102,9 @@ async function finishFile({ field, originalName, data, rule, type }: CheckedFile
   const webp = await decoding(async () => {
     try {
       let image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-      image = rule.size ? image.resize(rule.size.width, rule.size.height, { fit: 'cover' }) : image.resize(2400, 2400, { fit: 'inside', withoutEnlargement: true });
+      image = rule.size
+        ? image.resize(rule.size.width, rule.size.height, { fit: 'cover' })
+        : image.resize(2400, 2400, { fit: 'inside', withoutEnlargement: true });
       return await image.webp({ quality: 80 }).toBuffer();
     } catch {
       throw new HttpError(415, `${field}: the image could not be read.`);
@@ -134,7 +148,8 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Up
       }
       const data = await file.toBuffer();
       if (data.length === 0) continue; // an empty file input means "no new file"
-      if (!rule.multiple && checked.some((f) => f.field === file.fieldname)) throw badRequest(`${file.fieldname}: only one file is accepted.`);
+      if (!rule.multiple && checked.some((f) => f.field === file.fieldname))
+        throw badRequest(`${file.fieldname}: only one file is accepted.`);
       checked.push(await checkFile(file.fieldname, file.filename, data, rule));
     }
   } catch (err) {
@@ -145,7 +160,8 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Up
     throw badRequest('The form data could not be read.');
   }
   // the whole request's decoding cost is known before any of it is spent
-  if (checked.reduce((sum, f) => sum + f.pixels, 0) > MAX_REQUEST_PIXELS) throw new HttpError(413, 'The images of this form are too large together; send fewer or smaller images.');
+  if (checked.reduce((sum, f) => sum + f.pixels, 0) > MAX_REQUEST_PIXELS)
+    throw new HttpError(413, 'The images of this form are too large together; send fewer or smaller images.');
   const files: ProcessedFile[] = [];
   for (const file of checked) files.push(await finishFile(file));
   return { fields, files };
@@ -154,7 +170,12 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Up
 export type StoredFiles = Awaited<ReturnType<typeof storeFiles>>;
 
 /** Stores files for a database write; when the write fails, the files no row refers to are removed again. */
-export async function withStoredFiles<T>(db: Db, storage: Storage, files: ProcessedFile[], write: (stored: StoredFiles) => Promise<T>): Promise<T> {
+export async function withStoredFiles<T>(
+  db: Db,
+  storage: Storage,
+  files: ProcessedFile[],
+  write: (stored: StoredFiles) => Promise<T>,
+): Promise<T> {
   const stored = await storeFiles(storage, files);
   try {
     return await write(stored);

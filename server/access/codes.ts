@@ -12,7 +12,9 @@ import { hashCode, normalizeTrackingCode } from '../services/tracking-code.ts';
 /** The application a tracking code names (its applicant follows, edits, withdraws and reviews it). */
 export async function applicationOfCode(db: Db, code: string) {
   const normalized = normalizeTrackingCode(code);
-  const [row] = normalized ? await db.select().from(consultancyApplications).where(eq(consultancyApplications.tracking_code, normalized)) : [];
+  const [row] = normalized
+    ? await db.select().from(consultancyApplications).where(eq(consultancyApplications.tracking_code, normalized))
+    : [];
   if (!row) throw notFound('Tracking code not found');
   return row;
 }
@@ -20,7 +22,12 @@ export async function applicationOfCode(db: Db, code: string) {
 /** The id of the complaint a follow-up code names (only its hash is stored). */
 export async function complaintOfCode(db: Db, code: string): Promise<number> {
   const normalized = normalizeTrackingCode(code);
-  const [row] = normalized ? await db.select({ id: complaints.id }).from(complaints).where(eq(complaints.code_hash, hashCode(normalized))) : [];
+  const [row] = normalized
+    ? await db
+        .select({ id: complaints.id })
+        .from(complaints)
+        .where(eq(complaints.code_hash, hashCode(normalized)))
+    : [];
   if (!row) throw notFound('Complaint not found');
   return row.id;
 }

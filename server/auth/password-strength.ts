@@ -14,11 +14,19 @@ export const MIN_PASSWORD_SCORE = 2;
 
 let zxcvbn: ZxcvbnFactory | undefined;
 // the dictionaries take a moment to load: only when a password is first set, not at start-up
-const estimator = () => (zxcvbn ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...en.dictionary }, graphs: common.adjacencyGraphs, translations: en.translations }));
+const estimator = () =>
+  (zxcvbn ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: en.translations,
+  }));
 
 /** Why this password is too easy to guess, in a sentence or two; null when it is strong enough. */
 export function passwordWeakness(password: string, personal: (string | undefined | null)[] = []): string | null {
-  const words = personal.filter((w): w is string => Boolean(w && w.trim())).flatMap((w) => [w, ...w.split(/[@.\s_-]+/)]).filter((w) => w.length >= 3);
+  const words = personal
+    .filter((w): w is string => Boolean(w && w.trim()))
+    .flatMap((w) => [w, ...w.split(/[@.\s_-]+/)])
+    .filter((w) => w.length >= 3);
   const result = estimator().check(password, words);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const why = result.feedback.warning ?? 'It is easy to guess.';

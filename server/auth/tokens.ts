@@ -22,7 +22,12 @@ export function tokenSigner(secret: string) {
         .sign(key),
     /** A one-purpose token for a link in a mail (confirm an email address): never an access token. */
     signLink: (purpose: string, sub: number, lifetime: string) =>
-      new SignJWT({ purpose }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(sub)).setIssuedAt().setExpirationTime(lifetime).sign(key),
+      new SignJWT({ purpose })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(sub))
+        .setIssuedAt()
+        .setExpirationTime(lifetime)
+        .sign(key),
     /** The account a link token of `purpose` names; null for an expired, forged or other token. */
     async verifyLink(token: string, purpose: string): Promise<number | null> {
       try {
@@ -37,7 +42,11 @@ export function tokenSigner(secret: string) {
     async verify(token: string): Promise<AccessClaims | null> {
       try {
         // a token that never expires, or claims to live longer than ours do, is not one we issued
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'], maxTokenAge: ACCESS_TOKEN_SECONDS + 60 });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: ACCESS_TOKEN_SECONDS + 60,
+        });
         const sub = Number(payload.sub);
         if (!Number.isInteger(sub) || (payload.exp as number) - (payload.iat as number) > ACCESS_TOKEN_SECONDS) return null;
         if (!ROLES.includes(payload.role as Role)) return null;

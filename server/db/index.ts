@@ -27,7 +27,8 @@ export { rowsOf, type Db } from './rows.ts';
  */
 function preparing(client: postgres.Sql) {
   const unsafe = client.unsafe.bind(client);
-  client.unsafe = ((text: string, params?: never[], options?: postgres.UnsafeQueryOptions) => unsafe(text, params, { ...options, prepare: true })) as typeof client.unsafe;
+  client.unsafe = ((text: string, params?: never[], options?: postgres.UnsafeQueryOptions) =>
+    unsafe(text, params, { ...options, prepare: true })) as typeof client.unsafe;
 }
 
 export interface Database {

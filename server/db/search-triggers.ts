@@ -31,12 +31,17 @@ export async function ensureSearchTriggers(db: Db): Promise<string[]> {
     const missing = (await searchTriggerState(tx)).filter((t) => !t.ready).map((t) => t.table);
     for (const table of missing) {
       const name = sql.identifier(table);
-      for (const [suffix, event] of [['ins', 'INSERT'], ['upd', 'UPDATE']] as const) {
+      for (const [suffix, event] of [
+        ['ins', 'INSERT'],
+        ['upd', 'UPDATE'],
+      ] as const) {
         await tx.execute(
           sql`CREATE OR REPLACE TRIGGER ${sql.identifier(`${table}_search_words_${suffix}`)} AFTER ${sql.raw(event)} ON ${name} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
         );
       }
-      await tx.execute(sql`INSERT INTO search_words (table_name, word) SELECT DISTINCT ${table}, w FROM ${name}, unnest(tsvector_to_array(search)) AS w ON CONFLICT DO NOTHING`);
+      await tx.execute(
+        sql`INSERT INTO search_words (table_name, word) SELECT DISTINCT ${table}, w FROM ${name}, unnest(tsvector_to_array(search)) AS w ON CONFLICT DO NOTHING`,
+      );
     }
     return missing;
   });

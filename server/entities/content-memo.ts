@@ -15,7 +15,8 @@ interface Memo {
 const memos = new WeakMap<Db, Memo>();
 const dialect = new PgDialect();
 
-const versionQuery = (db: Db) => db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1)).prepare('content_version');
+const versionQuery = (db: Db) =>
+  db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1)).prepare('content_version');
 const versionQueries = new WeakMap<Db, ReturnType<typeof versionQuery>>();
 
 /** The content version, by a statement prepared once per database (it runs on every list request). */

@@ -10,7 +10,6 @@ import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
 import { fullTextMatch, searchTerms } from './search.ts';
 
-
 const HIDDEN_COLUMNS = new Set(['search']);
 
 /** The values an API reply shows: every column but the generated search vector, and the computed values. */
@@ -62,17 +61,25 @@ const facetsValue = (names: string[]) =>
   z
     .string()
     .max(200)
-    .refine((v) => v.split(',').every((n) => names.includes(n)), names.length ? `facets must be filters of this list, separated by commas: ${names.join(', ')}` : 'This list has no filters to count.')
+    .refine(
+      (v) => v.split(',').every((n) => names.includes(n)),
+      names.length ? `facets must be filters of this list, separated by commas: ${names.join(', ')}` : 'This list has no filters to count.',
+    )
     .optional();
 
 /** The query string schema of an entity's list: paging, search, ordering, ids, facets and its own filters. */
 export function listQuerySchema(entity: ServerEntity): z.ZodType<ListQuery> {
-  const filters = Object.fromEntries(Object.entries(entity.decl.filters ?? {}).map(([name, meta]) => [name, filterValue(name, meta).optional()]));
+  const filters = Object.fromEntries(
+    Object.entries(entity.decl.filters ?? {}).map(([name, meta]) => [name, filterValue(name, meta).optional()]),
+  );
   const counted = Object.entries(entity.decl.filters ?? {}).flatMap(([name, meta]) => (countable(meta) ? [name] : []));
   return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ids: idsValue, facets: facetsValue(counted), ...filters });
 }
 
-export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string; ids?: string; facets?: string } & Record<string, string | number | undefined>;
+export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string; ids?: string; facets?: string } & Record<
+  string,
+  string | number | undefined
+>;
 
 /** An id or a slug of `refName`, as the row id; unknown values are a 400 naming the filter. */
 async function resolveRef(db: Db, refName: string, value: string, filterName: string): Promise<number> {
@@ -80,7 +87,10 @@ async function resolveRef(db: Db, refName: string, value: string, filterName: st
   const idCol = column(ref, 'id');
   const where = /^\d{1,9}$/.test(value) ? eq(idCol, Number(value)) : eq(column(ref, 'slug'), value);
   const [row] = await db.select({ id: idCol }).from(ref.table).where(where).limit(1);
-  if (!row) throw badRequest(`Unknown ${ref.decl.label.toLowerCase()} "${value}".`, { [filterName]: [`No ${ref.decl.label.toLowerCase()} matches "${value}".`] });
+  if (!row)
+    throw badRequest(`Unknown ${ref.decl.label.toLowerCase()} "${value}".`, {
+      [filterName]: [`No ${ref.decl.label.toLowerCase()} matches "${value}".`],
+    });
   return row.id as number;
 }
 
@@ -117,7 +127,13 @@ async function boundedCount(db: Db, entity: ServerEntity, where: SQL | undefined
 }
 
 /** Whether a search is narrow enough to rank (see RANKED_AT_MOST), with its exact count when it is. */
-async function rankable(db: Db, memo: ContentMemo, entity: ServerEntity, where: SQL | undefined, key: string): Promise<{ rank: boolean; count?: number }> {
+async function rankable(
+  db: Db,
+  memo: ContentMemo,
+  entity: ServerEntity,
+  where: SQL | undefined,
+  key: string,
+): Promise<{ rank: boolean; count?: number }> {
   const n = await memo(`bounded:${key}`, () => boundedCount(db, entity, where, RANKED_AT_MOST + 1));
   return n <= RANKED_AT_MOST ? { rank: true, count: n } : { rank: false };
 }
@@ -133,9 +149,13 @@ function orderFor(entity: ServerEntity, keys: string[]): SQL[] {
 /** The keys of `ordering`, each one the declaration makes orderable (orderableFields), else a 400 naming them. */
 function parseOrdering(entity: ServerEntity, ordering: string): string[] {
   const allowed = orderableFields(entity.decl);
-  const keys = ordering.split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = ordering
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   for (const key of keys) {
-    if (!allowed.has(key.replace(/^-/, ''))) throw badRequest(`Cannot order by "${key}".`, { ordering: [`Use one of: ${[...allowed].join(', ')} (prefix - for descending).`] });
+    if (!allowed.has(key.replace(/^-/, '')))
+      throw badRequest(`Cannot order by "${key}".`, { ordering: [`Use one of: ${[...allowed].join(', ')} (prefix - for descending).`] });
   }
   return [...keys, 'id'];
 }
@@ -201,11 +221,22 @@ async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, que
     else if (meta.through) {
       const id = await resolveRef(db, meta.ref, String(value), name);
       const via = serverEntity(meta.through.entity);
-      filters[name] = inArray(col, db.select({ id: column(via, 'id') }).from(via.table).where(eq(column(via, meta.through.column), id)));
+      filters[name] = inArray(
+        col,
+        db
+          .select({ id: column(via, 'id') })
+          .from(via.table)
+          .where(eq(column(via, meta.through.column), id)),
+      );
     } else {
       const id = await resolveRef(db, meta.ref, String(value), name);
       // An array column holds a list of ids: containment uses its GIN index.
-      filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${id}]::integer[]` : meta.orNone ? sql`(${col} = ${id} OR ${col} IS NULL)` : eq(col, id);
+      filters[name] =
+        col.columnType === 'PgArray'
+          ? sql`${col} @> ARRAY[${id}]::integer[]`
+          : meta.orNone
+            ? sql`(${col} = ${id} OR ${col} IS NULL)`
+            : eq(col, id);
     }
   }
   const rest = [...extra];
@@ -225,7 +256,14 @@ async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, que
  * Planning runs several statements; a remembered plan (content-memo.ts) leaves a request with the
  * content version and the page.
  */
-async function listPlan(db: Db, memo: ContentMemo, entity: ServerEntity, query: ListQuery, extra: SQL[], rowsKey: string): Promise<ListPlan> {
+async function listPlan(
+  db: Db,
+  memo: ContentMemo,
+  entity: ServerEntity,
+  query: ListQuery,
+  extra: SQL[],
+  rowsKey: string,
+): Promise<ListPlan> {
   const conditions = await conditionsOf(db, memo, entity, query, extra);
   let orderBy: SQL[] = orderFor(entity, query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering);
   if (conditions.flagOrder && !query.ordering) orderBy = conditions.flagOrder;
@@ -248,12 +286,23 @@ async function listPlan(db: Db, memo: ContentMemo, entity: ServerEntity, query: 
     .orderBy(...orderBy)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  const page = db.select(visibleColumns(entity)).from(entity.table).where(inArray(idCol, pageIds)).orderBy(...orderBy).prepare('list_page');
+  const page = db
+    .select(visibleColumns(entity))
+    .from(entity.table)
+    .where(inArray(idCol, pageIds))
+    .orderBy(...orderBy)
+    .prepare('list_page');
   return {
     page,
     count,
     conditions,
-    countAll: async () => (await db.select({ n: sql<number>`count(*)::int` }).from(entity.table).where(condition))[0].n,
+    countAll: async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(entity.table)
+          .where(condition)
+      )[0].n,
   };
 }
 
@@ -280,10 +329,21 @@ async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions,
       const isList = !entity.computed?.[meta.column] && column(entity, meta.column).columnType === 'PgArray';
       const rows = isList
         ? await (() => {
-            const items = db.select({ v: sql`unnest(${value})`.as('v') }).from(entity.table).where(where).as('items');
-            return db.select({ value: sql<string>`${items.v}::text`, n }).from(items).groupBy(items.v);
+            const items = db
+              .select({ v: sql`unnest(${value})`.as('v') })
+              .from(entity.table)
+              .where(where)
+              .as('items');
+            return db
+              .select({ value: sql<string>`${items.v}::text`, n })
+              .from(items)
+              .groupBy(items.v);
           })()
-        : await db.select({ value: sql<string>`${value}::text`, n }).from(entity.table).where(where).groupBy(sql`1`);
+        : await db
+            .select({ value: sql<string>`${value}::text`, n })
+            .from(entity.table)
+            .where(where)
+            .groupBy(sql`1`);
       const counts = Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.value, r.n]));
       if (!meta.orNone) return [name, counts];
       // rows without a value are listed under every value: added to each, and given as '' for the values no row names
@@ -367,15 +427,21 @@ export async function relatedOf(db: Db, entity: ServerEntity, row: Record<string
         const statement = preparedOnce(db, `names:${ref.decl.name}`, () => {
           const hasSlug = 'slug' in getTableColumns(ref.table);
           return db
-            .select({ id: column(ref, 'id'), label: column(ref, ref.decl.titleField), slug: hasSlug ? column(ref, 'slug') : sql<null>`null` })
+            .select({
+              id: column(ref, 'id'),
+              label: column(ref, ref.decl.titleField),
+              slug: hasSlug ? column(ref, 'slug') : sql<null>`null`,
+            })
             .from(ref.table)
             .where(sql`${column(ref, 'id')} = ANY(${sql.placeholder('ids')}::integer[])`)
             .prepare('related_names');
         });
         const rows = await statement.execute({ ids });
-        const items = rows.map(
-          (r): RelatedItem => ({ id: Number(r.id), label: String(r.label), slug: r.slug == null ? null : String(r.slug) }),
-        );
+        const items = rows.map((r): RelatedItem => ({
+          id: Number(r.id),
+          label: String(r.label),
+          slug: r.slug == null ? null : String(r.slug),
+        }));
         const byId = new Map(items.map((r) => [r.id, r]));
         related[field] = ids.map((id) => byId.get(id)).filter((r): r is RelatedItem => Boolean(r));
       }),
@@ -393,7 +459,8 @@ export async function dropdownRows(db: Db, entity: ServerEntity, search: string 
     const memo = await contentMemo(db);
     const { where, rank } = await searchCondition(db, memo, entity, search);
     conditions.push(where);
-    if (rank && (await rankable(db, memo, entity, where, `dropdown:${entity.decl.name}:${search}`)).rank) orderBy = [sql`${rank} DESC`, ...orderBy];
+    if (rank && (await rankable(db, memo, entity, where, `dropdown:${entity.decl.name}:${search}`)).rank)
+      orderBy = [sql`${rank} DESC`, ...orderBy];
   }
   const rows = await db
     .select({ id: column(entity, 'id'), label: title, slug: hasSlug ? column(entity, 'slug') : sql<null>`null` })
@@ -401,5 +468,10 @@ export async function dropdownRows(db: Db, entity: ServerEntity, search: string 
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(...orderBy)
     .limit(limit);
-  return rows.map((r) => ({ id: r.id as number, value: r.id as number, label: r.label as string, slug: (r.slug as string | null) ?? undefined }));
+  return rows.map((r) => ({
+    id: r.id as number,
+    value: r.id as number,
+    label: r.label as string,
+    slug: (r.slug as string | null) ?? undefined,
+  }));
 }

@@ -62,7 +62,12 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable' | 'tab
   scholarship: {
     computed: scholarshipRupees,
     // open: the deadline is today or later in Nepal, or there is none (rolling); soonest first
-    flags: { open: { where: sql`(${t.scholarships.deadline} IS NULL OR ${t.scholarships.deadline} >= ${nepalToday})`, orderBy: [sql`${t.scholarships.deadline} ASC NULLS LAST`, sql`${t.scholarships.id} ASC`] } },
+    flags: {
+      open: {
+        where: sql`(${t.scholarships.deadline} IS NULL OR ${t.scholarships.deadline} >= ${nepalToday})`,
+        orderBy: [sql`${t.scholarships.deadline} ASC NULLS LAST`, sql`${t.scholarships.id} ASC`],
+      },
+    },
   },
   blog: {},
   news: {},

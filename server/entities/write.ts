@@ -30,7 +30,12 @@ async function uniqueSlug(tx: Tx, entity: ServerEntity, title: string): Promise<
   const base = /^\d+$/.test(named) ? `${entity.decl.name}-${named}` : named;
   const slugCol = column(entity, 'slug');
   const taken = new Set(
-    (await tx.select({ slug: slugCol }).from(entity.table).where(or(eq(slugCol, base), like(slugCol, `${base}-%`)))).map((r) => r.slug as string),
+    (
+      await tx
+        .select({ slug: slugCol })
+        .from(entity.table)
+        .where(or(eq(slugCol, base), like(slugCol, `${base}-%`)))
+    ).map((r) => r.slug as string),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -43,7 +48,14 @@ async function checkRefLists(tx: Tx, entity: ServerEntity, values: Row) {
     const ids = values[name];
     if (meta.kind !== 'refs' || !Array.isArray(ids) || ids.length === 0) continue;
     const ref = serverEntity(meta.ref);
-    const found = new Set((await tx.select({ id: column(ref, 'id') }).from(ref.table).where(inArray(column(ref, 'id'), ids as number[]))).map((r) => r.id));
+    const found = new Set(
+      (
+        await tx
+          .select({ id: column(ref, 'id') })
+          .from(ref.table)
+          .where(inArray(column(ref, 'id'), ids as number[]))
+      ).map((r) => r.id),
+    );
     const missing = (ids as number[]).filter((id) => !found.has(id));
     if (missing.length) fields[name] = [`Unknown ${ref.decl.label.toLowerCase()} id(s): ${missing.join(', ')}.`];
   }
@@ -73,7 +85,8 @@ function parseRemovals(raw: unknown, field: string): string[] {
       throw badRequest('Some values are not valid.', { [field]: ['Must be a list of image URLs.'] });
     }
   }
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw badRequest('Some values are not valid.', { [field]: ['Must be a list of image URLs.'] });
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+    throw badRequest('Some values are not valid.', { [field]: ['Must be a list of image URLs.'] });
   return value;
 }
 
@@ -129,7 +142,9 @@ export interface WriteOptions {
  */
 export async function saveRow(entity: ServerEntity, form: FormData, existing: Row | null, options: WriteOptions): Promise<Row> {
   const { removals, rawFields } = splitRemovals(entity, form.fields);
-  const schema = bodySchema(entity.decl.fields, existing ? 'update' : 'create', { omit: options.omitAdminOnly ? (m) => Boolean(m.adminOnly) : undefined });
+  const schema = bodySchema(entity.decl.fields, existing ? 'update' : 'create', {
+    omit: options.omitAdminOnly ? (m) => Boolean(m.adminOnly) : undefined,
+  });
   const values = cleanValues(entity, schema.parse(rawFields) as Row);
   const problems = entity.decl.check?.({ ...existing, ...values });
   if (problems) throw badRequest('Some values are not valid.', problems);
@@ -194,8 +209,18 @@ async function cascadedFiles(tx: Tx, entity: ServerEntity, ids: number[]): Promi
   const urls: string[] = [];
   for (const { child, by } of cascadesTo(entity)) {
     const files = Object.fromEntries(fileFields(child).map(([name]) => [name, column(child, name)]));
-    const rows: Row[] = await tx.select({ id: column(child, 'id'), ...files }).from(child.table).where(inArray(by, ids));
-    urls.push(...rows.flatMap((r) => fileUrls(child, r)), ...(await cascadedFiles(tx, child, rows.map((r) => r.id as number))));
+    const rows: Row[] = await tx
+      .select({ id: column(child, 'id'), ...files })
+      .from(child.table)
+      .where(inArray(by, ids));
+    urls.push(
+      ...rows.flatMap((r) => fileUrls(child, r)),
+      ...(await cascadedFiles(
+        tx,
+        child,
+        rows.map((r) => r.id as number),
+      )),
+    );
   }
   return urls;
 }
@@ -232,11 +257,16 @@ export const USES_NAMED = 5;
 /** How many rows of each kind point at this one (ref and ref-list fields together, each row once). */
 async function usesOf(tx: Tx, entity: ServerEntity, id: number): Promise<UsedBy[]> {
   const byKind = new Map<ServerEntity, SQL[]>();
-  for (const ref of referencesTo(entity)) byKind.set(ref.other, [...(byKind.get(ref.other) ?? []), ref.list ? sql`${ref.column} @> ARRAY[${id}::integer]` : eq(ref.column, id)]);
+  for (const ref of referencesTo(entity))
+    byKind.set(ref.other, [...(byKind.get(ref.other) ?? []), ref.list ? sql`${ref.column} @> ARRAY[${id}::integer]` : eq(ref.column, id)]);
   const uses: UsedBy[] = [];
   for (const [other, conditions] of byKind) {
-    const [row] = await tx.select({ n: count() }).from(other.table).where(or(...conditions));
-    if (row!.n > 0) uses.push({ entity: other.decl.name, label: (row!.n === 1 ? other.decl.label : other.decl.plural).toLowerCase(), count: row!.n });
+    const [row] = await tx
+      .select({ n: count() })
+      .from(other.table)
+      .where(or(...conditions));
+    if (row!.n > 0)
+      uses.push({ entity: other.decl.name, label: (row!.n === 1 ? other.decl.label : other.decl.plural).toLowerCase(), count: row!.n });
   }
   return uses;
 }
@@ -256,7 +286,12 @@ export async function rowUses(db: Db, entity: ServerEntity, idOrSlug: string): P
         .filter((ref) => ref.other === other)
         .map((ref) => (ref.list ? sql`${ref.column} @> ARRAY[${id}::integer]` : eq(ref.column, id)));
       const title = column(other, other.decl.titleField);
-      const rows = await tx.select({ title }).from(other.table).where(or(...conditions)).orderBy(title).limit(USES_NAMED);
+      const rows = await tx
+        .select({ title })
+        .from(other.table)
+        .where(or(...conditions))
+        .orderBy(title)
+        .limit(USES_NAMED);
       use.names = rows.map((r) => String(r.title));
     }
     return uses;
@@ -266,7 +301,9 @@ export async function rowUses(db: Db, entity: ServerEntity, idOrSlug: string): P
 /** Points every reference at `id` to `to` instead (a ref list that already names `to` just drops `id`). */
 async function moveReferences(tx: Tx, entity: ServerEntity, id: number, to: number) {
   for (const { other, name, list, column: col } of referencesTo(entity)) {
-    const value = list ? sql`CASE WHEN ${col} @> ARRAY[${to}::integer] THEN array_remove(${col}, ${id}::integer) ELSE array_replace(${col}, ${id}::integer, ${to}::integer) END` : sql`${to}::integer`;
+    const value = list
+      ? sql`CASE WHEN ${col} @> ARRAY[${to}::integer] THEN array_remove(${col}, ${id}::integer) ELSE array_replace(${col}, ${id}::integer, ${to}::integer) END`
+      : sql`${to}::integer`;
     await tx
       .update(other.table)
       .set({ [name]: value, updated_at: sql`now()` } as Record<string, unknown>)
@@ -284,19 +321,34 @@ const listOfUses = (uses: UsedBy[]) => uses.map((u) => `${u.count} ${u.label}`).
  * universities) is not deleted: 409 with what uses it, unless `reassignTo` names another row of
  * the same kind for all of them to point at instead, in the same transaction.
  */
-export async function deleteRow(entity: ServerEntity, idOrSlug: string, options: WriteOptions & { privateStorage: Storage; reassignTo?: number }) {
+export async function deleteRow(
+  entity: ServerEntity,
+  idOrSlug: string,
+  options: WriteOptions & { privateStorage: Storage; reassignTo?: number },
+) {
   const row = await findRow(options.db, entity, idOrSlug);
   const id = row.id as number;
   const { urls, cascaded } = await options.db.transaction(async (tx) => {
     const uses = await usesOf(tx, entity, id);
     if (uses.length && options.reassignTo === undefined) {
       const what = entity.decl.label.toLowerCase();
-      throw conflict(`This ${what} is used by ${listOfUses(uses)}. Choose another ${what} for them, or change them first.`, { used_by: uses });
+      throw conflict(`This ${what} is used by ${listOfUses(uses)}. Choose another ${what} for them, or change them first.`, {
+        used_by: uses,
+      });
     }
     if (options.reassignTo !== undefined) {
-      if (options.reassignTo === id) throw badRequest('Some values are not valid.', { reassign_to: [`Choose another ${entity.decl.label.toLowerCase()} than the one being deleted.`] });
-      const [target] = await tx.select({ id: column(entity, 'id') }).from(entity.table).where(eq(column(entity, 'id'), options.reassignTo));
-      if (!target) throw badRequest('Some values are not valid.', { reassign_to: [`No ${entity.decl.label.toLowerCase()} with id ${options.reassignTo}.`] });
+      if (options.reassignTo === id)
+        throw badRequest('Some values are not valid.', {
+          reassign_to: [`Choose another ${entity.decl.label.toLowerCase()} than the one being deleted.`],
+        });
+      const [target] = await tx
+        .select({ id: column(entity, 'id') })
+        .from(entity.table)
+        .where(eq(column(entity, 'id'), options.reassignTo));
+      if (!target)
+        throw badRequest('Some values are not valid.', {
+          reassign_to: [`No ${entity.decl.label.toLowerCase()} with id ${options.reassignTo}.`],
+        });
       await moveReferences(tx, entity, id, options.reassignTo);
     }
     const dependent = await cascadedFiles(tx, entity, [id]);

@@ -67,7 +67,10 @@ export default fp(async (app, opts: { secret: string }) => {
     const revoked = claims.family
       ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${claims.family} and ${refreshTokens.revoked_at} is not null)`
       : sql<boolean>`false`;
-    const [row] = await app.db.select({ ...sessionColumns, revoked }).from(users).where(eq(users.id, claims.sub));
+    const [row] = await app.db
+      .select({ ...sessionColumns, revoked })
+      .from(users)
+      .where(eq(users.id, claims.sub));
     if (!row || !row.active) throw unauthorized('This account is not active.');
     const { active: _active, revoked: loginEnded, ...user } = row;
     if (loginEnded) throw unauthorized('This login has ended. Please sign in again.');

@@ -31,7 +31,8 @@ const pgErrors: Record<string, [number, string]> = {
 /** How many unknown paths one address may ask for a minute: probing for routes costs the prober. */
 export const NOT_FOUND_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-export const sendApiNotFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}.` });
+export const sendApiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}.` });
 
 /** The API's 404, rate-limited. */
 export function apiNotFound(app: FastifyInstance) {
@@ -48,7 +49,10 @@ export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError & { cause?: { code?: string } }, request, reply) => {
     const [status, body] = answerOf(err, request);
     if (request.routeOptions.config?.plainForm && isPlainFormPost(request)) {
-      return reply.status(status).type('text/html; charset=utf-8').send(errorPage(request, body.error, body.fields));
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .send(errorPage(request, body.error, body.fields));
     }
     return reply.status(status).send(body);
   });

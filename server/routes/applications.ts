@@ -91,11 +91,7 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
       config: { access: ['consultancy'] },
     },
     async (request) =>
-      pagedReply(
-        request,
-        request.query,
-        await applications.listApplications(app.db, request.query, ownConsultancy(request.user)),
-      ),
+      pagedReply(request, request.query, await applications.listApplications(app.db, request.query, ownConsultancy(request.user))),
   );
 
   app.post(

@@ -25,50 +25,111 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   for (const role of INSTITUTION_ROLES) {
     const entity = registry[INSTITUTIONS[role].entity];
     const access = [role] as const;
-    app.get(`/${role}/dashboard/`, { schema: { tags, summary: `The signed-in ${role}'s own profile`, response: { 200: detailOf(entity).describe(`The own ${role} profile`) } }, config: { access, errors: [404] } }, async (request) => {
-      const row = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
-      return { ...row, related: await relatedOf(app.db, entity, row) };
-    });
+    app.get(
+      `/${role}/dashboard/`,
+      {
+        schema: {
+          tags,
+          summary: `The signed-in ${role}'s own profile`,
+          response: { 200: detailOf(entity).describe(`The own ${role} profile`) },
+        },
+        config: { access, errors: [404] },
+      },
+      async (request) => {
+        const row = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
+        return { ...row, related: await relatedOf(app.db, entity, row) };
+      },
+    );
     app.patch(
       `/${role}/dashboard/update/`,
-      { schema: { tags, summary: `Update the own ${role} profile (multipart; admin-only fields refused)`, response: { 200: rowOf(entity).describe(`The updated ${role} profile`) } }, config: { access, errors: [404] } },
+      {
+        schema: {
+          tags,
+          summary: `Update the own ${role} profile (multipart; admin-only fields refused)`,
+          response: { 200: rowOf(entity).describe(`The updated ${role} profile`) },
+        },
+        config: { access, errors: [404] },
+      },
       async (request) => {
         const existing = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
-        return saveRow(entity, await readForm(request, uploadRules(entity)), existing, { db: app.db, storage: app.storage, omitAdminOnly: true });
+        return saveRow(entity, await readForm(request, uploadRules(entity)), existing, {
+          db: app.db,
+          storage: app.storage,
+          omitAdminOnly: true,
+        });
       },
     );
     if (entity.decl.confirmed)
-      app.post(`/${role}/dashboard/still-correct/`, { schema: { tags, querystring: z.strictObject({}), summary: `Confirm the own ${role}'s ${entity.decl.confirmed.join(', ')} as still correct today`, response: { 200: rowOf(entity) } }, config: { access } }, async (request) =>
-        confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionId(request.user, role)))),
+      app.post(
+        `/${role}/dashboard/still-correct/`,
+        {
+          schema: {
+            tags,
+            querystring: z.strictObject({}),
+            summary: `Confirm the own ${role}'s ${entity.decl.confirmed.join(', ')} as still correct today`,
+            response: { 200: rowOf(entity) },
+          },
+          config: { access },
+        },
+        async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionId(request.user, role)))),
       );
   }
 
   app.get(
     '/university/dashboard/courses/',
-    { schema: { tags, querystring: z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size, search: pageQuery.search }), response: { 200: listOf(registry.course) } }, config: { access: ['university'] } },
+    {
+      schema: {
+        tags,
+        querystring: z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size, search: pageQuery.search }),
+        response: { 200: listOf(registry.course) },
+      },
+      config: { access: ['university'] },
+    },
     async (request) => {
       const universityId = ownInstitutionId(request.user, 'university');
-      return pagedReply(request, request.query, await listRows(app.db, registry.course, request.query, [columnIs(registry.course, 'university_id', universityId)]));
+      return pagedReply(
+        request,
+        request.query,
+        await listRows(app.db, registry.course, request.query, [columnIs(registry.course, 'university_id', universityId)]),
+      );
     },
   );
 
   app.get(
     '/college/dashboard/inquiries/',
-    { schema: { tags, querystring: z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size }), response: { 200: collegeInquiryPage } }, config: { access: ['college'] } },
-    async (request) => pagedReply(request, request.query, await collegeInquiries(app.db, ownInstitutionId(request.user, 'college'), request.query)),
+    {
+      schema: {
+        tags,
+        querystring: z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size }),
+        response: { 200: collegeInquiryPage },
+      },
+      config: { access: ['college'] },
+    },
+    async (request) =>
+      pagedReply(request, request.query, await collegeInquiries(app.db, ownInstitutionId(request.user, 'college'), request.query)),
   );
 
-  app.get('/college/dashboard/branches/', { schema: { tags, querystring: z.strictObject({}), response: { 200: z.array(branch) } }, config: { access: ['college'] } }, (request) =>
-    listBranches(app.db, ownInstitutionId(request.user, 'college')),
+  app.get(
+    '/college/dashboard/branches/',
+    { schema: { tags, querystring: z.strictObject({}), response: { 200: z.array(branch) } }, config: { access: ['college'] } },
+    (request) => listBranches(app.db, ownInstitutionId(request.user, 'college')),
   );
-  app.post('/college/dashboard/branches/', { schema: { tags, body: branchBody, response: { 201: branch } }, config: { access: ['college'] } }, async (request, reply) =>
-    reply.status(201).send(await addBranch(app.db, ownInstitutionId(request.user, 'college'), request.body)),
+  app.post(
+    '/college/dashboard/branches/',
+    { schema: { tags, body: branchBody, response: { 201: branch } }, config: { access: ['college'] } },
+    async (request, reply) => reply.status(201).send(await addBranch(app.db, ownInstitutionId(request.user, 'college'), request.body)),
   );
-  app.patch('/college/dashboard/branches/:id/', { schema: { tags, params: branchParams, body: branchBody.partial(), response: { 200: branch } }, config: { access: ['college'] } }, (request) =>
-    updateBranch(app.db, ownInstitutionId(request.user, 'college'), request.params.id, request.body),
+  app.patch(
+    '/college/dashboard/branches/:id/',
+    { schema: { tags, params: branchParams, body: branchBody.partial(), response: { 200: branch } }, config: { access: ['college'] } },
+    (request) => updateBranch(app.db, ownInstitutionId(request.user, 'college'), request.params.id, request.body),
   );
-  app.delete('/college/dashboard/branches/:id/', { schema: { tags, params: branchParams, response: { 200: message } }, config: { access: ['college'] } }, async (request) => {
-    await deleteBranch(app.db, ownInstitutionId(request.user, 'college'), request.params.id);
-    return { message: 'Branch deleted successfully!' };
-  });
+  app.delete(
+    '/college/dashboard/branches/:id/',
+    { schema: { tags, params: branchParams, response: { 200: message } }, config: { access: ['college'] } },
+    async (request) => {
+      await deleteBranch(app.db, ownInstitutionId(request.user, 'college'), request.params.id);
+      return { message: 'Branch deleted successfully!' };
+    },
+  );
 }

@@ -22,7 +22,12 @@ export const newUser = contract.newUser.superRefine(strongPassword);
 export const userChanges = contract.userChanges.superRefine(strongPassword);
 export const passwordReset = contract.passwordReset.superRefine(strongPassword);
 
-export const userQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, role: contract.role.optional(), active: z.enum(['true', 'false']).optional() });
+export const userQuery = z.strictObject({
+  ...pageQuery,
+  ordering: orderingParam,
+  role: contract.role.optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
 
 /** What an admin sees of an account: never the password hash. */
 const userColumns = {
@@ -44,7 +49,10 @@ const userColumns = {
 let decoyHash: Promise<string> | undefined;
 
 export async function login(app: FastifyInstance, input: z.infer<typeof contract.credentials>) {
-  const [row] = await app.db.select({ ...sessionColumns, password_hash: users.password_hash, email_verified: users.email_verified }).from(users).where(eq(users.email, input.email));
+  const [row] = await app.db
+    .select({ ...sessionColumns, password_hash: users.password_hash, email_verified: users.email_verified })
+    .from(users)
+    .where(eq(users.email, input.email));
   const ok = await verifyPassword(row?.password_hash ?? (await (decoyHash ??= hashPassword('decoy-password'))), input.password);
   if (!row || !ok) throw unauthorized('Email or password is incorrect.');
   if (!row.active) throw forbidden('This account has been deactivated. Please contact the site administrator.');
@@ -65,7 +73,10 @@ const VERIFY_LIFETIME = '2d';
  * made again: the newest details win, since only the owner of the address can confirm them.
  */
 export async function register(app: FastifyInstance, input: z.infer<typeof registration>) {
-  const [existing] = await app.db.select({ id: users.id, email_verified: users.email_verified }).from(users).where(eq(users.email, input.email));
+  const [existing] = await app.db
+    .select({ id: users.id, email_verified: users.email_verified })
+    .from(users)
+    .where(eq(users.email, input.email));
   // hashed either way, so both answers take as long
   const { password: plain, ...rest } = input;
   const password_hash = await hashPassword(plain);
@@ -73,15 +84,37 @@ export async function register(app: FastifyInstance, input: z.infer<typeof regis
   // each sign-up is an event of its own: a second one asks for a second mail
   const key = `sign-up.${crypto.randomUUID()}`;
   if (existing?.email_verified) {
-    await enqueue(app.db, compose(key, input.email, 'You already have an account', [`Someone, perhaps you, tried to create an account on StudyAbroad Nepal with this email address. You already have one: sign in at ${site}/login/`, 'If it was not you, you can ignore this message; nothing was changed.']));
+    await enqueue(
+      app.db,
+      compose(key, input.email, 'You already have an account', [
+        `Someone, perhaps you, tried to create an account on StudyAbroad Nepal with this email address. You already have one: sign in at ${site}/login/`,
+        'If it was not you, you can ignore this message; nothing was changed.',
+      ]),
+    );
   } else {
     await app.db.transaction(async (tx) => {
       let id = existing?.id;
-      if (id) await tx.update(users).set({ ...rest, password_hash, updated_at: sql`now()` }).where(eq(users.id, id));
-      else [{ id }] = await tx.insert(users).values({ ...rest, role: 'student', password_hash, email_verified: false }).returning({ id: users.id });
+      if (id)
+        await tx
+          .update(users)
+          .set({ ...rest, password_hash, updated_at: sql`now()` })
+          .where(eq(users.id, id));
+      else
+        [{ id }] = await tx
+          .insert(users)
+          .values({ ...rest, role: 'student', password_hash, email_verified: false })
+          .returning({ id: users.id });
       const token = await app.tokens.signLink(VERIFY_PURPOSE, id!, VERIFY_LIFETIME);
       const link = `${site}/login/?verify=${token}`;
-      await enqueue(tx, compose(key, input.email, 'Confirm your email to finish creating your account', [`Welcome to StudyAbroad Nepal, ${input.first_name}.`, 'Open this link within two days to confirm your email address and sign in:', { href: link, label: 'Confirm my email address' }, 'If you did not sign up, ignore this message and no account will be made.']));
+      await enqueue(
+        tx,
+        compose(key, input.email, 'Confirm your email to finish creating your account', [
+          `Welcome to StudyAbroad Nepal, ${input.first_name}.`,
+          'Open this link within two days to confirm your email address and sign in:',
+          { href: link, label: 'Confirm my email address' },
+          'If you did not sign up, ignore this message and no account will be made.',
+        ]),
+      );
     });
   }
   app.outbox.kick();
@@ -91,14 +124,22 @@ export async function register(app: FastifyInstance, input: z.infer<typeof regis
 /** Confirms an address from the link of the sign-up mail, and signs the student in. */
 export async function confirmEmail(app: FastifyInstance, token: string) {
   const id = await app.tokens.verifyLink(token, VERIFY_PURPOSE);
-  const [row] = id ? await app.db.update(users).set({ email_verified: true, updated_at: sql`now()` }).where(and(eq(users.id, id), eq(users.active, true))).returning(sessionColumns) : [];
+  const [row] = id
+    ? await app.db
+        .update(users)
+        .set({ email_verified: true, updated_at: sql`now()` })
+        .where(and(eq(users.id, id), eq(users.active, true)))
+        .returning(sessionColumns)
+    : [];
   if (!row) throw badRequest('This link is no longer valid. Create the account again to get a new one.');
   const { active: _active, ...user } = row;
   return startSession(app, user as SessionUser);
 }
 
-export const RESET_SENT = 'If an account uses this email address, we have sent it a link to choose a new password. It can take a minute to arrive.';
-export const RESET_INVALID = 'This link is no longer valid: it was used already or is more than an hour old. Ask for a new one from the sign-in page.';
+export const RESET_SENT =
+  'If an account uses this email address, we have sent it a link to choose a new password. It can take a minute to arrive.';
+export const RESET_INVALID =
+  'This link is no longer valid: it was used already or is more than an hour old. Ask for a new one from the sign-in page.';
 const RESET_PURPOSE = 'reset-password';
 const RESET_LIFETIME = '1h';
 /** The link names the password it replaces, so it works once: setting a new password ends it (and any older link). */
@@ -109,11 +150,22 @@ const passwordStamp = (hash: string) => crypto.createHash('sha256').update(hash)
  * so nobody learns which do; an active account is sent a single-use link that expires in an hour.
  */
 export async function requestPasswordReset(app: FastifyInstance, email: string) {
-  const [row] = await app.db.select({ id: users.id, first_name: users.first_name, password_hash: users.password_hash }).from(users).where(and(eq(users.email, email), eq(users.active, true)));
+  const [row] = await app.db
+    .select({ id: users.id, first_name: users.first_name, password_hash: users.password_hash })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.active, true)));
   if (row) {
     const token = await app.tokens.signLink(`${RESET_PURPOSE}:${passwordStamp(row.password_hash)}`, row.id, RESET_LIFETIME);
     const link = `${siteUrl(app.config)}/login/reset/?token=${token}`;
-    await enqueue(app.db, compose(`password-reset.${crypto.randomUUID()}`, email, 'Choose a new password', [`Hello${row.first_name ? ` ${row.first_name}` : ''},`, 'Someone, perhaps you, asked to choose a new password for your StudyAbroad Nepal account. Open this link within an hour to choose it:', { href: link, label: 'Choose a new password' }, 'If it was not you, ignore this message: your password stays as it is.']));
+    await enqueue(
+      app.db,
+      compose(`password-reset.${crypto.randomUUID()}`, email, 'Choose a new password', [
+        `Hello${row.first_name ? ` ${row.first_name}` : ''},`,
+        'Someone, perhaps you, asked to choose a new password for your StudyAbroad Nepal account. Open this link within an hour to choose it:',
+        { href: link, label: 'Choose a new password' },
+        'If it was not you, ignore this message: your password stays as it is.',
+      ]),
+    );
     app.outbox.kick();
   }
   return { message: RESET_SENT };
@@ -122,7 +174,12 @@ export async function requestPasswordReset(app: FastifyInstance, email: string) 
 /** Sets the new password from a reset link, ending every session of the account (whoever had it). */
 export async function resetPassword(app: FastifyInstance, input: z.infer<typeof passwordReset>) {
   const unverified = decodeSubject(input.token);
-  const [row] = unverified ? await app.db.select({ id: users.id, password_hash: users.password_hash }).from(users).where(and(eq(users.id, unverified), eq(users.active, true))) : [];
+  const [row] = unverified
+    ? await app.db
+        .select({ id: users.id, password_hash: users.password_hash })
+        .from(users)
+        .where(and(eq(users.id, unverified), eq(users.active, true)))
+    : [];
   const id = row ? await app.tokens.verifyLink(input.token, `${RESET_PURPOSE}:${passwordStamp(row.password_hash)}`) : null;
   if (!row || id !== row.id) throw badRequest(RESET_INVALID, { token: [RESET_INVALID] });
   const password_hash = await hashPassword(input.password);
@@ -130,7 +187,10 @@ export async function resetPassword(app: FastifyInstance, input: z.infer<typeof 
     // the stamp is checked again under the row lock: two uses of one link at once set one password
     const [locked] = await tx.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, row.id)).for('update');
     if (locked?.password_hash !== row.password_hash) throw badRequest(RESET_INVALID, { token: [RESET_INVALID] });
-    await tx.update(users).set({ password_hash, email_verified: true, updated_at: sql`now()` }).where(eq(users.id, row.id));
+    await tx
+      .update(users)
+      .set({ password_hash, email_verified: true, updated_at: sql`now()` })
+      .where(eq(users.id, row.id));
     await revokeUserSessions(tx, row.id);
   });
   return { message: 'Your password has been changed. Sign in with the new one.' };
@@ -159,12 +219,14 @@ async function institutionLinks(db: Runner, userRole: Role, given: Partial<Links
   const result: Links = { consultancy_id: null, college_id: null, university_id: null };
   for (const [linkRole, link] of Object.entries(LINKS)) {
     if (linkRole === userRole) continue;
-    if (given[link.field] != null) throw badRequest('Some values are not valid.', { [link.field]: [`Only a ${link.label} account can be linked to a ${link.label}.`] });
+    if (given[link.field] != null)
+      throw badRequest('Some values are not valid.', { [link.field]: [`Only a ${link.label} account can be linked to a ${link.label}.`] });
   }
   const link = userRole in LINKS ? LINKS[userRole as keyof typeof LINKS] : undefined;
   if (!link) return result;
   const value = given[link.field] !== undefined ? given[link.field] : current?.[link.field];
-  if (value == null) throw badRequest('Some values are not valid.', { [link.field]: [`Choose the ${link.label} this account belongs to.`] });
+  if (value == null)
+    throw badRequest('Some values are not valid.', { [link.field]: [`Choose the ${link.label} this account belongs to.`] });
   await requireRows(db, { [link.field]: [link.table, value] });
   result[link.field] = value;
   return result;
@@ -178,7 +240,14 @@ async function emailTaken(db: Runner, address: string, exceptId?: number) {
   if (row) throw conflict('An account with this email already exists.');
 }
 
-const userOrdering = { email: users.email, first_name: users.first_name, last_name: users.last_name, role: users.role, active: users.active, created_at: users.created_at };
+const userOrdering = {
+  email: users.email,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  role: users.role,
+  active: users.active,
+  created_at: users.created_at,
+};
 
 export async function getUser(db: Db, userId: number) {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId));

@@ -3,11 +3,26 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { applicationDocuments, applicationStatusHistory, consultancies, consultancyApplications, courses, destinations, universities } from '../db/schema/index.ts';
+import {
+  applicationDocuments,
+  applicationStatusHistory,
+  consultancies,
+  consultancyApplications,
+  courses,
+  destinations,
+  universities,
+} from '../db/schema/index.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { conflict, notFound } from '../errors.ts';
 import { withStoredFiles, type FormData, type StoredFiles } from '../uploads.ts';
-import { applicantCanEdit, applicantCanWithdraw, nextStatuses, STATUS_LABELS, STATUSES, type Status } from '../../src/lib/contract/applications.ts';
+import {
+  applicantCanEdit,
+  applicantCanWithdraw,
+  nextStatuses,
+  STATUS_LABELS,
+  STATUSES,
+  type Status,
+} from '../../src/lib/contract/applications.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
 import { changes, statusChange, submission, withdrawal } from '../../src/lib/contract/bodies/applications.ts';
 import { caughtByHoneypot } from '../../src/lib/contract/values.ts';
@@ -23,7 +38,11 @@ import { mayReadConsultancyFile, ownConsultancy } from '../access/institutions.t
 /** The document field of the application form: PDF or images, several allowed. */
 export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
 
-export const applicationQuery = z.strictObject({ ...pageQuery, ordering: orderingParam, status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }).optional() });
+export const applicationQuery = z.strictObject({
+  ...pageQuery,
+  ordering: orderingParam,
+  status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }).optional(),
+});
 
 const editLocked = () => conflict('This application can no longer be edited: the consultancy has already started working on it.');
 
@@ -36,9 +55,17 @@ const submitted = (tracking_code: string) => ({
 
 const insertDocuments = async (tx: Tx, applicationId: number, stored: StoredFiles['stored']) => {
   if (!stored.length) return;
-  await tx.insert(applicationDocuments).values(
-    stored.map((s) => ({ application_id: applicationId, storage_key: s.ref, original_name: s.file.originalName.slice(0, 255), mime: s.file.mime, size: s.file.data.length })),
-  );
+  await tx
+    .insert(applicationDocuments)
+    .values(
+      stored.map((s) => ({
+        application_id: applicationId,
+        storage_key: s.ref,
+        original_name: s.file.originalName.slice(0, 255),
+        mime: s.file.mime,
+        size: s.file.data.length,
+      })),
+    );
 };
 
 const columnsOf = (input: Omit<z.infer<typeof submission>, 'website' | 'consultancy'>) => {
@@ -51,32 +78,62 @@ export async function submitApplication(app: FastifyInstance, form: FormData) {
   const input = submission.parse(form.fields);
   if (caughtByHoneypot(input)) return submitted(newTrackingCode());
   const { website: _website, consultancy, ...fields } = input;
-  await requireRows(app.db, { consultancy: [consultancies, consultancy], destination: [destinations, fields.destination], course: [courses, fields.course], university: [universities, fields.university] });
-  const print = fingerprint({ consultancy, ...fields, documents: form.files.map((f) => crypto.createHash('sha256').update(f.data).digest('hex')) });
-  const { id: applicationId } = await withStoredFiles(app.db, app.privateStorage, form.files, (files) => storeOnce(app.db, consultancyApplications, print, async (tx) => {
-    const [row] = await tx
-      .insert(consultancyApplications)
-      .values({ ...columnsOf(fields), consultancy_id: consultancy, tracking_code: newTrackingCode(), fingerprint: print })
-      .returning({ id: consultancyApplications.id });
-    await tx.insert(applicationStatusHistory).values({ application_id: row!.id, status: 'submitted', note: 'Application submitted.' });
-    await insertDocuments(tx, row!.id, files.stored);
-    await notices.applicationSubmitted(tx, app.config, row!.id);
-    return row!.id;
-  }));
+  await requireRows(app.db, {
+    consultancy: [consultancies, consultancy],
+    destination: [destinations, fields.destination],
+    course: [courses, fields.course],
+    university: [universities, fields.university],
+  });
+  const print = fingerprint({
+    consultancy,
+    ...fields,
+    documents: form.files.map((f) => crypto.createHash('sha256').update(f.data).digest('hex')),
+  });
+  const { id: applicationId } = await withStoredFiles(app.db, app.privateStorage, form.files, (files) =>
+    storeOnce(app.db, consultancyApplications, print, async (tx) => {
+      const [row] = await tx
+        .insert(consultancyApplications)
+        .values({ ...columnsOf(fields), consultancy_id: consultancy, tracking_code: newTrackingCode(), fingerprint: print })
+        .returning({ id: consultancyApplications.id });
+      await tx.insert(applicationStatusHistory).values({ application_id: row!.id, status: 'submitted', note: 'Application submitted.' });
+      await insertDocuments(tx, row!.id, files.stored);
+      await notices.applicationSubmitted(tx, app.config, row!.id);
+      return row!.id;
+    }),
+  );
   app.outbox.kick();
-  const [row] = await app.db.select({ code: consultancyApplications.tracking_code }).from(consultancyApplications).where(eq(consultancyApplications.id, applicationId));
+  const [row] = await app.db
+    .select({ code: consultancyApplications.tracking_code })
+    .from(consultancyApplications)
+    .where(eq(consultancyApplications.id, applicationId));
   return submitted(row!.code);
 }
 
 /** What the holder of a tracking code sees: progress in full, personal data masked. */
 export async function checkApplication(db: Db, code: string) {
   const row = await applicationOfCode(db, code);
-  const [consultancy] = await db.select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug }).from(consultancies).where(eq(consultancies.id, row.consultancy_id));
-  const [destination] = row.destination_id ? await db.select({ id: destinations.id, name: destinations.name }).from(destinations).where(eq(destinations.id, row.destination_id)) : [];
-  const [course] = row.course_id ? await db.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.id, row.course_id)) : [];
-  const [university] = row.university_id ? await db.select({ id: universities.id, name: universities.name, slug: universities.slug }).from(universities).where(eq(universities.id, row.university_id)) : [];
+  const [consultancy] = await db
+    .select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug })
+    .from(consultancies)
+    .where(eq(consultancies.id, row.consultancy_id));
+  const [destination] = row.destination_id
+    ? await db.select({ id: destinations.id, name: destinations.name }).from(destinations).where(eq(destinations.id, row.destination_id))
+    : [];
+  const [course] = row.course_id
+    ? await db.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.id, row.course_id))
+    : [];
+  const [university] = row.university_id
+    ? await db
+        .select({ id: universities.id, name: universities.name, slug: universities.slug })
+        .from(universities)
+        .where(eq(universities.id, row.university_id))
+    : [];
   const timeline = await db
-    .select({ status: applicationStatusHistory.status, note: applicationStatusHistory.note, created_at: applicationStatusHistory.created_at })
+    .select({
+      status: applicationStatusHistory.status,
+      note: applicationStatusHistory.note,
+      created_at: applicationStatusHistory.created_at,
+    })
     .from(applicationStatusHistory)
     .where(eq(applicationStatusHistory.application_id, row.id))
     .orderBy(asc(applicationStatusHistory.created_at), asc(applicationStatusHistory.id));
@@ -113,10 +170,14 @@ export async function editApplication(app: FastifyInstance, code: string, form: 
       const [row] = await tx
         .update(consultancyApplications)
         .set({ status: 'withdrawn', updated_at: sql`now()` })
-        .where(and(eq(consultancyApplications.id, current.id), inArray(consultancyApplications.status, STATUSES.filter(applicantCanWithdraw))))
+        .where(
+          and(eq(consultancyApplications.id, current.id), inArray(consultancyApplications.status, STATUSES.filter(applicantCanWithdraw))),
+        )
         .returning({ id: consultancyApplications.id });
       if (!row) throw conflict('This application can no longer be withdrawn.');
-      await tx.insert(applicationStatusHistory).values({ application_id: row.id, status: 'withdrawn', note: reason || 'Withdrawn by the applicant.' });
+      await tx
+        .insert(applicationStatusHistory)
+        .values({ application_id: row.id, status: 'withdrawn', note: reason || 'Withdrawn by the applicant.' });
       await notices.applicationChangedByApplicant(tx, app.config, row.id, { withdrawn: reason ?? '' });
     });
     app.outbox.kick();
@@ -124,24 +185,30 @@ export async function editApplication(app: FastifyInstance, code: string, form: 
   }
   const input = changes.parse(form.fields);
   if (!applicantCanEdit(current.status)) throw editLocked();
-  await requireRows(app.db, { destination: [destinations, input.destination], course: [courses, input.course], university: [universities, input.university] });
-  await withStoredFiles(app.db, app.privateStorage, form.files, (files) => app.db.transaction(async (tx) => {
-    const { destination, course, university, ...rest } = input;
-    const [row] = await tx
-      .update(consultancyApplications)
-      .set({
-        ...rest,
-        ...(destination !== undefined ? { destination_id: destination } : {}),
-        ...(course !== undefined ? { course_id: course } : {}),
-        ...(university !== undefined ? { university_id: university } : {}),
-        updated_at: sql`now()`,
-      })
-      .where(and(eq(consultancyApplications.id, current.id), eq(consultancyApplications.status, 'submitted')))
-      .returning({ id: consultancyApplications.id });
-    if (!row) throw editLocked();
-    await insertDocuments(tx, row.id, files.stored);
-    await notices.applicationChangedByApplicant(tx, app.config, row.id, 'edited');
-  }));
+  await requireRows(app.db, {
+    destination: [destinations, input.destination],
+    course: [courses, input.course],
+    university: [universities, input.university],
+  });
+  await withStoredFiles(app.db, app.privateStorage, form.files, (files) =>
+    app.db.transaction(async (tx) => {
+      const { destination, course, university, ...rest } = input;
+      const [row] = await tx
+        .update(consultancyApplications)
+        .set({
+          ...rest,
+          ...(destination !== undefined ? { destination_id: destination } : {}),
+          ...(course !== undefined ? { course_id: course } : {}),
+          ...(university !== undefined ? { university_id: university } : {}),
+          updated_at: sql`now()`,
+        })
+        .where(and(eq(consultancyApplications.id, current.id), eq(consultancyApplications.status, 'submitted')))
+        .returning({ id: consultancyApplications.id });
+      if (!row) throw editLocked();
+      await insertDocuments(tx, row.id, files.stored);
+      await notices.applicationChangedByApplicant(tx, app.config, row.id, 'edited');
+    }),
+  );
   app.outbox.kick();
   return checkApplication(app.db, current.tracking_code);
 }
@@ -163,7 +230,15 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
   );
   const [total] = await db.select({ n: count() }).from(a).where(where);
   const { limit, offset } = pageWindow(q);
-  const ordering = { created_at: a.created_at, updated_at: a.updated_at, status: a.status, full_name: a.full_name, email: a.email, tracking_code: a.tracking_code, consultancy_name: consultancies.name };
+  const ordering = {
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+    status: a.status,
+    full_name: a.full_name,
+    email: a.email,
+    tracking_code: a.tracking_code,
+    consultancy_name: consultancies.name,
+  };
   const rows = await db
     .select({
       id: a.id,
@@ -198,9 +273,20 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
     .offset(offset);
   const documents = rows.length
     ? await db
-        .select({ id: applicationDocuments.id, application_id: applicationDocuments.application_id, original_name: applicationDocuments.original_name, mime: applicationDocuments.mime, size: applicationDocuments.size })
+        .select({
+          id: applicationDocuments.id,
+          application_id: applicationDocuments.application_id,
+          original_name: applicationDocuments.original_name,
+          mime: applicationDocuments.mime,
+          size: applicationDocuments.size,
+        })
         .from(applicationDocuments)
-        .where(inArray(applicationDocuments.application_id, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            applicationDocuments.application_id,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(applicationDocuments.id))
     : [];
   return {
@@ -209,7 +295,9 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
       ...r,
       status_label: STATUS_LABELS[r.status as Status],
       next_statuses: nextStatuses(r.status),
-      documents: documents.filter((d) => d.application_id === r.id).map(({ application_id: _a, ...d }) => ({ ...d, url: documentUrl(r.id, d.id) })),
+      documents: documents
+        .filter((d) => d.application_id === r.id)
+        .map(({ application_id: _a, ...d }) => ({ ...d, url: documentUrl(r.id, d.id) })),
     })),
   };
 }
@@ -220,7 +308,11 @@ const documentUrl = (applicationId: number, documentId: number) => `/api/consult
 /** A document of an application, for an admin or the consultancy it was sent to; to another consultancy it does not exist. */
 export async function applicationDocument(db: Db, user: SessionUser, applicationId: number, documentId: number) {
   const [doc] = await db
-    .select({ key: applicationDocuments.storage_key, name: applicationDocuments.original_name, consultancy_id: consultancyApplications.consultancy_id })
+    .select({
+      key: applicationDocuments.storage_key,
+      name: applicationDocuments.original_name,
+      consultancy_id: consultancyApplications.consultancy_id,
+    })
     .from(applicationDocuments)
     .innerJoin(consultancyApplications, eq(consultancyApplications.id, applicationDocuments.application_id))
     .where(and(eq(applicationDocuments.id, documentId), eq(applicationDocuments.application_id, applicationId)));
@@ -241,16 +333,34 @@ export async function changeStatus(app: FastifyInstance, user: SessionUser, appl
     const allowed = nextStatuses(row.status);
     if (!allowed.includes(input.status)) {
       const from = STATUS_LABELS[row.status as Status] ?? row.status;
-      throw conflict(allowed.length ? `An application that is "${from}" can only move to: ${allowed.join(', ')}.` : `An application that is "${from}" cannot change any more.`);
+      throw conflict(
+        allowed.length
+          ? `An application that is "${from}" can only move to: ${allowed.join(', ')}.`
+          : `An application that is "${from}" cannot change any more.`,
+      );
     }
-    await tx.update(consultancyApplications).set({ status: input.status, updated_at: sql`now()` }).where(eq(consultancyApplications.id, applicationId));
+    await tx
+      .update(consultancyApplications)
+      .set({ status: input.status, updated_at: sql`now()` })
+      .where(eq(consultancyApplications.id, applicationId));
     const [inserted] = await tx
       .insert(applicationStatusHistory)
       .values({ application_id: applicationId, status: input.status, note: input.note, actor_id: user.id })
-      .returning({ id: applicationStatusHistory.id, status: applicationStatusHistory.status, note: applicationStatusHistory.note, created_at: applicationStatusHistory.created_at });
+      .returning({
+        id: applicationStatusHistory.id,
+        status: applicationStatusHistory.status,
+        note: applicationStatusHistory.note,
+        created_at: applicationStatusHistory.created_at,
+      });
     const { id: historyId, ...entry } = inserted!;
     await notices.applicationStatusChanged(tx, app.config, applicationId, historyId, input.status, input.note);
-    return { id: applicationId, status: input.status, status_label: STATUS_LABELS[input.status], next_statuses: nextStatuses(input.status), entry };
+    return {
+      id: applicationId,
+      status: input.status,
+      status_label: STATUS_LABELS[input.status],
+      next_statuses: nextStatuses(input.status),
+      entry,
+    };
   });
   app.outbox.kick();
   return moved;

@@ -12,25 +12,38 @@ export const branchBody = z.strictObject({
   district_id: z.number().int().positive().nullable().optional(),
   phone: z.string().trim().max(60).optional(),
 });
-export const branchParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'id must be a number').transform(Number) });
+export const branchParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'id must be a number')
+    .transform(Number),
+});
 
 type Branch = z.infer<typeof branchBody>;
 const own = (collegeId: number, id: number) => and(eq(collegeBranches.id, id), eq(collegeBranches.college_id, collegeId));
 const branchNotFound = () => notFound('Branch not found.');
 
-export const listBranches = (db: Db, collegeId: number) => db.select().from(collegeBranches).where(eq(collegeBranches.college_id, collegeId)).orderBy(collegeBranches.id);
+export const listBranches = (db: Db, collegeId: number) =>
+  db.select().from(collegeBranches).where(eq(collegeBranches.college_id, collegeId)).orderBy(collegeBranches.id);
 
 /** Branches are shown on the college's page: every change moves the content version with it. */
 export const addBranch = (db: Db, collegeId: number, branch: Branch) =>
   db.transaction(async (tx) => {
-    const [created] = await tx.insert(collegeBranches).values({ ...branch, college_id: collegeId }).returning();
+    const [created] = await tx
+      .insert(collegeBranches)
+      .values({ ...branch, college_id: collegeId })
+      .returning();
     await bumpContentVersion(tx);
     return created!;
   });
 
 export async function updateBranch(db: Db, collegeId: number, id: number, changes: Partial<Branch>) {
   const row = await db.transaction(async (tx) => {
-    const [updated] = await tx.update(collegeBranches).set({ ...changes, updated_at: sql`now()` }).where(own(collegeId, id)).returning();
+    const [updated] = await tx
+      .update(collegeBranches)
+      .set({ ...changes, updated_at: sql`now()` })
+      .where(own(collegeId, id))
+      .returning();
     if (updated) await bumpContentVersion(tx);
     return updated;
   });

@@ -58,7 +58,12 @@ async function freshReference(db: Runner): Promise<string> {
 // ---- what each side sees ----------------------------------------------------------------------
 
 /** Overdue ones first, the longest overdue first; then the newest. */
-const urgentFirst = [desc(overdue), asc(sql`case when ${overdue} then ${complaints.answer_due_at} end`), desc(complaints.created_at), desc(complaints.id)];
+const urgentFirst = [
+  desc(overdue),
+  asc(sql`case when ${overdue} then ${complaints.answer_due_at} end`),
+  desc(complaints.created_at),
+  desc(complaints.id),
+];
 
 const orderable = {
   created_at: complaints.created_at,
@@ -71,7 +76,8 @@ const orderable = {
 };
 
 /** The order asked for among `columns`, else urgent first. */
-const orderOf = (ordering: string | undefined, columns: Record<string, AnyColumn>) => (ordering ? orderingOf(ordering, columns, '-created_at', complaints.id) : urgentFirst);
+const orderOf = (ordering: string | undefined, columns: Record<string, AnyColumn>) =>
+  ordering ? orderingOf(ordering, columns, '-created_at', complaints.id) : urgentFirst;
 
 /** What the consultancy sees of a complaint about it: never the complainant's email, phone or evidence. */
 const consultancyColumns = {
@@ -97,22 +103,37 @@ const adminColumns = {
 };
 
 /** The consultancy's first answer, for the admin list. */
-const firstAnswer = sql<string | null>`(select e.body from ${complaintEvents} e where e.complaint_id = ${complaints.id} and e.author = 'consultancy' and e.kind = 'message' order by e.created_at, e.id limit 1)`;
+const firstAnswer = sql<
+  string | null
+>`(select e.body from ${complaintEvents} e where e.complaint_id = ${complaints.id} and e.author = 'consultancy' and e.kind = 'message' order by e.created_at, e.id limit 1)`;
 
 /** Where an admin downloads a complaint's evidence: an authenticated route, never a public URL. */
 const evidenceUrl = (complaintId: number) => `/api/complaint/${complaintId}/evidence/`;
 
 /** A complaint as answered: the stored key of its evidence becomes the download route. */
-const withEvidenceUrl = <T extends { id: number; evidence: string | null }>(row: T): T => ({ ...row, evidence: row.evidence ? evidenceUrl(row.id) : null });
+const withEvidenceUrl = <T extends { id: number; evidence: string | null }>(row: T): T => ({
+  ...row,
+  evidence: row.evidence ? evidenceUrl(row.id) : null,
+});
 
-const withLabel = <T extends { status: string }>(row: T) => ({ ...row, status_label: COMPLAINT_STATUS_LABELS[row.status as ComplaintStatus] ?? row.status });
+const withLabel = <T extends { status: string }>(row: T) => ({
+  ...row,
+  status_label: COMPLAINT_STATUS_LABELS[row.status as ComplaintStatus] ?? row.status,
+});
 
 /** The histories of some complaints, oldest entry first. */
 async function historiesOf(db: Runner, ids: number[]): Promise<Map<number, ComplaintEvent[]>> {
   const out = new Map<number, ComplaintEvent[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
   const rows = await db
-    .select({ complaint_id: complaintEvents.complaint_id, kind: complaintEvents.kind, author: complaintEvents.author, status: complaintEvents.status, body: complaintEvents.body, created_at: complaintEvents.created_at })
+    .select({
+      complaint_id: complaintEvents.complaint_id,
+      kind: complaintEvents.kind,
+      author: complaintEvents.author,
+      status: complaintEvents.status,
+      body: complaintEvents.body,
+      created_at: complaintEvents.created_at,
+    })
     .from(complaintEvents)
     .where(inArray(complaintEvents.complaint_id, ids))
     .orderBy(asc(complaintEvents.created_at), asc(complaintEvents.id));
@@ -123,7 +144,14 @@ async function historiesOf(db: Runner, ids: number[]): Promise<Map<number, Compl
 // ---- the complainant ------------------------------------------------------------------------
 
 /** What a bot caught by the honeypot is told: the stored shape, but nothing was stored. */
-const pretend = <T extends object>(values: T) => ({ id: 0, ...values, status: 'open', created_at: new Date().toISOString(), reference: newReference(), code: newTrackingCode() });
+const pretend = <T extends object>(values: T) => ({
+  id: 0,
+  ...values,
+  status: 'open',
+  created_at: new Date().toISOString(),
+  reference: newReference(),
+  code: newTrackingCode(),
+});
 
 /**
  * Stores a complaint with its first history entry, and answers its reference and follow-up code
@@ -153,7 +181,10 @@ export async function submitComplaint(app: FastifyInstance, form: FormData) {
   });
   if (duplicate)
     await app.db.transaction(async (tx) => {
-      await tx.update(complaints).set({ code_hash: hashCode(code) }).where(eq(complaints.id, complaintId));
+      await tx
+        .update(complaints)
+        .set({ code_hash: hashCode(code) })
+        .where(eq(complaints.id, complaintId));
       // the new code replaces the first: the complainant is sent it; the consultancy was told already
       await notices.complaintReceived(tx, app.config, complaintId, code, `code.${hashCode(code).slice(0, 16)}`, false);
     });
@@ -169,13 +200,22 @@ export async function followComplaint(db: Db, code: string) {
 
 async function followById(db: Db, complaintId: number) {
   const [row] = await db
-    .select({ ...consultancyColumns, consultancy_id: consultancies.id, consultancy_name: consultancies.name, consultancy_slug: consultancies.slug })
+    .select({
+      ...consultancyColumns,
+      consultancy_id: consultancies.id,
+      consultancy_name: consultancies.name,
+      consultancy_slug: consultancies.slug,
+    })
     .from(complaints)
     .leftJoin(consultancies, eq(consultancies.id, complaints.consultancy_id))
     .where(eq(complaints.id, complaintId));
   const { id: _id, name: _name, consultancy_id, consultancy_name, consultancy_slug, ...rest } = row!;
   const history = (await historiesOf(db, [complaintId])).get(complaintId)!;
-  return withLabel({ ...rest, consultancy: consultancy_id ? { id: consultancy_id, name: consultancy_name!, slug: consultancy_slug! } : null, history });
+  return withLabel({
+    ...rest,
+    consultancy: consultancy_id ? { id: consultancy_id, name: consultancy_name!, slug: consultancy_slug! } : null,
+    history,
+  });
 }
 
 /** The complainant adds a message to the history; it changes no figure of the public record. */
@@ -186,8 +226,14 @@ export async function replyToComplaint(db: Db, code: string, body: z.infer<typeo
 }
 
 async function addMessage(db: Runner, complaintId: number, author: ComplaintAuthor, authorId: number | null, body: string) {
-  const [event] = await db.insert(complaintEvents).values({ complaint_id: complaintId, kind: 'message', author, author_id: authorId, body }).returning({ id: complaintEvents.id });
-  await db.update(complaints).set({ updated_at: sql`now()` }).where(eq(complaints.id, complaintId));
+  const [event] = await db
+    .insert(complaintEvents)
+    .values({ complaint_id: complaintId, kind: 'message', author, author_id: authorId, body })
+    .returning({ id: complaintEvents.id });
+  await db
+    .update(complaints)
+    .set({ updated_at: sql`now()` })
+    .where(eq(complaints.id, complaintId));
   return event!.id;
 }
 
@@ -198,13 +244,27 @@ export async function consultancyComplaints(db: Db, user: SessionUser, q: z.infe
   const where = and(eq(complaints.consultancy_id, ownConsultancy(user)), q.status ? eq(complaints.status, q.status) : undefined);
   const [total] = await db.select({ n: count() }).from(complaints).where(where);
   const { limit, offset } = pageWindow(q);
-  const rows = await db.select(consultancyColumns).from(complaints).where(where).orderBy(...orderOf(q.ordering, orderable)).limit(limit).offset(offset);
-  const histories = await historiesOf(db, rows.map((r) => r.id));
+  const rows = await db
+    .select(consultancyColumns)
+    .from(complaints)
+    .where(where)
+    .orderBy(...orderOf(q.ordering, orderable))
+    .limit(limit)
+    .offset(offset);
+  const histories = await historiesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { count: total!.n, results: rows.map((r) => withLabel({ ...r, history: histories.get(r.id)! })) };
 }
 
 /** The consultancy answers a complaint about it; its first answer is what the deadline measures. To another consultancy the complaint does not exist. */
-export async function answerComplaint(app: FastifyInstance, user: SessionUser, complaintId: number, body: z.infer<typeof complaintMessage>) {
+export async function answerComplaint(
+  app: FastifyInstance,
+  user: SessionUser,
+  complaintId: number,
+  body: z.infer<typeof complaintMessage>,
+) {
   const db = app.db;
   const consultancyId = ownConsultancy(user);
   await db.transaction(async (tx) => {
@@ -217,7 +277,10 @@ export async function answerComplaint(app: FastifyInstance, user: SessionUser, c
     const eventId = await addMessage(tx, complaintId, 'consultancy', user.id, body.message);
     await notices.complaintAnswered(tx, app.config, complaintId, String(eventId));
     if (!row.first_answer_at) {
-      await tx.update(complaints).set({ first_answer_at: sql`now()` }).where(eq(complaints.id, complaintId));
+      await tx
+        .update(complaints)
+        .set({ first_answer_at: sql`now()` })
+        .where(eq(complaints.id, complaintId));
       await bumpContentVersion(tx);
     }
   });
@@ -231,7 +294,9 @@ export async function answerComplaint(app: FastifyInstance, user: SessionUser, c
 export async function listComplaints(db: Db, q: z.infer<typeof complaintQuery>) {
   const where = and(
     q.status ? eq(complaints.status, q.status) : undefined,
-    q.search ? containsAny(q.search, [complaints.name, complaints.email, complaints.subject, complaints.message, complaints.reference]) : undefined,
+    q.search
+      ? containsAny(q.search, [complaints.name, complaints.email, complaints.subject, complaints.message, complaints.reference])
+      : undefined,
   );
   const [total] = await db.select({ n: count() }).from(complaints).where(where);
   const { limit, offset } = pageWindow(q);
@@ -256,9 +321,15 @@ export async function complaintEvidence(db: Db, complaintId: number) {
 /** Sets a complaint's status, with the admin's note in its history; any status may follow any other, so a closed complaint can be reopened. */
 export async function changeComplaintStatus(db: Db, user: SessionUser, complaintId: number, input: z.infer<typeof complaintStatusChange>) {
   const row = await db.transaction(async (tx) => {
-    const [updated] = await tx.update(complaints).set({ status: input.status, updated_at: sql`now()` }).where(eq(complaints.id, complaintId)).returning({ consultancy_id: complaints.consultancy_id });
+    const [updated] = await tx
+      .update(complaints)
+      .set({ status: input.status, updated_at: sql`now()` })
+      .where(eq(complaints.id, complaintId))
+      .returning({ consultancy_id: complaints.consultancy_id });
     if (!updated) throw notFound('Complaint not found.');
-    await tx.insert(complaintEvents).values({ complaint_id: complaintId, kind: 'status', author: 'admin', author_id: user.id, status: input.status, body: input.note });
+    await tx
+      .insert(complaintEvents)
+      .values({ complaint_id: complaintId, kind: 'status', author: 'admin', author_id: user.id, status: input.status, body: input.note });
     // resolved and rejected change the consultancy's public record (a rejected one leaves its cards' count)
     if (updated.consultancy_id) await standingChanged(tx, updated.consultancy_id);
     const [row] = await tx.select(adminColumns).from(complaints).where(eq(complaints.id, complaintId));
@@ -282,7 +353,9 @@ export async function complaintRecords(db: Db, q: z.infer<typeof recordQuery>): 
       due: sql<number>`count(*) filter (where ${c.first_answer_at} is not null or ${c.answer_due_at} <= now())::int`,
       answered_in_time: sql<number>`count(*) filter (where ${c.first_answer_at} <= ${c.answer_due_at})::int`,
       resolved: sql<number>`count(*) filter (where ${c.status} = 'resolved')::int`,
-      median_answer_hours: sql<number | null>`round((percentile_cont(0.5) within group (order by extract(epoch from ${c.first_answer_at} - ${c.created_at})) / 3600)::numeric, 1)::float8`,
+      median_answer_hours: sql<
+        number | null
+      >`round((percentile_cont(0.5) within group (order by extract(epoch from ${c.first_answer_at} - ${c.created_at})) / 3600)::numeric, 1)::float8`,
     })
     .from(c)
     .where(

@@ -21,7 +21,11 @@ const normalize = (value: unknown): unknown => {
 };
 
 /** The same submission, whatever the case, spacing or key order, gives the same fingerprint. */
-export const fingerprint = (payload: unknown) => crypto.createHash('sha256').update(JSON.stringify(normalize(payload))).digest('hex');
+export const fingerprint = (payload: unknown) =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify(normalize(payload)))
+    .digest('hex');
 
 type Fingerprinted = typeof complaints | typeof inquiries | typeof consultancyApplications;
 
@@ -29,7 +33,12 @@ type Fingerprinted = typeof complaints | typeof inquiries | typeof consultancyAp
  * Runs `create` unless the same submission was stored in the last ten minutes; answers the id of
  * the row that stands for it. A lock on the fingerprint makes two simultaneous copies wait for each other.
  */
-export async function storeOnce(db: Db, table: Fingerprinted, print: string, create: (tx: Tx) => Promise<number>): Promise<{ id: number; duplicate: boolean }> {
+export async function storeOnce(
+  db: Db,
+  table: Fingerprinted,
+  print: string,
+  create: (tx: Tx) => Promise<number>,
+): Promise<{ id: number; duplicate: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${print}, 0))`);
     const [earlier] = await tx

@@ -21,10 +21,14 @@ export const ORDERINGS = ['-created_at', 'created_at', '-likes', '-replies'] as 
 
 export const questionQuery = z.strictObject({
   ...pageQuery,
-  category: z.string().trim().max(200, 'Must be at most 200 characters').regex(/^[a-z0-9-]+$/i, 'Must be a category id or slug').optional(),
+  category: z
+    .string()
+    .trim()
+    .max(200, 'Must be at most 200 characters')
+    .regex(/^[a-z0-9-]+$/i, 'Must be a category id or slug')
+    .optional(),
   ordering: z.enum(ORDERINGS, { error: `Must be one of ${ORDERINGS.join(', ')}` }).default('-created_at'),
 });
-
 
 /** People are shown by name only, never by email. */
 const displayName = sql<string>`coalesce(nullif(trim(${users.first_name} || ' ' || ${users.last_name}), ''), 'User')`;
@@ -32,7 +36,11 @@ const displayName = sql<string>`coalesce(nullif(trim(${users.first_name} || ' ' 
  * The institution an author's account speaks for, when it is a verified one: a consultancy account
  * of a verified consultancy, or a college's or university's account (admins link those).
  */
-const institutionName = institutionNameBy(users.role, (kind) => users[`${kind}_id`], (kind) => (institutionSpec(kind).namedInForumWhenVerified ? sql`i.verified` : sql`TRUE`));
+const institutionName = institutionNameBy(
+  users.role,
+  (kind) => users[`${kind}_id`],
+  (kind) => (institutionSpec(kind).namedInForumWhenVerified ? sql`i.verified` : sql`TRUE`),
+);
 const institutionOf = (role: string, name: string | null) => (name ? { kind: role as InstitutionKind, name } : null);
 const likeCount = sql<number>`(select count(*)::int from ${forumLikes} where ${forumLikes.question_id} = ${forumQuestions.id})`;
 const replyCount = sql<number>`(select count(*)::int from ${forumReplies} where ${forumReplies.question_id} = ${forumQuestions.id} and not ${forumReplies.hidden})`;
@@ -56,7 +64,12 @@ const questionColumns = {
   created_at: forumQuestions.created_at,
   updated_at: forumQuestions.updated_at,
 };
-type QuestionRow = { [K in keyof typeof questionColumns]: unknown } & { author_id: number; category_id: number | null; category_name: string | null; category_slug: string | null };
+type QuestionRow = { [K in keyof typeof questionColumns]: unknown } & {
+  author_id: number;
+  category_id: number | null;
+  category_name: string | null;
+  category_slug: string | null;
+};
 
 function questionView<T extends QuestionRow>(row: T, viewer: SessionUser | null) {
   const { author_id, category_id, category_name, category_slug, ...rest } = row;
@@ -64,7 +77,9 @@ function questionView<T extends QuestionRow>(row: T, viewer: SessionUser | null)
     ...rest,
     // all three or none: the category is left-joined
     category:
-      category_id !== null && category_name !== null && category_slug !== null ? { id: category_id, name: category_name, slug: category_slug } : null,
+      category_id !== null && category_name !== null && category_slug !== null
+        ? { id: category_id, name: category_name, slug: category_slug }
+        : null,
     mine: viewer?.id === author_id,
   };
 }
@@ -137,7 +152,13 @@ export async function listQuestions(db: Db, q: z.infer<typeof questionQuery>, vi
 
 /** Most liked and replied to in the last seven days. */
 export const trendingQuestions = (db: Db, p: PageParams, viewer: SessionUser | null) =>
-  pageOfQuestions(db, eq(forumQuestions.hidden, false), [desc(trendScore), desc(forumQuestions.created_at), desc(forumQuestions.id)], p, viewer);
+  pageOfQuestions(
+    db,
+    eq(forumQuestions.hidden, false),
+    [desc(trendScore), desc(forumQuestions.created_at), desc(forumQuestions.id)],
+    p,
+    viewer,
+  );
 
 /** The caller's own questions, hidden ones included and flagged, so an author sees what moderation did. */
 export const myQuestions = (db: Db, p: PageParams, viewer: SessionUser) =>
@@ -168,12 +189,19 @@ async function replyRows(db: Db, where: SQL | undefined, viewer: SessionUser | n
     .orderBy(asc(forumReplies.question_id), asc(forumReplies.created_at), asc(forumReplies.id))
     .$dynamic();
   const rows = p ? await query.limit(pageWindow(p).limit).offset(pageWindow(p).offset) : await query;
-  return rows.map(({ author_id, author_role, institution_name, ...reply }) => ({ ...reply, institution: institutionOf(author_role, institution_name), mine: viewer?.id === author_id }));
+  return rows.map(({ author_id, author_role, institution_name, ...reply }) => ({
+    ...reply,
+    institution: institutionOf(author_role, institution_name),
+    mine: viewer?.id === author_id,
+  }));
 }
 
 /** Every visible reply of every visible question, by question: what the site's question pages are built from. */
 export async function listReplies(db: Db, p: PageParams) {
-  const where = and(eq(forumReplies.hidden, false), sql`exists(select 1 from ${forumQuestions} where ${forumQuestions.id} = ${forumReplies.question_id} and not ${forumQuestions.hidden})`);
+  const where = and(
+    eq(forumReplies.hidden, false),
+    sql`exists(select 1 from ${forumQuestions} where ${forumQuestions.id} = ${forumReplies.question_id} and not ${forumQuestions.hidden})`,
+  );
   const [total] = await db.select({ n: count() }).from(forumReplies).where(where);
   return { count: total!.n, results: await replyRows(db, where, null, p) };
 }
@@ -196,7 +224,11 @@ async function checkCategory(db: Db, category: number | null | undefined) {
 }
 
 /** Lower case letters and digits, one space apart: what two posts are compared by. */
-const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normal = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 function trigrams(text: string) {
   const padded = ` ${text} `;
   const out = new Set<string>();
@@ -212,9 +244,20 @@ export function likeness(a: string, b: string) {
 }
 
 /** Refuses a post that repeats one of the author's recent ones (a bot's burst, a double submit). */
-async function refuseDuplicate(db: Db, table: typeof forumQuestions | typeof forumReplies, author: SessionUser, text: string, field: string) {
+async function refuseDuplicate(
+  db: Db,
+  table: typeof forumQuestions | typeof forumReplies,
+  author: SessionUser,
+  text: string,
+  field: string,
+) {
   const recent = await db
-    .select({ text: table === forumQuestions ? sql<string>`${forumQuestions.title} || ' ' || ${forumQuestions.body}` : sql<string>`${forumReplies.body}` })
+    .select({
+      text:
+        table === forumQuestions
+          ? sql<string>`${forumQuestions.title} || ' ' || ${forumQuestions.body}`
+          : sql<string>`${forumReplies.body}`,
+    })
     .from(table)
     .where(and(eq(table.author_id, author.id), gt(table.created_at, sql`now() - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})`)))
     .orderBy(desc(table.created_at))
@@ -222,7 +265,9 @@ async function refuseDuplicate(db: Db, table: typeof forumQuestions | typeof for
   const mine = normal(text);
   if (recent.some((r) => normal(r.text) === mine || likeness(r.text, text) >= NEAR_DUPLICATE)) {
     const what = table === forumQuestions ? 'question' : 'reply';
-    throw badRequest(`You posted this ${what} already.`, { [field]: [`You posted the same ${what} a short while ago. Edit that one instead of posting it again.`] });
+    throw badRequest(`You posted this ${what} already.`, {
+      [field]: [`You posted the same ${what} a short while ago. Edit that one instead of posting it again.`],
+    });
   }
 }
 
@@ -231,13 +276,25 @@ async function refuseDuplicate(db: Db, table: typeof forumQuestions | typeof for
  * `editing` is the post being changed, which does not count as the account's approved post (a
  * first post posted clean and then edited to carry a link is held too).
  */
-async function heldForReview(db: Db, author: SessionUser, text: string, editing?: { table: typeof forumQuestions | typeof forumReplies; id: number }) {
+async function heldForReview(
+  db: Db,
+  author: SessionUser,
+  text: string,
+  editing?: { table: typeof forumQuestions | typeof forumReplies; id: number },
+) {
   if (postsUnreviewed(author) || !LINK.test(text)) return false;
   const approved = (table: typeof forumQuestions | typeof forumReplies) =>
     db
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.author_id, author.id), eq(table.hidden, false), eq(table.held, false), editing?.table === table ? ne(table.id, editing.id) : undefined))
+      .where(
+        and(
+          eq(table.author_id, author.id),
+          eq(table.hidden, false),
+          eq(table.held, false),
+          editing?.table === table ? ne(table.id, editing.id) : undefined,
+        ),
+      )
       .limit(1);
   const [q, r] = await Promise.all([approved(forumQuestions), approved(forumReplies)]);
   return q.length === 0 && r.length === 0;
@@ -262,7 +319,12 @@ export async function askQuestion(db: Db, author: SessionUser, input: z.infer<ty
 /** A question or reply that may be changed by its author: visible, theirs, and recent enough. */
 async function ownPost(db: Db, table: typeof forumQuestions | typeof forumReplies, postId: number, author: SessionUser) {
   const [row] = await db
-    .select({ author_id: table.author_id, hidden: table.hidden, held: table.held, editable: sql<boolean>`${table.created_at} > now() - make_interval(mins => ${EDIT_WINDOW_MINUTES})` })
+    .select({
+      author_id: table.author_id,
+      hidden: table.hidden,
+      held: table.held,
+      editable: sql<boolean>`${table.created_at} > now() - make_interval(mins => ${EDIT_WINDOW_MINUTES})`,
+    })
     .from(table)
     .where(eq(table.id, postId));
   if (!row || (row.hidden && !row.held)) throw notFound(table === forumQuestions ? 'Question not found.' : 'Reply not found.');
@@ -275,11 +337,17 @@ export async function editQuestion(db: Db, questionId: number, author: SessionUs
   const post = await ownPost(db, forumQuestions, questionId, author);
   await checkCategory(db, changes.category);
   const { category, ...text } = changes;
-  const held = post.held || (await heldForReview(db, author, `${text.title ?? ''} ${text.body ?? ''}`, { table: forumQuestions, id: questionId }));
+  const held =
+    post.held || (await heldForReview(db, author, `${text.title ?? ''} ${text.body ?? ''}`, { table: forumQuestions, id: questionId }));
   await db.transaction(async (tx) => {
     await tx
       .update(forumQuestions)
-      .set({ ...text, ...(category !== undefined ? { category_id: category } : {}), ...(held ? { held, hidden: true } : {}), updated_at: sql`now()` })
+      .set({
+        ...text,
+        ...(category !== undefined ? { category_id: category } : {}),
+        ...(held ? { held, hidden: true } : {}),
+        updated_at: sql`now()`,
+      })
       .where(eq(forumQuestions.id, questionId));
     // a page changes when the post was shown (an edit, or its hold taking it off the site)
     if (!post.hidden) await bumpContentVersion(tx);
@@ -303,7 +371,10 @@ export async function addReply(app: FastifyInstance, questionId: number, author:
   await refuseDuplicate(app.db, forumReplies, author, input.body, 'body');
   const held = await heldForReview(app.db, author, input.body);
   const created = await app.db.transaction(async (tx) => {
-    const [row] = await tx.insert(forumReplies).values({ question_id: questionId, author_id: author.id, body: input.body, held, hidden: held }).returning({ id: forumReplies.id });
+    const [row] = await tx
+      .insert(forumReplies)
+      .values({ question_id: questionId, author_id: author.id, body: input.body, held, hidden: held })
+      .returning({ id: forumReplies.id });
     // a held reply is neither on the site nor told to the asker until a moderator releases it
     if (!held) {
       await bumpContentVersion(tx);
@@ -319,7 +390,10 @@ export async function editReply(db: Db, replyId: number, author: SessionUser, in
   const post = await ownPost(db, forumReplies, replyId, author);
   const held = post.held || (await heldForReview(db, author, input.body, { table: forumReplies, id: replyId }));
   await db.transaction(async (tx) => {
-    await tx.update(forumReplies).set({ body: input.body, ...(held ? { held, hidden: true } : {}), updated_at: sql`now()` }).where(eq(forumReplies.id, replyId));
+    await tx
+      .update(forumReplies)
+      .set({ body: input.body, ...(held ? { held, hidden: true } : {}), updated_at: sql`now()` })
+      .where(eq(forumReplies.id, replyId));
     if (!post.hidden) await bumpContentVersion(tx);
   });
   return replyById(db, replyId, author);
@@ -337,7 +411,10 @@ export async function acceptAnswer(db: Db, questionId: number, viewer: SessionUs
     if (!reply) throw badRequest('Some values are not valid.', { reply: ['No such reply to this question.'] });
   }
   await db.transaction(async (tx) => {
-    await tx.update(forumQuestions).set({ accepted_reply_id: replyId, updated_at: sql`now()` }).where(eq(forumQuestions.id, questionId));
+    await tx
+      .update(forumQuestions)
+      .set({ accepted_reply_id: replyId, updated_at: sql`now()` })
+      .where(eq(forumQuestions.id, questionId));
     await bumpContentVersion(tx);
   });
   return questionDetail(db, questionId, viewer);
@@ -365,15 +442,25 @@ export type PostKind = keyof typeof POSTS;
 
 /** The open reports of a post (a question's own, not its replies'). */
 const reportsOf = (kind: PostKind, postId: number) =>
-  and(isNull(forumReports.resolved_at), kind === 'question' ? and(eq(forumReports.question_id, postId), isNull(forumReports.reply_id)) : eq(forumReports.reply_id, postId));
+  and(
+    isNull(forumReports.resolved_at),
+    kind === 'question' ? and(eq(forumReports.question_id, postId), isNull(forumReports.reply_id)) : eq(forumReports.reply_id, postId),
+  );
 
 /** Hide or restore a post; either way a moderator looked, so it is no longer held and its reports are settled. */
 export async function moderate(db: Db, kind: PostKind, postId: number, hidden: boolean) {
   const { table, label } = POSTS[kind];
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(table).set({ hidden, held: false, updated_at: sql`now()` }).where(eq(table.id, postId)).returning({ id: table.id, hidden: table.hidden });
+    const [row] = await tx
+      .update(table)
+      .set({ hidden, held: false, updated_at: sql`now()` })
+      .where(eq(table.id, postId))
+      .returning({ id: table.id, hidden: table.hidden });
     if (!row) throw notFound(`${label} not found.`);
-    await tx.update(forumReports).set({ resolved_at: sql`now()`, updated_at: sql`now()` }).where(reportsOf(kind, postId));
+    await tx
+      .update(forumReports)
+      .set({ resolved_at: sql`now()`, updated_at: sql`now()` })
+      .where(reportsOf(kind, postId));
     await bumpContentVersion(tx);
     return row;
   });
@@ -390,7 +477,10 @@ export async function deletePost(app: FastifyInstance, kind: PostKind, postId: n
       .select({
         author_id: table.author_id,
         email: users.email,
-        title: kind === 'question' ? forumQuestions.title : sql<string>`(select ${forumQuestions.title} from ${forumQuestions} where ${forumQuestions.id} = ${forumReplies.question_id})`,
+        title:
+          kind === 'question'
+            ? forumQuestions.title
+            : sql<string>`(select ${forumQuestions.title} from ${forumQuestions} where ${forumQuestions.id} = ${forumReplies.question_id})`,
         body: table.body,
       })
       .from(table)
@@ -418,16 +508,24 @@ export async function reportPost(db: Db, kind: PostKind, postId: number, reporte
     .where(and(eq(table.id, postId), eq(table.hidden, false)));
   if (!post) throw notFound(`${label} not found.`);
   if (!mayReportPost(reporter, post.author_id)) throw badRequest('You cannot report your own post.');
-  const [open] = await db.select({ id: forumReports.id }).from(forumReports).where(and(reportsOf(kind, postId), eq(forumReports.reporter_id, reporter.id)));
+  const [open] = await db
+    .select({ id: forumReports.id })
+    .from(forumReports)
+    .where(and(reportsOf(kind, postId), eq(forumReports.reporter_id, reporter.id)));
   if (open) throw badRequest('You reported this already; a moderator will look at it.');
-  await db.insert(forumReports).values({ question_id: post.question_id, reply_id: kind === 'reply' ? postId : null, reporter_id: reporter.id, reason });
+  await db
+    .insert(forumReports)
+    .values({ question_id: post.question_id, reply_id: kind === 'reply' ? postId : null, reporter_id: reporter.id, reason });
   return { message: 'Thank you. A moderator will look at it.' };
 }
 
 const reporter = sql`coalesce(nullif(trim(r.first_name || ' ' || r.last_name), ''), 'User')`;
 
 export const QUEUES = ['open', 'hidden'] as const;
-export const moderationQuery = z.strictObject({ ...pageQuery, queue: z.enum(QUEUES, { error: `Must be one of ${QUEUES.join(', ')}` }).default('open') });
+export const moderationQuery = z.strictObject({
+  ...pageQuery,
+  queue: z.enum(QUEUES, { error: `Must be one of ${QUEUES.join(', ')}` }).default('open'),
+});
 
 /**
  * The moderation queue, oldest first, each post with its open reports: 'open' is what waits for a
@@ -435,7 +533,8 @@ export const moderationQuery = z.strictObject({ ...pageQuery, queue: z.enum(QUEU
  * restore). Raw SQL: one query over both kinds of post.
  */
 export async function moderationQueue(db: Db, p: z.infer<typeof moderationQuery>) {
-  const open = (alias: string, reported: SQL) => (p.queue === 'hidden' ? sql`${sql.raw(alias)}.hidden` : sql`${sql.raw(alias)}.held or ${reported}`);
+  const open = (alias: string, reported: SQL) =>
+    p.queue === 'hidden' ? sql`${sql.raw(alias)}.hidden` : sql`${sql.raw(alias)}.held or ${reported}`;
   const items = sql`
     select 'question' as kind, q.id, q.id as question_id, q.title, q.body, q.author_id, q.hidden, q.held, q.created_at
       from ${forumQuestions} q
@@ -446,13 +545,15 @@ export async function moderationQueue(db: Db, p: z.infer<typeof moderationQuery>
       where ${open('r', sql`exists(select 1 from ${forumReports} f where f.reply_id = r.id and f.resolved_at is null)`)}`;
   const { limit, offset } = pageWindow(p);
   const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${items}) i`));
-  const page = rowsOf<ModerationItem>(await db.execute(sql`
+  const page = rowsOf<ModerationItem>(
+    await db.execute(sql`
     select i.*, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), 'User') as author_name, u.active as author_active,
       coalesce((select json_agg(json_build_object('reason', f.reason, 'reporter_name', ${reporter}, 'created_at', f.created_at) order by f.created_at)
         from ${forumReports} f join ${users} r on r.id = f.reporter_id
         where f.resolved_at is null and (case when i.kind = 'question' then f.question_id = i.id and f.reply_id is null else f.reply_id = i.id end)), '[]') as reports
     from (${items}) i join ${users} u on u.id = i.author_id
     order by i.created_at, i.kind, i.id
-    limit ${limit} offset ${offset}`));
+    limit ${limit} offset ${offset}`),
+  );
   return { count: Number(total!.n), results: page };
 }

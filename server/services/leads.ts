@@ -13,7 +13,10 @@ import { requireRows } from './refs.ts';
 import { inquiryReceived } from './notices.ts';
 import type { FastifyInstance } from 'fastify';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
 export const inquiryQuery = z.strictObject({
   ...pageQuery,
   ordering: orderingParam,
@@ -59,7 +62,10 @@ export async function submitInquiry(app: FastifyInstance, body: z.infer<typeof i
   });
   const print = fingerprint(values);
   const { id: inquiryId } = await storeOnce(db, inquiries, print, async (tx) => {
-    const [row] = await tx.insert(inquiries).values({ ...values, fingerprint: print }).returning({ id: inquiries.id });
+    const [row] = await tx
+      .insert(inquiries)
+      .values({ ...values, fingerprint: print })
+      .returning({ id: inquiries.id });
     await inquiryReceived(tx, app.config, { id: row!.id, name, email, phone, entity_type, entity_id });
     return row!.id;
   });
@@ -103,7 +109,13 @@ export async function listInquiries(db: Db, q: z.infer<typeof inquiryQuery>, sco
   );
   const [total] = await db.select({ n: count() }).from(inquiries).where(where);
   const { limit, offset } = pageWindow(q);
-  const ordering = { created_at: inquiries.created_at, name: inquiries.name, email: inquiries.email, entity_type: inquiries.entity_type, status: inquiries.status };
+  const ordering = {
+    created_at: inquiries.created_at,
+    name: inquiries.name,
+    email: inquiries.email,
+    entity_type: inquiries.entity_type,
+    status: inquiries.status,
+  };
   const results = await db
     .select({ ...inquiryColumns, entity_name: entityName, destination_name: destinations.name, exam_name: exams.name })
     .from(inquiries)

@@ -40,13 +40,20 @@ const publicLicence = sql<PublicLicence | null>`(SELECT json_build_object(
 const date = { type: 'string', format: 'date' };
 export const licenceValues = {
   moe_certified: { sql: licensed, schema: { type: 'boolean' } },
-  promotable: { sql: promotable, schema: { type: 'boolean', description: 'Verified by us and licensed (a verified, unexpired licence): only such a consultancy is featured or promoted' } },
+  promotable: {
+    sql: promotable,
+    schema: {
+      type: 'boolean',
+      description: 'Verified by us and licensed (a verified, unexpired licence): only such a consultancy is featured or promoted',
+    },
+  },
   licence: {
     sql: publicLicence,
     schema: {
       type: 'object',
       nullable: true,
-      description: 'The verified licence that runs longest (issuing_office names who issued it: the Ministry of Education, or a province\'s ministry); null: none on record; expired when expires_on has passed in Nepal',
+      description:
+        "The verified licence that runs longest (issuing_office names who issued it: the Ministry of Education, or a province's ministry); null: none on record; expired when expires_on has passed in Nepal",
       required: ['permission_number', 'issuing_office', 'issued_on', 'expires_on', 'association', 'association_number', 'checked_on'],
       properties: {
         permission_number: { type: 'string' },

@@ -26,7 +26,10 @@ import type { Tx } from './tx.ts';
 /** The licence form's one file: the permission letter, a PDF or an image. */
 export const licenceDocumentRules = { document: { kind: 'document' } } as const;
 
-export const licenceQuery = z.strictObject({ ...pageQuery, status: z.enum(LICENCE_STATUSES, { error: `Must be one of ${LICENCE_STATUSES.join(', ')}` }).optional() });
+export const licenceQuery = z.strictObject({
+  ...pageQuery,
+  status: z.enum(LICENCE_STATUSES, { error: `Must be one of ${LICENCE_STATUSES.join(', ')}` }).optional(),
+});
 
 /** Where an admin or the owning consultancy downloads the document: an authenticated route, never a public URL. */
 const documentUrl = (id: number) => `/api/consultancy-licence/${id}/document/`;
@@ -43,7 +46,10 @@ async function record(tx: Tx, licenceId: number, action: LicenceAction, user: Se
  * moves, so the page is built again.
  */
 async function publicChange(tx: Tx, consultancyId: number) {
-  await tx.update(consultancies).set({ updated_at: sql`now()` }).where(eq(consultancies.id, consultancyId));
+  await tx
+    .update(consultancies)
+    .set({ updated_at: sql`now()` })
+    .where(eq(consultancies.id, consultancyId));
   await bumpContentVersion(tx);
 }
 
@@ -73,14 +79,21 @@ async function withHistory<T extends { id: number; status: LicenceStatus; docume
     ? await db
         .select({ licence_id: h.licence_id, action: h.action, reason: h.reason, who: h.actor_name, role: h.actor_role, at: h.created_at })
         .from(h)
-        .where(inArray(h.licence_id, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            h.licence_id,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(h.created_at), asc(h.id))
     : [];
   return rows.map(({ document_name, ...row }) => ({
     ...row,
     status_label: LICENCE_STATUS_LABELS[row.status],
     document: { url: documentUrl(row.id), original_name: document_name },
-    history: steps.filter((s) => s.licence_id === row.id).map(({ licence_id: _id, ...s }) => ({ ...s, action_label: LICENCE_ACTION_LABELS[s.action] })),
+    history: steps
+      .filter((s) => s.licence_id === row.id)
+      .map(({ licence_id: _id, ...s }) => ({ ...s, action_label: LICENCE_ACTION_LABELS[s.action] })),
   }));
 }
 
@@ -89,9 +102,13 @@ const listed = (db: Db) => db.select(licenceColumns).from(l).innerJoin(consultan
 /** What the consultancy's Licence screen shows: where it stands, the licence the public sees, and every submission. */
 export async function ownLicences(db: Db, user: SessionUser) {
   const consultancyId = ownConsultancy(user);
-  const licences = await withHistory(db, await listed(db).where(eq(l.consultancy_id, consultancyId)).orderBy(desc(l.created_at), desc(l.id)));
+  const licences = await withHistory(
+    db,
+    await listed(db).where(eq(l.consultancy_id, consultancyId)).orderBy(desc(l.created_at), desc(l.id)),
+  );
   // the public page's licence: the verified one that runs longest (licence-values.ts)
-  const current = licences.filter((x) => x.status === 'verified').sort((a, b) => b.expires_on.localeCompare(a.expires_on) || b.id - a.id)[0] ?? null;
+  const current =
+    licences.filter((x) => x.status === 'verified').sort((a, b) => b.expires_on.localeCompare(a.expires_on) || b.id - a.id)[0] ?? null;
   const standing = current ? (current.valid ? 'licensed' : 'expired') : 'none';
   return { standing, current, pending: licences.find((x) => x.status === 'pending') ?? null, licences };
 }
@@ -105,7 +122,8 @@ export async function submitLicence(app: FastifyInstance, user: SessionUser, for
   const parsed = licenceSubmission.safeParse(form.fields);
   const document = form.files.find((f) => f.field === 'document');
   const fields: Record<string, string[]> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) (fields[issue.path.map(String).join('.') || 'non_field_errors'] ??= []).push(issue.message);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) (fields[issue.path.map(String).join('.') || 'non_field_errors'] ??= []).push(issue.message);
   if (!document) fields.document = ['Attach the licence document: a PDF or a photo of the permission letter.'];
   if (!parsed.success || !document) throw badRequest('Some values are not valid.', fields);
   const id = await withStoredFiles(app.db, app.privateStorage, [document], (files) =>
@@ -118,7 +136,12 @@ export async function submitLicence(app: FastifyInstance, user: SessionUser, for
       for (const old of replaced) await record(tx, old.id, 'replaced', user);
       const [row] = await tx
         .insert(l)
-        .values({ ...parsed.data, consultancy_id: consultancyId, document_key: files.all[0]!, document_name: document.originalName.slice(0, 255) })
+        .values({
+          ...parsed.data,
+          consultancy_id: consultancyId,
+          document_key: files.all[0]!,
+          document_name: document.originalName.slice(0, 255),
+        })
         .returning({ id: l.id });
       await record(tx, row!.id, 'submitted', user);
       return row!.id;
@@ -131,7 +154,9 @@ export async function submitLicence(app: FastifyInstance, user: SessionUser, for
 export async function listLicences(db: Db, q: z.infer<typeof licenceQuery>) {
   const where = and(
     q.status ? eq(l.status, q.status) : undefined,
-    q.search ? or(...[consultancies.name, l.permission_number].map((c) => ilike(c, `%${q.search!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`))) : undefined,
+    q.search
+      ? or(...[consultancies.name, l.permission_number].map((c) => ilike(c, `%${q.search!.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)))
+      : undefined,
   );
   const [total] = await db.select({ n: count() }).from(l).innerJoin(consultancies, eq(consultancies.id, l.consultancy_id)).where(where);
   const { limit, offset } = pageWindow(q);
@@ -155,7 +180,10 @@ async function forDecision(tx: Tx, id: number, allowed: LicenceStatus[], what: s
 export async function verifyLicence(db: Db, user: SessionUser, id: number) {
   await db.transaction(async (tx) => {
     const row = await forDecision(tx, id, ['pending'], 'verified');
-    await tx.update(l).set({ status: 'verified', reason: '', reviewed_at: sql`now()`, updated_at: sql`now()` }).where(eq(l.id, id));
+    await tx
+      .update(l)
+      .set({ status: 'verified', reason: '', reviewed_at: sql`now()`, updated_at: sql`now()` })
+      .where(eq(l.id, id));
     await record(tx, id, 'verified', user);
     await publicChange(tx, row.consultancy_id);
   });
@@ -166,7 +194,10 @@ export async function verifyLicence(db: Db, user: SessionUser, id: number) {
 export async function rejectLicence(db: Db, user: SessionUser, id: number, body: z.infer<typeof licenceRejection>, site: Site) {
   await db.transaction(async (tx) => {
     const row = await forDecision(tx, id, ['pending', 'verified'], 'rejected');
-    await tx.update(l).set({ status: 'rejected', reason: body.reason, reviewed_at: sql`now()`, updated_at: sql`now()` }).where(eq(l.id, id));
+    await tx
+      .update(l)
+      .set({ status: 'rejected', reason: body.reason, reviewed_at: sql`now()`, updated_at: sql`now()` })
+      .where(eq(l.id, id));
     await record(tx, id, 'rejected', user, body.reason);
     if (row.status === 'verified') {
       await publicChange(tx, row.consultancy_id);
@@ -182,7 +213,10 @@ const oneLicence = async (db: Db, id: number) => (await withHistory(db, await li
 /** The document of a licence, for an admin or the consultancy it belongs to; to another consultancy it does not exist. */
 export async function licenceDocument(db: Db, user: SessionUser, id: number) {
   const condition: SQL | undefined = isAdmin(user) ? undefined : eq(l.consultancy_id, ownConsultancy(user));
-  const [row] = await db.select({ key: l.document_key, name: l.document_name }).from(l).where(and(eq(l.id, id), condition));
+  const [row] = await db
+    .select({ key: l.document_key, name: l.document_name })
+    .from(l)
+    .where(and(eq(l.id, id), condition));
   if (!row) throw notFound('Document not found.');
   return row;
 }

@@ -33,11 +33,15 @@ export const isRateLimit = (hook: unknown): boolean => typeof hook === 'function
  * Like `limit`, but past the rule each request waits `delayMs` instead of being refused: for what a
  * stranger must not be able to shut for its owner (sign-in to one account from many addresses).
  */
-export function slowDown(app: FastifyInstance, name: string, rule: LimitRule & { delayMs: number }, keyOf: (request: FastifyRequest) => string) {
+export function slowDown(
+  app: FastifyInstance,
+  name: string,
+  rule: LimitRule & { delayMs: number },
+  keyOf: (request: FastifyRequest) => string,
+) {
   const check = app.createRateLimit({ max: rule.max, timeWindow: rule.window, keyGenerator: (request) => `${name}:${keyOf(request)}` });
   return async (request: FastifyRequest) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) await sleep(rule.delayMs);
   };
 }
-

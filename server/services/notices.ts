@@ -26,7 +26,9 @@ export type Site = Pick<Config, 'siteUrl' | 'port'>;
 /** An institution's name and the address on its public profile. */
 async function profileOf(db: Runner, kind: InquiryKind, id: number) {
   const { table, decl } = registry[INSTITUTIONS[kind].entity];
-  return rowsOf<{ name: string; email: string }>(await db.execute(sql`SELECT ${sql.identifier(decl.titleField)} AS name, email FROM ${table} WHERE id = ${id}`))[0];
+  return rowsOf<{ name: string; email: string }>(
+    await db.execute(sql`SELECT ${sql.identifier(decl.titleField)} AS name, email FROM ${table} WHERE id = ${id}`),
+  )[0];
 }
 
 /**
@@ -34,7 +36,10 @@ async function profileOf(db: Runner, kind: InquiryKind, id: number) {
  * the address on its public profile.
  */
 async function institutionAddresses(db: Runner, kind: InquiryKind, id: number): Promise<string[]> {
-  const accounts = await db.select({ email: users.email }).from(users).where(and(eq(users[`${kind}_id`], id), eq(users.role, kind), eq(users.active, true)));
+  const accounts = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users[`${kind}_id`], id), eq(users.role, kind), eq(users.active, true)));
   if (accounts.length) return accounts.map((a) => a.email);
   const row = await profileOf(db, kind, id);
   return row?.email ? [row.email] : [];
@@ -44,17 +49,28 @@ const institutionName = async (db: Runner, kind: InquiryKind, id: number) => (aw
 const consultancyName = (db: Runner, id: number) => institutionName(db, 'consultancy', id);
 
 /** One message per address, the event's key with the recipient's place in the list. */
-const toEach = (addresses: string[], key: string, subject: string, blocks: Parameters<typeof compose>[3]): Mail[] => addresses.map((to, i) => compose(`${key}.${i}`, to, subject, blocks));
+const toEach = (addresses: string[], key: string, subject: string, blocks: Parameters<typeof compose>[3]): Mail[] =>
+  addresses.map((to, i) => compose(`${key}.${i}`, to, subject, blocks));
 
 async function application(db: Runner, id: number) {
   const [row] = await db
-    .select({ id: consultancyApplications.id, tracking_code: consultancyApplications.tracking_code, full_name: consultancyApplications.full_name, email: consultancyApplications.email, consultancy_id: consultancyApplications.consultancy_id, notify: consultancyApplications.notify_applicant })
+    .select({
+      id: consultancyApplications.id,
+      tracking_code: consultancyApplications.tracking_code,
+      full_name: consultancyApplications.full_name,
+      email: consultancyApplications.email,
+      consultancy_id: consultancyApplications.consultancy_id,
+      notify: consultancyApplications.notify_applicant,
+    })
     .from(consultancyApplications)
     .where(eq(consultancyApplications.id, id));
   return row!;
 }
 
-const trackLink = (site: Site, code: string) => ({ href: `${siteUrl(site)}/track/?code=${encodeURIComponent(code)}`, label: 'See where your application stands' });
+const trackLink = (site: Site, code: string) => ({
+  href: `${siteUrl(site)}/track/?code=${encodeURIComponent(code)}`,
+  label: 'See where your application stands',
+});
 const stopLine = 'You can stop these messages about this application on its tracking page.';
 const dashboard = (site: Site, path: string, label: string) => ({ href: `${siteUrl(site)}/dashboard/${path}/`, label });
 
@@ -71,16 +87,28 @@ export async function applicationSubmitted(db: Runner, site: Site, applicationId
       trackLink(site, a.tracking_code),
       stopLine,
     ]),
-    ...toEach(await institutionAddresses(db, 'consultancy', a.consultancy_id), `${key}.consultancy`, `New application from ${a.full_name}`, [
-      `${a.full_name} applied to ${name} through StudyAbroad Nepal (tracking code ${a.tracking_code}).`,
-      'Their details and documents are in your dashboard:',
-      dashboard(site, 'applications', 'Open your applications'),
-    ]),
+    ...toEach(
+      await institutionAddresses(db, 'consultancy', a.consultancy_id),
+      `${key}.consultancy`,
+      `New application from ${a.full_name}`,
+      [
+        `${a.full_name} applied to ${name} through StudyAbroad Nepal (tracking code ${a.tracking_code}).`,
+        'Their details and documents are in your dashboard:',
+        dashboard(site, 'applications', 'Open your applications'),
+      ],
+    ),
   );
 }
 
 /** The consultancy moved the application: the new status and its note, to the applicant (unless they stopped these). */
-export async function applicationStatusChanged(db: Runner, site: Site, applicationId: number, historyId: number, status: Status, note: string) {
+export async function applicationStatusChanged(
+  db: Runner,
+  site: Site,
+  applicationId: number,
+  historyId: number,
+  status: Status,
+  note: string,
+) {
   const a = await application(db, applicationId);
   if (!a.notify) return;
   const name = await consultancyName(db, a.consultancy_id);
@@ -97,16 +125,28 @@ export async function applicationStatusChanged(db: Runner, site: Site, applicati
 }
 
 /** The applicant changed or withdrew their application: a notice to the consultancy. */
-export async function applicationChangedByApplicant(db: Runner, site: Site, applicationId: number, change: { withdrawn: string } | 'edited') {
+export async function applicationChangedByApplicant(
+  db: Runner,
+  site: Site,
+  applicationId: number,
+  change: { withdrawn: string } | 'edited',
+) {
   const a = await application(db, applicationId);
   const withdrawn = change !== 'edited';
   const subject = withdrawn ? `${a.full_name} withdrew their application` : `${a.full_name} changed their application`;
   await enqueue(
     db,
-    ...toEach(await institutionAddresses(db, 'consultancy', a.consultancy_id), `application.${a.id}.${withdrawn ? 'withdrawn' : `edited.${crypto.randomUUID()}`}`, subject, [
-      withdrawn ? `${a.full_name} withdrew their application ${a.tracking_code}.${change.withdrawn ? ` Their reason: ${change.withdrawn}` : ''}` : `${a.full_name} changed the details or documents of their application ${a.tracking_code}.`,
-      dashboard(site, 'applications', 'Open your applications'),
-    ]),
+    ...toEach(
+      await institutionAddresses(db, 'consultancy', a.consultancy_id),
+      `application.${a.id}.${withdrawn ? 'withdrawn' : `edited.${crypto.randomUUID()}`}`,
+      subject,
+      [
+        withdrawn
+          ? `${a.full_name} withdrew their application ${a.tracking_code}.${change.withdrawn ? ` Their reason: ${change.withdrawn}` : ''}`
+          : `${a.full_name} changed the details or documents of their application ${a.tracking_code}.`,
+        dashboard(site, 'applications', 'Open your applications'),
+      ],
+    ),
   );
 }
 
@@ -114,7 +154,11 @@ export async function applicationChangedByApplicant(db: Runner, site: Site, appl
  * A new inquiry: a notice to the consultancy or college it was sent to (which sees it in its
  * dashboard), and to the student what happens next: its reference, who calls, on which number, and when.
  */
-export async function inquiryReceived(db: Runner, site: Site, inquiry: { id: number; name: string; email: string; phone: string; entity_type: InquiryKind; entity_id: number }) {
+export async function inquiryReceived(
+  db: Runner,
+  site: Site,
+  inquiry: { id: number; name: string; email: string; phone: string; entity_type: InquiryKind; entity_id: number },
+) {
   const { entity_type: kind, entity_id: id } = inquiry;
   const reference = inquiryReference(inquiry.id);
   const name = await institutionName(db, kind, id);
@@ -138,9 +182,24 @@ export async function inquiryReceived(db: Runner, site: Site, inquiry: { id: num
  * just its hash is stored), and a notice with the answer's deadline to the consultancy.
  * `codeKey` tells a resent code apart (the same form sent twice gets a new code).
  */
-export async function complaintReceived(db: Runner, site: Site, complaintId: number, code: string, codeKey = 'submitted', tellConsultancy = true) {
+export async function complaintReceived(
+  db: Runner,
+  site: Site,
+  complaintId: number,
+  code: string,
+  codeKey = 'submitted',
+  tellConsultancy = true,
+) {
   const [c] = await db
-    .select({ id: complaints.id, reference: complaints.reference, name: complaints.name, email: complaints.email, subject: complaints.subject, consultancy_id: complaints.consultancy_id, answer_due_at: complaints.answer_due_at })
+    .select({
+      id: complaints.id,
+      reference: complaints.reference,
+      name: complaints.name,
+      email: complaints.email,
+      subject: complaints.subject,
+      consultancy_id: complaints.consultancy_id,
+      answer_due_at: complaints.answer_due_at,
+    })
     .from(complaints)
     .where(eq(complaints.id, complaintId));
   if (!c) return;
@@ -154,11 +213,16 @@ export async function complaintReceived(db: Runner, site: Site, complaintId: num
   ];
   if (c.consultancy_id && tellConsultancy) {
     mails.push(
-      ...toEach(await institutionAddresses(db, 'consultancy', c.consultancy_id), `complaint.${c.id}.submitted.consultancy`, `A complaint about you: ${c.reference}`, [
-        `A complaint about ${await consultancyName(db, c.consultancy_id)} was filed on StudyAbroad Nepal: "${c.subject}" (reference ${c.reference}).`,
-        `Please answer it by ${formatDate(c.answer_due_at)}: whether complaints are answered in time shows on your public page.`,
-        dashboard(site, 'complaints', 'Open your complaints'),
-      ]),
+      ...toEach(
+        await institutionAddresses(db, 'consultancy', c.consultancy_id),
+        `complaint.${c.id}.submitted.consultancy`,
+        `A complaint about you: ${c.reference}`,
+        [
+          `A complaint about ${await consultancyName(db, c.consultancy_id)} was filed on StudyAbroad Nepal: "${c.subject}" (reference ${c.reference}).`,
+          `Please answer it by ${formatDate(c.answer_due_at)}: whether complaints are answered in time shows on your public page.`,
+          dashboard(site, 'complaints', 'Open your complaints'),
+        ],
+      ),
     );
   }
   await enqueue(db, ...mails);
@@ -166,7 +230,10 @@ export async function complaintReceived(db: Runner, site: Site, complaintId: num
 
 /** The consultancy answered: a notice to the complainant (the answer itself is read with the follow-up code). */
 export async function complaintAnswered(db: Runner, site: Site, complaintId: number, eventKey: string) {
-  const [c] = await db.select({ id: complaints.id, reference: complaints.reference, name: complaints.name, email: complaints.email }).from(complaints).where(eq(complaints.id, complaintId));
+  const [c] = await db
+    .select({ id: complaints.id, reference: complaints.reference, name: complaints.name, email: complaints.email })
+    .from(complaints)
+    .where(eq(complaints.id, complaintId));
   if (!c) return;
   await enqueue(
     db,
@@ -186,17 +253,28 @@ export async function complaintAnswered(db: Runner, site: Site, complaintId: num
 export async function overdueComplaints(db: Runner, site: Site) {
   const key = sql`'complaint.' || ${complaints.id} || '.overdue.0'`;
   const due = await db
-    .select({ id: complaints.id, reference: complaints.reference, subject: complaints.subject, consultancy_id: complaints.consultancy_id, answer_due_at: complaints.answer_due_at })
+    .select({
+      id: complaints.id,
+      reference: complaints.reference,
+      subject: complaints.subject,
+      consultancy_id: complaints.consultancy_id,
+      answer_due_at: complaints.answer_due_at,
+    })
     .from(complaints)
     .leftJoin(outboxMessages, eq(outboxMessages.key, key))
     .where(and(overdue, isNotNull(complaints.consultancy_id), isNull(outboxMessages.id)));
   for (const c of due) {
     await enqueue(
       db,
-      ...toEach(await institutionAddresses(db, 'consultancy', c.consultancy_id!), `complaint.${c.id}.overdue`, `Overdue: complaint ${c.reference} is not answered`, [
-        `The complaint "${c.subject}" (reference ${c.reference}) was due an answer by ${formatDate(c.answer_due_at)} and has none yet. Your public page shows complaints answered late.`,
-        dashboard(site, 'complaints', 'Answer it now'),
-      ]),
+      ...toEach(
+        await institutionAddresses(db, 'consultancy', c.consultancy_id!),
+        `complaint.${c.id}.overdue`,
+        `Overdue: complaint ${c.reference} is not answered`,
+        [
+          `The complaint "${c.subject}" (reference ${c.reference}) was due an answer by ${formatDate(c.answer_due_at)} and has none yet. Your public page shows complaints answered late.`,
+          dashboard(site, 'complaints', 'Answer it now'),
+        ],
+      ),
     );
   }
   return due.length;
@@ -211,23 +289,38 @@ export async function overdueComplaints(db: Runner, site: Site) {
  */
 export async function featuredWithdrawn(db: Runner, site: Site) {
   const [s] = await db
-    .select({ id: siteSettings.featured_counselling_consultancy_id, since: sql<string>`floor(extract(epoch from ${siteSettings.updated_at}))::bigint::text` })
+    .select({
+      id: siteSettings.featured_counselling_consultancy_id,
+      since: sql<string>`floor(extract(epoch from ${siteSettings.updated_at}))::bigint::text`,
+    })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
   if (!s?.id) return 0;
   const key = `settings.featured.${s.id}.${s.since}.withdrawn`;
-  const [sent] = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(like(outboxMessages.key, `${key}.%`)).limit(1);
+  const [sent] = await db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(like(outboxMessages.key, `${key}.%`))
+    .limit(1);
   if (sent) return 0;
   const why = await notPromotable(db, s.id);
   if (!why) return 0;
-  const admins = await db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.active, true)));
+  const admins = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.active, true)));
   await enqueue(
     db,
-    ...toEach(admins.map((a) => a.email), key, 'The counselling banner no longer features its consultancy', [
-      `The site no longer promotes the featured counselling consultancy: ${why}`,
-      'The floating counselling banner and the booking dialog are hidden until you feature a verified consultancy with a verified, unexpired licence.',
-      { href: `${siteUrl(site)}/admin/settings/`, label: 'Choose another consultancy' },
-    ]),
+    ...toEach(
+      admins.map((a) => a.email),
+      key,
+      'The counselling banner no longer features its consultancy',
+      [
+        `The site no longer promotes the featured counselling consultancy: ${why}`,
+        'The floating counselling banner and the booking dialog are hidden until you feature a verified consultancy with a verified, unexpired licence.',
+        { href: `${siteUrl(site)}/admin/settings/`, label: 'Choose another consultancy' },
+      ],
+    ),
   );
   return admins.length;
 }
@@ -251,8 +344,18 @@ export async function forumReplied(db: Runner, site: Site, questionId: number, r
 }
 
 /** A moderator removed someone's post: the author learns why, and gets back what they wrote. */
-export async function forumPostRemoved(db: Runner, post: { kind: 'question' | 'reply'; id: number; email: string; title: string; body: string }, reason: string) {
+export async function forumPostRemoved(
+  db: Runner,
+  post: { kind: 'question' | 'reply'; id: number; email: string; title: string; body: string },
+  reason: string,
+) {
   const what = post.kind === 'question' ? `your question “${post.title}”` : `your reply to “${post.title}”`;
-  await enqueue(db, compose(`forum.removed.${post.kind}.${post.id}`, post.email, `A moderator removed ${what}`, [`A moderator of the student forum removed ${what}.`, `Why: ${reason}`, `What you wrote:\n${post.body}`]));
+  await enqueue(
+    db,
+    compose(`forum.removed.${post.kind}.${post.id}`, post.email, `A moderator removed ${what}`, [
+      `A moderator of the student forum removed ${what}.`,
+      `Why: ${reason}`,
+      `What you wrote:\n${post.body}`,
+    ]),
+  );
 }
-

@@ -45,18 +45,34 @@ const permanent = (err: unknown) => {
  * A worker killed mid-delivery leaves its rows claimed: once the lease runs out another worker
  * takes them again (at least once), and the Message-ID from the key lets the receiver drop a repeat.
  */
-export async function deliverDue(db: Runner, transport: Transport, settings: WorkerSettings, log: (err: unknown, key: string) => void = () => {}) {
+export async function deliverDue(
+  db: Runner,
+  transport: Transport,
+  settings: WorkerSettings,
+  log: (err: unknown, key: string) => void = () => {},
+) {
   const claim = crypto.randomUUID();
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.next_attempt_at, sql`now()`), or(isNull(outboxMessages.lease_until), lt(outboxMessages.lease_until, sql`now()`))))
+    .where(
+      and(
+        eq(outboxMessages.status, 'pending'),
+        lte(outboxMessages.next_attempt_at, sql`now()`),
+        or(isNull(outboxMessages.lease_until), lt(outboxMessages.lease_until, sql`now()`)),
+      ),
+    )
     .orderBy(asc(outboxMessages.next_attempt_at), asc(outboxMessages.id))
     .limit(settings.batch ?? 10)
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(outboxMessages)
-    .set({ claim_id: claim, lease_until: sql`now() + make_interval(secs => ${settings.leaseSeconds})`, attempts: sql`${outboxMessages.attempts} + 1`, updated_at: sql`now()` })
+    .set({
+      claim_id: claim,
+      lease_until: sql`now() + make_interval(secs => ${settings.leaseSeconds})`,
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      updated_at: sql`now()`,
+    })
     .where(inArray(outboxMessages.id, due))
     .returning();
   // a delivery takes at most half the lease (see the SMTP timeouts in mail.ts): one is begun only
@@ -76,7 +92,10 @@ export async function deliverDue(db: Runner, transport: Transport, settings: Wor
     }
     try {
       const status = await transport.deliver(message);
-      await db.update(outboxMessages).set({ status, sent_at: sql`now()`, claim_id: null, lease_until: null, last_error: '', updated_at: sql`now()` }).where(ours);
+      await db
+        .update(outboxMessages)
+        .set({ status, sent_at: sql`now()`, claim_id: null, lease_until: null, last_error: '', updated_at: sql`now()` })
+        .where(ours);
     } catch (err) {
       log(err, message.key);
       const giveUp = permanent(err) || message.attempts >= settings.maxAttempts;
@@ -130,7 +149,9 @@ export function startWorker(app: FastifyInstance, transport: Transport, settings
           lastSweep = Date.now();
           await sweep();
         }
-        busy = await deliverDue(app.db, transport, settings, (err, key) => app.log.warn({ err, key }, 'a message could not be delivered; it will be retried'));
+        busy = await deliverDue(app.db, transport, settings, (err, key) =>
+          app.log.warn({ err, key }, 'a message could not be delivered; it will be retried'),
+        );
       } catch (err) {
         if (!stopped) app.log.error({ err }, 'the outbox worker could not read the outbox');
       }
@@ -149,7 +170,10 @@ export function startWorker(app: FastifyInstance, transport: Transport, settings
   };
 }
 
-export const outboxQuery = z.strictObject({ ...pageQuery, status: z.enum(OUTBOX_STATUSES, { error: `Use one of: ${OUTBOX_STATUSES.join(', ')}` }).optional() });
+export const outboxQuery = z.strictObject({
+  ...pageQuery,
+  status: z.enum(OUTBOX_STATUSES, { error: `Use one of: ${OUTBOX_STATUSES.join(', ')}` }).optional(),
+});
 
 const listColumns = {
   id: outboxMessages.id,
@@ -166,15 +190,27 @@ const listColumns = {
 
 /** The admins' view of the outbox, newest first: what went to whom, and what failed and why. */
 export async function listOutbox(db: Runner, q: z.infer<typeof outboxQuery>) {
-  const where = and(q.status ? eq(outboxMessages.status, q.status) : undefined, q.search ? containsAny(q.search, [outboxMessages.to, outboxMessages.subject]) : undefined);
+  const where = and(
+    q.status ? eq(outboxMessages.status, q.status) : undefined,
+    q.search ? containsAny(q.search, [outboxMessages.to, outboxMessages.subject]) : undefined,
+  );
   const [total] = await db.select({ n: count() }).from(outboxMessages).where(where);
   const { limit, offset } = pageWindow(q);
-  const results = await db.select(listColumns).from(outboxMessages).where(where).orderBy(desc(outboxMessages.created_at), desc(outboxMessages.id)).limit(limit).offset(offset);
+  const results = await db
+    .select(listColumns)
+    .from(outboxMessages)
+    .where(where)
+    .orderBy(desc(outboxMessages.created_at), desc(outboxMessages.id))
+    .limit(limit)
+    .offset(offset);
   return { count: total!.n, results };
 }
 
 export async function getOutboxMessage(db: Runner, id: number) {
-  const [row] = await db.select({ ...listColumns, text: outboxMessages.text, html: outboxMessages.html }).from(outboxMessages).where(eq(outboxMessages.id, id));
+  const [row] = await db
+    .select({ ...listColumns, text: outboxMessages.text, html: outboxMessages.html })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.id, id));
   if (!row) throw notFound('Message not found.');
   return row;
 }

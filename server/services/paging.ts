@@ -42,7 +42,10 @@ export function orderingOf(value: string | undefined, columns: Record<string, An
     const name = key.replace(/^-/, '');
     // own keys only: '__proto__' or 'constructor' must not reach the prototype (a 500 before)
     const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
-    if (!column) throw badRequest('Some values are not valid.', { ordering: [`Use one of: ${Object.keys(columns).join(', ')} (prefix - for descending).`] });
+    if (!column)
+      throw badRequest('Some values are not valid.', {
+        ordering: [`Use one of: ${Object.keys(columns).join(', ')} (prefix - for descending).`],
+      });
     return (key.startsWith('-') ? desc : asc)(column);
   });
   return [...order, (keys.at(-1)!.startsWith('-') ? desc : asc)(id)];

@@ -32,7 +32,12 @@ export async function platformSummary(db: Db, days: number) {
       GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 10`),
   ]);
   return {
-    days: pageviews.map((p, i) => ({ date: p.date, pageviews: p.count, inquiries: inquiries[i]!.count, applications: applications[i]!.count })),
+    days: pageviews.map((p, i) => ({
+      date: p.date,
+      pageviews: p.count,
+      inquiries: inquiries[i]!.count,
+      applications: applications[i]!.count,
+    })),
     top_institutions: rowsOf<{ institute_type: string; institute_id: number; pageviews: number; name: string | null }>(top),
   };
 }
@@ -47,18 +52,27 @@ export async function institutionPageviews(db: Db, role: InstitutionRole, id: nu
  * Rows whose fees, intakes or deadlines (the declarations' `confirmed`) nobody has confirmed in
  * STALE_AFTER_DAYS, or ever: never confirmed first, then the oldest. One entity or all of them.
  */
-export async function staleFacts(db: Db, { entity, search, limit, offset }: { entity?: string; search?: string; limit: number; offset: number }) {
-  const named = search?.trim() ? sql` AND ${sql.identifier('title')} ILIKE ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+export async function staleFacts(
+  db: Db,
+  { entity, search, limit, offset }: { entity?: string; search?: string; limit: number; offset: number },
+) {
+  const named = search?.trim()
+    ? sql` AND ${sql.identifier('title')} ILIKE ${`%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    : sql``;
   const parts = Object.values(registry)
     .filter((e) => e.decl.confirmed && (!entity || e.decl.name === entity))
     .map(
-      (e) => sql`SELECT ${e.decl.name}::text AS entity, id, ${sql.identifier(e.decl.titleField)}::text AS title, slug, ${sql.identifier(CHECKED_ON)} AS checked_on
+      (
+        e,
+      ) => sql`SELECT ${e.decl.name}::text AS entity, id, ${sql.identifier(e.decl.titleField)}::text AS title, slug, ${sql.identifier(CHECKED_ON)} AS checked_on
         FROM ${e.table}
         WHERE ${sql.identifier(CHECKED_ON)} IS NULL OR ${sql.identifier(CHECKED_ON)} < (now() AT TIME ZONE 'Asia/Kathmandu')::date - ${STALE_AFTER_DAYS}::int`,
     );
   const stale = sql`(SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS rows WHERE TRUE${named}) AS stale`;
   const [rows, [total]] = await Promise.all([
-    db.execute(sql`SELECT entity, id, title, slug, to_char(checked_on, 'YYYY-MM-DD') AS checked_on FROM ${stale} ORDER BY checked_on ASC NULLS FIRST, entity, id LIMIT ${limit} OFFSET ${offset}`),
+    db.execute(
+      sql`SELECT entity, id, title, slug, to_char(checked_on, 'YYYY-MM-DD') AS checked_on FROM ${stale} ORDER BY checked_on ASC NULLS FIRST, entity, id LIMIT ${limit} OFFSET ${offset}`,
+    ),
     db.execute(sql`SELECT count(*)::int AS n FROM ${stale}`).then((r) => rowsOf<{ n: number }>(r)),
   ]);
   return { count: total!.n, results: rowsOf<{ entity: string; id: number; title: string; slug: string; checked_on: string | null }>(rows) };

@@ -23,7 +23,12 @@ import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from '.
 const r = consultancyReviews;
 const a = consultancyApplications;
 
-export const reviewQuery = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size, ordering: orderingParam, consultancy: id.optional() });
+export const reviewQuery = z.strictObject({
+  page: pageQuery.page,
+  page_size: pageQuery.page_size,
+  ordering: orderingParam,
+  consultancy: id.optional(),
+});
 const flag = z.enum(['true', 'false'], { error: 'Must be true or false' });
 export const adminReviewQuery = reviewQuery.extend({ search: pageQuery.search, signals: flag.optional(), removed: flag.optional() });
 
@@ -35,11 +40,15 @@ const noReview = () => notFound('No review has been written with this tracking c
 const reviewNotFound = () => notFound('Review not found.');
 
 /** The address a review came from, kept only as a keyed hash: enough to match, not to know. */
-export const addressHash = (ip: string, secret: string) => crypto.createHmac('sha256', `consultancy-review:${secret}`).update(ip).digest('hex');
+export const addressHash = (ip: string, secret: string) =>
+  crypto.createHmac('sha256', `consultancy-review:${secret}`).update(ip).digest('hex');
 
 /** The consultancy acted on the application: its history holds a status only the consultancy sets. */
 const acted = (applicationId: number) =>
-  sql<boolean>`exists (select 1 from ${applicationStatusHistory} h where h.application_id = ${applicationId} and h.status not in (${sql.join(APPLICANT_STATUSES.map((s) => sql`${s}`), sql`, `)}))`;
+  sql<boolean>`exists (select 1 from ${applicationStatusHistory} h where h.application_id = ${applicationId} and h.status not in (${sql.join(
+    APPLICANT_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
 
 /** The month applied, in Nepal: all the public learns of the applicant. */
 const appliedMonth = sql<string>`to_char(${a.created_at} at time zone ${sql.raw(`'${NEPAL_TIME}'`)}, 'YYYY-MM')`;
@@ -79,9 +88,15 @@ export const reviewState = async (db: Db, code: string) => stateOf(db, await app
 
 async function stateOf(db: Db, application: Application) {
   const [[consultancy], [review], [state]] = await Promise.all([
-    db.select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug }).from(consultancies).where(eq(consultancies.id, application.consultancy_id)),
+    db
+      .select({ id: consultancies.id, name: consultancies.name, slug: consultancies.slug })
+      .from(consultancies)
+      .where(eq(consultancies.id, application.consultancy_id)),
     db.select(reviewColumns).from(r).innerJoin(a, eq(a.id, r.application_id)).where(eq(r.application_id, application.id)),
-    db.select({ acted: acted(application.id), applied_month: appliedMonth }).from(a).where(eq(a.id, application.id)),
+    db
+      .select({ acted: acted(application.id), applied_month: appliedMonth })
+      .from(a)
+      .where(eq(a.id, application.id)),
   ]);
   return {
     tracking_code: application.tracking_code,
@@ -117,7 +132,11 @@ export async function editReview(db: Db, code: string, changes: z.infer<typeof r
   const application = await applicationOfCode(db, code);
   if (Object.keys(changes).length === 0) throw badRequest('Nothing to change: send the ratings or text to change.');
   await db.transaction(async (tx) => {
-    const [row] = await tx.update(r).set({ ...changes, updated_at: sql`now()` }).where(eq(r.application_id, application.id)).returning({ id: r.id });
+    const [row] = await tx
+      .update(r)
+      .set({ ...changes, updated_at: sql`now()` })
+      .where(eq(r.application_id, application.id))
+      .returning({ id: r.id });
     if (!row) throw noReview();
     await standingChanged(tx, application.consultancy_id);
   });
@@ -203,7 +222,10 @@ const people = (db: Db) =>
         ip_hash: r.ip_hash,
         email: sql<string>`lower(${a.email})`.as('email'),
         phone: sql<string>`right(regexp_replace(${a.phone}, '[^0-9]', '', 'g'), 10)`.as('phone'),
-        in_window: sql<number>`count(*) over (partition by ${r.consultancy_id} order by ${r.created_at} range between ${burstWindow} preceding and current row)`.as('in_window'),
+        in_window:
+          sql<number>`count(*) over (partition by ${r.consultancy_id} order by ${r.created_at} range between ${burstWindow} preceding and current row)`.as(
+            'in_window',
+          ),
       })
       .from(r)
       .innerJoin(a, eq(a.id, r.application_id)),
@@ -225,9 +247,14 @@ function signalsOf(db: Db) {
         email: others(sql`${p.email}`).as('email_all'),
         email_here: others(sql`${p.email}, ${p.consultancy_id}`).as('email_here'),
         ip: sql<number>`case when ${p.ip_hash} is null then 0 else ${others(sql`${p.ip_hash}`)} end`.as('ip_all'),
-        ip_here: sql<number>`case when ${p.ip_hash} is null then 0 else ${others(sql`${p.ip_hash}, ${p.consultancy_id}`)} end`.as('ip_here'),
+        ip_here: sql<number>`case when ${p.ip_hash} is null then 0 else ${others(sql`${p.ip_hash}, ${p.consultancy_id}`)} end`.as(
+          'ip_here',
+        ),
         // the windows ending at a later review within BURST.hours also hold this one
-        burst: sql<number>`(max(${p.in_window}) over (partition by ${p.consultancy_id} order by ${p.created_at} range between current row and ${burstWindow} following))::int`.as('burst'),
+        burst:
+          sql<number>`(max(${p.in_window}) over (partition by ${p.consultancy_id} order by ${p.created_at} range between current row and ${burstWindow} following))::int`.as(
+            'burst',
+          ),
       })
       .from(p),
   );
@@ -236,9 +263,21 @@ function signalsOf(db: Db) {
 }
 
 /** The signals of one review in words, for the admin's list. */
-function signalNotes(s: { phone: number; phone_here: number; email: number; email_here: number; ip: number; ip_here: number; burst: number }): string[] {
+function signalNotes(s: {
+  phone: number;
+  phone_here: number;
+  email: number;
+  email_here: number;
+  ip: number;
+  ip_here: number;
+  burst: number;
+}): string[] {
   const shared = (what: string, all: number, here: number) =>
-    all > 0 ? [`${what} also on ${all} other review${all === 1 ? '' : 's'}${here > 0 ? ` (${here} of this consultancy)` : ' (of other consultancies)'}`] : [];
+    all > 0
+      ? [
+          `${what} also on ${all} other review${all === 1 ? '' : 's'}${here > 0 ? ` (${here} of this consultancy)` : ' (of other consultancies)'}`,
+        ]
+      : [];
   return [
     ...shared('Phone', s.phone, s.phone_here),
     ...shared('Email', s.email, s.email_here),
@@ -277,7 +316,15 @@ async function adminRows(db: Db, { p, signals }: ReturnType<typeof signalsOf>, q
     .limit(limit)
     .offset(offset);
   return rows.map(({ s_phone, s_phone_here, s_email, s_email_here, s_ip, s_ip_here, s_burst, ...row }) => {
-    const signals = { phone: s_phone, phone_here: s_phone_here, email: s_email, email_here: s_email_here, ip: s_ip, ip_here: s_ip_here, burst: s_burst };
+    const signals = {
+      phone: s_phone,
+      phone_here: s_phone_here,
+      email: s_email,
+      email_here: s_email_here,
+      ip: s_ip,
+      ip_here: s_ip_here,
+      burst: s_burst,
+    };
     return { ...row, rating: rounded(overallOf(row)), removed: row.removed_reason !== null, signals, signal_notes: signalNotes(signals) };
   });
 }

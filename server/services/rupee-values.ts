@@ -13,10 +13,19 @@ const newestRates = sql`(SELECT coalesce(jsonb_object_agg(latest.currency, lates
   FROM (SELECT DISTINCT ON (${r.currency}) ${r.currency} AS currency, ${r.npr_per_unit} AS npr_per_unit FROM ${r} ORDER BY ${r.currency}, ${r.rate_date} DESC, ${r.id} DESC) latest)`;
 
 /** `amount` in rupees at the newest rate of the row's `currency`, to the whole rupee; null without an amount or a rate. */
-const inRupees = (amount: PgColumn, currency: PgColumn): SQL<number | null> => sql<number | null>`round((${amount} * (${newestRates} ->> upper(${currency}))::float8)::numeric)::float8`;
+const inRupees = (amount: PgColumn, currency: PgColumn): SQL<number | null> =>
+  sql<number | null>`round((${amount} * (${newestRates} ->> upper(${currency}))::float8)::numeric)::float8`;
 
-const schema = (of: string) => ({ type: 'number', nullable: true, description: `${of} in Nepali rupees at the newest exchange rate of its currency (null: no amount, or no rate for its currency)` });
+const schema = (of: string) => ({
+  type: 'number',
+  nullable: true,
+  description: `${of} in Nepali rupees at the newest exchange rate of its currency (null: no amount, or no rate for its currency)`,
+});
 
 export const courseRupees = { fee_npr: { sql: inRupees(courses.fee, courses.currency), schema: schema('The yearly fee') } };
-export const universityRupees = { tuition_min_npr: { sql: inRupees(universities.tuition_min, universities.currency), schema: schema('The lowest yearly tuition') } };
-export const scholarshipRupees = { amount_npr: { sql: inRupees(scholarships.amount_value, scholarships.amount_currency), schema: schema('The amount in figures') } };
+export const universityRupees = {
+  tuition_min_npr: { sql: inRupees(universities.tuition_min, universities.currency), schema: schema('The lowest yearly tuition') },
+};
+export const scholarshipRupees = {
+  amount_npr: { sql: inRupees(scholarships.amount_value, scholarships.amount_currency), schema: schema('The amount in figures') },
+};

@@ -6,7 +6,6 @@ import { refreshTokens, users } from '../db/schema/index.ts';
 import { sessionColumns, type SessionUser } from '../plugins/auth.ts';
 import { unauthorized } from '../errors.ts';
 
-
 const REFRESH_DAYS = 30;
 
 /** Only a hash is stored, so a leaked table gives no usable token. */
@@ -40,11 +39,17 @@ export async function activeUser(db: Runner, id: number): Promise<SessionUser | 
 }
 
 const revokeFamily = (db: Runner, familyId: string) =>
-  db.update(refreshTokens).set({ revoked_at: sql`now()` }).where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+  db
+    .update(refreshTokens)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
 
 /** Every login of a user ends (deactivation, password reset). */
 export const revokeUserSessions = (db: Runner, userId: number) =>
-  db.update(refreshTokens).set({ revoked_at: sql`now()` }).where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
+  db
+    .update(refreshTokens)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
 
 /**
  * Swaps a refresh token for a new pair. A token that was already swapped is being replayed,
@@ -53,7 +58,14 @@ export const revokeUserSessions = (db: Runner, userId: number) =>
 export async function rotateSession(app: FastifyInstance, refresh: string): Promise<Session> {
   const session = await app.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: refreshTokens.id, user_id: refreshTokens.user_id, family_id: refreshTokens.family_id, rotated_at: refreshTokens.rotated_at, revoked_at: refreshTokens.revoked_at, expired: sql<boolean>`${refreshTokens.expires_at} <= now()` })
+      .select({
+        id: refreshTokens.id,
+        user_id: refreshTokens.user_id,
+        family_id: refreshTokens.family_id,
+        rotated_at: refreshTokens.rotated_at,
+        revoked_at: refreshTokens.revoked_at,
+        expired: sql<boolean>`${refreshTokens.expires_at} <= now()`,
+      })
       .from(refreshTokens)
       .where(eq(refreshTokens.token_hash, hashToken(refresh)))
       .for('update');
@@ -64,7 +76,10 @@ export async function rotateSession(app: FastifyInstance, refresh: string): Prom
     }
     const user = await activeUser(tx, row.user_id);
     if (!user) return null;
-    await tx.update(refreshTokens).set({ rotated_at: sql`now()` }).where(eq(refreshTokens.id, row.id));
+    await tx
+      .update(refreshTokens)
+      .set({ rotated_at: sql`now()` })
+      .where(eq(refreshTokens.id, row.id));
     return issue(tx, app, user, row.family_id);
   });
   if (!session) throw unauthorized('Refresh token is invalid, expired or already used. Please sign in again.');
@@ -73,6 +88,9 @@ export async function rotateSession(app: FastifyInstance, refresh: string): Prom
 
 /** Ends the login the token belongs to; an unknown token is already as good as logged out. */
 export async function endSession(app: FastifyInstance, refresh: string) {
-  const [row] = await app.db.select({ family_id: refreshTokens.family_id }).from(refreshTokens).where(eq(refreshTokens.token_hash, hashToken(refresh)));
+  const [row] = await app.db
+    .select({ family_id: refreshTokens.family_id })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.token_hash, hashToken(refresh)));
   if (row) await revokeFamily(app.db, row.family_id);
 }

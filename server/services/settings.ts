@@ -10,8 +10,14 @@ import { formatDate } from '../../src/lib/format.ts';
 
 const boolInput = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 
-export const siteSettingsChange = z.strictObject({ featured_counselling_consultancy_id: z.number().int().positive().nullable().optional(), show_counselling_bar: boolInput.optional() });
-export const modalSettingsChange = z.strictObject({ hide_study_abroad_modal: boolInput.optional(), hide_full_detail_modal: boolInput.optional() });
+export const siteSettingsChange = z.strictObject({
+  featured_counselling_consultancy_id: z.number().int().positive().nullable().optional(),
+  show_counselling_bar: boolInput.optional(),
+});
+export const modalSettingsChange = z.strictObject({
+  hide_study_abroad_modal: boolInput.optional(),
+  hide_full_detail_modal: boolInput.optional(),
+});
 
 /**
  * The site settings, with the featured consultancy's name, slug and standing for the banner. Only a
@@ -57,8 +63,10 @@ export async function notPromotable(db: Runner, consultancyId: number): Promise<
     .where(eq(consultancies.id, consultancyId));
   if (!c) return 'No consultancy has this id.';
   if (c.promotable) return null;
-  if (!c.verified) return `${c.name} is not verified by us: only a verified consultancy with a verified, unexpired licence can be featured.`;
-  if (c.licence) return `${c.name}'s licence expired on ${formatDate(c.licence.expires_on)}: only a consultancy with a verified, unexpired licence can be featured.`;
+  if (!c.verified)
+    return `${c.name} is not verified by us: only a verified consultancy with a verified, unexpired licence can be featured.`;
+  if (c.licence)
+    return `${c.name}'s licence expired on ${formatDate(c.licence.expires_on)}: only a consultancy with a verified, unexpired licence can be featured.`;
   return `${c.name} has no licence on record: only a consultancy with a verified, unexpired licence can be featured.`;
 }
 
@@ -80,7 +88,10 @@ export async function updateSiteSettings(db: Db, change: z.infer<typeof siteSett
 
 export async function readModalSettings(db: Db) {
   const [row] = await db
-    .select({ hide_study_abroad_modal: modalSettings.hide_study_abroad_modal, hide_full_detail_modal: modalSettings.hide_full_detail_modal })
+    .select({
+      hide_study_abroad_modal: modalSettings.hide_study_abroad_modal,
+      hide_full_detail_modal: modalSettings.hide_full_detail_modal,
+    })
     .from(modalSettings)
     .where(eq(modalSettings.id, 1));
   return row ?? { hide_study_abroad_modal: false, hide_full_detail_modal: false };
@@ -97,7 +108,22 @@ export async function updateModalSettings(db: Db, change: z.infer<typeof modalSe
 /** Ads running now in a placement, heaviest first. */
 export const runningAds = (db: Db, placement: string) =>
   db
-    .select({ id: ads.id, placement: ads.placement, title: ads.title, redirect_url: ads.redirect_url, desktop_image_url: ads.desktop_image_url, mobile_image_url: ads.mobile_image_url, weight: ads.weight })
+    .select({
+      id: ads.id,
+      placement: ads.placement,
+      title: ads.title,
+      redirect_url: ads.redirect_url,
+      desktop_image_url: ads.desktop_image_url,
+      mobile_image_url: ads.mobile_image_url,
+      weight: ads.weight,
+    })
     .from(ads)
-    .where(and(eq(ads.placement, placement), eq(ads.active, true), or(isNull(ads.starts_at), lte(ads.starts_at, sql`now()`)), or(isNull(ads.ends_at), gt(ads.ends_at, sql`now()`))))
+    .where(
+      and(
+        eq(ads.placement, placement),
+        eq(ads.active, true),
+        or(isNull(ads.starts_at), lte(ads.starts_at, sql`now()`)),
+        or(isNull(ads.ends_at), gt(ads.ends_at, sql`now()`)),
+      ),
+    )
     .orderBy(sql`${ads.weight} DESC`, ads.id);

@@ -24,7 +24,15 @@ async function existing(db: Db, items: ShortlistItem[]): Promise<ShortlistItem[]
   const found = await Promise.all(
     [...byEntity].map(async ([entity, list]) => {
       const e = serverEntity(entity);
-      const ids = await db.select({ id: column(e, 'id') }).from(e.table).where(inArray(column(e, 'id'), list.map((i) => i.id)));
+      const ids = await db
+        .select({ id: column(e, 'id') })
+        .from(e.table)
+        .where(
+          inArray(
+            column(e, 'id'),
+            list.map((i) => i.id),
+          ),
+        );
       const known = new Set(ids.map((r) => r.id as number));
       return list.filter((i) => known.has(i.id));
     }),
@@ -36,15 +44,25 @@ async function existing(db: Db, items: ShortlistItem[]): Promise<ShortlistItem[]
 export async function addToShortlist(db: Db, userId: number, items: ShortlistItem[]): Promise<ShortlistItem[]> {
   const rows = await existing(db, items);
   return db.transaction(async (tx) => {
-    if (rows.length) await tx.insert(shortlistItems).values(rows.map((i) => ({ user_id: userId, entity: i.entity, row_id: i.id }))).onConflictDoNothing();
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(shortlistItems).where(eq(shortlistItems.user_id, userId));
+    if (rows.length)
+      await tx
+        .insert(shortlistItems)
+        .values(rows.map((i) => ({ user_id: userId, entity: i.entity, row_id: i.id })))
+        .onConflictDoNothing();
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shortlistItems)
+      .where(eq(shortlistItems.user_id, userId));
     // rolled back whole: a shortlist never ends up past its limit, half merged
-    if (n > SHORTLIST_MAX) throw badRequest(`A shortlist holds at most ${SHORTLIST_MAX} items.`, { items: [`At most ${SHORTLIST_MAX} items`] });
+    if (n > SHORTLIST_MAX)
+      throw badRequest(`A shortlist holds at most ${SHORTLIST_MAX} items.`, { items: [`At most ${SHORTLIST_MAX} items`] });
     return shortlistOf(tx, userId);
   });
 }
 
 export async function removeFromShortlist(db: Db, userId: number, item: ShortlistItem): Promise<ShortlistItem[]> {
-  await db.delete(shortlistItems).where(and(eq(shortlistItems.user_id, userId), eq(shortlistItems.entity, item.entity), eq(shortlistItems.row_id, item.id)));
+  await db
+    .delete(shortlistItems)
+    .where(and(eq(shortlistItems.user_id, userId), eq(shortlistItems.entity, item.entity), eq(shortlistItems.row_id, item.id)));
   return shortlistOf(db, userId);
 }

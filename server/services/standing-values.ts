@@ -18,7 +18,9 @@ const shownReviews = sql`${r} WHERE ${r.consultancy_id} = ${consultancyId} AND $
 
 export const standingValues = {
   review_score: {
-    sql: sql<number | null>`(SELECT round(avg((${r.honesty} + ${r.responsiveness} + ${r.visa_guidance}) / 3.0), 1)::float8 FROM ${shownReviews})`,
+    sql: sql<
+      number | null
+    >`(SELECT round(avg((${r.honesty} + ${r.responsiveness} + ${r.visa_guidance}) / 3.0), 1)::float8 FROM ${shownReviews})`,
     schema: { type: 'number', nullable: true, description: 'The mean rating of its reviews, 1 to 5, one decimal (null: no reviews)' },
   },
   review_count: {
@@ -27,7 +29,10 @@ export const standingValues = {
   },
   complaints_12m: {
     sql: sql<number>`(SELECT count(*)::int FROM ${complaints} WHERE ${complaints.consultancy_id} = ${consultancyId} AND ${complaints.status} <> 'rejected' AND ${complaints.created_at} > now() - make_interval(months => ${COMPLAINT_RECORD_MONTHS}))`,
-    schema: { type: 'integer', description: `Complaints about it in the last ${COMPLAINT_RECORD_MONTHS} months, those rejected as invalid left out` },
+    schema: {
+      type: 'integer',
+      description: `Complaints about it in the last ${COMPLAINT_RECORD_MONTHS} months, those rejected as invalid left out`,
+    },
   },
 };
 
@@ -37,6 +42,9 @@ export const standingValues = {
  * its cards, and the content version moves, so the site is built again.
  */
 export async function standingChanged(tx: Runner, consultancyId: number) {
-  await tx.update(consultancies).set({ updated_at: sql`now()` }).where(eq(consultancies.id, consultancyId));
+  await tx
+    .update(consultancies)
+    .set({ updated_at: sql`now()` })
+    .where(eq(consultancies.id, consultancyId));
   await bumpContentVersion(tx);
 }

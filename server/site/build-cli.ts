@@ -24,7 +24,10 @@ async function runningApi(): Promise<string | undefined> {
   if (config.databaseUrl) return undefined;
   const owner = readOwner(path.join(config.dataDir, 'pg'));
   if (!owner?.api) return undefined;
-  const answers = await fetch(`${owner.api}/site-settings/`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+  const answers = await fetch(`${owner.api}/site-settings/`, { signal: AbortSignal.timeout(5000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (answers) log(`Using the API of the running server (pid ${owner.pid}) at ${owner.api}`);
   return answers ? owner.api : undefined;
 }
@@ -49,6 +52,8 @@ runCommand(async () => {
   // version is unknown, so it counts as changed)
   const result = mode === 'rebuild' ? await runner.check() : await runner.rebuildNow();
   await close();
-  log(`${result.status}${result.version !== undefined ? ` (content version ${result.version})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.join(siteDir, 'current')}`);
+  log(
+    `${result.status}${result.version !== undefined ? ` (content version ${result.version})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.join(siteDir, 'current')}`,
+  );
   process.exit(result.status === 'failed' ? 1 : 0);
 }, config);

@@ -116,8 +116,8 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   // so do the compiled pages of the current build and the build's copy of the API's lists.
   const dataEnv = { SITE_DATA_DIR: path.join(siteDir, DATA_DIR) };
   const cacheEnv = { ASTRO_CACHE_DIR: path.join(siteDir, '.astro-cache'), ...dataEnv, ...(siteUrl ? { SITE_URL: siteUrl } : {}) };
-  const build = options.build ?? ((outDir: string, url: string, env: Record<string, string> = {}) =>
-    astroBuild(outDir, url, { ...cacheEnv, ...env }));
+  const build =
+    options.build ?? ((outDir: string, url: string, env: Record<string, string> = {}) => astroBuild(outDir, url, { ...cacheEnv, ...env }));
   const publisher = createPublisher(siteDir, keep);
   const incremental = options.incremental ?? !options.build;
   const standby = options.standby ?? false;

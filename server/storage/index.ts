@@ -86,7 +86,14 @@ export async function s3Storage(s3: NonNullable<Config['s3']>, baseUrl?: string)
     async put(data, extension, contentType) {
       const key = contentKey(data, extension);
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: data, ContentType: contentType, CacheControl: isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store', ...(extension === 'pdf' ? { ContentDisposition: 'attachment' } : {}) }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: prefix + key,
+          Body: data,
+          ContentType: contentType,
+          CacheControl: isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+          ...(extension === 'pdf' ? { ContentDisposition: 'attachment' } : {}),
+        }),
       );
       return refs.of(key);
     },
@@ -117,7 +124,9 @@ export function createPrivateStorage(config: Config): Promise<Storage> | Storage
   // Everything in the uploads folder is served under /media, so a private folder inside it would not be private.
   const relative = path.relative(config.uploadsDir, config.privateUploadsDir);
   if (relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative))) {
-    throw new Error(`PRIVATE_UPLOADS_DIR (${config.privateUploadsDir}) must not be inside UPLOADS_DIR (${config.uploadsDir}), which is served publicly under /media.`);
+    throw new Error(
+      `PRIVATE_UPLOADS_DIR (${config.privateUploadsDir}) must not be inside UPLOADS_DIR (${config.uploadsDir}), which is served publicly under /media.`,
+    );
   }
   return localStorage(config.privateUploadsDir);
 }

@@ -9,7 +9,12 @@ import { PRIVATE_FILE_COLUMNS, removeUnreferenced } from './references.ts';
 /** The stem of the name the user gave, made safe for a header, with the extension of the bytes actually stored. */
 function downloadName(name: string, extension: string) {
   // eslint-disable-next-line no-control-regex -- control characters are what a header must not carry
-  const stem = name.replace(/\.[^.]*$/, '').replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]+/g, '_').trim().slice(0, 100) || 'document';
+  const stem =
+    name
+      .replace(/\.[^.]*$/, '')
+      .replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]+/g, '_')
+      .trim()
+      .slice(0, 100) || 'document';
   return `${stem}.${extension}`;
 }
 
@@ -27,7 +32,10 @@ export async function sendPrivateFile(reply: FastifyReply, storage: Storage, key
   const filename = downloadName(name, type?.extension ?? 'bin');
   return reply
     .header('Content-Type', type?.mime ?? 'application/octet-stream')
-    .header('Content-Disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${rfc5987(filename)}`)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${rfc5987(filename)}`,
+    )
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
@@ -39,11 +47,18 @@ export async function sendPrivateFile(reply: FastifyReply, storage: Storage, key
  * anyone under MEDIA_BASE_URL. Moves each such file into the private store and its rows to the
  * new key. Runs on every start and finds nothing once done; answers how many files it moved.
  */
-export async function movePersonalFilesToPrivate(db: Db, publicStorage: Storage, privateStorage: Storage, mediaBaseUrl: string): Promise<number> {
+export async function movePersonalFilesToPrivate(
+  db: Db,
+  publicStorage: Storage,
+  privateStorage: Storage,
+  mediaBaseUrl: string,
+): Promise<number> {
   let moved = 0;
   for (const [table, column] of PRIVATE_FILE_COLUMNS) {
     const [t, c] = [sql.identifier(table), sql.identifier(column)];
-    const rows = rowsOf<{ ref: string }>(await db.execute(sql`SELECT DISTINCT ${c} AS ref FROM ${t} WHERE starts_with(${c}, ${`${mediaBaseUrl}/`})`));
+    const rows = rowsOf<{ ref: string }>(
+      await db.execute(sql`SELECT DISTINCT ${c} AS ref FROM ${t} WHERE starts_with(${c}, ${`${mediaBaseUrl}/`})`),
+    );
     for (const { ref } of rows) {
       const data = await publicStorage.read(ref);
       const type = data && sniff(data);

@@ -37,7 +37,9 @@ export function formatMoney(amount: number, currency: unknown): string {
   const code = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
   if (!code) return formatNumber(amount);
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'code', maximumFractionDigits: 0 }).format(amount).replace(/\u00a0/g, ' ');
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'code', maximumFractionDigits: 0 })
+      .format(amount)
+      .replace(/\u00a0/g, ' ');
   } catch {
     return `${code} ${formatNumber(amount)}`;
   }

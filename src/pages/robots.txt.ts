@@ -1,4 +1,7 @@
 import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ site }) =>
-  new Response(`User-agent: *\nDisallow: /admin/\nDisallow: /dashboard/\nDisallow: /login/\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site).href}\n`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  new Response(
+    `User-agent: *\nDisallow: /admin/\nDisallow: /dashboard/\nDisallow: /login/\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site).href}\n`,
+    { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
+  );

@@ -9,13 +9,21 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** Every pre-rendered public page, with lastmod from updated_at. */
 export const GET: APIRoute = async ({ site }) => {
-  const urls: { loc: string; lastmod?: string }[] = [{ loc: '/' }, { loc: '/forum/' }, { loc: '/track/' }, { loc: '/review/' }, { loc: '/complaint/' }, { loc: HOW_WE_VERIFY }];
+  const urls: { loc: string; lastmod?: string }[] = [
+    { loc: '/' },
+    { loc: '/forum/' },
+    { loc: '/track/' },
+    { loc: '/review/' },
+    { loc: '/complaint/' },
+    { loc: HOW_WE_VERIFY },
+  ];
   for (const name of SITE_ENTITIES) {
     const decl = declarationOf(name);
     const all = await rows(name);
     urls.push({ loc: `/${decl.sitePath}/` });
     for (let p = 2; p <= Math.ceil(all.length / PAGE_SIZE); p++) urls.push({ loc: `/${decl.sitePath}/page/${p}/` });
-    for (const row of all) urls.push({ loc: hrefOf(decl, row), lastmod: typeof row.updated_at === 'string' ? row.updated_at.slice(0, 10) : undefined });
+    for (const row of all)
+      urls.push({ loc: hrefOf(decl, row), lastmod: typeof row.updated_at === 'string' ? row.updated_at.slice(0, 10) : undefined });
     for (const page of extrasOf(name).rowPages ?? []) for (const row of all) urls.push({ loc: `${hrefOf(decl, row)}${page}` });
   }
   for (const kind of Object.keys(CATEGORIZED) as Categorized[]) {
@@ -36,7 +44,10 @@ export const GET: APIRoute = async ({ site }) => {
     forumPages(`/forum/category/${c.slug}/`, forum.questions.filter((q) => categoryOf(q)?.id === c.id).length);
   }
   for (const q of forum.questions) {
-    const changed = [q, ...(forum.replies.get(q.id) ?? [])].map((x) => x.updated_at ?? x.created_at).sort().at(-1)!;
+    const changed = [q, ...(forum.replies.get(q.id) ?? [])]
+      .map((x) => x.updated_at ?? x.created_at)
+      .sort()
+      .at(-1)!;
     urls.push({ loc: `/forum/${q.id}/`, lastmod: changed.slice(0, 10) });
   }
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls

@@ -2,8 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { bearer, buildTestApp, createConsultancy, createCourse, createDestination, createUser, engines, expectErrorShape, freshIp, login, multipart, pngHeaderOnly, pngImage, samplePdf, signedIn, type TestApp } from './helpers.ts';
-import { applicationDocuments, applicationStatusHistory, complaints, consultancyApplications, users } from '../../server/db/schema/index.ts';
+import {
+  bearer,
+  buildTestApp,
+  createConsultancy,
+  createCourse,
+  createDestination,
+  createUser,
+  engines,
+  expectErrorShape,
+  freshIp,
+  login,
+  multipart,
+  pngHeaderOnly,
+  pngImage,
+  samplePdf,
+  signedIn,
+  type TestApp,
+} from './helpers.ts';
+import {
+  applicationDocuments,
+  applicationStatusHistory,
+  complaints,
+  consultancyApplications,
+  users,
+} from '../../server/db/schema/index.ts';
 import { localStorage } from '../../server/storage/index.ts';
 import { movePersonalFilesToPrivate } from '../../server/storage/private.ts';
 
@@ -53,12 +76,25 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     return res.json().tracking_code as string;
   };
   const check = (code: string) => t.app.inject({ url: `/api/consultancy-application/check/${code}/`, remoteAddress: freshIp() });
-  const edit = (code: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/consultancy-application/edit/${code}/`, payload, remoteAddress: freshIp() });
-  const idOf = async (code: string) => (await t.database.db.select({ id: consultancyApplications.id }).from(consultancyApplications).where(eq(consultancyApplications.tracking_code, code)))[0]!.id;
+  const edit = (code: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/consultancy-application/edit/${code}/`, payload, remoteAddress: freshIp() });
+  const idOf = async (code: string) =>
+    (
+      await t.database.db
+        .select({ id: consultancyApplications.id })
+        .from(consultancyApplications)
+        .where(eq(consultancyApplications.tracking_code, code))
+    )[0]!.id;
   const move = (session: Session, id: number, status: string, note = '') =>
-    t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/applications/${id}/status/`, payload: { status, note }, headers: bearer(session) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy/dashboard/applications/${id}/status/`,
+      payload: { status, note },
+      headers: bearer(session),
+    });
   const applicationCount = async () => (await t.database.db.select({ n: count() }).from(consultancyApplications))[0]!.n;
-  const documentsOf = (id: number) => t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.application_id, id)).orderBy(applicationDocuments.id);
+  const documentsOf = (id: number) =>
+    t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.application_id, id)).orderBy(applicationDocuments.id);
   const download = (url: string, session?: Session) => t.app.inject({ url, headers: session ? bearer(session) : {} });
 
   it('stores an application with its documents and answers a readable tracking code', async () => {
@@ -88,7 +124,12 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
   });
 
   it('accepts a JSON body without documents', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/consultancy-application/submit/', payload: { ...form(), consultancy: consultancyId }, remoteAddress: freshIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/consultancy-application/submit/',
+      payload: { ...form(), consultancy: consultancyId },
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -136,11 +177,14 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect(JSON.stringify(body)).not.toContain('Sharma');
   });
 
-  it.each(['AAAA-AAAA-AAAA-AAAA', 'not-a-code', '0000-1111-OOOO-IIII', 'x'.repeat(64)])('answers 404 for the unknown code %s', async (code) => {
-    const res = await check(code);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Tracking code not found' });
-  });
+  it.each(['AAAA-AAAA-AAAA-AAAA', 'not-a-code', '0000-1111-OOOO-IIII', 'x'.repeat(64)])(
+    'answers 404 for the unknown code %s',
+    async (code) => {
+      const res = await check(code);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Tracking code not found' });
+    },
+  );
 
   it('refuses bad forms with a 4xx and stores nothing', async () => {
     const before = await applicationCount();
@@ -156,13 +200,40 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
       [multipart(form({ course: String(999999) })), 400, 'course'],
       [multipart(form({ is_admin: 'true' })), 400],
       [multipart(form({ message: 'x'.repeat(100_000) })), 400, 'message'],
-      [multipart(form(), [{ field: 'documents', filename: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('<script>alert(1)</script>') }]), 415],
-      [multipart(form(), [{ field: 'documents', filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([samplePdf, Buffer.alloc(20 * 1024 * 1024)]) }]), 413],
+      [
+        multipart(form(), [
+          { field: 'documents', filename: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('<script>alert(1)</script>') },
+        ]),
+        415,
+      ],
+      [
+        multipart(form(), [
+          {
+            field: 'documents',
+            filename: 'big.pdf',
+            type: 'application/pdf',
+            data: Buffer.concat([samplePdf, Buffer.alloc(20 * 1024 * 1024)]),
+          },
+        ]),
+        413,
+      ],
       [multipart(form(), [{ field: 'avatar', filename: 'a.png', type: 'image/png', data: await pngImage() }]), 400],
       // decoding bombs: refused from the header, before any pixel is decoded
       [multipart(form(), [{ field: 'documents', filename: 'bomb.png', type: 'image/png', data: pngHeaderOnly(7000, 7000) }]), 413],
-      [multipart(form(), [0, 1, 2].map((i) => ({ field: 'documents', filename: `scan-${i}.png`, type: 'image/png', data: pngHeaderOnly(6000, 6000) }))), 413],
-      [{ payload: Buffer.from('--broken\r\nContent-Disposition: form-data; name="x"\r\n\r\nvalue'), headers: { 'content-type': 'multipart/form-data; boundary=broken' } }, 400],
+      [
+        multipart(
+          form(),
+          [0, 1, 2].map((i) => ({ field: 'documents', filename: `scan-${i}.png`, type: 'image/png', data: pngHeaderOnly(6000, 6000) })),
+        ),
+        413,
+      ],
+      [
+        {
+          payload: Buffer.from('--broken\r\nContent-Disposition: form-data; name="x"\r\n\r\nvalue'),
+          headers: { 'content-type': 'multipart/form-data; boundary=broken' },
+        },
+        400,
+      ],
       [{ payload: Buffer.from('{"consultancy":'), headers: { 'content-type': 'application/json' } }, 400],
     ];
     for (const [body, status, field] of cases) {
@@ -185,8 +256,13 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect((await edit(code, { email: 'bad' })).statusCode).toBe(400);
     expect((await edit('AAAA-AAAA-AAAA-AAAA', { phone: '9800000077' })).statusCode).toBe(404);
 
-    const docs = multipart({ message: 'Added my passport.' }, [{ field: 'documents', filename: 'passport.pdf', type: 'application/pdf', data: samplePdf }]);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/consultancy-application/edit/${code}/`, remoteAddress: freshIp(), ...docs })).statusCode).toBe(200);
+    const docs = multipart({ message: 'Added my passport.' }, [
+      { field: 'documents', filename: 'passport.pdf', type: 'application/pdf', data: samplePdf },
+    ]);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/consultancy-application/edit/${code}/`, remoteAddress: freshIp(), ...docs }))
+        .statusCode,
+    ).toBe(200);
     expect((await check(code)).json().document_count).toBe(1);
 
     expect((await move(agent, await idOf(code), 'in_review', 'Looking at it')).statusCode).toBe(200);
@@ -215,7 +291,15 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect((await move(agent, id, 'offer_received')).statusCode).toBe(409);
     expect((await move(agent, id, 'withdrawn')).statusCode).toBe(409);
     expect((await move(agent, id, 'rejected')).statusCode).toBe(400);
-    for (const status of ['in_review', 'documents_requested', 'in_review', 'applied_to_university', 'offer_received', 'visa_lodged', 'visa_granted']) {
+    for (const status of [
+      'in_review',
+      'documents_requested',
+      'in_review',
+      'applied_to_university',
+      'offer_received',
+      'visa_lodged',
+      'visa_granted',
+    ]) {
       const res = await move(agent, id, status, `Now ${status}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id, status });
@@ -224,17 +308,36 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect((await edit(code, { withdraw: true })).statusCode).toBe(409);
     const body = (await check(code)).json();
     expect(body.status).toBe('visa_granted');
-    expect(body.timeline.map((e: { status: string }) => e.status)).toEqual(['submitted', 'in_review', 'documents_requested', 'in_review', 'applied_to_university', 'offer_received', 'visa_lodged', 'visa_granted']);
+    expect(body.timeline.map((e: { status: string }) => e.status)).toEqual([
+      'submitted',
+      'in_review',
+      'documents_requested',
+      'in_review',
+      'applied_to_university',
+      'offer_received',
+      'visa_lodged',
+      'visa_granted',
+    ]);
     expect(body.timeline[1].note).toBe('Now in_review');
   });
 
   it('shows a consultancy only its own applications, and only it can move them', async () => {
     const code = await submitted();
     const id = await idOf(code);
-    const own = (await t.app.inject({ url: '/api/consultancy/dashboard/applications/?status=submitted&page_size=1000', headers: bearer(agent) })).json();
+    const own = (
+      await t.app.inject({ url: '/api/consultancy/dashboard/applications/?status=submitted&page_size=1000', headers: bearer(agent) })
+    ).json();
     const mine = own.results.find((r: { id: number }) => r.id === id);
-    expect(mine).toMatchObject({ tracking_code: code, full_name: 'Ram Bahadur Sharma', phone: '9812345621', next_statuses: ['in_review'], status_label: 'Submitted' });
-    expect(own.results.every((r: { consultancy_id: number; status: string }) => r.consultancy_id === consultancyId && r.status === 'submitted')).toBe(true);
+    expect(mine).toMatchObject({
+      tracking_code: code,
+      full_name: 'Ram Bahadur Sharma',
+      phone: '9812345621',
+      next_statuses: ['in_review'],
+      status_label: 'Submitted',
+    });
+    expect(
+      own.results.every((r: { consultancy_id: number; status: string }) => r.consultancy_id === consultancyId && r.status === 'submitted'),
+    ).toBe(true);
     const theirs = (await t.app.inject({ url: '/api/consultancy/dashboard/applications/', headers: bearer(otherAgent) })).json();
     expect(theirs.count).toBe(0);
     expect((await move(otherAgent, id, 'in_review')).statusCode).toBe(404);
@@ -247,7 +350,16 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     await t.database.db.update(users).set({ consultancy_id: null }).where(eq(users.id, unlinked.id));
     expect((await t.app.inject({ url: '/api/consultancy/dashboard/applications/', headers: bearer(session) })).statusCode).toBe(403);
     expect((await move(agent, id, 'in_review', 'x'.repeat(100_000))).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/applications/${id}/status/`, payload: { status: 'in_review', extra: 1 }, headers: bearer(agent) })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/consultancy/dashboard/applications/${id}/status/`,
+          payload: { status: 'in_review', extra: 1 },
+          headers: bearer(agent),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('lists every application for admins, searchable and filtered by status', async () => {
@@ -256,7 +368,9 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().results.map((r: { tracking_code: string }) => r.tracking_code)).toEqual([code]);
     expect(res.json().results[0]).toMatchObject({ consultancy_name: 'Everest Education Consultancy' });
-    expect((await t.app.inject({ url: '/api/consultancy-application/admin/?status=visa_granted', headers: bearer(admin) })).json().count).toBeGreaterThan(0);
+    expect(
+      (await t.app.inject({ url: '/api/consultancy-application/admin/?status=visa_granted', headers: bearer(admin) })).json().count,
+    ).toBeGreaterThan(0);
     expect((await t.app.inject({ url: '/api/consultancy-application/admin/?status=bogus', headers: bearer(admin) })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/consultancy-application/admin/', headers: bearer(agent) })).statusCode).toBe(403);
   });
@@ -272,8 +386,20 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     const own = (await t.app.inject({ url: `/api/consultancy/dashboard/applications/?search=${code}`, headers: bearer(agent) })).json();
     const listed = own.results[0].documents;
     expect(listed).toEqual([
-      { id: pdfRow!.id, url: `/api/consultancy-application/${id}/documents/${pdfRow!.id}/`, original_name: 'Transcript; final*.pdf', mime: 'application/pdf', size: pdf.length },
-      { id: imageRow!.id, url: `/api/consultancy-application/${id}/documents/${imageRow!.id}/`, original_name: 'पासपोर्ट.png', mime: 'image/webp', size: imageRow!.size },
+      {
+        id: pdfRow!.id,
+        url: `/api/consultancy-application/${id}/documents/${pdfRow!.id}/`,
+        original_name: 'Transcript; final*.pdf',
+        mime: 'application/pdf',
+        size: pdf.length,
+      },
+      {
+        id: imageRow!.id,
+        url: `/api/consultancy-application/${id}/documents/${imageRow!.id}/`,
+        original_name: 'पासपोर्ट.png',
+        mime: 'image/webp',
+        size: imageRow!.size,
+      },
     ]);
     const forAdmin = (await t.app.inject({ url: `/api/consultancy-application/admin/?search=${code}`, headers: bearer(admin) })).json();
     expect(forAdmin.results[0].documents).toEqual(listed);
@@ -283,16 +409,28 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
       const res = await download(listed[0].url, session);
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.equals(pdf)).toBe(true);
-      expect(res.headers).toMatchObject({ 'content-type': 'application/pdf', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="Transcript_ final_.pdf"; filename*=UTF-8''Transcript_%20final_.pdf`);
+      expect(res.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="Transcript_ final_.pdf"; filename*=UTF-8''Transcript_%20final_.pdf`,
+      );
       const image = await download(listed[1].url, session);
       expect(image.headers['content-type']).toBe('image/webp');
       expect(image.rawPayload.equals(fs.readFileSync(path.join(t.privateDir, imageRow!.storage_key)))).toBe(true);
-      expect(image.headers['content-disposition']).toBe(`attachment; filename="________.webp"; filename*=UTF-8''${encodeURIComponent('पासपोर्ट')}.webp`);
+      expect(image.headers['content-disposition']).toBe(
+        `attachment; filename="________.webp"; filename*=UTF-8''${encodeURIComponent('पासपोर्ट')}.webp`,
+      );
     }
 
     const student = await signedIn(t.app, t.database.db, 'student');
-    for (const [session, status] of [[otherAgent, 404], [student, 403], [undefined, 401]] as const) {
+    for (const [session, status] of [
+      [otherAgent, 404],
+      [student, 403],
+      [undefined, 401],
+    ] as const) {
       const res = await download(listed[0].url, session);
       expect(res.statusCode).toBe(status);
       expectErrorShape(res.json());
@@ -325,10 +463,20 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     const [pdf, evidencePdf] = [uniquePdf('legacy document'), uniquePdf('legacy evidence')];
     const documentUrl = await publicStorage.put(pdf, 'pdf', 'application/pdf');
     const evidenceUrl = await publicStorage.put(evidencePdf, 'pdf', 'application/pdf');
-    const [doc] = await t.database.db.insert(applicationDocuments).values({ application_id: id, storage_key: documentUrl, original_name: 'old.pdf', mime: 'application/pdf', size: pdf.length }).returning();
+    const [doc] = await t.database.db
+      .insert(applicationDocuments)
+      .values({ application_id: id, storage_key: documentUrl, original_name: 'old.pdf', mime: 'application/pdf', size: pdf.length })
+      .returning();
     const [complaint] = await t.database.db
       .insert(complaints)
-      .values({ name: 'Gita Rai', email: 'gita.legacy@example.com', subject: 'Old complaint', message: 'Filed before files were private.', evidence: evidenceUrl, fingerprint: 'legacy' })
+      .values({
+        name: 'Gita Rai',
+        email: 'gita.legacy@example.com',
+        subject: 'Old complaint',
+        message: 'Filed before files were private.',
+        evidence: evidenceUrl,
+        fingerprint: 'legacy',
+      })
       .returning();
     expect((await t.app.inject({ url: documentUrl })).statusCode).toBe(200);
 

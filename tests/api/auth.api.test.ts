@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { bearer, buildTestApp, createConsultancy, createUser, engines, expectErrorShape, freshIp, login, PASSWORD, signedIn, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createConsultancy,
+  createUser,
+  engines,
+  expectErrorShape,
+  freshIp,
+  login,
+  PASSWORD,
+  signedIn,
+  type TestApp,
+} from './helpers.ts';
 import { refreshTokens, users } from '../../server/db/schema/index.ts';
 import { LOGIN_SLOWDOWN_AFTER, LOGIN_SLOWDOWN_MS } from '../../server/routes/auth.ts';
 import { SIGN_UP_SENT, UNCONFIRMED } from '../../server/services/accounts.ts';
@@ -69,7 +81,8 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
     it('stops one address guessing one account, and never locks the owner out from another address', async () => {
       const user = await createUser(t.database.db, 'student');
       const stranger = freshIp();
-      const attempt = (password: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: user.email, password }, remoteAddress });
+      const attempt = (password: string, remoteAddress: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: user.email, password }, remoteAddress });
       const codes: number[] = [];
       for (let i = 0; i < 11; i++) codes.push((await attempt('wrong-password', stranger)).statusCode);
       expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
@@ -83,7 +96,8 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
 
     it(`slows guessing one account from many addresses after ${LOGIN_SLOWDOWN_AFTER} tries, without refusing the owner`, async () => {
       const user = await createUser(t.database.db, 'student');
-      for (let i = 0; i < LOGIN_SLOWDOWN_AFTER; i++) expect((await post('/auth/login/', { email: user.email, password: `guess-${i}` })).statusCode).toBe(401);
+      for (let i = 0; i < LOGIN_SLOWDOWN_AFTER; i++)
+        expect((await post('/auth/login/', { email: user.email, password: `guess-${i}` })).statusCode).toBe(401);
       let started = performance.now();
       expect((await post('/auth/login/', { email: user.email, password: 'guess-again' })).statusCode).toBe(401);
       expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS - 50);
@@ -96,7 +110,12 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       const remoteAddress = freshIp();
       const codes: number[] = [];
       for (let i = 0; i < 31; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: `x${i}@example.com`, password: 'whatever1' }, remoteAddress });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/',
+          payload: { email: `x${i}@example.com`, password: 'whatever1' },
+          remoteAddress,
+        });
         codes.push(res.statusCode);
       }
       expect(codes.filter((c) => c === 429)).toHaveLength(1);
@@ -117,7 +136,13 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
     });
 
     it('answers 400 for broken JSON', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: '{"email": "a@', headers: { 'content-type': 'application/json' }, remoteAddress: freshIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: '{"email": "a@',
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode).toBe(400);
       expectErrorShape(res.json());
     });
@@ -163,7 +188,10 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
     it('lets only one of two simultaneous refreshes with the same token through, and then ends the login', async () => {
       const user = await createUser(t.database.db, 'student');
       const session = await login(t.app, user.email);
-      const results = await Promise.all([post('/auth/refresh/', { refresh: session.refresh }), post('/auth/refresh/', { refresh: session.refresh })]);
+      const results = await Promise.all([
+        post('/auth/refresh/', { refresh: session.refresh }),
+        post('/auth/refresh/', { refresh: session.refresh }),
+      ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
       const winner = results.find((r) => r.statusCode === 200)!.json();
       expect((await post('/auth/refresh/', { refresh: winner.refresh })).statusCode).toBe(401);
@@ -172,7 +200,10 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
     it('stores only a hash of the refresh token', async () => {
       const user = await createUser(t.database.db, 'student');
       const session = await login(t.app, user.email);
-      const rows = await t.database.db.select({ hash: refreshTokens.token_hash }).from(refreshTokens).where(eq(refreshTokens.user_id, user.id));
+      const rows = await t.database.db
+        .select({ hash: refreshTokens.token_hash })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.user_id, user.id));
       expect(rows).toHaveLength(1);
       expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
       expect(rows[0]!.hash).not.toContain(session.refresh);
@@ -209,7 +240,13 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
 
   describe('register and me', () => {
     it('signs up a student by mail: 202, a link to confirm the address, then signed in; no sign-in before', async () => {
-      const res = await post('/auth/register/', { email: 'New.Student@Example.com', password: 'long-enough-1', first_name: 'Ram', last_name: 'Sharma', phone: '9812345678' });
+      const res = await post('/auth/register/', {
+        email: 'New.Student@Example.com',
+        password: 'long-enough-1',
+        first_name: 'Ram',
+        last_name: 'Sharma',
+        phone: '9812345678',
+      });
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ message: SIGN_UP_SENT });
       const mail = await inbox.next('new.student@example.com');
@@ -226,7 +263,8 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       const me = await t.app.inject({ url: '/api/auth/me/', headers: bearer(confirmed.json()) });
       expect(me.json()).toMatchObject({ email: 'new.student@example.com', role: 'student' });
       expect((await post('/auth/login/', { email: 'new.student@example.com', password: 'long-enough-1' })).statusCode).toBe(200);
-      for (const bad of [`${token}x`, 'not-a-token', await t.app.tokens.sign({ sub: confirmed.json().user.id, role: 'student' })]) expect((await post('/auth/verify/', { token: bad })).statusCode).toBe(400);
+      for (const bad of [`${token}x`, 'not-a-token', await t.app.tokens.sign({ sub: confirmed.json().user.id, role: 'student' })])
+        expect((await post('/auth/verify/', { token: bad })).statusCode).toBe(400);
     });
 
     it('answers a sign-up for an address with an account exactly as for a new one, tells the owner by mail, and changes nothing', async () => {
@@ -265,7 +303,9 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
         expect(res.json().fields.password.join(' '), password).toMatch(/^Choose a password that is harder to guess\./);
       }
       expect(await userCount()).toBe(before);
-      expect((await post('/auth/register/', { email: 'sita.sharma@example.com', password: 'monsoon-yak-47', first_name: 'Sita' })).statusCode).toBe(202);
+      expect(
+        (await post('/auth/register/', { email: 'sita.sharma@example.com', password: 'monsoon-yak-47', first_name: 'Sita' })).statusCode,
+      ).toBe(202);
 
       const admin = await signedIn(t.app, t.database.db, 'admin');
       const weak = await post('/auth/users/create/', { email: 'desk2@example.com', password: '12345678', role: 'admin' }, bearer(admin));
@@ -275,12 +315,22 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
 
     it('refuses missing, forged, expired and malformed access tokens', async () => {
       const user = await createUser(t.database.db, 'student');
-      const forged = await new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setExpirationTime('1h').sign(new TextEncoder().encode('not-the-secret'));
+      const forged = await new SignJWT({ role: 'admin' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('not-the-secret'));
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() - 2 * 60 * 60 * 1000);
       const expired = await t.app.tokens.sign({ sub: user.id, role: 'student' });
       vi.useRealTimers();
-      for (const headers of [{}, { authorization: `Bearer ${forged}` }, { authorization: `Bearer ${expired}` }, { authorization: 'Bearer' }, { authorization: 'Basic abc' }]) {
+      for (const headers of [
+        {},
+        { authorization: `Bearer ${forged}` },
+        { authorization: `Bearer ${expired}` },
+        { authorization: 'Bearer' },
+        { authorization: 'Basic abc' },
+      ]) {
         const res = await t.app.inject({ url: '/api/auth/me/', headers });
         expect(res.statusCode).toBe(401);
         expectErrorShape(res.json());
@@ -296,7 +346,11 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
         await signed('admin').sign(key),
         await signed('admin').setExpirationTime('30d').sign(key),
         await signed('superuser').setExpirationTime('5m').sign(key),
-        await new SignJWT({ role: 'admin' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setExpirationTime('5m').sign(key),
+        await new SignJWT({ role: 'admin' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(user.id))
+          .setExpirationTime('5m')
+          .sign(key),
       ];
       for (const token of tokens) {
         const res = await t.app.inject({ url: '/api/auth/me/', headers: { authorization: `Bearer ${token}` } });
@@ -329,10 +383,16 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       expect((await t.app.inject({ url: '/api/auth/users/?page=0', headers: bearer(admin) })).statusCode).toBe(400);
       expect((await t.app.inject({ url: '/api/auth/users/?page=abc', headers: bearer(admin) })).statusCode).toBe(400);
       expect((await t.app.inject({ url: '/api/auth/users/?search=%25_%27%22', headers: bearer(admin) })).json().count).toBe(0);
-      const byEmail = (await t.app.inject({ url: '/api/auth/users/?ordering=email&page_size=1000', headers: bearer(admin) })).json().results.map((u: { email: string }) => u.email);
+      const byEmail = (await t.app.inject({ url: '/api/auth/users/?ordering=email&page_size=1000', headers: bearer(admin) }))
+        .json()
+        .results.map((u: { email: string }) => u.email);
       expect(byEmail).toEqual([...byEmail].sort());
       expect((await t.app.inject({ url: '/api/auth/users/?ordering=password_hash', headers: bearer(admin) })).statusCode).toBe(400);
-      expect((await t.app.inject({ url: '/api/auth/users/?role=student', headers: bearer(admin) })).json().results.every((u: { role: string }) => u.role === 'student')).toBe(true);
+      expect(
+        (await t.app.inject({ url: '/api/auth/users/?role=student', headers: bearer(admin) }))
+          .json()
+          .results.every((u: { role: string }) => u.role === 'student'),
+      ).toBe(true);
       expect((await t.app.inject({ url: '/api/auth/users/?unknown=1', headers: bearer(admin) })).statusCode).toBe(400);
       const one = await t.app.inject({ url: `/api/auth/users/${body.results[0].id}/`, headers: bearer(admin) });
       expect(one.json()).toMatchObject({ first_name: 'Findable', last_name: 'Person' });
@@ -343,20 +403,36 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
     it('creates accounts with an institution link that matches the role', async () => {
       const admin = await signedIn(t.app, t.database.db, 'admin');
       const consultancyId = await createConsultancy(t.database.db);
-      const created = await post('/auth/users/create/', { email: 'Agent@Example.com', password: 'long-enough-1', role: 'consultancy', first_name: 'Agent', consultancy_id: consultancyId }, bearer(admin));
+      const created = await post(
+        '/auth/users/create/',
+        { email: 'Agent@Example.com', password: 'long-enough-1', role: 'consultancy', first_name: 'Agent', consultancy_id: consultancyId },
+        bearer(admin),
+      );
       expect(created.statusCode).toBe(201);
-      expect(created.json()).toMatchObject({ email: 'agent@example.com', role: 'consultancy', consultancy_id: consultancyId, college_id: null });
+      expect(created.json()).toMatchObject({
+        email: 'agent@example.com',
+        role: 'consultancy',
+        consultancy_id: consultancyId,
+        college_id: null,
+      });
       expect(created.body).not.toContain('password');
       const agent = await login(t.app, 'agent@example.com', 'long-enough-1');
       expect(agent.user).toMatchObject({ consultancy_id: consultancyId });
-      const nameless = await post('/auth/users/create/', { email: 'desk@example.com', password: 'long-enough-1', role: 'admin', consultancy_id: '' }, bearer(admin));
+      const nameless = await post(
+        '/auth/users/create/',
+        { email: 'desk@example.com', password: 'long-enough-1', role: 'admin', consultancy_id: '' },
+        bearer(admin),
+      );
       expect(nameless.statusCode).toBe(201);
       expect(nameless.json()).toMatchObject({ first_name: '', consultancy_id: null });
 
       const before = await userCount();
       const bad = [
         [{ email: 'c1@example.com', password: 'long-enough-1', role: 'consultancy', first_name: 'C' }, 'consultancy_id'],
-        [{ email: 'c2@example.com', password: 'long-enough-1', role: 'student', first_name: 'C', consultancy_id: consultancyId }, 'consultancy_id'],
+        [
+          { email: 'c2@example.com', password: 'long-enough-1', role: 'student', first_name: 'C', consultancy_id: consultancyId },
+          'consultancy_id',
+        ],
         [{ email: 'c3@example.com', password: 'long-enough-1', role: 'college', first_name: 'C', college_id: 999999 }, 'college_id'],
         [{ email: 'c4@example.com', password: 'long-enough-1', role: 'superuser', first_name: 'C' }, 'role'],
       ] as const;
@@ -365,7 +441,15 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
         expect(res.statusCode).toBe(400);
         expect(res.json().fields[field]).toBeDefined();
       }
-      expect((await post('/auth/users/create/', { email: 'agent@example.com', password: 'long-enough-1', role: 'student', first_name: 'D' }, bearer(admin))).statusCode).toBe(409);
+      expect(
+        (
+          await post(
+            '/auth/users/create/',
+            { email: 'agent@example.com', password: 'long-enough-1', role: 'student', first_name: 'D' },
+            bearer(admin),
+          )
+        ).statusCode,
+      ).toBe(409);
       expect(await userCount()).toBe(before);
     });
 
@@ -373,7 +457,8 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       const admin = await signedIn(t.app, t.database.db, 'admin');
       const target = await createUser(t.database.db, 'student');
       const session = await login(t.app, target.email);
-      const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: `/api/auth/users/${target.id}/`, payload: payload as object, headers: bearer(admin) });
+      const put = (payload: unknown) =>
+        t.app.inject({ method: 'PUT', url: `/api/auth/users/${target.id}/`, payload: payload as object, headers: bearer(admin) });
 
       const consultancyId = await createConsultancy(t.database.db);
       const promoted = await put({ first_name: 'Hari', role: 'consultancy', consultancy_id: consultancyId });
@@ -392,14 +477,21 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       expect((await t.app.inject({ url: '/api/auth/me/', headers: bearer(renewed) })).statusCode).toBe(401);
 
       expect((await put({ unknown: 1 })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'PUT', url: '/api/auth/users/999999/', payload: { first_name: 'X' }, headers: bearer(admin) })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'PUT', url: '/api/auth/users/abc/', payload: { first_name: 'X' }, headers: bearer(admin) })).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/auth/users/999999/', payload: { first_name: 'X' }, headers: bearer(admin) }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/auth/users/abc/', payload: { first_name: 'X' }, headers: bearer(admin) }))
+          .statusCode,
+      ).toBe(400);
     });
 
     it('keeps at least one active admin', async () => {
       await t.database.db.update(users).set({ active: false }).where(eq(users.role, 'admin'));
       const admin = await signedIn(t.app, t.database.db, 'admin');
-      const put = (id: number, payload: unknown) => t.app.inject({ method: 'PUT', url: `/api/auth/users/${id}/`, payload: payload as object, headers: bearer(admin) });
+      const put = (id: number, payload: unknown) =>
+        t.app.inject({ method: 'PUT', url: `/api/auth/users/${id}/`, payload: payload as object, headers: bearer(admin) });
       for (const payload of [{ role: 'student' }, { active: false }]) {
         const res = await put(admin.user.id, payload);
         expect(res.statusCode).toBe(409);
@@ -414,13 +506,25 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
       const [first, later] = demoteEachOther.map((r) => r.statusCode).sort();
       expect(first).toBe(200);
       expect([401, 409]).toContain(later);
-      const [stillActive] = await t.database.db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.active, true)));
+      const [stillActive] = await t.database.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.active, true)));
       expect(stillActive!.n).toBe(1);
       await t.database.db.update(users).set({ active: true }).where(eq(users.id, second.user.id));
       await t.database.db.update(users).set({ active: true }).where(eq(users.id, admin.user.id));
       // deactivation ended the loser's login, so the first admin signs in afresh
       const renewed = await login(t.app, admin.user.email);
-      expect((await t.app.inject({ method: 'PUT', url: `/api/auth/users/${admin.user.id}/`, payload: { role: 'student' }, headers: bearer(renewed) })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/auth/users/${admin.user.id}/`,
+            payload: { role: 'student' },
+            headers: bearer(renewed),
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await t.app.inject({ url: '/api/auth/users/', headers: bearer(renewed) })).statusCode).toBe(403);
       const [row] = await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, second.user.id));
       expect(row!.role).toBe('admin');

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, createConsultancy, engines, expectErrorShape, freshIp, multipart, samplePdf, tokenFor, type TestApp } from './helpers.ts';
+import {
+  buildTestApp,
+  createConsultancy,
+  engines,
+  expectErrorShape,
+  freshIp,
+  multipart,
+  samplePdf,
+  tokenFor,
+  type TestApp,
+} from './helpers.ts';
 import { complaintEvents, complaints } from '../../server/db/schema/index.ts';
 import { readContentVersion } from '../../server/content-version.ts';
 import { COMPLAINT_ANSWER_DAYS } from '../../src/lib/contract/complaints.ts';
@@ -40,10 +50,13 @@ describe.each(engines)('complaint accountability on %s', (engine) => {
     message: `They kept my visa fee of NPR 20,000 (${n}).`,
     ...extra,
   });
-  const submit = (form: ReturnType<typeof multipart>) => t.app.inject({ method: 'POST', url: '/api/complaint/submit/', remoteAddress: freshIp(), ...form });
+  const submit = (form: ReturnType<typeof multipart>) =>
+    t.app.inject({ method: 'POST', url: '/api/complaint/submit/', remoteAddress: freshIp(), ...form });
   const follow = (code: string) => t.app.inject({ url: `/api/complaint/track/${encodeURIComponent(code)}/`, remoteAddress: freshIp() });
-  const reply = (code: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/complaint/track/${encodeURIComponent(code)}/reply/`, payload, remoteAddress: freshIp() });
-  const answer = (id: number, payload: object, headers: Auth = agent) => t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/complaints/${id}/answer/`, payload, headers });
+  const reply = (code: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/complaint/track/${encodeURIComponent(code)}/reply/`, payload, remoteAddress: freshIp() });
+  const answer = (id: number, payload: object, headers: Auth = agent) =>
+    t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/complaints/${id}/answer/`, payload, headers });
   const version = () => readContentVersion(t.database.db);
 
   async function file(extra: Record<string, string> = {}) {
@@ -55,11 +68,19 @@ describe.each(engines)('complaint accountability on %s', (engine) => {
   describe('filing and following', () => {
     it('answers a reference and a follow-up code, and keeps only a hash of the code', async () => {
       const before = await version();
-      const res = await submit(multipart(fields(), [{ field: 'evidence', filename: 'receipt.pdf', type: 'application/pdf', data: samplePdf }]));
+      const res = await submit(
+        multipart(fields(), [{ field: 'evidence', filename: 'receipt.pdf', type: 'application/pdf', data: samplePdf }]),
+      );
       expect(res.statusCode, res.body).toBe(201);
       const body = res.json();
       // SPEC's shape is kept, with the new fields added
-      expect(body).toMatchObject({ name: 'Sita Gurung', subject: 'Visa fee not refunded', status: 'open', consultancy_id: consultancyId, evidence: `/api/complaint/${body.id}/evidence/` });
+      expect(body).toMatchObject({
+        name: 'Sita Gurung',
+        subject: 'Visa fee not refunded',
+        status: 'open',
+        consultancy_id: consultancyId,
+        evidence: `/api/complaint/${body.id}/evidence/`,
+      });
       expect(body.reference).toMatch(REFERENCE);
       expect(body.code).toMatch(CODE);
       expect(Date.parse(body.answer_due_at) - Date.parse(body.created_at)).toBe(COMPLAINT_ANSWER_DAYS * 24 * HOUR);
@@ -143,7 +164,14 @@ describe.each(engines)('complaint accountability on %s', (engine) => {
       expect(ids).toContain(own.id);
       expect(ids).not.toContain(other.id);
       const row = res.json().results.find((r: { id: number }) => r.id === own.id);
-      expect(row).toMatchObject({ reference: own.reference, name: 'Sita Gurung', subject: 'Visa fee not refunded', status_label: 'Open', answer_due_at: own.answer_due_at, overdue: false });
+      expect(row).toMatchObject({
+        reference: own.reference,
+        name: 'Sita Gurung',
+        subject: 'Visa fee not refunded',
+        status_label: 'Open',
+        answer_due_at: own.answer_due_at,
+        overdue: false,
+      });
       for (const key of ['email', 'phone', 'evidence', 'code_hash', 'fingerprint', 'consultancy_id']) expect(row).not.toHaveProperty(key);
       expect(res.body).not.toContain('@example.com');
       expect(res.body).not.toContain('9841234567');
@@ -194,7 +222,17 @@ describe.each(engines)('complaint accountability on %s', (engine) => {
         (
           await t.database.db
             .insert(complaints)
-            .values({ name: 'Order Test', email: 'order@example.com', subject, message: 'Ordering test complaint.', fingerprint: subject, consultancy_id: consultancy, created_at: at(ageDays), answer_due_at: at(ageDays - COMPLAINT_ANSWER_DAYS), ...values })
+            .values({
+              name: 'Order Test',
+              email: 'order@example.com',
+              subject,
+              message: 'Ordering test complaint.',
+              fingerprint: subject,
+              consultancy_id: consultancy,
+              created_at: at(ageDays),
+              answer_due_at: at(ageDays - COMPLAINT_ANSWER_DAYS),
+              ...values,
+            })
             .returning({ id: complaints.id })
         )[0]!.id;
       const fresh = await insert('Ordering: fresh', 1);
@@ -210,28 +248,58 @@ describe.each(engines)('complaint accountability on %s', (engine) => {
       for (const r of results) expect(Number.isNaN(Date.parse(r.answer_due_at))).toBe(false);
       // an explicit order still wins
       const byAge = await t.app.inject({ url: '/api/complaint/admin/?search=Ordering%3A&ordering=-created_at', headers: admin });
-      expect(byAge.json().results.map((r: { id: number }) => r.id)).toEqual([fresh, overdueShort, overdueLong, resolvedUnanswered, answeredLate]);
+      expect(byAge.json().results.map((r: { id: number }) => r.id)).toEqual([
+        fresh,
+        overdueShort,
+        overdueLong,
+        resolvedUnanswered,
+        answeredLate,
+      ]);
       // and the consultancy's own list puts its overdue ones first too
       const ownAuth = (await tokenFor(t, 'consultancy', { consultancy_id: consultancy })).auth;
       const own = await t.app.inject({ url: '/api/consultancy/dashboard/complaints/', headers: ownAuth });
-      expect(own.json().results.map((r: { id: number }) => r.id).slice(0, 2)).toEqual([overdueLong, overdueShort]);
+      expect(
+        own
+          .json()
+          .results.map((r: { id: number }) => r.id)
+          .slice(0, 2),
+      ).toEqual([overdueLong, overdueShort]);
     });
 
     it('change a status with a note, which the history keeps with who and when', async () => {
       const filed = await file();
       const before = await version();
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/complaint/${filed.id}/status/`, payload: { status: 'rejected', note: 'The receipt is for another agency.' }, headers: admin });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/complaint/${filed.id}/status/`,
+        payload: { status: 'rejected', note: 'The receipt is for another agency.' },
+        headers: admin,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ id: filed.id, status: 'rejected', status_label: 'Rejected as invalid', reference: filed.reference });
+      expect(res.json()).toMatchObject({
+        id: filed.id,
+        status: 'rejected',
+        status_label: 'Rejected as invalid',
+        reference: filed.reference,
+      });
       expect(await version()).toBeGreaterThan(before);
-      const events = await t.database.db.select().from(complaintEvents).where(eq(complaintEvents.complaint_id, filed.id)).orderBy(complaintEvents.id);
+      const events = await t.database.db
+        .select()
+        .from(complaintEvents)
+        .where(eq(complaintEvents.complaint_id, filed.id))
+        .orderBy(complaintEvents.id);
       expect(events.map((e) => [e.kind, e.author, e.status, e.body, e.author_id !== null])).toEqual([
         ['submitted', 'complainant', null, '', false],
         ['status', 'admin', 'rejected', 'The receipt is for another agency.', true],
       ]);
       const seen = (await follow(filed.code)).json();
       expect(seen.status_label).toBe('Rejected as invalid');
-      expect(seen.history[1]).toMatchObject({ kind: 'status', author: 'admin', status: 'rejected', body: 'The receipt is for another agency.' });
+      expect(seen.history[1]).toMatchObject({
+        kind: 'status',
+        author: 'admin',
+        status: 'rejected',
+        body: 'The receipt is for another agency.',
+      });
     });
   });
 

@@ -36,22 +36,34 @@ describe('every declaration matches its table', () => {
   });
 
   it('refuses to start with a declared field its table lacks, rather than accept and drop its values', () => {
-    expect(() => withColumns('destination', { table: registry.exam.table })).toThrow(/destination declaration has fields its table lacks: .*country_logo/);
+    expect(() => withColumns('destination', { table: registry.exam.table })).toThrow(
+      /destination declaration has fields its table lacks: .*country_logo/,
+    );
     expect(withColumns('exam', { table: registry.exam.table }).searchable).toBe(true);
   });
 
   it('refuses to start with a declared value the server does not compute', () => {
-    expect(() => withColumns('course', { table: registry.course.table })).toThrow(/course declaration has values the server does not compute: fee_npr/);
+    expect(() => withColumns('course', { table: registry.course.table })).toThrow(
+      /course declaration has values the server does not compute: fee_npr/,
+    );
   });
 
   it('refers only to declared entities, from fields and filters alike', () => {
     const dangling = (Object.values(entities) as EntityDeclaration[]).flatMap((decl) => [
-      ...Object.entries(decl.fields).flatMap(([field, meta]) => ((meta.kind === 'ref' || meta.kind === 'refs') && !(meta.ref && meta.ref in entities) ? [`${decl.name}.${field} → ${meta.ref}`] : [])),
-      ...Object.entries(decl.filters ?? {}).flatMap(([key, f]) => (f.kind === 'ref' && !(f.ref && f.ref in entities) ? [`${decl.name}?${key} → ${f.ref}`] : [])),
+      ...Object.entries(decl.fields).flatMap(([field, meta]) =>
+        (meta.kind === 'ref' || meta.kind === 'refs') && !(meta.ref && meta.ref in entities) ? [`${decl.name}.${field} → ${meta.ref}`] : [],
+      ),
+      ...Object.entries(decl.filters ?? {}).flatMap(([key, f]) =>
+        f.kind === 'ref' && !(f.ref && f.ref in entities) ? [`${decl.name}?${key} → ${f.ref}`] : [],
+      ),
       ...(decl.ends && !(decl.ends.field in decl.fields) ? [`${decl.name} ends on ${decl.ends.field}`] : []),
-      ...Object.entries(decl.fields).flatMap(([field, meta]) => (meta.listedOn?.note && !(meta.listedOn.note in decl.fields) ? [`${decl.name}.${field} notes ${meta.listedOn.note}`] : [])),
+      ...Object.entries(decl.fields).flatMap(([field, meta]) =>
+        meta.listedOn?.note && !(meta.listedOn.note in decl.fields) ? [`${decl.name}.${field} notes ${meta.listedOn.note}`] : [],
+      ),
       ...(decl.confirmed ?? []).flatMap((field) => (field in decl.fields ? [] : [`${decl.name} confirms ${field}`])),
-      ...(decl.recognition && decl.fields[decl.recognition.via]?.kind !== 'ref' ? [`${decl.name} is recognised via ${decl.recognition.via}`] : []),
+      ...(decl.recognition && decl.fields[decl.recognition.via]?.kind !== 'ref'
+        ? [`${decl.name} is recognised via ${decl.recognition.via}`]
+        : []),
     ]);
     expect(dangling).toEqual([]);
   });
@@ -61,7 +73,11 @@ describe('every declaration matches its table', () => {
       const columns = getTableColumns(entity.table);
       return [
         ...(entity.decl.confirmed && columns[CHECKED_ON]?.columnType !== 'PgDateString' ? [`${entity.decl.name}.${CHECKED_ON}`] : []),
-        ...(entity.decl.recognition ? ['register_code', 'register_status', 'register_checked_on'].filter((f) => !(f in entity.decl.fields)).map((f) => `${entity.decl.name}.${f}`) : []),
+        ...(entity.decl.recognition
+          ? ['register_code', 'register_status', 'register_checked_on']
+              .filter((f) => !(f in entity.decl.fields))
+              .map((f) => `${entity.decl.name}.${f}`)
+          : []),
         // the register itself is named by the country the row refers to
         ...registerOf(entity.decl),
       ];
@@ -107,7 +123,8 @@ describe.each(engines)('search words (%s)', (engine) => {
 
     expect(await ensureSearchTriggers(db)).toEqual(['districts']);
     expect(await ensureSearchTriggers(db)).toEqual([]);
-    const words = async () => rowsOf<{ word: string }>(await db.execute(sql`SELECT word FROM search_words WHERE table_name = 'districts'`)).map((w) => w.word);
+    const words = async () =>
+      rowsOf<{ word: string }>(await db.execute(sql`SELECT word FROM search_words WHERE table_name = 'districts'`)).map((w) => w.word);
     expect(await words()).toContain('quokkaprep');
     await db.execute(sql`INSERT INTO districts (name, slug) VALUES ('Wombatology entrance', 'wombatology')`);
     expect(await words()).toContain('wombatolog');

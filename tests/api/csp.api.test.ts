@@ -23,7 +23,8 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
     const build = path.join(siteDir, 'build');
     fs.mkdirSync(path.join(build, 'admin'), { recursive: true });
     fs.mkdirSync(path.join(build, '_astro'), { recursive: true });
-    for (const file of ['index.html', 'admin/index.html', '404.html']) fs.writeFileSync(path.join(build, file), '<!doctype html><title>x</title>');
+    for (const file of ['index.html', 'admin/index.html', '404.html'])
+      fs.writeFileSync(path.join(build, file), '<!doctype html><title>x</title>');
     fs.writeFileSync(path.join(build, '_astro', 'island.js'), 'export {};');
     fs.symlinkSync('build', path.join(siteDir, 'current'));
     t = await buildTestApp(engine, { siteDir });
@@ -34,7 +35,8 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
     fs.rmSync(siteDir, { recursive: true, force: true });
   });
 
-  const csp = async (url: string, method: 'GET' | 'POST' = 'GET') => (await t.app.inject({ method, url })).headers['content-security-policy'];
+  const csp = async (url: string, method: 'GET' | 'POST' = 'GET') =>
+    (await t.app.inject({ method, url })).headers['content-security-policy'];
 
   it('JSON replies, errors included, and uploaded media: nothing may load or run', async () => {
     expect(await csp('/api/consultancy/')).toBe(API_POLICY);
@@ -44,7 +46,10 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
   });
 
   it('uploaded files never run on our origin: every one a sandboxed document, a PDF always downloaded', async () => {
-    fs.writeFileSync(path.join(t.uploadsDir, 'brochure.pdf'), '%PDF-1.4\n1 0 obj<</OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF\n');
+    fs.writeFileSync(
+      path.join(t.uploadsDir, 'brochure.pdf'),
+      '%PDF-1.4\n1 0 obj<</OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF\n',
+    );
     const pdf = await t.app.inject({ url: '/media/brochure.pdf' });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-disposition']).toBe('attachment');
@@ -65,17 +70,27 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
   });
 
   it('a form posted natively to a page (before its island is live) goes back to the page, with nothing in the URL', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/login/?next=%2Fforum%2F', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.test&password=secret-pass' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login/?next=%2Fforum%2F',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.test&password=secret-pass',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login/?next=%2Fforum%2F');
-    const offSite = await t.app.inject({ method: 'POST', url: '//evil.example/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'q=1' });
+    const offSite = await t.app.inject({
+      method: 'POST',
+      url: '//evil.example/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'q=1',
+    });
     expect(offSite.statusCode).toBe(303);
     expect(offSite.headers.location).toBe('/');
     // the API keeps its JSON errors
     expect((await t.app.inject({ method: 'POST', url: '/api/no-such-thing/' })).statusCode).not.toBe(303);
   });
 
-  it('every unknown path under /api/ answers a JSON 404 in the error shape, for every method, while pages keep the site\'s 404', async () => {
+  it("every unknown path under /api/ answers a JSON 404 in the error shape, for every method, while pages keep the site's 404", async () => {
     for (const url of ['/api', '/api/', '/api/anything/', '/api/anything', '/api/destination/extra/path/', '/api/?x=1'])
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
         const res = await t.app.inject({ method, url, remoteAddress: '10.9.0.1' });
@@ -95,11 +110,12 @@ describe.each(engines)('Content-Security-Policy headers on %s', (engine) => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
-  it('never limits the site: the console\'s client-routed pages are answered by the same fallback', async () => {
-    for (let i = 0; i < 130; i++) expect((await t.app.inject({ url: `/admin/resource-${i}/`, remoteAddress: '10.9.0.4' })).statusCode).toBe(200);
+  it("never limits the site: the console's client-routed pages are answered by the same fallback", async () => {
+    for (let i = 0; i < 130; i++)
+      expect((await t.app.inject({ url: `/admin/resource-${i}/`, remoteAddress: '10.9.0.4' })).statusCode).toBe(200);
   });
 
-  it('the API reference: Swagger UI\'s own policy, scripts from our origin only, framed by nobody', async () => {
+  it("the API reference: Swagger UI's own policy, scripts from our origin only, framed by nobody", async () => {
     const res = await t.app.inject({ url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
     const policy = String(res.headers['content-security-policy']);

@@ -30,7 +30,14 @@ describe.each(engines)('content entities on %s', (engine) => {
     ids.it = (await create('disciplines/create', { name: 'Information Technology' })).id;
     ids.ielts = (await create('exam/create', { name: 'IELTS', type: 'english' })).id;
     ids.jlpt = (await create('exam/create', { name: 'JLPT', type: 'language' })).id;
-    ids.melbourne = (await create('university/create', { name: 'University of Melbourne', destination_id: ids.australia, disciplines: [ids.it], world_ranking: 14 })).id;
+    ids.melbourne = (
+      await create('university/create', {
+        name: 'University of Melbourne',
+        destination_id: ids.australia,
+        disciplines: [ids.it],
+        world_ranking: 14,
+      })
+    ).id;
     ids.tokyo = (await create('university/create', { name: 'University of Tokyo', destination_id: ids.japan })).id;
     ids.everest = (
       await create('consultancy/create', {
@@ -43,17 +50,47 @@ describe.each(engines)('content entities on %s', (engine) => {
       })
     ).id;
     // licensed: moe_certified follows a verified licence that has not expired (licences.api.test.ts)
-    await t.database.db.insert(consultancyLicences).values({ consultancy_id: ids.everest, permission_number: '101/081-82', issuing_office: 'MoEST', issued_on: '2025-01-01', expires_on: '2099-12-31', document_key: 'private/none.pdf', status: 'verified' });
-    ids.fewa = (await create('consultancy/create', { name: 'Fewa Abroad', address: 'Lakeside, Pokhara', districts: [ids.kaski], study_abroad_destinations: [ids.japan], test_preparation: [ids.jlpt] })).id;
-    ids.mit = (await create('course/create', { name: 'Master of IT', university_id: ids.melbourne, discipline_id: ids.it, level: 'master' })).id;
+    await t.database.db
+      .insert(consultancyLicences)
+      .values({
+        consultancy_id: ids.everest,
+        permission_number: '101/081-82',
+        issuing_office: 'MoEST',
+        issued_on: '2025-01-01',
+        expires_on: '2099-12-31',
+        document_key: 'private/none.pdf',
+        status: 'verified',
+      });
+    ids.fewa = (
+      await create('consultancy/create', {
+        name: 'Fewa Abroad',
+        address: 'Lakeside, Pokhara',
+        districts: [ids.kaski],
+        study_abroad_destinations: [ids.japan],
+        test_preparation: [ids.jlpt],
+      })
+    ).id;
+    ids.mit = (
+      await create('course/create', { name: 'Master of IT', university_id: ids.melbourne, discipline_id: ids.it, level: 'master' })
+    ).id;
     ids.bba = (await create('course/create', { name: 'Bachelor of Business', university_id: ids.tokyo, level: 'bachelor' })).id;
     const soon = new Date(Date.now() + 7 * 86400_000).toISOString();
     const later = new Date(Date.now() + 8 * 86400_000).toISOString();
     ids.fair = (await create('event/create', { title: 'Australia Education Fair', starts_at: soon, ends_at: later })).id;
-    ids.past = (await create('event/create', { title: 'Japan Info Session', starts_at: '2020-01-01T10:00:00Z', ends_at: '2020-01-01T12:00:00Z' })).id;
-    ids.scholar = (await create('scholarship/create', { title: 'Australia Awards', destination_id: ids.australia, deadline: '2030-04-30' })).id;
+    ids.past = (
+      await create('event/create', { title: 'Japan Info Session', starts_at: '2020-01-01T10:00:00Z', ends_at: '2020-01-01T12:00:00Z' })
+    ).id;
+    ids.scholar = (
+      await create('scholarship/create', { title: 'Australia Awards', destination_id: ids.australia, deadline: '2030-04-30' })
+    ).id;
     ids.visaCat = (await create('blog/categories/create', { name: 'Visa' })).id;
-    ids.blog = (await create('blog/create', { title: 'Student visa checklist', category_id: ids.visaCat, body: '<p>Bring your passport</p><script>alert(1)</script><img src="x" onerror="alert(2)">' })).id;
+    ids.blog = (
+      await create('blog/create', {
+        title: 'Student visa checklist',
+        category_id: ids.visaCat,
+        body: '<p>Bring your passport</p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+      })
+    ).id;
     ids.newsCat = (await create('news/categories/create', { name: 'Policy' })).id;
     ids.news = (await create('news/create', { title: 'New visa rules', category_id: ids.newsCat })).id;
     // a second category each, so a category filter that were ignored would show
@@ -139,13 +176,15 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(beyond).toMatchObject({ count: 2, next: null, results: [] });
     // the site's university picker asks for every university at once (SPEC §7: ?page_size=1000)
     const extra = [];
-    for (let i = 1; i <= 21; i++) extra.push((await create('university/create', { name: `Paging Test University ${i}`, destination_id: ids.japan })).id);
+    for (let i = 1; i <= 21; i++)
+      extra.push((await create('university/create', { name: `Paging Test University ${i}`, destination_id: ids.japan })).id);
     expect((await get('/university/')).json().results).toHaveLength(20);
     const all = (await get('/university/?page_size=1000')).json();
     expect(all).toMatchObject({ count: 23, next: null });
     expect(all.results).toHaveLength(23);
     expect((await get('/university/?page_size=1001')).statusCode).toBe(400);
-    for (const id of extra) expect((await t.app.inject({ method: 'DELETE', url: `/api/university/${id}/delete/`, headers: admin })).statusCode).toBe(200);
+    for (const id of extra)
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/university/${id}/delete/`, headers: admin })).statusCode).toBe(200);
   });
 
   it('refuses bad list input with a 4xx in the error shape, never a 500', async () => {
@@ -187,7 +226,11 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(named.count).toBe(2);
     expect(named.results.map((r: { id: number }) => r.id).sort()).toEqual([ids.melbourne, ids.tokyo].sort());
     // with the other filters, not instead of them
-    expect((await get(`/university/?ids=${ids.tokyo},${ids.melbourne}&destination=${ids.japan}`)).json().results.map((r: { id: number }) => r.id)).toEqual([ids.tokyo]);
+    expect(
+      (await get(`/university/?ids=${ids.tokyo},${ids.melbourne}&destination=${ids.japan}`))
+        .json()
+        .results.map((r: { id: number }) => r.id),
+    ).toEqual([ids.tokyo]);
     for (const value of ['', 'abc', '1,,2', '1;2', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
       const res = await get(`/university/?ids=${encodeURIComponent(value)}`);
       expect(res.statusCode, value).toBe(400);
@@ -195,7 +238,7 @@ describe.each(engines)('content entities on %s', (engine) => {
     }
   });
 
-  it('accepts every order a list page offers (the declarations\' sorts), in that order', async () => {
+  it("accepts every order a list page offers (the declarations' sorts), in that order", async () => {
     for (const decl of Object.values(entities) as EntityDeclaration[]) {
       for (const sort of decl.sorts ?? []) {
         if (!sort.ordering) continue;
@@ -203,7 +246,11 @@ describe.each(engines)('content entities on %s', (engine) => {
         expect(res.statusCode, `${decl.name} ${sort.ordering}`).toBe(200);
       }
       // exactly one of them is the list's own order
-      if (decl.sorts) expect(decl.sorts.filter((s) => !s.ordering), decl.name).toHaveLength(1);
+      if (decl.sorts)
+        expect(
+          decl.sorts.filter((s) => !s.ordering),
+          decl.name,
+        ).toHaveLength(1);
     }
     const names = (await get('/university/?ordering=name')).json().results.map((r: { name: string }) => r.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
@@ -248,7 +295,12 @@ describe.each(engines)('content entities on %s', (engine) => {
   });
 
   it('updates only what is sent and deletes with a message', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/course/${ids.bba}/update/`, headers: admin, payload: { fee: 12000, discipline_id: null } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/course/${ids.bba}/update/`,
+      headers: admin,
+      payload: { fee: 12000, discipline_id: null },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Bachelor of Business', fee: 12000, level: 'bachelor' });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/course/${ids.bba}/delete/`, headers: admin });
@@ -263,8 +315,13 @@ describe.each(engines)('content entities on %s', (engine) => {
   });
 
   it('refuses an event or an ad window that ends before it starts, on create and on update', async () => {
-    const post = (url: string, payload: Record<string, unknown>, method: 'POST' | 'PATCH' = 'POST') => t.app.inject({ method, url: `/api/${url}/`, headers: admin, payload });
-    const backwards = await post('event/create', { title: 'Backwards Fair', starts_at: '2031-05-02T10:00:00Z', ends_at: '2031-05-01T10:00:00Z' });
+    const post = (url: string, payload: Record<string, unknown>, method: 'POST' | 'PATCH' = 'POST') =>
+      t.app.inject({ method, url: `/api/${url}/`, headers: admin, payload });
+    const backwards = await post('event/create', {
+      title: 'Backwards Fair',
+      starts_at: '2031-05-02T10:00:00Z',
+      ends_at: '2031-05-01T10:00:00Z',
+    });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().fields).toEqual({ ends_at: ['An event cannot end before it starts.'] });
     expect((await get('/event/?search=backwards')).json().count).toBe(0);
@@ -272,7 +329,12 @@ describe.each(engines)('content entities on %s', (engine) => {
     const moved = await post(`event/${ids.fair}/update`, { starts_at: '2099-01-01T10:00:00Z' }, 'PATCH');
     expect(moved.statusCode).toBe(400);
     expect((await get(`/event/${ids.fair}/`)).json().starts_at).not.toContain('2099');
-    const ad = await post('ads/create', { title: 'Backwards ad', placement: 'banner', starts_at: '2031-05-02T10:00:00Z', ends_at: '2031-05-01T10:00:00Z' });
+    const ad = await post('ads/create', {
+      title: 'Backwards ad',
+      placement: 'banner',
+      starts_at: '2031-05-02T10:00:00Z',
+      ends_at: '2031-05-01T10:00:00Z',
+    });
     expect(ad.statusCode).toBe(400);
     expect(Object.keys(ad.json().fields)).toEqual(['ends_at']);
     const offer = await post('offer/admin', { title: 'Backwards offer', valid_from: '2031-05-02', valid_until: '2031-05-01' });
@@ -298,15 +360,27 @@ describe.each(engines)('content entities on %s', (engine) => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json().error).toBeTruthy();
     }
-    const broken = await t.app.inject({ method: 'POST', url: '/api/university/create/', headers: { ...admin, 'content-type': 'application/json' }, payload: '{"name": ' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/university/create/',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expect(broken.statusCode).toBe(400);
     expect((await get('/university/')).json().count).toBe(before);
   });
 
   it('stores uploads by content: images re-encoded, wrong types and sizes refused', async () => {
     const logo = await pngImage(300, 200);
-    const form = multipart({ name: 'Kathmandu Study Hub', districts: JSON.stringify([ids.kathmandu]) }, [{ field: 'logo', filename: 'logo.png', data: logo, type: 'image/png' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...form.headers }, payload: form.payload });
+    const form = multipart({ name: 'Kathmandu Study Hub', districts: JSON.stringify([ids.kathmandu]) }, [
+      { field: 'logo', filename: 'logo.png', data: logo, type: 'image/png' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/consultancy/create/',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
     expect(created.logo).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\.webp$/);
@@ -315,22 +389,55 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(created.districts).toEqual([ids.kathmandu]);
 
     const keep = multipart({ about: 'Updated' });
-    const updated = await t.app.inject({ method: 'PATCH', url: `/api/consultancy/${created.id}/update/`, headers: { ...admin, ...keep.headers }, payload: keep.payload });
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/consultancy/${created.id}/update/`,
+      headers: { ...admin, ...keep.headers },
+      payload: keep.payload,
+    });
     expect(updated.json().logo).toBe(created.logo);
 
-    const script = multipart({ name: 'Evil' }, [{ field: 'logo', filename: 'cat.jpg', data: Buffer.from('<script>alert(1)</script>'), type: 'image/jpeg' }]);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...script.headers }, payload: script.payload });
+    const script = multipart({ name: 'Evil' }, [
+      { field: 'logo', filename: 'cat.jpg', data: Buffer.from('<script>alert(1)</script>'), type: 'image/jpeg' },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/consultancy/create/',
+      headers: { ...admin, ...script.headers },
+      payload: script.payload,
+    });
     expect(refused.statusCode).toBe(415);
 
     const huge = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(6 * 1024 * 1024)]);
     const big = multipart({ name: 'Big' }, [{ field: 'logo', filename: 'big.png', data: huge }]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...big.headers }, payload: big.payload })).statusCode).toBe(413);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...big.headers }, payload: big.payload }))
+        .statusCode,
+    ).toBe(413);
 
     const twenty = multipart({ name: 'Bigger' }, [{ field: 'logo', filename: 'big.png', data: Buffer.alloc(20 * 1024 * 1024) }]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...twenty.headers }, payload: twenty.payload })).statusCode).toBe(413);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/consultancy/create/',
+          headers: { ...admin, ...twenty.headers },
+          payload: twenty.payload,
+        })
+      ).statusCode,
+    ).toBe(413);
 
     const brokenMultipart = { 'content-type': 'multipart/form-data; boundary=zzz' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...brokenMultipart }, payload: 'garbage' })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/consultancy/create/',
+          headers: { ...admin, ...brokenMultipart },
+          payload: 'garbage',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await get('/consultancy/?search=evil')).json().count).toBe(0);
   });
 
@@ -340,10 +447,19 @@ describe.each(engines)('content entities on %s', (engine) => {
       { field: 'gallery', filename: 'a.png', data: a },
       { field: 'gallery', filename: 'b.png', data: b },
     ]);
-    const created = (await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...form.headers }, payload: form.payload })).json();
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...form.headers }, payload: form.payload })
+    ).json();
     expect(created.gallery).toHaveLength(2);
     const removal = multipart({ deleted_gallery_images: JSON.stringify([created.gallery[0]]) });
-    const updated = (await t.app.inject({ method: 'PATCH', url: `/api/consultancy/${created.id}/update/`, headers: { ...admin, ...removal.headers }, payload: removal.payload })).json();
+    const updated = (
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/consultancy/${created.id}/update/`,
+        headers: { ...admin, ...removal.headers },
+        payload: removal.payload,
+      })
+    ).json();
     expect(updated.gallery).toEqual([created.gallery[1]]);
     const removedFile = path.join(t.uploadsDir, created.gallery[0].replace('/media/', ''));
     expect(fs.existsSync(removedFile)).toBe(false);
@@ -352,11 +468,19 @@ describe.each(engines)('content entities on %s', (engine) => {
   });
 
   it('resizes ad images to 960x540 and 320x400 and serves only running ads', async () => {
-    const form = multipart({ title: 'Study in Australia', placement: 'roadblock_ad', redirect_url: 'https://example.com/au', active: 'true' }, [
-      { field: 'desktop_image_url', filename: 'd.png', data: await pngImage(1920, 1200) },
-      { field: 'mobile_image_url', filename: 'm.png', data: await pngImage(600, 900) },
-    ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/ads/create/', headers: { ...admin, ...form.headers }, payload: form.payload });
+    const form = multipart(
+      { title: 'Study in Australia', placement: 'roadblock_ad', redirect_url: 'https://example.com/au', active: 'true' },
+      [
+        { field: 'desktop_image_url', filename: 'd.png', data: await pngImage(1920, 1200) },
+        { field: 'mobile_image_url', filename: 'm.png', data: await pngImage(600, 900) },
+      ],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads/create/',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const ad = res.json();
     const size = async (url: string) => sharp(fs.readFileSync(path.join(t.uploadsDir, url.replace('/media/', '')))).metadata();
@@ -374,24 +498,74 @@ describe.each(engines)('content entities on %s', (engine) => {
   it('lets only admins write content', async () => {
     const student = (await tokenFor(t, 'student')).auth;
     expect((await t.app.inject({ method: 'POST', url: '/api/districts/create/', payload: { name: 'Jhapa' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/districts/create/', headers: student, payload: { name: 'Jhapa' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/districts/create/', headers: { authorization: 'Bearer forged.token.here' }, payload: { name: 'Jhapa' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/districts/create/', headers: student, payload: { name: 'Jhapa' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/districts/create/',
+          headers: { authorization: 'Bearer forged.token.here' },
+          payload: { name: 'Jhapa' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await get('/districts/?search=jhapa')).json().count).toBe(0);
   });
 
   it('serves and updates site and modal settings', async () => {
     // only a verified consultancy with a verified, unexpired licence is featured (promotion.api.test.ts)
-    const refused = await t.app.inject({ method: 'PATCH', url: '/api/site-settings/update/', headers: admin, payload: { featured_counselling_consultancy_id: ids.fewa, show_counselling_bar: true } });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/site-settings/update/',
+      headers: admin,
+      payload: { featured_counselling_consultancy_id: ids.fewa, show_counselling_bar: true },
+    });
     expect(refused.statusCode).toBe(400);
     const featured = await createConsultancy(t.database.db, 'Annapurna Abroad');
     await t.database.db.update(consultancies).set({ verified: true }).where(eq(consultancies.id, featured));
-    await t.database.db.insert(consultancyLicences).values({ consultancy_id: featured, permission_number: '77/081-82', issuing_office: 'Ministry of Education, Science and Technology', issued_on: '2025-01-01', expires_on: '2099-01-01', document_key: 'test/annapurna.pdf', status: 'verified' });
-    const settings = await t.app.inject({ method: 'PATCH', url: '/api/site-settings/update/', headers: admin, payload: { featured_counselling_consultancy_id: featured, show_counselling_bar: true } });
-    expect(settings.json()).toMatchObject({ featured_counselling_consultancy_id: featured, featured_counselling_consultancy_name: 'Annapurna Abroad', featured_counselling_consultancy_verified: true, show_counselling_bar: true });
+    await t.database.db
+      .insert(consultancyLicences)
+      .values({
+        consultancy_id: featured,
+        permission_number: '77/081-82',
+        issuing_office: 'Ministry of Education, Science and Technology',
+        issued_on: '2025-01-01',
+        expires_on: '2099-01-01',
+        document_key: 'test/annapurna.pdf',
+        status: 'verified',
+      });
+    const settings = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/site-settings/update/',
+      headers: admin,
+      payload: { featured_counselling_consultancy_id: featured, show_counselling_bar: true },
+    });
+    expect(settings.json()).toMatchObject({
+      featured_counselling_consultancy_id: featured,
+      featured_counselling_consultancy_name: 'Annapurna Abroad',
+      featured_counselling_consultancy_verified: true,
+      show_counselling_bar: true,
+    });
     expect((await get('/site-settings/')).json().featured_counselling_consultancy_name).toBe('Annapurna Abroad');
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/site-settings/update/', headers: admin, payload: { featured_counselling_consultancy_id: 999999 } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/api/site-settings/update/',
+          headers: admin,
+          payload: { featured_counselling_consultancy_id: 999999 },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await get('/leads/modal-settings/')).json()).toEqual({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
-    await t.app.inject({ method: 'PATCH', url: '/api/leads/modal-settings/update/', headers: admin, payload: { hide_full_detail_modal: true } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/leads/modal-settings/update/',
+      headers: admin,
+      payload: { hide_full_detail_modal: true },
+    });
     expect((await get('/leads/modal-settings/')).json()).toEqual({ hide_study_abroad_modal: false, hide_full_detail_modal: true });
   });
 
@@ -400,18 +574,35 @@ describe.each(engines)('content entities on %s', (engine) => {
     const profile = (await t.app.inject({ url: '/api/consultancy/dashboard/', headers: own.auth })).json();
     expect(profile.name).toBe('Fewa Abroad');
     const form = multipart({ about: 'Japan specialists', id: String(ids.everest) });
-    const withId = await t.app.inject({ method: 'PATCH', url: '/api/consultancy/dashboard/update/', headers: { ...own.auth, ...form.headers }, payload: form.payload });
+    const withId = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/consultancy/dashboard/update/',
+      headers: { ...own.auth, ...form.headers },
+      payload: form.payload,
+    });
     expect(withId.statusCode).toBe(400);
     const ok = multipart({ about: 'Japan specialists' });
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/consultancy/dashboard/update/', headers: { ...own.auth, ...ok.headers }, payload: ok.payload });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/consultancy/dashboard/update/',
+      headers: { ...own.auth, ...ok.headers },
+      payload: ok.payload,
+    });
     expect(res.json()).toMatchObject({ id: ids.fewa, about: 'Japan specialists' });
     for (const field of ['verified', 'moe_certified', 'claimed', 'priority']) {
       const sneaky = multipart({ [field]: field === 'priority' ? '99' : 'true' });
-      const refused = await t.app.inject({ method: 'PATCH', url: '/api/consultancy/dashboard/update/', headers: { ...own.auth, ...sneaky.headers }, payload: sneaky.payload });
+      const refused = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/consultancy/dashboard/update/',
+        headers: { ...own.auth, ...sneaky.headers },
+        payload: sneaky.payload,
+      });
       expect(refused.statusCode, field).toBe(400);
     }
     expect((await get(`/consultancy/${ids.fewa}/`)).json()).toMatchObject({ verified: false, moe_certified: false, priority: 0 });
-    expect((await t.app.inject({ url: '/api/consultancy/dashboard/', headers: (await tokenFor(t, 'consultancy')).auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/consultancy/dashboard/', headers: (await tokenFor(t, 'consultancy')).auth })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ url: '/api/college/dashboard/', headers: own.auth })).statusCode).toBe(403);
 
     const uni = await tokenFor(t, 'university', { university_id: ids.melbourne });

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultancies, courses, disciplines, scholarships, universities } from '../../server/db/schema/index.ts';
 import { COURSE_LEVELS } from '../../src/lib/contract/index.ts';
-import { buildTestApp, createConsultancy, createCourse, createDestination, createUniversity, engines, expectErrorShape, type TestApp } from './helpers.ts';
+import {
+  buildTestApp,
+  createConsultancy,
+  createCourse,
+  createDestination,
+  createUniversity,
+  engines,
+  expectErrorShape,
+  type TestApp,
+} from './helpers.ts';
 
 describe.each(engines)('facets on %s', (engine) => {
   let t: TestApp;
@@ -17,24 +26,52 @@ describe.each(engines)('facets on %s', (engine) => {
     t = await buildTestApp(engine);
     const db = t.database.db;
     for (const name of ['Australia', 'Japan', 'Canada']) ids.destinations.push(await createDestination(db, name));
-    for (const name of ['Nursing', 'Computing']) ids.disciplines.push((await db.insert(disciplines).values({ name, slug: name.toLowerCase() }).returning({ id: disciplines.id }))[0]!.id);
+    for (const name of ['Nursing', 'Computing'])
+      ids.disciplines.push(
+        (await db.insert(disciplines).values({ name, slug: name.toLowerCase() }).returning({ id: disciplines.id }))[0]!.id,
+      );
     for (let i = 0; i < 5; i++) {
       const id = await createUniversity(db);
       // universities list several disciplines (an array column): each counts once per discipline
-      await db.update(universities).set({ name: `Harbour University ${i}`, destination_id: ids.destinations[i % 2]!, disciplines: i % 2 ? ids.disciplines : [ids.disciplines[0]!] }).where(eq(universities.id, id));
+      await db
+        .update(universities)
+        .set({
+          name: `Harbour University ${i}`,
+          destination_id: ids.destinations[i % 2]!,
+          disciplines: i % 2 ? ids.disciplines : [ids.disciplines[0]!],
+        })
+        .where(eq(universities.id, id));
       ids.universities.push(id);
     }
     for (let i = 0; i < 23; i++) {
       const id = await createCourse(t.database.db);
-      await db.update(courses).set({ name: i % 3 ? `Bachelor of Nursing ${i}` : `Master of Computing ${i}`, university_id: ids.universities[i % 5]!, level: COURSE_LEVELS[i % 4]!, discipline_id: ids.disciplines[i % 2]! }).where(eq(courses.id, id));
+      await db
+        .update(courses)
+        .set({
+          name: i % 3 ? `Bachelor of Nursing ${i}` : `Master of Computing ${i}`,
+          university_id: ids.universities[i % 5]!,
+          level: COURSE_LEVELS[i % 4]!,
+          discipline_id: ids.disciplines[i % 2]!,
+        })
+        .where(eq(courses.id, id));
     }
     for (let i = 0; i < 7; i++) {
       // every third one for any field of study
-      await db.insert(scholarships).values({ title: `Award ${i}`, slug: `award-${i}`, level: i % 2 ? 'master' : 'bachelor', discipline_id: i % 3 ? ids.disciplines[i % 2]! : null });
+      await db
+        .insert(scholarships)
+        .values({
+          title: `Award ${i}`,
+          slug: `award-${i}`,
+          level: i % 2 ? 'master' : 'bachelor',
+          discipline_id: i % 3 ? ids.disciplines[i % 2]! : null,
+        });
     }
     for (let i = 0; i < 6; i++) {
       const id = await createConsultancy(db, `Everest Consultancy ${i}`);
-      await db.update(consultancies).set({ verified: i % 3 === 0, study_abroad_destinations: ids.destinations.slice(0, 1 + (i % 3)) }).where(eq(consultancies.id, id));
+      await db
+        .update(consultancies)
+        .set({ verified: i % 3 === 0, study_abroad_destinations: ids.destinations.slice(0, 1 + (i % 3)) })
+        .where(eq(consultancies.id, id));
     }
   });
   afterAll(() => t.close());
@@ -62,7 +99,11 @@ describe.each(engines)('facets on %s', (engine) => {
     // a plain column: the counts add up to the list's count
     expect(Object.values(all.facets.level as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(all.count);
     await expectCountsMatchRows('course', { level: 'bachelor' }, ['university', 'level']);
-    await expectCountsMatchRows('course', { search: 'nursing', discipline: String(ids.disciplines[0]) }, ['level', 'university', 'discipline']);
+    await expectCountsMatchRows('course', { search: 'nursing', discipline: String(ids.disciplines[0]) }, [
+      'level',
+      'university',
+      'discipline',
+    ]);
     // an array column
     await expectCountsMatchRows('university', { destination: String(ids.destinations[1]) }, ['discipline', 'destination']);
     // a filter whose empty value matches every value (scholarships for any field)

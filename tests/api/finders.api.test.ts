@@ -15,7 +15,10 @@ describe.each(engines)('the scholarship and course finders on %s', (engine) => {
   const titles = async (url: string) => {
     const res = await t.app.inject({ url: `/api${url}` });
     expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
-    return res.json().results.map((r: { title?: string; name?: string }) => r.title ?? r.name).sort();
+    return res
+      .json()
+      .results.map((r: { title?: string; name?: string }) => r.title ?? r.name)
+      .sort();
   };
 
   beforeAll(async () => {
@@ -30,11 +33,24 @@ describe.each(engines)('the scholarship and course finders on %s', (engine) => {
     const awards = [
       { title: 'Closed yesterday', deadline: nepalDate(-1), level: 'master' },
       { title: 'Closes today', deadline: nepalDate(0), level: 'master', amount_value: 10_000, amount_currency: 'AUD' },
-      { title: 'Closes in ten days', deadline: nepalDate(10), level: 'bachelor', discipline_id: nursing, amount_value: 1_000_000, amount_currency: 'JPY' },
+      {
+        title: 'Closes in ten days',
+        deadline: nepalDate(10),
+        level: 'bachelor',
+        discipline_id: nursing,
+        amount_value: 1_000_000,
+        amount_currency: 'JPY',
+      },
       { title: 'Closes in forty days', deadline: nepalDate(40), level: 'bachelor', destination_id: japan },
       { title: 'Rolling', deadline: null, level: 'phd' },
     ];
-    for (const a of awards) s[a.title] = (await db.insert(scholarships).values({ ...a, slug: a.title.toLowerCase().replace(/ /g, '-') }).returning({ id: scholarships.id }))[0]!.id;
+    for (const a of awards)
+      s[a.title] = (
+        await db
+          .insert(scholarships)
+          .values({ ...a, slug: a.title.toLowerCase().replace(/ /g, '-') })
+          .returning({ id: scholarships.id })
+      )[0]!.id;
 
     const tokyo = await createUniversity(db);
     await db.update(universities).set({ name: 'Tokyo Institute', destination_id: japan }).where(eq(universities.id, tokyo));
@@ -45,7 +61,10 @@ describe.each(engines)('the scholarship and course finders on %s', (engine) => {
       ['Sydney Nursing', sydney, 30_000, 'AUD', ['February']], // NPR 2,640,000
     ] as const) {
       const id = await createCourse(db);
-      await db.update(courses).set({ name, university_id, fee, currency, intakes: [...intakes] }).where(eq(courses.id, id));
+      await db
+        .update(courses)
+        .set({ name, university_id, fee, currency, intakes: [...intakes] })
+        .where(eq(courses.id, id));
       c[name] = id;
     }
   });
@@ -58,7 +77,9 @@ describe.each(engines)('the scholarship and course finders on %s', (engine) => {
     expect(await titles('/scholarship/?closes_within=90&level=bachelor')).toEqual(['Closes in forty days', 'Closes in ten days']);
     // those for any field of study match every field
     expect(await titles(`/scholarship/?discipline=${nursing}`)).toHaveLength(5);
-    const computing = (await t.database.db.insert(disciplines).values({ name: 'Computing', slug: 'computing' }).returning({ id: disciplines.id }))[0]!.id;
+    const computing = (
+      await t.database.db.insert(disciplines).values({ name: 'Computing', slug: 'computing' }).returning({ id: disciplines.id })
+    )[0]!.id;
     expect(await titles(`/scholarship/?discipline=${computing}&level=bachelor`)).toEqual(['Closes in forty days']);
     const counted = (await t.app.inject({ url: `/api/scholarship/?level=bachelor&facets=discipline` })).json().facets.discipline;
     expect(counted).toEqual({ [nursing]: 2, '': 1 });

@@ -2,7 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { bearer, buildTestApp, createConsultancy, createDestination, createExam, engines, expectErrorShape, freshIp, multipart, samplePdf, signedIn, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createConsultancy,
+  createDestination,
+  createExam,
+  engines,
+  expectErrorShape,
+  freshIp,
+  multipart,
+  samplePdf,
+  signedIn,
+  type TestApp,
+} from './helpers.ts';
 import { complaints, inquiries, pageviews } from '../../server/db/schema/index.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
@@ -28,8 +41,10 @@ describe.each(engines)('public forms on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const rows = async (table: typeof complaints | typeof inquiries | typeof pageviews) => (await t.database.db.select({ n: count() }).from(table as typeof complaints))[0]!.n;
-  const post = (url: string, payload: unknown, remoteAddress = freshIp()) => t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, remoteAddress });
+  const rows = async (table: typeof complaints | typeof inquiries | typeof pageviews) =>
+    (await t.database.db.select({ n: count() }).from(table as typeof complaints))[0]!.n;
+  const post = (url: string, payload: unknown, remoteAddress = freshIp()) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, remoteAddress });
 
   describe('complaint', () => {
     const complaint = (extra: Record<string, string> = {}) => ({
@@ -41,10 +56,13 @@ describe.each(engines)('public forms on %s', (engine) => {
       message: 'They promised a refund three months ago.',
       ...extra,
     });
-    const submit = (body: ReturnType<typeof multipart>, remoteAddress = freshIp()) => t.app.inject({ method: 'POST', url: '/api/complaint/submit/', remoteAddress, ...body });
+    const submit = (body: ReturnType<typeof multipart>, remoteAddress = freshIp()) =>
+      t.app.inject({ method: 'POST', url: '/api/complaint/submit/', remoteAddress, ...body });
 
     it('stores a complaint with its evidence', async () => {
-      const res = await submit(multipart(complaint(), [{ field: 'evidence', filename: 'receipt.pdf', type: 'application/pdf', data: samplePdf }]));
+      const res = await submit(
+        multipart(complaint(), [{ field: 'evidence', filename: 'receipt.pdf', type: 'application/pdf', data: samplePdf }]),
+      );
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ name: 'Gita Rai', subject: 'Fees not refunded', consultancy_id: consultancyId, status: 'open' });
       // the download route, never a public URL; the file itself only in the private store
@@ -81,8 +99,23 @@ describe.each(engines)('public forms on %s', (engine) => {
         [multipart(complaint({ message: 'short' })), 400],
         [multipart(complaint({ subject: 'x'.repeat(100_000) })), 400],
         [multipart(complaint({ extra: 'x' })), 400],
-        [multipart(complaint(), [{ field: 'evidence', filename: 'evil.jpg', type: 'image/jpeg', data: Buffer.from('#!/bin/sh\nrm -rf /') }]), 415],
-        [multipart(complaint(), [{ field: 'evidence', filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([samplePdf, Buffer.alloc(20 * 1024 * 1024)]) }]), 413],
+        [
+          multipart(complaint(), [
+            { field: 'evidence', filename: 'evil.jpg', type: 'image/jpeg', data: Buffer.from('#!/bin/sh\nrm -rf /') },
+          ]),
+          415,
+        ],
+        [
+          multipart(complaint(), [
+            {
+              field: 'evidence',
+              filename: 'big.pdf',
+              type: 'application/pdf',
+              data: Buffer.concat([samplePdf, Buffer.alloc(20 * 1024 * 1024)]),
+            },
+          ]),
+          413,
+        ],
         [
           multipart(complaint(), [
             { field: 'evidence', filename: 'a.pdf', type: 'application/pdf', data: samplePdf },
@@ -111,15 +144,27 @@ describe.each(engines)('public forms on %s', (engine) => {
 
     it('gives the evidence to admins only', async () => {
       const evidence = Buffer.concat([samplePdf, Buffer.from('% receipt 4471\n')]);
-      const res = await submit(multipart(complaint({ subject: 'Receipt withheld' }), [{ field: 'evidence', filename: 'receipt.pdf', type: 'application/pdf', data: evidence }]));
-      const url = (await t.app.inject({ url: '/api/complaint/admin/?search=receipt%20withheld', headers: bearer(admin) })).json().results[0].evidence;
+      const res = await submit(
+        multipart(complaint({ subject: 'Receipt withheld' }), [
+          { field: 'evidence', filename: 'receipt.pdf', type: 'application/pdf', data: evidence },
+        ]),
+      );
+      const url = (await t.app.inject({ url: '/api/complaint/admin/?search=receipt%20withheld', headers: bearer(admin) })).json().results[0]
+        .evidence;
       expect(url).toBe(`/api/complaint/${res.json().id}/evidence/`);
       const file = await t.app.inject({ url, headers: bearer(admin) });
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.equals(evidence)).toBe(true);
-      expect(file.headers).toMatchObject({ 'content-type': 'application/pdf', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
+      expect(file.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
       expect(file.headers['content-disposition']).toMatch(/^attachment; filename="complaint-\d+-evidence\.pdf"/);
-      for (const [headers, status] of [[bearer(agent), 403], [{}, 401]] as const) {
+      for (const [headers, status] of [
+        [bearer(agent), 403],
+        [{}, 401],
+      ] as const) {
         const refused = await t.app.inject({ url, headers });
         expect(refused.statusCode).toBe(status);
         expectErrorShape(refused.json());
@@ -147,7 +192,15 @@ describe.each(engines)('public forms on %s', (engine) => {
     it('answers 201 with the stored inquiry', async () => {
       const res = await post('/inquiry/submit/', inquiry({ exam: examId, destination: null }));
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ name: 'Bikash Karki', entity_type: 'consultancy', entity_id: consultancyId, consultancy: consultancyId, destination: null, exam: examId, status: 'new' });
+      expect(res.json()).toMatchObject({
+        name: 'Bikash Karki',
+        entity_type: 'consultancy',
+        entity_id: consultancyId,
+        consultancy: consultancyId,
+        destination: null,
+        exam: examId,
+        status: 'new',
+      });
       expect(typeof res.json().id).toBe('number');
     });
 
@@ -190,7 +243,13 @@ describe.each(engines)('public forms on %s', (engine) => {
     });
 
     it('answers 400 for broken JSON', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/inquiry/submit/', payload: '{"name":', headers: { 'content-type': 'application/json' }, remoteAddress: freshIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/inquiry/submit/',
+        payload: '{"name":',
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode).toBe(400);
       expectErrorShape(res.json());
     });
@@ -202,12 +261,27 @@ describe.each(engines)('public forms on %s', (engine) => {
       expect(all.statusCode).toBe(200);
       const names = all.json().results.map((r: { name: string }) => r.name);
       expect(names).toEqual(expect.arrayContaining(['Only Mine', 'Someone Else']));
-      const filtered = await t.app.inject({ url: `/api/inquiry/admin/all/?all=true&entity_type=consultancy&entity_id=${otherConsultancyId}`, headers: bearer(admin) });
+      const filtered = await t.app.inject({
+        url: `/api/inquiry/admin/all/?all=true&entity_type=consultancy&entity_id=${otherConsultancyId}`,
+        headers: bearer(admin),
+      });
       expect(filtered.json().results.map((r: { name: string }) => r.name)).toEqual(['Someone Else']);
-      const mineOnly = (await t.app.inject({ url: `/api/inquiry/admin/all/?consultancy=${consultancyId}&ordering=name&page_size=1000`, headers: bearer(admin) })).json().results;
-      expect(mineOnly.every((r: { consultancy: number; entity_name: string }) => r.consultancy === consultancyId && r.entity_name === 'Himalayan Study Abroad')).toBe(true);
+      const mineOnly = (
+        await t.app.inject({
+          url: `/api/inquiry/admin/all/?consultancy=${consultancyId}&ordering=name&page_size=1000`,
+          headers: bearer(admin),
+        })
+      ).json().results;
+      expect(
+        mineOnly.every(
+          (r: { consultancy: number; entity_name: string }) =>
+            r.consultancy === consultancyId && r.entity_name === 'Himalayan Study Abroad',
+        ),
+      ).toBe(true);
       const today = new Date().toISOString().slice(0, 10);
-      expect((await t.app.inject({ url: `/api/inquiry/admin/all/?date_from=${today}&date_to=${today}`, headers: bearer(admin) })).json().count).toBe(all.json().count);
+      expect(
+        (await t.app.inject({ url: `/api/inquiry/admin/all/?date_from=${today}&date_to=${today}`, headers: bearer(admin) })).json().count,
+      ).toBe(all.json().count);
       expect((await t.app.inject({ url: '/api/inquiry/admin/all/?date_to=2000-01-01', headers: bearer(admin) })).json().count).toBe(0);
       for (const query of ['date_from=yesterday', 'ordering=secret', 'entity_type=school', 'page=0']) {
         expect((await t.app.inject({ url: `/api/inquiry/admin/all/?${query}`, headers: bearer(admin) })).statusCode).toBe(400);
@@ -220,7 +294,10 @@ describe.each(engines)('public forms on %s', (engine) => {
       const ownNames = own.json().results.map((r: { name: string }) => r.name);
       expect(ownNames).toContain('Only Mine');
       expect(ownNames).not.toContain('Someone Else');
-      const sneaky = await t.app.inject({ url: `/api/consultancy/dashboard/inquiries/?consultancy=${otherConsultancyId}`, headers: bearer(agent) });
+      const sneaky = await t.app.inject({
+        url: `/api/consultancy/dashboard/inquiries/?consultancy=${otherConsultancyId}`,
+        headers: bearer(agent),
+      });
       expect(sneaky.json().count).toBe(0);
       expect((await t.app.inject({ url: '/api/consultancy/dashboard/inquiries/', headers: bearer(admin) })).statusCode).toBe(403);
     });
@@ -251,7 +328,10 @@ describe.each(engines)('public forms on %s', (engine) => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ recorded: true });
       expect((await post('/analytics/pageview/', payload)).json()).toEqual({ recorded: false });
-      const stored = await t.database.db.select().from(pageviews).where(eq(pageviews.session_id, payload.session_id as string));
+      const stored = await t.database.db
+        .select()
+        .from(pageviews)
+        .where(eq(pageviews.session_id, payload.session_id as string));
       expect(stored).toHaveLength(1);
       expect(stored[0]!.user_agent).toHaveLength(500);
       expect((await post('/analytics/pageview/', { ...payload, path: '/consultancy/other/' })).json()).toEqual({ recorded: true });

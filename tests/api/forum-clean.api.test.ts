@@ -34,7 +34,8 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: number; held: boolean; hidden: boolean };
   };
-  const reply = async (who: Caller, questionId: number, body: string) => call('POST', `/forum/questions/${questionId}/reply/`, who, { body });
+  const reply = async (who: Caller, questionId: number, body: string) =>
+    call('POST', `/forum/questions/${questionId}/reply/`, who, { body });
   const version = () => readContentVersion(t.database.db);
 
   it('lets the asker, or an admin, accept one answer; nobody else', async () => {
@@ -47,12 +48,16 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     const accepted = await call('POST', `/forum/questions/${q.id}/accept/`, asker, { reply: a.id });
     expect(accepted.json()).toMatchObject({ accepted_reply_id: a.id });
     expect(await version()).toBeGreaterThan(before);
-    expect((await call('POST', `/forum/questions/${q.id}/accept/`, admin, { reply: b.id })).json()).toMatchObject({ accepted_reply_id: b.id });
+    expect((await call('POST', `/forum/questions/${q.id}/accept/`, admin, { reply: b.id })).json()).toMatchObject({
+      accepted_reply_id: b.id,
+    });
     const elsewhere = (await reply(other, (await ask(asker)).id, 'An answer to another question')).json();
     const wrong = await call('POST', `/forum/questions/${q.id}/accept/`, asker, { reply: elsewhere.id });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toHaveProperty('reply');
-    expect((await call('POST', `/forum/questions/${q.id}/accept/`, asker, { reply: null })).json()).toMatchObject({ accepted_reply_id: null });
+    expect((await call('POST', `/forum/questions/${q.id}/accept/`, asker, { reply: null })).json()).toMatchObject({
+      accepted_reply_id: null,
+    });
   });
 
   it('says when an answer comes from a verified institution account, not from an unverified one', async () => {
@@ -62,23 +67,34 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     await t.database.db.update(consultancies).set({ verified: true }).where(eq(consultancies.id, verifiedId));
     const verified = await tokenFor(t, 'consultancy', { consultancy_id: verifiedId });
     const unverified = await tokenFor(t, 'consultancy', { consultancy_id: await createConsultancy(t.database.db) });
-    expect((await reply(verified, q.id, 'We file these every week.')).json()).toMatchObject({ institution: { kind: 'consultancy', name: 'Himal Education' } });
+    expect((await reply(verified, q.id, 'We file these every week.')).json()).toMatchObject({
+      institution: { kind: 'consultancy', name: 'Himal Education' },
+    });
     expect((await reply(unverified, q.id, 'We can help you too.')).json()).toMatchObject({ institution: null });
-    const listed = (await call('GET', '/forum/replies/?page_size=1000')).json().results.filter((r: { question_id: number }) => r.question_id === q.id);
+    const listed = (await call('GET', '/forum/replies/?page_size=1000'))
+      .json()
+      .results.filter((r: { question_id: number }) => r.question_id === q.id);
     expect(listed.map((r: { institution: unknown }) => r.institution)).toEqual([{ kind: 'consultancy', name: 'Himal Education' }, null]);
   });
 
   it('refuses an exact or near duplicate of the author’s recent post, with a message naming the field', async () => {
     const asker = await tokenFor(t, 'student');
     await ask(asker, 'How long does an Australian student visa take from Kathmandu?');
-    const exact = await call('POST', '/forum/questions/', asker, { title: 'How long does an Australian student visa take from Kathmandu?' });
+    const exact = await call('POST', '/forum/questions/', asker, {
+      title: 'How long does an Australian student visa take from Kathmandu?',
+    });
     expect(exact.statusCode).toBe(400);
     expectErrorShape(exact.json());
     expect(exact.json().fields.title[0]).toMatch(/posted the same question/);
-    const near = await call('POST', '/forum/questions/', asker, { title: 'how long does an australian student visa take from kathmandu??' });
+    const near = await call('POST', '/forum/questions/', asker, {
+      title: 'how long does an australian student visa take from kathmandu??',
+    });
     expect(near.statusCode).toBe(400);
     // someone else may ask the same
-    expect((await call('POST', '/forum/questions/', other, { title: 'How long does an Australian student visa take from Kathmandu?' })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/forum/questions/', other, { title: 'How long does an Australian student visa take from Kathmandu?' }))
+        .statusCode,
+    ).toBe(201);
 
     const q = await ask(asker);
     expect((await reply(other, q.id, 'Cheap visa help at our office, call us today for a free consultation')).statusCode).toBe(201);
@@ -104,11 +120,18 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     expect((await call('GET', `/forum/questions/${heldQuestion.id}/`, newcomer)).json()).toMatchObject({ held: true });
 
     const queue = (await call('GET', '/forum/moderation/?page_size=100', admin)).json();
-    expect(queue.results.filter((i: { author_id: number }) => i.author_id === newcomer.id).map((i: { kind: string; held: boolean }) => [i.kind, i.held])).toEqual([
+    expect(
+      queue.results
+        .filter((i: { author_id: number }) => i.author_id === newcomer.id)
+        .map((i: { kind: string; held: boolean }) => [i.kind, i.held]),
+    ).toEqual([
       ['reply', true],
       ['question', true],
     ]);
-    expect((await call('PATCH', `/forum/replies/${held.json().id}/moderate/`, admin, { hidden: false })).json()).toEqual({ id: held.json().id, hidden: false });
+    expect((await call('PATCH', `/forum/replies/${held.json().id}/moderate/`, admin, { hidden: false })).json()).toEqual({
+      id: held.json().id,
+      hidden: false,
+    });
     expect((await call('GET', `/forum/questions/${q.id}/`)).json().replies.map((r: { id: number }) => r.id)).toEqual([held.json().id]);
     // with one approved post, the next link is not held; without a link, nothing is held
     expect((await reply(newcomer, q.id, 'More at www.cheap-visas.example.com/students')).json()).toMatchObject({ held: false });
@@ -117,7 +140,10 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     // a first post posted clean and then edited to carry a link is held as well
     const sly = await tokenFor(t, 'student');
     const clean = (await reply(sly, q.id, 'Plain advice to start with.')).json();
-    expect((await call('PATCH', `/forum/replies/${clean.id}/`, sly, { body: 'Now see https://spam.example.net' })).json()).toMatchObject({ held: true, hidden: true });
+    expect((await call('PATCH', `/forum/replies/${clean.id}/`, sly, { body: 'Now see https://spam.example.net' })).json()).toMatchObject({
+      held: true,
+      hidden: true,
+    });
     expect((await call('GET', `/forum/questions/${q.id}/`)).json().replies.map((r: { id: number }) => r.id)).not.toContain(clean.id);
   });
 
@@ -135,7 +161,10 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     expect((await call('POST', `/forum/questions/${q.id}/report/`, other, { reason: 'Off topic' })).statusCode).toBe(201);
     expect((await call('POST', '/forum/questions/999999/report/', other, { reason: 'Off topic' })).statusCode).toBe(404);
 
-    const queued = async () => (await call('GET', '/forum/moderation/?page_size=100', admin)).json().results.filter((i: { question_id: number }) => i.question_id === q.id);
+    const queued = async () =>
+      (await call('GET', '/forum/moderation/?page_size=100', admin))
+        .json()
+        .results.filter((i: { question_id: number }) => i.question_id === q.id);
     const items = await queued();
     expect(items.map((i: { kind: string; reports: { reason: string }[] }) => [i.kind, i.reports.map((x) => x.reason)])).toEqual([
       ['question', ['Off topic']],
@@ -147,7 +176,9 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     expect(await queued()).toEqual([]);
     // hidden posts are listed apart, to restore
     const hidden = (await call('GET', '/forum/moderation/?queue=hidden&page_size=100', admin)).json().results;
-    expect(hidden.filter((i: { question_id: number }) => i.question_id === q.id).map((i: { kind: string; id: number }) => [i.kind, i.id])).toEqual([['reply', r.id]]);
+    expect(
+      hidden.filter((i: { question_id: number }) => i.question_id === q.id).map((i: { kind: string; id: number }) => [i.kind, i.id]),
+    ).toEqual([['reply', r.id]]);
     expect((await call('GET', '/forum/moderation/?queue=all', admin)).statusCode).toBe(400);
 
     // a moderator deletes someone else's post only with a reason, which its author is mailed
@@ -156,7 +187,9 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     expect(noReason.json().fields).toHaveProperty('reason');
     const [author] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, other.id));
     const mail = inbox.next(author!.email);
-    expect((await call('DELETE', `/forum/replies/${r.id}/`, admin, { reason: 'Insults another student' })).json()).toEqual({ message: 'Reply deleted successfully!' });
+    expect((await call('DELETE', `/forum/replies/${r.id}/`, admin, { reason: 'Insults another student' })).json()).toEqual({
+      message: 'Reply deleted successfully!',
+    });
     const received = await mail;
     expect(received.subject).toBe(`A moderator removed your reply to “${(await call('GET', `/forum/questions/${q.id}/`)).json().title}”`);
     expect(received.text).toContain('Why: Insults another student');
@@ -169,8 +202,12 @@ describe.each(engines)('forum moderation on %s', (engine) => {
     const q = await ask(asker);
     const r = (await reply(other, q.id, 'First version of my answer')).json();
     expect((await call('PATCH', `/forum/replies/${r.id}/`, other, { body: 'Second version of my answer' })).statusCode).toBe(200);
-    await t.database.db.execute(sql`update forum_replies set created_at = now() - make_interval(mins => ${EDIT_WINDOW_MINUTES + 1}) where id = ${r.id}`);
-    await t.database.db.execute(sql`update forum_questions set created_at = now() - make_interval(mins => ${EDIT_WINDOW_MINUTES + 1}) where id = ${q.id}`);
+    await t.database.db.execute(
+      sql`update forum_replies set created_at = now() - make_interval(mins => ${EDIT_WINDOW_MINUTES + 1}) where id = ${r.id}`,
+    );
+    await t.database.db.execute(
+      sql`update forum_questions set created_at = now() - make_interval(mins => ${EDIT_WINDOW_MINUTES + 1}) where id = ${q.id}`,
+    );
     const late = await call('PATCH', `/forum/replies/${r.id}/`, other, { body: 'Third version' });
     expect(late.statusCode).toBe(403);
     expect(late.json().error).toBe(`Posts can be edited for ${EDIT_WINDOW_MINUTES} minutes after posting.`);
@@ -200,28 +237,40 @@ describe.each(engines)('forum moderation on %s', (engine) => {
   it('limits questions and likes per account, and all writes per address', async () => {
     const asker = await tokenFor(t, 'student');
     const eager = await tokenFor(t, 'student');
-    for (let i = 0; i < 10; i++) expect((await call('POST', '/forum/questions/', eager, { title: `Eager question ${i} ${'x'.repeat(i * 7)}` }, '10.0.0.9')).statusCode).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await call('POST', '/forum/questions/', eager, { title: `Eager question ${i} ${'x'.repeat(i * 7)}` }, '10.0.0.9')).statusCode,
+      ).toBe(201);
     const limited = await call('POST', '/forum/questions/', eager, { title: 'One question too many' }, '10.0.0.9');
     expect(limited.statusCode).toBe(429);
     expectErrorShape(limited.json());
 
     const q = await ask(asker);
     const liker = await tokenFor(t, 'student');
-    for (let i = 0; i < 60; i++) expect((await call('POST', `/forum/questions/${q.id}/like/`, liker, undefined, '10.0.0.10')).statusCode).toBe(200);
+    for (let i = 0; i < 60; i++)
+      expect((await call('POST', `/forum/questions/${q.id}/like/`, liker, undefined, '10.0.0.10')).statusCode).toBe(200);
     expect((await call('POST', `/forum/questions/${q.id}/like/`, liker, undefined, '10.0.0.10')).statusCode).toBe(429);
 
     // one address, many accounts: 300 writes in ten minutes, then 429 for every account there
     const crowd = await Promise.all(Array.from({ length: 6 }, () => tokenFor(t, 'student')));
     let sent = 0;
-    for (const who of crowd) for (let i = 0; i < 50; i++, sent++) expect((await call('POST', `/forum/questions/${q.id}/like/`, who, undefined, '10.0.0.11')).statusCode).toBe(200);
+    for (const who of crowd)
+      for (let i = 0; i < 50; i++, sent++)
+        expect((await call('POST', `/forum/questions/${q.id}/like/`, who, undefined, '10.0.0.11')).statusCode).toBe(200);
     expect(sent).toBe(300);
-    expect((await call('POST', `/forum/questions/${q.id}/like/`, await tokenFor(t, 'student'), undefined, '10.0.0.11')).statusCode).toBe(429);
+    expect((await call('POST', `/forum/questions/${q.id}/like/`, await tokenFor(t, 'student'), undefined, '10.0.0.11')).statusCode).toBe(
+      429,
+    );
   });
 
   it('lets admins create, rename, order and delete forum categories (slug from the name); others may not', async () => {
     const asker = await tokenFor(t, 'student');
     expect((await call('POST', '/forum/categories/create/', asker, { name: 'Visas' })).statusCode).toBe(403);
-    const created = await call('POST', '/forum/categories/create/', admin, { name: 'Student Visas', description: 'Visa questions', position: 2 });
+    const created = await call('POST', '/forum/categories/create/', admin, {
+      name: 'Student Visas',
+      description: 'Visa questions',
+      position: 2,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const visas = created.json();
     expect(visas).toMatchObject({ name: 'Student Visas', slug: 'student-visas', position: 2 });

@@ -25,7 +25,12 @@ describe.each(engines)('forum on %s', (engine) => {
 
   const get = (url: string, session?: Session) => t.app.inject({ url: `/api${url}`, headers: session ? bearer(session) : {} });
   const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, session: Session | undefined, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: session ? bearer(session) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: session ? bearer(session) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const ask = async (session: Session, payload: object) => {
     const res = await send('POST', '/forum/questions/', session, payload);
     expect(res.statusCode).toBe(201);
@@ -59,7 +64,13 @@ describe.each(engines)('forum on %s', (engine) => {
     });
     const list = await get(`/forum/questions/?category=${visa.slug}`);
     expect(list.json().count).toBe(1);
-    expect(list.json().results[0]).toMatchObject({ id: q.id, author_name: 'Alice Gurung', like_count: 0, reply_count: 0, category: { id: visa.id } });
+    expect(list.json().results[0]).toMatchObject({
+      id: q.id,
+      author_name: 'Alice Gurung',
+      like_count: 0,
+      reply_count: 0,
+      category: { id: visa.id },
+    });
     expect(list.body).not.toContain('alice@example.com');
     expect(detail.body).not.toContain('alice@example.com');
     expect((await get(`/forum/questions/?category=${visa.id}`)).json().count).toBe(1);
@@ -142,7 +153,12 @@ describe.each(engines)('forum on %s', (engine) => {
       expect(res.statusCode).toBe(400);
       expectErrorShape(res.json());
     }
-    const broken = await t.app.inject({ method: 'POST', url: '/api/forum/questions/', payload: '{"title":', headers: { ...bearer(alice), 'content-type': 'application/json' } });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/forum/questions/',
+      payload: '{"title":',
+      headers: { ...bearer(alice), 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect(await questionCount()).toBe(before);
     const q = await ask(alice, { title: 'Null bytes \u0000 are dropped' });
@@ -162,7 +178,9 @@ describe.each(engines)('forum on %s', (engine) => {
     expect(edited.json()).toMatchObject({ title: 'Edited title here', category: { id: visa.id }, mine: true });
     expect((await send('PATCH', `/forum/questions/${q.id}/`, bob, { title: 'Hijacked title' })).statusCode).toBe(403);
     expect((await send('PATCH', `/forum/questions/${q.id}/`, admin, { title: 'Admin title' })).statusCode).toBe(403);
-    expect((await send('PATCH', `/forum/replies/${reply.id}/`, bob, { body: 'Better answer' })).json()).toMatchObject({ body: 'Better answer' });
+    expect((await send('PATCH', `/forum/replies/${reply.id}/`, bob, { body: 'Better answer' })).json()).toMatchObject({
+      body: 'Better answer',
+    });
     expect((await send('PATCH', `/forum/replies/${reply.id}/`, alice, { body: 'Not mine' })).statusCode).toBe(403);
     expect((await send('PATCH', `/forum/questions/${q.id}/`, alice, { title: 'x' })).statusCode).toBe(400);
   });
@@ -180,7 +198,10 @@ describe.each(engines)('forum on %s', (engine) => {
     expect((await send('PATCH', `/forum/questions/${q.id}/moderate/`, bob, { hidden: true })).statusCode).toBe(403);
     expect((await send('PATCH', `/forum/questions/${q.id}/moderate/`, admin, { hidden: 'yes' })).statusCode).toBe(400);
 
-    expect((await send('PATCH', `/forum/replies/${reply.id}/moderate/`, admin, { hidden: true })).json()).toEqual({ id: reply.id, hidden: true });
+    expect((await send('PATCH', `/forum/replies/${reply.id}/moderate/`, admin, { hidden: true })).json()).toEqual({
+      id: reply.id,
+      hidden: true,
+    });
     expect((await get(`/forum/questions/${q.id}/`)).json()).toMatchObject({ replies: [], reply_count: 0 });
     expect((await send('PATCH', `/forum/replies/${reply.id}/`, alice, { body: 'Edit hidden' })).statusCode).toBe(404);
 
@@ -190,7 +211,9 @@ describe.each(engines)('forum on %s', (engine) => {
     expect((await get(`/forum/questions/${q.id}/`, admin)).json()).toMatchObject({ hidden: true });
     expect((await get('/forum/questions/?page_size=1000')).json().results.map((r: { id: number }) => r.id)).not.toContain(q.id);
     expect((await send('POST', `/forum/questions/${q.id}/reply/`, alice, { body: 'Too late' })).statusCode).toBe(404);
-    expect((await get('/forum/questions/my/?page_size=1000', bob)).json().results.find((r: { id: number }) => r.id === q.id)).toMatchObject({ hidden: true });
+    expect((await get('/forum/questions/my/?page_size=1000', bob)).json().results.find((r: { id: number }) => r.id === q.id)).toMatchObject(
+      { hidden: true },
+    );
 
     expect((await send('DELETE', `/forum/questions/${q.id}/`, alice)).statusCode).toBe(403); // not hers
     const deleted = await send('DELETE', `/forum/questions/${q.id}/`, admin, { reason: 'Spam' });
@@ -219,8 +242,10 @@ describe.each(engines)('forum on %s', (engine) => {
   it('limits writes per account: the 11th reply in a minute gets 429 and is not written, other accounts go on', async () => {
     const flood = await signedIn(t.app, t.database.db, 'student', { first_name: 'Flood' });
     const question = await ask(bob, { title: 'Rate limits?', body: 'Asking once.', category: visa.id });
-    const replies = async () => (await t.database.db.select({ n: count() }).from(forumReplies).where(eq(forumReplies.question_id, question.id)))[0]!.n;
-    for (let i = 0; i < 10; i++) expect((await send('POST', `/forum/questions/${question.id}/reply/`, flood, { body: `Reply ${i}` })).statusCode).toBe(201);
+    const replies = async () =>
+      (await t.database.db.select({ n: count() }).from(forumReplies).where(eq(forumReplies.question_id, question.id)))[0]!.n;
+    for (let i = 0; i < 10; i++)
+      expect((await send('POST', `/forum/questions/${question.id}/reply/`, flood, { body: `Reply ${i}` })).statusCode).toBe(201);
     const limited = await send('POST', `/forum/questions/${question.id}/reply/`, flood, { body: 'One too many' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -230,4 +255,3 @@ describe.each(engines)('forum on %s', (engine) => {
     expect(await replies()).toBe(11);
   });
 });
-

@@ -10,7 +10,17 @@ import { buildApp } from '../../server/app.ts';
 import { serveMedia } from '../../server/bootstrap.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/index.ts';
-import { colleges, consultancies, courses, destinations, exams, forumCategories, universities, users, type Role } from '../../server/db/schema/index.ts';
+import {
+  colleges,
+  consultancies,
+  courses,
+  destinations,
+  exams,
+  forumCategories,
+  universities,
+  users,
+  type Role,
+} from '../../server/db/schema/index.ts';
 import { serveSite, siteNotFound } from '../../server/site-files.ts';
 import { localStorage, type Storage } from '../../server/storage/index.ts';
 
@@ -55,7 +65,14 @@ export async function buildTestApp(engine: Engine, options: { siteDir?: string; 
   const config = { ...loadConfig({ DATA_DIR: dataDir, ...options.env }), production: false };
   const privateStorage = localStorage(config.privateUploadsDir);
   const notFound = options.siteDir ? siteNotFound(options.siteDir) : undefined;
-  const app = await buildApp({ config, database, storage: localStorage(config.uploadsDir, config.mediaBaseUrl), privateStorage, jwtSecret: 'test-secret-'.padEnd(40, 'x'), notFound });
+  const app = await buildApp({
+    config,
+    database,
+    storage: localStorage(config.uploadsDir, config.mediaBaseUrl),
+    privateStorage,
+    jwtSecret: 'test-secret-'.padEnd(40, 'x'),
+    notFound,
+  });
   // /media as `npm start` serves it, so tests can show what is (and is not) public
   await serveMedia(app, config);
   // and, when asked, a built site (siteDir/current) as `npm start` serves it
@@ -77,7 +94,10 @@ export async function buildTestApp(engine: Engine, options: { siteDir?: string; 
 }
 
 /** A multipart body for inject(): text fields and files (name, bytes, declared type). */
-export function multipart(fields: Record<string, string | string[]>, files: { field: string; filename: string; data: Buffer; type?: string }[] = []) {
+export function multipart(
+  fields: Record<string, string | string[]>,
+  files: { field: string; filename: string; data: Buffer; type?: string }[] = [],
+) {
   const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -86,7 +106,11 @@ export function multipart(fields: Record<string, string | string[]>, files: { fi
     }
   }
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -111,12 +135,19 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(0))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export async function pngImage(width = 64, height = 64): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 // Accounts, rows and sessions for tests
@@ -141,7 +172,15 @@ export interface TestUser {
 export async function createUser(
   db: Db,
   role: Role,
-  opts: { email?: string; first_name?: string; last_name?: string; active?: boolean; consultancy_id?: number; college_id?: number; university_id?: number } = {},
+  opts: {
+    email?: string;
+    first_name?: string;
+    last_name?: string;
+    active?: boolean;
+    consultancy_id?: number;
+    college_id?: number;
+    university_id?: number;
+  } = {},
 ): Promise<TestUser> {
   const institution =
     role === 'consultancy' && !opts.consultancy_id
@@ -165,10 +204,22 @@ export async function createUser(
 }
 
 /** A users row of `role` with a unique email (the one insert both kinds of test account go through). */
-async function insertUser(db: Db, role: Role, values: Omit<Partial<typeof users.$inferInsert>, 'role'> & { password_hash: string }): Promise<TestUser> {
+async function insertUser(
+  db: Db,
+  role: Role,
+  values: Omit<Partial<typeof users.$inferInsert>, 'role'> & { password_hash: string },
+): Promise<TestUser> {
   const [row] = await db
     .insert(users)
-    .values({ first_name: 'Test', last_name: role, active: true, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)), email: values.email ?? `${unique(role)}@example.com`, role, password_hash: values.password_hash })
+    .values({
+      first_name: 'Test',
+      last_name: role,
+      active: true,
+      ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)),
+      email: values.email ?? `${unique(role)}@example.com`,
+      role,
+      password_hash: values.password_hash,
+    })
     .returning({ id: users.id, email: users.email, role: users.role });
   return row!;
 }
@@ -195,11 +246,24 @@ const named = (prefix: string, name?: string) => {
 export const createConsultancy = async (db: Db, name?: string) =>
   (await db.insert(consultancies).values(named('consultancy', name)).returning({ id: consultancies.id }))[0]!.id;
 export const createCollege = async (db: Db) => (await db.insert(colleges).values(named('college')).returning({ id: colleges.id }))[0]!.id;
-export const createUniversity = async (db: Db) => (await db.insert(universities).values(named('university')).returning({ id: universities.id }))[0]!.id;
+export const createUniversity = async (db: Db) =>
+  (await db.insert(universities).values(named('university')).returning({ id: universities.id }))[0]!.id;
 export const createDestination = async (db: Db, name?: string) =>
   (await db.insert(destinations).values(named('destination', name)).returning({ id: destinations.id }))[0]!.id;
-export const createExam = async (db: Db) => (await db.insert(exams).values({ ...named('exam'), type: 'english' }).returning({ id: exams.id }))[0]!.id;
-export const createCourse = async (db: Db) => (await db.insert(courses).values({ ...named('course'), level: 'bachelor' }).returning({ id: courses.id }))[0]!.id;
+export const createExam = async (db: Db) =>
+  (
+    await db
+      .insert(exams)
+      .values({ ...named('exam'), type: 'english' })
+      .returning({ id: exams.id })
+  )[0]!.id;
+export const createCourse = async (db: Db) =>
+  (
+    await db
+      .insert(courses)
+      .values({ ...named('course'), level: 'bachelor' })
+      .returning({ id: courses.id })
+  )[0]!.id;
 export const createForumCategory = async (db: Db, name?: string) =>
   (await db.insert(forumCategories).values(named('category', name)).returning({ id: forumCategories.id, slug: forumCategories.slug }))[0]!;
 
@@ -230,5 +294,6 @@ export const samplePdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n
 export function expectErrorShape(body: unknown) {
   const b = body as { error?: unknown; fields?: unknown };
   if (typeof b.error !== 'string' || !b.error) throw new Error(`not an error body: ${JSON.stringify(body)}`);
-  if (b.fields !== undefined && (typeof b.fields !== 'object' || b.fields === null)) throw new Error(`fields is not an object: ${JSON.stringify(body)}`);
+  if (b.fields !== undefined && (typeof b.fields !== 'object' || b.fields === null))
+    throw new Error(`fields is not an object: ${JSON.stringify(body)}`);
 }

@@ -55,7 +55,14 @@ export async function startInbox(): Promise<Inbox> {
           if (mode === 'refuse') return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
           for (const rcpt of session.envelope.rcptTo) {
             const header = parsed.headers.get('x-outbox-key');
-            const mail = { to: rcpt.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', key: typeof header === 'string' ? header : '', messageId: parsed.messageId ?? '' };
+            const mail = {
+              to: rcpt.address.toLowerCase(),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              key: typeof header === 'string' ? header : '',
+              messageId: parsed.messageId ?? '',
+            };
             inbox.all.push(mail);
             const i = waiting.findIndex((w) => w.to === mail.to);
             if (i >= 0) waiting.splice(i, 1)[0]!.resolve(mail);

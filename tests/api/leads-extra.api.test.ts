@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { bearer, buildTestApp, createCollege, createConsultancy, createDestination, engines, expectErrorShape, freshIp, multipart, signedIn, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createCollege,
+  createConsultancy,
+  createDestination,
+  engines,
+  expectErrorShape,
+  freshIp,
+  multipart,
+  signedIn,
+  type TestApp,
+} from './helpers.ts';
 import { complaints, inquiries, pageviews } from '../../server/db/schema/index.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
@@ -31,8 +43,10 @@ describe.each(engines)('inquiries to colleges, the pageview honeypot and complai
   });
   afterAll(() => t.close());
 
-  const rows = async (table: typeof inquiries | typeof pageviews) => (await t.database.db.select({ n: count() }).from(table as typeof inquiries))[0]!.n;
-  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, remoteAddress: freshIp() });
+  const rows = async (table: typeof inquiries | typeof pageviews) =>
+    (await t.database.db.select({ n: count() }).from(table as typeof inquiries))[0]!.n;
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, remoteAddress: freshIp() });
 
   describe('inquiry to a college', () => {
     const toCollege = (extra: Record<string, unknown> = {}) => ({
@@ -50,7 +64,13 @@ describe.each(engines)('inquiries to colleges, the pageview honeypot and complai
     it('is stored with no consultancy and seen by that college only', async () => {
       const res = await post('/inquiry/submit/', toCollege({ name: 'For My College' }));
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ entity_type: 'college', entity_id: collegeId, consultancy: null, destination: destinationId, status: 'new' });
+      expect(res.json()).toMatchObject({
+        entity_type: 'college',
+        entity_id: collegeId,
+        consultancy: null,
+        destination: destinationId,
+        status: 'new',
+      });
       expect((await post('/inquiry/submit/', toCollege({ name: 'For Another College', entity_id: otherCollegeId }))).statusCode).toBe(201);
 
       const own = await t.app.inject({ url: '/api/college/dashboard/inquiries/', headers: bearer(college) });
@@ -58,9 +78,13 @@ describe.each(engines)('inquiries to colleges, the pageview honeypot and complai
       expect(own.json().results.map((r: { name: string }) => r.name)).toEqual(['For My College']);
       expect(own.json().results[0]).not.toHaveProperty('fingerprint');
       // a consultancy never sees inquiries made to a college
-      const agents = (await t.app.inject({ url: '/api/consultancy/dashboard/inquiries/?page_size=1000', headers: bearer(agent) })).json().results;
+      const agents = (await t.app.inject({ url: '/api/consultancy/dashboard/inquiries/?page_size=1000', headers: bearer(agent) })).json()
+        .results;
       expect(agents.map((r: { name: string }) => r.name)).not.toContain('For My College');
-      const listed = await t.app.inject({ url: `/api/inquiry/admin/all/?entity_type=college&entity_id=${collegeId}`, headers: bearer(admin) });
+      const listed = await t.app.inject({
+        url: `/api/inquiry/admin/all/?entity_type=college&entity_id=${collegeId}`,
+        headers: bearer(admin),
+      });
       expect(listed.json().results.map((r: { name: string }) => r.name)).toEqual(['For My College']);
     });
 
@@ -113,14 +137,21 @@ describe.each(engines)('inquiries to colleges, the pageview honeypot and complai
   describe('complaint status', () => {
     let complaintId: number;
     beforeAll(async () => {
-      const form = multipart({ name: 'Gita Rai', email: 'gita.status@example.com', consultancy: String(consultancyId), subject: 'Fees not refunded', message: 'They promised a refund months ago.' });
+      const form = multipart({
+        name: 'Gita Rai',
+        email: 'gita.status@example.com',
+        consultancy: String(consultancyId),
+        subject: 'Fees not refunded',
+        message: 'They promised a refund months ago.',
+      });
       const res = await t.app.inject({ method: 'POST', url: '/api/complaint/submit/', remoteAddress: freshIp(), ...form });
       expect(res.statusCode, res.body).toBe(201);
       complaintId = res.json().id;
     });
     const setStatus = (id: number, payload: unknown, headers: Record<string, string> = bearer(admin)) =>
       t.app.inject({ method: 'PATCH', url: `/api/complaint/${id}/status/`, payload: payload as object, headers });
-    const stored = async () => (await t.database.db.select({ status: complaints.status }).from(complaints).where(eq(complaints.id, complaintId)))[0]!.status;
+    const stored = async () =>
+      (await t.database.db.select({ status: complaints.status }).from(complaints).where(eq(complaints.id, complaintId)))[0]!.status;
 
     it('lets an admin move a complaint between statuses, reopening included', async () => {
       for (const status of ['in_progress', 'resolved', 'closed', 'open']) {
@@ -134,7 +165,12 @@ describe.each(engines)('inquiries to colleges, the pageview honeypot and complai
     });
 
     it('refuses everyone else', async () => {
-      for (const [headers, code] of [[bearer(agent), 403], [bearer(student), 403], [bearer(college), 403], [{}, 401]] as const) {
+      for (const [headers, code] of [
+        [bearer(agent), 403],
+        [bearer(student), 403],
+        [bearer(college), 403],
+        [{}, 401],
+      ] as const) {
         const res = await setStatus(complaintId, { status: 'closed' }, headers);
         expect(res.statusCode).toBe(code);
         expectErrorShape(res.json());
@@ -160,7 +196,10 @@ describe.each(engines)('inquiries to colleges, the pageview honeypot and complai
       expect(missing.statusCode).toBe(404);
       expectErrorShape(missing.json());
       expect((await setStatus(0, { status: 'closed' })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'PATCH', url: '/api/complaint/abc/status/', payload: { status: 'closed' }, headers: bearer(admin) })).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'PATCH', url: '/api/complaint/abc/status/', payload: { status: 'closed' }, headers: bearer(admin) }))
+          .statusCode,
+      ).toBe(400);
     });
   });
 });

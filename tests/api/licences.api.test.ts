@@ -4,15 +4,39 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContentVersion } from '../../server/content-version.ts';
 import { consultancies, consultancyLicences } from '../../server/db/schema/index.ts';
-import { buildTestApp, createConsultancy, engines, expectErrorShape, multipart, pngImage, samplePdf, tokenFor, type TestApp } from './helpers.ts';
+import {
+  buildTestApp,
+  createConsultancy,
+  engines,
+  expectErrorShape,
+  multipart,
+  pngImage,
+  samplePdf,
+  tokenFor,
+  type TestApp,
+} from './helpers.ts';
 
 /** A date `days` from today in Nepal (UTC+05:45), where a licence's expiry day ends. */
 const nepalDay = (days: number) => new Date(Date.now() + (5 * 60 + 45) * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-const FIELDS = { permission_number: '1234/079-80', issuing_office: 'Ministry of Education, Science and Technology', issued_on: '2024-01-15', expires_on: nepalDay(400), association: 'ECAN', association_number: 'ECAN-512' };
+const FIELDS = {
+  permission_number: '1234/079-80',
+  issuing_office: 'Ministry of Education, Science and Technology',
+  issued_on: '2024-01-15',
+  expires_on: nepalDay(400),
+  association: 'ECAN',
+  association_number: 'ECAN-512',
+};
 
 type Auth = { authorization: string };
-type Licence = { id: number; status: string; reason: string; valid: boolean; document: { url: string; original_name: string }; history: { action: string; who: string; role: string; at: string; reason: string }[] };
+type Licence = {
+  id: number;
+  status: string;
+  reason: string;
+  valid: boolean;
+  document: { url: string; original_name: string };
+  history: { action: string; who: string; role: string; at: string; reason: string }[];
+};
 
 describe.each(engines)('consultancy licences on %s', (engine) => {
   let t: TestApp;
@@ -27,9 +51,22 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     return { id, auth: account.auth, userId: account.id };
   }
 
-  async function submit(auth: Auth, fields: Record<string, string> = FIELDS, file: { data: Buffer; filename: string; type: string } | null = { data: samplePdf, filename: 'permission letter.pdf', type: 'application/pdf' }) {
+  async function submit(
+    auth: Auth,
+    fields: Record<string, string> = FIELDS,
+    file: { data: Buffer; filename: string; type: string } | null = {
+      data: samplePdf,
+      filename: 'permission letter.pdf',
+      type: 'application/pdf',
+    },
+  ) {
     const form = multipart(fields, file ? [{ field: 'document', ...file }] : []);
-    return t.app.inject({ method: 'POST', url: '/api/consultancy/dashboard/licence/', headers: { ...auth, ...form.headers }, payload: form.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/consultancy/dashboard/licence/',
+      headers: { ...auth, ...form.headers },
+      payload: form.payload,
+    });
   }
 
   async function submitted(auth: Auth, fields: Record<string, string> = FIELDS): Promise<Licence> {
@@ -50,8 +87,17 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     const own = await consultancy('Annapurna Education');
     const before = await readContentVersion(t.database.db);
     const licence = await submitted(own.auth);
-    expect(licence).toMatchObject({ status: 'pending', status_label: 'Waiting for our check', consultancy_id: own.id, permission_number: '1234/079-80', association: 'ECAN', valid: false });
-    expect(licence.history).toEqual([expect.objectContaining({ action: 'submitted', action_label: 'Submitted', who: 'Test consultancy', role: 'consultancy', reason: '' })]);
+    expect(licence).toMatchObject({
+      status: 'pending',
+      status_label: 'Waiting for our check',
+      consultancy_id: own.id,
+      permission_number: '1234/079-80',
+      association: 'ECAN',
+      valid: false,
+    });
+    expect(licence.history).toEqual([
+      expect.objectContaining({ action: 'submitted', action_label: 'Submitted', who: 'Test consultancy', role: 'consultancy', reason: '' }),
+    ]);
     expect(Date.now() - Date.parse(licence.history[0]!.at)).toBeLessThan(60_000);
     // a submission changes nothing public, so nothing is rebuilt
     expect(await readContentVersion(t.database.db)).toBe(before);
@@ -61,7 +107,8 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     expect(row!.document_key).not.toMatch(/^\/|media/);
     expect(fs.existsSync(path.join(t.privateDir, row!.document_key))).toBe(true);
     expect(fs.existsSync(path.join(t.uploadsDir, row!.document_key))).toBe(false);
-    for (const url of [`/media/${row!.document_key}`, `/media/private/${row!.document_key}`]) expect((await t.app.inject({ url })).statusCode).toBe(404);
+    for (const url of [`/media/${row!.document_key}`, `/media/private/${row!.document_key}`])
+      expect((await t.app.inject({ url })).statusCode).toBe(404);
     expect(JSON.stringify(licence)).not.toMatch(/\/media\/|document_key/);
     expect(licence.document.url).toBe(`/api/consultancy-licence/${licence.id}/document/`);
 
@@ -72,7 +119,9 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     expect(mine.headers['content-disposition']).toContain('permission letter.pdf');
     expect(mine.rawPayload.equals(samplePdf)).toBe(true);
     expect((await t.app.inject({ url: licence.document.url, headers: admin })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: licence.document.url, headers: (await consultancy('Other Consultancy')).auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: licence.document.url, headers: (await consultancy('Other Consultancy')).auth })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ url: licence.document.url })).statusCode).toBe(401);
     expect((await t.app.inject({ url: licence.document.url, headers: (await tokenFor(t, 'student')).auth })).statusCode).toBe(403);
 
@@ -84,7 +133,8 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
 
   it('refuses a submission from anyone but a consultancy account, and bad input field by field, storing nothing', async () => {
     const own = await consultancy('Bagmati Abroad');
-    for (const auth of [admin, (await tokenFor(t, 'college')).auth, (await tokenFor(t, 'student')).auth]) expect((await submit(auth)).statusCode).toBe(403);
+    for (const auth of [admin, (await tokenFor(t, 'college')).auth, (await tokenFor(t, 'student')).auth])
+      expect((await submit(auth)).statusCode).toBe(403);
     expect((await submit((await tokenFor(t, 'consultancy')).auth)).statusCode).toBe(403); // not linked to a consultancy
     expect((await submit({} as Auth)).statusCode).toBe(401);
 
@@ -140,7 +190,10 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     expect((await call('POST', '/consultancy-licence/999999/verify/', admin)).statusCode).toBe(404);
 
     const version = await readContentVersion(t.database.db);
-    const [{ updated_at: touched }] = await t.database.db.select({ updated_at: consultancies.updated_at }).from(consultancies).where(eq(consultancies.id, own.id));
+    const [{ updated_at: touched }] = await t.database.db
+      .select({ updated_at: consultancies.updated_at })
+      .from(consultancies)
+      .where(eq(consultancies.id, own.id));
     const verified = await call('POST', `/consultancy-licence/${licence.id}/verify/`, admin);
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ status: 'verified', valid: true });
@@ -150,13 +203,21 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     ]);
     // the public page changes: the row is marked changed and the site rebuilt
     expect(await readContentVersion(t.database.db)).toBeGreaterThan(version);
-    const [{ updated_at }] = await t.database.db.select({ updated_at: consultancies.updated_at }).from(consultancies).where(eq(consultancies.id, own.id));
+    const [{ updated_at }] = await t.database.db
+      .select({ updated_at: consultancies.updated_at })
+      .from(consultancies)
+      .where(eq(consultancies.id, own.id));
     expect(Date.parse(updated_at)).toBeGreaterThan(Date.parse(touched));
     expect((await call('POST', `/consultancy-licence/${licence.id}/verify/`, admin)).statusCode).toBe(409);
-    expect(await detail(own.id)).toMatchObject({ moe_certified: true, licence: { permission_number: '1234/079-80', expires_on: FIELDS.expires_on, checked_on: nepalDay(0) } });
+    expect(await detail(own.id)).toMatchObject({
+      moe_certified: true,
+      licence: { permission_number: '1234/079-80', expires_on: FIELDS.expires_on, checked_on: nepalDay(0) },
+    });
 
     // a verified licence found wrong is withdrawn with a reason; the consultancy reads it
-    const rejected = await call('POST', `/consultancy-licence/${licence.id}/reject/`, admin, { reason: 'The ministry has no such permission.' });
+    const rejected = await call('POST', `/consultancy-licence/${licence.id}/reject/`, admin, {
+      reason: 'The ministry has no such permission.',
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
     const screen = (await call('GET', '/consultancy/dashboard/licence/', own.auth)).json();
     expect(screen.standing).toBe('none');
@@ -171,7 +232,11 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
   describe('moe_certified follows a verified licence until the end of its expiry day in Nepal', () => {
     const ids: Record<string, number> = {};
     beforeAll(async () => {
-      for (const [name, days] of [['yesterday', -1], ['today', 0], ['tomorrow', 1]] as const) {
+      for (const [name, days] of [
+        ['yesterday', -1],
+        ['today', 0],
+        ['tomorrow', 1],
+      ] as const) {
         const own = await consultancy(`Licence ends ${name}`);
         const licence = await submitted(own.auth, { ...FIELDS, issued_on: '2020-01-01', expires_on: nepalDay(days) });
         expect((await call('POST', `/consultancy-licence/${licence.id}/verify/`, admin)).statusCode).toBe(200);
@@ -192,7 +257,11 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
 
     it('in detail and list replies', async () => {
       const want = { yesterday: false, today: true, tomorrow: true, waiting: false, refused: false, none: false };
-      const list = (await call('GET', '/consultancy/?search=Licence%20ends&page_size=50')).json().results as { id: number; moe_certified: boolean; licence: unknown }[];
+      const list = (await call('GET', '/consultancy/?search=Licence%20ends&page_size=50')).json().results as {
+        id: number;
+        moe_certified: boolean;
+        licence: unknown;
+      }[];
       for (const [name, licensed] of Object.entries(want)) {
         expect((await detail(ids[name]!)).moe_certified, name).toBe(licensed);
         expect(list.find((r) => r.id === ids[name])?.moe_certified, name).toBe(licensed);
@@ -203,7 +272,10 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     });
 
     it('filters licensed only and sorts licensed first', async () => {
-      const names = async (query: string) => ((await call('GET', `/consultancy/?search=Licence%20ends&page_size=50&${query}`)).json().results as { id: number }[]).map((r) => r.id);
+      const names = async (query: string) =>
+        ((await call('GET', `/consultancy/?search=Licence%20ends&page_size=50&${query}`)).json().results as { id: number }[]).map(
+          (r) => r.id,
+        );
       expect((await names('moe_certified=true')).sort()).toEqual([ids.today, ids.tomorrow].sort());
       expect(await names('moe_certified=false')).toHaveLength(6);
       const sorted = await names('ordering=-moe_certified,-priority');
@@ -219,7 +291,16 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
         expect(res.statusCode).toBe(400);
         expect(res.json().fields.moe_certified[0]).toMatch(/licence; it cannot be set by hand/);
         const form = multipart({ name: 'Hand-certified Consultancy', moe_certified: value });
-        expect((await t.app.inject({ method: 'POST', url: '/api/consultancy/create/', headers: { ...admin, ...form.headers }, payload: form.payload })).statusCode).toBe(400);
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/consultancy/create/',
+              headers: { ...admin, ...form.headers },
+              payload: form.payload,
+            })
+          ).statusCode,
+        ).toBe(400);
       }
       expect((await detail(ids.none!)).moe_certified).toBe(false);
     });
@@ -254,7 +335,11 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     expect(await t.database.db.select().from(consultancyLicences).where(eq(consultancyLicences.consultancy_id, own.id))).toEqual([]);
     expect(fs.existsSync(file)).toBe(true);
     const unique = await consultancy('Unique Consultancy');
-    const alone = await submit(unique.auth, FIELDS, { data: Buffer.concat([samplePdf, Buffer.from('% unique\n')]), filename: 'u.pdf', type: 'application/pdf' });
+    const alone = await submit(unique.auth, FIELDS, {
+      data: Buffer.concat([samplePdf, Buffer.from('% unique\n')]),
+      filename: 'u.pdf',
+      type: 'application/pdf',
+    });
     const [uniqueRow] = await t.database.db.select().from(consultancyLicences).where(eq(consultancyLicences.id, alone.json().id));
     expect((await t.app.inject({ method: 'DELETE', url: `/api/consultancy/${unique.id}/delete/`, headers: admin })).statusCode).toBe(200);
     expect(fs.existsSync(path.join(t.privateDir, uniqueRow!.document_key))).toBe(false);

@@ -10,7 +10,8 @@ describe.each(engines)('exchange rates and first-year estimates on %s', (engine)
   let admin: Awaited<ReturnType<typeof signedIn>>;
   let rates: Rates;
 
-  const addRate = (payload: Record<string, unknown>, headers = bearer(admin)) => t.app.inject({ method: 'POST', url: '/api/exchange-rate/create/', headers, payload });
+  const addRate = (payload: Record<string, unknown>, headers = bearer(admin)) =>
+    t.app.inject({ method: 'POST', url: '/api/exchange-rate/create/', headers, payload });
 
   beforeAll(async () => {
     t = await buildTestApp(engine);
@@ -43,21 +44,28 @@ describe.each(engines)('exchange rates and first-year estimates on %s', (engine)
       expectErrorShape(res.json());
       expect(res.json().fields[field], JSON.stringify(payload)).toBeDefined();
     }
-    expect((await addRate({ currency: 'USD', npr_per_unit: 136, rate_date: '2026-11-20' }, {} as ReturnType<typeof bearer>)).statusCode).toBe(401);
+    expect(
+      (await addRate({ currency: 'USD', npr_per_unit: 136, rate_date: '2026-11-20' }, {} as ReturnType<typeof bearer>)).statusCode,
+    ).toBe(401);
   });
 
-  it('shows an amount with rupees beside it, rounded to three significant digits, with the rate\'s date', () => {
+  it("shows an amount with rupees beside it, rounded to three significant digits, with the rate's date", () => {
     expect(formatMoneyWithRupees(35_000, 'AUD', rates)).toBe('AUD 35,000 (about NPR 3,080,000 at the 20 Nov 2026 rate)');
     expect(formatMoneyWithRupees(1_320_000, 'jpy', rates)).toBe('JPY 1,320,000 (about NPR 1,190,000 at the 20 Nov 2026 rate)');
     // no rate: the amount alone, never a guess; rupees are rupees
     expect(formatMoneyWithRupees(35_000, 'GBP', rates)).toBe('GBP 35,000');
     expect(formatMoneyWithRupees(35_000, 'NPR', rates)).toBe('NPR 35,000');
-    expect([roundRupees(3_084_319), roundRupees(123_456), roundRupees(999.6), roundRupees(1_004.9), roundRupees(45.2)]).toEqual([3_080_000, 123_000, 1_000, 1_000, 45]);
+    expect([roundRupees(3_084_319), roundRupees(123_456), roundRupees(999.6), roundRupees(1_004.9), roundRupees(45.2)]).toEqual([
+      3_080_000, 123_000, 1_000, 1_000, 45,
+    ]);
   });
 
   it('estimates a first year line by line from the destination the API gives, and says what it does not know', async () => {
     const id = await createDestination(t.database.db, 'Australia');
-    await t.database.db.update(destinations).set({ currency: 'AUD', living_cost_yearly: 29_710, visa_fee: 2_000 }).where(eq(destinations.id, id));
+    await t.database.db
+      .update(destinations)
+      .set({ currency: 'AUD', living_cost_yearly: 29_710, visa_fee: 2_000 })
+      .where(eq(destinations.id, id));
     const destination = (await t.app.inject({ url: `/api/destination/${id}/` })).json();
     expect(destination).toMatchObject({ living_cost_yearly: 29_710, visa_fee: 2_000, health_insurance_yearly: null });
 
@@ -82,6 +90,11 @@ describe.each(engines)('exchange rates and first-year estimates on %s', (engine)
     // nothing known: no total at all
     const nothing = firstYearEstimate({ min: null, max: null, currency: '' }, undefined, rates);
     expect(nothing.total).toBeNull();
-    expect(nothing.lines.map((l) => l.text)).toEqual(['The yearly fee is not known yet.', 'Not known yet for this destination.', 'Not known yet for this destination.', 'Not known yet for this destination.']);
+    expect(nothing.lines.map((l) => l.text)).toEqual([
+      'The yearly fee is not known yet.',
+      'Not known yet for this destination.',
+      'Not known yet for this destination.',
+      'Not known yet for this destination.',
+    ]);
   });
 });

@@ -34,12 +34,35 @@ describe.each(engines)('without JavaScript on %s', (engine) => {
     fs.rmSync(siteDir, { recursive: true, force: true });
   });
 
-  const post = (url: string, fields: Record<string, string>, accept = BROWSER_ACCEPT, referer = 'http://localhost/consultancy/himal/apply/') => {
+  const post = (
+    url: string,
+    fields: Record<string, string>,
+    accept = BROWSER_ACCEPT,
+    referer = 'http://localhost/consultancy/himal/apply/',
+  ) => {
     const form = multipart(fields);
-    return t.app.inject({ method: 'POST', url, remoteAddress: freshIp(), payload: form.payload, headers: { ...form.headers, accept, referer } });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: freshIp(),
+      payload: form.payload,
+      headers: { ...form.headers, accept, referer },
+    });
   };
   // as the browser sends the apply form: every field, empty ones too
-  const application = (extra: Record<string, string> = {}) => ({ consultancy: String(consultancyId), full_name: 'Asha Gurung', email: 'asha@example.com', phone: '9841234567', address: '', destination: '', university: '', preferred_intake: '', education_level: '', message: '', ...extra });
+  const application = (extra: Record<string, string> = {}) => ({
+    consultancy: String(consultancyId),
+    full_name: 'Asha Gurung',
+    email: 'asha@example.com',
+    phone: '9841234567',
+    address: '',
+    destination: '',
+    university: '',
+    preferred_intake: '',
+    education_level: '',
+    message: '',
+    ...extra,
+  });
 
   it('an application posted by the browser is answered 303 to its tracking page, which shows it', async () => {
     const res = await post('/api/consultancy-application/submit/', application());
@@ -75,12 +98,29 @@ describe.each(engines)('without JavaScript on %s', (engine) => {
   });
 
   it('a link back never leads off the site', async () => {
-    const res = await post('/api/consultancy-application/submit/', application({ phone: 'x' }), BROWSER_ACCEPT, 'https://evil.example/phish');
+    const res = await post(
+      '/api/consultancy-application/submit/',
+      application({ phone: 'x' }),
+      BROWSER_ACCEPT,
+      'https://evil.example/phish',
+    );
     expect(res.body).toContain('<a href="/">Go back to the form</a>');
   });
 
   it('a complaint posted by the browser is answered 303 to its follow-up page, which shows it', async () => {
-    const res = await post('/api/complaint/submit/', { name: 'Sita Gurung', email: 'sita@example.com', phone: '', consultancy: '', subject: 'Fees not refunded', message: 'They never refunded the processing fee.' }, BROWSER_ACCEPT, 'http://localhost/complaint/');
+    const res = await post(
+      '/api/complaint/submit/',
+      {
+        name: 'Sita Gurung',
+        email: 'sita@example.com',
+        phone: '',
+        consultancy: '',
+        subject: 'Fees not refunded',
+        message: 'They never refunded the processing fee.',
+      },
+      BROWSER_ACCEPT,
+      'http://localhost/complaint/',
+    );
     expect(res.statusCode).toBe(303);
     const location = res.headers.location as string;
     expect(location).toMatch(/^\/complaint\/track\/\?code=[\w-]+$/);
@@ -99,7 +139,12 @@ describe.each(engines)('without JavaScript on %s', (engine) => {
   });
 
   it('what the page writes is escaped', async () => {
-    const res = await post('/api/complaint/submit/', { name: 'Ram', email: 'ram@example.com', subject: '<script>alert(1)</script>', message: 'A message with <b>markup</b> in it.' }, BROWSER_ACCEPT, 'http://localhost/complaint/');
+    const res = await post(
+      '/api/complaint/submit/',
+      { name: 'Ram', email: 'ram@example.com', subject: '<script>alert(1)</script>', message: 'A message with <b>markup</b> in it.' },
+      BROWSER_ACCEPT,
+      'http://localhost/complaint/',
+    );
     expect(res.statusCode).toBe(303);
     const followed = await t.app.inject({ url: res.headers.location as string, remoteAddress: freshIp() });
     expect(followed.body).not.toContain('<script>alert(1)</script>');

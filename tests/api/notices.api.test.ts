@@ -48,11 +48,20 @@ describe.each(engines)('notices on %s', (engine) => {
     });
     expect(res.statusCode).toBe(201);
     const code = res.json().tracking_code as string;
-    const [row] = (await t.app.inject({ url: '/api/consultancy/dashboard/applications/?status=submitted&page_size=1000', headers: agent.auth })).json().results.filter((r: { email: string }) => r.email === email);
+    const [row] = (
+      await t.app.inject({ url: '/api/consultancy/dashboard/applications/?status=submitted&page_size=1000', headers: agent.auth })
+    )
+      .json()
+      .results.filter((r: { email: string }) => r.email === email);
     return { email, code, id: row?.id as number };
   };
   const move = (id: number, status: string, note = '') =>
-    t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/applications/${id}/status/`, payload: { status, note }, headers: agent.auth });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy/dashboard/applications/${id}/status/`,
+      payload: { status, note },
+      headers: agent.auth,
+    });
 
   it('an application: its tracking code and link to the applicant, a notice to the consultancy account', async () => {
     const a = await apply();
@@ -85,36 +94,77 @@ describe.each(engines)('notices on %s', (engine) => {
     expect(mail.text).toContain('We are checking your transcripts.');
     expect(mail.text).toContain(`${SITE}/track/?code=${a.code}`);
 
-    const stop = await t.app.inject({ method: 'PUT', url: `/api/consultancy-application/notifications/${a.code}/`, payload: { notify_applicant: false }, remoteAddress: freshIp() });
+    const stop = await t.app.inject({
+      method: 'PUT',
+      url: `/api/consultancy-application/notifications/${a.code}/`,
+      payload: { notify_applicant: false },
+      remoteAddress: freshIp(),
+    });
     expect(stop.statusCode).toBe(200);
     expect(stop.json().notify_applicant).toBe(false);
-    expect((await t.app.inject({ url: `/api/consultancy-application/check/${a.code}/`, remoteAddress: freshIp() })).json().notify_applicant).toBe(false);
+    expect(
+      (await t.app.inject({ url: `/api/consultancy-application/check/${a.code}/`, remoteAddress: freshIp() })).json().notify_applicant,
+    ).toBe(false);
     const before = (await queuedFor(a.email)).length;
     expect((await move(a.id, 'applied_to_university')).statusCode).toBe(200);
     expect((await queuedFor(a.email)).length).toBe(before);
-    const bad = await t.app.inject({ method: 'PUT', url: `/api/consultancy-application/notifications/${a.code}/`, payload: { notify_applicant: 'no' }, remoteAddress: freshIp() });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/consultancy-application/notifications/${a.code}/`,
+      payload: { notify_applicant: 'no' },
+      remoteAddress: freshIp(),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.notify_applicant).toBeDefined();
-    expect((await t.app.inject({ method: 'PUT', url: '/api/consultancy-application/notifications/NOPE-NOPE/', payload: { notify_applicant: true }, remoteAddress: freshIp() })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/consultancy-application/notifications/NOPE-NOPE/',
+          payload: { notify_applicant: true },
+          remoteAddress: freshIp(),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('an edit and a withdrawal by the applicant: a notice to the consultancy', async () => {
     const a = await apply();
-    const edited = await t.app.inject({ method: 'PATCH', url: `/api/consultancy-application/edit/${a.code}/`, remoteAddress: freshIp(), ...multipart({ preferred_intake: 'July 2027' }) });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/consultancy-application/edit/${a.code}/`,
+      remoteAddress: freshIp(),
+      ...multipart({ preferred_intake: 'July 2027' }),
+    });
     expect(edited.statusCode).toBe(200);
     await agentMail('Ram Sharma changed their application');
-    const withdrawn = await t.app.inject({ method: 'PATCH', url: `/api/consultancy-application/edit/${a.code}/`, remoteAddress: freshIp(), ...multipart({ withdraw: 'true', reason: 'I chose another consultancy.' }) });
+    const withdrawn = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/consultancy-application/edit/${a.code}/`,
+      remoteAddress: freshIp(),
+      ...multipart({ withdraw: 'true', reason: 'I chose another consultancy.' }),
+    });
     expect(withdrawn.statusCode).toBe(200);
     const mail = await agentMail('Ram Sharma withdrew their application');
     expect(mail.text).toContain('I chose another consultancy.');
   });
 
-  it('an inquiry: a notice to the institution, without the inquirer\'s contact details', async () => {
+  it("an inquiry: a notice to the institution, without the inquirer's contact details", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/inquiry/submit/',
       remoteAddress: freshIp(),
-      payload: { name: 'Bikash Karki', email: 'bikash@example.com', phone: '9801234567', message: 'Japan please', entity_type: 'consultancy', entity_id: consultancyId, consultancy: consultancyId, destination: null, exam: null },
+      payload: {
+        name: 'Bikash Karki',
+        email: 'bikash@example.com',
+        phone: '9801234567',
+        message: 'Japan please',
+        entity_type: 'consultancy',
+        entity_id: consultancyId,
+        consultancy: consultancyId,
+        destination: null,
+        exam: null,
+      },
     });
     expect(res.statusCode).toBe(201);
     const mail = await agentMail('New inquiry from Bikash Karki');
@@ -127,7 +177,17 @@ describe.each(engines)('notices on %s', (engine) => {
       method: 'POST',
       url: '/api/inquiry/submit/',
       remoteAddress: freshIp(),
-      payload: { name: 'Maya Rai', email: 'maya@example.com', phone: '9807654321', message: 'FREE Counseling: Canada', entity_type: 'consultancy', entity_id: consultancyId, consultancy: consultancyId, destination: null, exam: null },
+      payload: {
+        name: 'Maya Rai',
+        email: 'maya@example.com',
+        phone: '9807654321',
+        message: 'FREE Counseling: Canada',
+        entity_type: 'consultancy',
+        entity_id: consultancyId,
+        consultancy: consultancyId,
+        destination: null,
+        exam: null,
+      },
     });
     expect(res.statusCode).toBe(201);
     const { reference, id } = res.json();
@@ -143,7 +203,14 @@ describe.each(engines)('notices on %s', (engine) => {
       method: 'POST',
       url: '/api/complaint/submit/',
       remoteAddress: freshIp(),
-      ...multipart({ name: 'Sita Gurung', email: 'sita@example.com', phone: '+977 9841234567', consultancy: String(consultancyId), subject: 'Visa fee not refunded', message: 'They kept my visa fee.' }),
+      ...multipart({
+        name: 'Sita Gurung',
+        email: 'sita@example.com',
+        phone: '+977 9841234567',
+        consultancy: String(consultancyId),
+        subject: 'Visa fee not refunded',
+        message: 'They kept my visa fee.',
+      }),
     });
     expect(res.statusCode).toBe(201);
     const { reference, code, id } = res.json();
@@ -158,7 +225,12 @@ describe.each(engines)('notices on %s', (engine) => {
     expect(notice.text).not.toContain(code);
     expect(notice.text).not.toContain('sita@example.com');
 
-    const answered = await t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/complaints/${id}/answer/`, payload: { message: 'We refunded it today.' }, headers: agent.auth });
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy/dashboard/complaints/${id}/answer/`,
+      payload: { message: 'We refunded it today.' },
+      headers: agent.auth,
+    });
     expect(answered.statusCode).toBe(201);
     const answer = await inbox.next('sita@example.com');
     expect(answer.subject).toBe(`Your complaint ${reference} has an answer`);
@@ -170,14 +242,29 @@ describe.each(engines)('notices on %s', (engine) => {
         method: 'POST',
         url: '/api/complaint/submit/',
         remoteAddress: freshIp(),
-        ...multipart({ name: 'Hari Thapa', email: `hari${++n}@example.com`, phone: '+977 9841234568', consultancy: String(consultancyId), subject, message: 'No answer for weeks.' }),
+        ...multipart({
+          name: 'Hari Thapa',
+          email: `hari${++n}@example.com`,
+          phone: '+977 9841234568',
+          consultancy: String(consultancyId),
+          subject,
+          message: 'No answer for weeks.',
+        }),
       });
       return res.json() as { id: number; reference: string };
     };
     const late = await file('Deposit kept');
     const answered = await file('Wrong university');
-    await t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/complaints/${answered.id}/answer/`, payload: { message: 'Sorted today.' }, headers: agent.auth });
-    await t.database.db.update(complaints).set({ answer_due_at: sql`now() - interval '1 day'` }).where(inArray(complaints.id, [late.id, answered.id]));
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy/dashboard/complaints/${answered.id}/answer/`,
+      payload: { message: 'Sorted today.' },
+      headers: agent.auth,
+    });
+    await t.database.db
+      .update(complaints)
+      .set({ answer_due_at: sql`now() - interval '1 day'` })
+      .where(inArray(complaints.id, [late.id, answered.id]));
     await overdueComplaints(t.database.db, t.app.config);
     await overdueComplaints(t.database.db, t.app.config);
     const mail = await agentMail(`Overdue: complaint ${late.reference} is not answered`);
@@ -191,9 +278,34 @@ describe.each(engines)('notices on %s', (engine) => {
     const asker = await tokenFor(t, 'student');
     const askerEmail = (await t.app.inject({ url: '/api/auth/me/', headers: asker.auth })).json().email;
     const replier = await tokenFor(t, 'student');
-    const q = (await t.app.inject({ method: 'POST', url: '/api/forum/questions/', headers: asker.auth, payload: { title: 'Is 6.5 IELTS enough?', body: 'For nursing.', category: category.id } })).json();
-    expect((await t.app.inject({ method: 'POST', url: `/api/forum/questions/${q.id}/reply/`, headers: asker.auth, payload: { body: 'Adding: for Australia.' } })).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/api/forum/questions/${q.id}/reply/`, headers: replier.auth, payload: { body: 'Most ask for 7.0.' } })).statusCode).toBe(201);
+    const q = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/forum/questions/',
+        headers: asker.auth,
+        payload: { title: 'Is 6.5 IELTS enough?', body: 'For nursing.', category: category.id },
+      })
+    ).json();
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/forum/questions/${q.id}/reply/`,
+          headers: asker.auth,
+          payload: { body: 'Adding: for Australia.' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/forum/questions/${q.id}/reply/`,
+          headers: replier.auth,
+          payload: { body: 'Most ask for 7.0.' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const mail = await inbox.next(askerEmail);
     expect(mail.subject).toBe('New reply to "Is 6.5 IELTS enough?"');
     expect(mail.text).toContain(`${SITE}/forum/${q.id}/`);

@@ -47,7 +47,10 @@ describe.each(engines)('OpenAPI reference at /api/docs on %s', (engine) => {
     expect(item.properties!.verified.type).toBe('boolean');
     expect(item.properties!.gallery).toMatchObject({ type: 'array' });
     // 4xx: the error shape of DESIGN.md
-    expect(json(op('/api/consultancy/', 'get'), '400')).toMatchObject({ required: ['error'], properties: { error: { type: 'string' }, fields: { type: 'object' } } });
+    expect(json(op('/api/consultancy/', 'get'), '400')).toMatchObject({
+      required: ['error'],
+      properties: { error: { type: 'string' }, fields: { type: 'object' } },
+    });
   });
 
   it('documents the detail with its related names, and the dropdown options', () => {
@@ -110,7 +113,12 @@ describe.each(engines)('OpenAPI reference at /api/docs on %s', (engine) => {
 
   it('documents exactly the fields a real reply has', async () => {
     const admin = (await tokenFor(t, 'admin')).auth;
-    const created = await t.app.inject({ method: 'POST', url: '/api/districts/create/', headers: admin, payload: { name: 'Lalitpur', province: 'Bagmati' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/districts/create/',
+      headers: admin,
+      payload: { name: 'Lalitpur', province: 'Bagmati' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const documented = json(op('/api/districts/create/', 'post'), '201')!;
     expect(Object.keys(created.json()).sort()).toEqual(Object.keys(documented.properties!).sort());

@@ -19,17 +19,25 @@ describe.each(engines)('declared orderings on %s', (engine) => {
   it('orders by every declared key, ascending and descending, and each is a column or a computed value', async () => {
     for (const decl of Object.values(entities) as EntityDeclaration[]) {
       const entity = registry[decl.name as keyof typeof registry];
-      for (const key of orderableFields(decl)) expect(key in getTableColumns(entity.table) || key in (entity.computed ?? {}), `${decl.name}.${key}`).toBe(true);
+      for (const key of orderableFields(decl))
+        expect(key in getTableColumns(entity.table) || key in (entity.computed ?? {}), `${decl.name}.${key}`).toBe(true);
     }
     for (const decl of publicLists) {
       for (const key of orderableFields(decl)) {
-        for (const ordering of [key, `-${key}`]) expect((await get(`/${decl.path}/?ordering=${ordering}`)).statusCode, `${decl.name} ${ordering}`).toBe(200);
+        for (const ordering of [key, `-${key}`])
+          expect((await get(`/${decl.path}/?ordering=${ordering}`)).statusCode, `${decl.name} ${ordering}`).toBe(200);
       }
     }
   });
 
   it('refuses a real field the declaration does not make orderable, with 400 naming ordering', async () => {
-    for (const url of ['/course/?ordering=fee', '/course/?ordering=-requirements', '/consultancy/?ordering=about', '/scholarship/?ordering=eligibility', '/university/?ordering=name,-website']) {
+    for (const url of [
+      '/course/?ordering=fee',
+      '/course/?ordering=-requirements',
+      '/consultancy/?ordering=about',
+      '/scholarship/?ordering=eligibility',
+      '/university/?ordering=name,-website',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expectErrorShape(res.json());
@@ -57,9 +65,22 @@ describe.each(engines)('declared orderings on %s', (engine) => {
       await t.database.db.update(courses).set(f).where(eq(courses.id, id));
       ids.push(id);
     }
-    const listed = async (ordering: string) => (await get(`/course/?ids=${ids.join(',')}&ordering=${ordering}`)).json().results.map((r: { id: number; fee_npr: number | null }) => [ids.indexOf(r.id), r.fee_npr]);
-    expect(await listed('fee_npr')).toEqual([[2, 2_000_000], [0, 2_640_000], [1, 2_700_000], [3, null], [4, null]]);
-    expect((await listed('-fee_npr')).slice(0, 3)).toEqual([[1, 2_700_000], [0, 2_640_000], [2, 2_000_000]]);
+    const listed = async (ordering: string) =>
+      (await get(`/course/?ids=${ids.join(',')}&ordering=${ordering}`))
+        .json()
+        .results.map((r: { id: number; fee_npr: number | null }) => [ids.indexOf(r.id), r.fee_npr]);
+    expect(await listed('fee_npr')).toEqual([
+      [2, 2_000_000],
+      [0, 2_640_000],
+      [1, 2_700_000],
+      [3, null],
+      [4, null],
+    ]);
+    expect((await listed('-fee_npr')).slice(0, 3)).toEqual([
+      [1, 2_700_000],
+      [0, 2_640_000],
+      [2, 2_000_000],
+    ]);
     await t.database.db.delete(courses).where(inArray(courses.id, ids));
   });
 });

@@ -19,7 +19,17 @@ function startServer(env: Record<string, string>, logFile: string): Promise<{ ch
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', JWT_SECRET: 'kill-test-'.padEnd(40, 'x'), LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '100', OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      JWT_SECRET: 'kill-test-'.padEnd(40, 'x'),
+      LOG_LEVEL: 'warn',
+      OUTBOX_POLL_MS: '100',
+      OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', log],
   });
   return new Promise((resolve, reject) => {
@@ -40,7 +50,8 @@ function startServer(env: Record<string, string>, logFile: string): Promise<{ ch
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 /**
  * At least once, never lost, never twice, with real processes: a server is killed with SIGKILL while
@@ -86,7 +97,11 @@ describe.each(engines)('outbox delivery across kill -9 on %s', (engine) => {
     const stalled = inbox.stalled();
     const addresses = Array.from({ length: 5 }, (_, i) => `killed-${i}-${crypto.randomBytes(3).toString('hex')}@example.com`);
     for (const email of addresses) {
-      const res = await fetch(`http://127.0.0.1:${first.port}/api/auth/register/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'monsoon-yak-47', first_name: 'Asha' }) });
+      const res = await fetch(`http://127.0.0.1:${first.port}/api/auth/register/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'monsoon-yak-47', first_name: 'Asha' }),
+      });
       expect(res.status).toBe(202);
     }
     // the first message's data is at the SMTP server, which never answers: the worker waits mid-delivery
@@ -102,7 +117,8 @@ describe.each(engines)('outbox delivery across kill -9 on %s', (engine) => {
     children.push(second.child);
     // the killed worker's claim holds until its lease runs out; then everything arrives (bounded wait)
     const deadline = Date.now() + 30_000 + LEASE_SECONDS * 1000;
-    while (new Set(inbox.all.map((m) => m.to)).size < addresses.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (new Set(inbox.all.map((m) => m.to)).size < addresses.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     // and nothing more comes after a further lease and a few polls
     await new Promise((r) => setTimeout(r, LEASE_SECONDS * 1000 + 500));
     expect(inbox.all.map((m) => m.to).sort()).toEqual([...addresses].sort());

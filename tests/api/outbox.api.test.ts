@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { bearer, buildTestApp, createUser, engines, expectErrorShape, freshIp, login, PASSWORD, tokenFor, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  engines,
+  expectErrorShape,
+  freshIp,
+  login,
+  PASSWORD,
+  tokenFor,
+  type TestApp,
+} from './helpers.ts';
 import { startInbox, type Inbox } from './inbox.ts';
 import { outboxMessages, users } from '../../server/db/schema/index.ts';
 import { compose, createTransport, messageId, type Transport } from '../../server/mail.ts';
@@ -10,7 +21,11 @@ import { loadConfig } from '../../server/config.ts';
 
 const settings: WorkerSettings = { pollMs: 50, leaseSeconds: 60, retrySeconds: 30, maxAttempts: 3, batch: 10 };
 let n = 0;
-const message = (to = `person${++n}@example.com`) => compose(`test.${Date.now()}.${++n}`, to, `Hello ${n}`, ['A line <with> brackets & an ampersand.', { href: 'http://127.0.0.1:4321/track/', label: 'Track it' }]);
+const message = (to = `person${++n}@example.com`) =>
+  compose(`test.${Date.now()}.${++n}`, to, `Hello ${n}`, [
+    'A line <with> brackets & an ampersand.',
+    { href: 'http://127.0.0.1:4321/track/', label: 'Track it' },
+  ]);
 
 describe.each(engines)('the outbox worker on %s', (engine) => {
   let t: TestApp;
@@ -66,7 +81,10 @@ describe.each(engines)('the outbox worker on %s', (engine) => {
         expect(r.status).toBe('pending');
         // not due before its time
         expect(await deliverDue(t.database.db, smtp, settings)).toBe(0);
-        await t.database.db.update(outboxMessages).set({ next_attempt_at: sql`now()` }).where(eq(outboxMessages.key, mail.key));
+        await t.database.db
+          .update(outboxMessages)
+          .set({ next_attempt_at: sql`now()` })
+          .where(eq(outboxMessages.key, mail.key));
       } else expect(r.status).toBe('failed');
     }
     expect(waits.slice(0, 2)).toEqual([30, 60]);
@@ -109,7 +127,10 @@ describe.each(engines)('the outbox worker on %s', (engine) => {
     void deliverDue(t.database.db, dead, settings);
     await expect.poll(async () => (await row(mail.key)).claim_id, { timeout: 5000 }).not.toBeNull();
     expect(await deliverDue(t.database.db, smtp, settings)).toBe(0);
-    await t.database.db.update(outboxMessages).set({ lease_until: sql`now() - interval '1 second'` }).where(eq(outboxMessages.key, mail.key));
+    await t.database.db
+      .update(outboxMessages)
+      .set({ lease_until: sql`now() - interval '1 second'` })
+      .where(eq(outboxMessages.key, mail.key));
     expect(await deliverDue(t.database.db, smtp, settings)).toBe(1);
     expect((await inbox.next(mail.to)).key).toBe(mail.key);
     expect(await row(mail.key)).toMatchObject({ status: 'sent', attempts: 2, claim_id: null });
@@ -146,7 +167,10 @@ describe.each(engines)('the outbox worker on %s', (engine) => {
     const keys = inbox.all.slice(before).map((m) => m.key);
     expect(keys).toHaveLength(40);
     expect(new Set(keys)).toEqual(new Set(mails.map((m) => m.key)));
-    const rows = await t.database.db.select({ status: outboxMessages.status, attempts: outboxMessages.attempts }).from(outboxMessages).where(sql`${outboxMessages.key} in ${mails.map((m) => m.key)}`);
+    const rows = await t.database.db
+      .select({ status: outboxMessages.status, attempts: outboxMessages.attempts })
+      .from(outboxMessages)
+      .where(sql`${outboxMessages.key} in ${mails.map((m) => m.key)}`);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
@@ -172,7 +196,8 @@ describe.each(engines)('password reset and the Outbox screen on %s', (engine) =>
     await t.close();
     await inbox.close();
   });
-  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, remoteAddress: freshIp() });
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, remoteAddress: freshIp() });
   const queuedFor = async (to: string) => (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, to))).length;
 
   it('mails a single-use, expiring link; never tells whether an address has an account', async () => {

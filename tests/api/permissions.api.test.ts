@@ -70,8 +70,26 @@ interface Institution {
 }
 
 interface Fixtures {
-  own: Institution & { application: number; document: number; branch: number; spareBranch: number; course: number; complaint: number; licence: number; review: number };
-  other: Institution & { application: number; document: number; trackingCode: string; branch: number; course: number; complaint: number; licence: number; review: number };
+  own: Institution & {
+    application: number;
+    document: number;
+    branch: number;
+    spareBranch: number;
+    course: number;
+    complaint: number;
+    licence: number;
+    review: number;
+  };
+  other: Institution & {
+    application: number;
+    document: number;
+    trackingCode: string;
+    branch: number;
+    course: number;
+    complaint: number;
+    licence: number;
+    review: number;
+  };
   /** strings only the second institution's rows contain */
   otherMarkers: string[];
 }
@@ -90,7 +108,12 @@ interface CrossCase {
 }
 
 /** A licence submission's text fields, valid as they are. */
-const LICENCE = { permission_number: 'X-1', issuing_office: 'Ministry of Education, Science and Technology', issued_on: '2025-01-01', expires_on: '2027-01-01' };
+const LICENCE = {
+  permission_number: 'X-1',
+  issuing_office: 'Ministry of Education, Science and Technology',
+  issued_on: '2025-01-01',
+  expires_on: '2027-01-01',
+};
 
 const dashboardOf = (id: number) => (res: LightMyRequestResponse) => {
   const body = bodyOf(res) as { id?: number };
@@ -98,7 +121,9 @@ const dashboardOf = (id: number) => (res: LightMyRequestResponse) => {
 };
 const ownUpdate = (id: number, about: string) => (res: LightMyRequestResponse) => {
   const body = bodyOf(res) as { id?: number; about?: string };
-  return body?.id === id && body.about?.includes(about) ? undefined : `changed ${body?.id} (about: ${body?.about}), not the caller's own ${id}`;
+  return body?.id === id && body.about?.includes(about)
+    ? undefined
+    : `changed ${body?.id} (about: ${body?.about}), not the caller's own ${id}`;
 };
 const listHas = (present: number[], absent: number[]) => (res: LightMyRequestResponse) => {
   const body = bodyOf(res) as { results?: { id: number }[] } | { id: number }[];
@@ -127,23 +152,83 @@ function crossCases(f: Fixtures): CrossCase[] {
     const ownId = own[role];
     const otherId = other[role];
     cases.push(
-      { route: `GET /api/${role}/dashboard/`, as: role, why: 'id of the other in the query', query: `id=${otherId}`, status: 200, check: dashboardOf(ownId) },
-      { route: `GET /api/${role}/dashboard/`, as: role, why: `${role}_id of the other in the query`, query: `${role}_id=${otherId}`, status: 200, check: dashboardOf(ownId) },
-      { route: `PATCH /api/${role}/dashboard/update/`, as: role, why: 'id of the other in the query', query: `id=${otherId}`, body: { about: `Alpha about ${role}` }, status: 200, check: ownUpdate(ownId, `Alpha about ${role}`) },
-      { route: `PATCH /api/${role}/dashboard/update/`, as: role, why: 'id of the other in the body', body: { id: otherId, about: 'Hijacked' }, status: 400 },
-      { route: `PATCH /api/${role}/dashboard/update/`, as: role, why: `${role}_id of the other in the body`, body: { [`${role}_id`]: otherId, about: 'Hijacked' }, status: 400 },
+      {
+        route: `GET /api/${role}/dashboard/`,
+        as: role,
+        why: 'id of the other in the query',
+        query: `id=${otherId}`,
+        status: 200,
+        check: dashboardOf(ownId),
+      },
+      {
+        route: `GET /api/${role}/dashboard/`,
+        as: role,
+        why: `${role}_id of the other in the query`,
+        query: `${role}_id=${otherId}`,
+        status: 200,
+        check: dashboardOf(ownId),
+      },
+      {
+        route: `PATCH /api/${role}/dashboard/update/`,
+        as: role,
+        why: 'id of the other in the query',
+        query: `id=${otherId}`,
+        body: { about: `Alpha about ${role}` },
+        status: 200,
+        check: ownUpdate(ownId, `Alpha about ${role}`),
+      },
+      {
+        route: `PATCH /api/${role}/dashboard/update/`,
+        as: role,
+        why: 'id of the other in the body',
+        body: { id: otherId, about: 'Hijacked' },
+        status: 400,
+      },
+      {
+        route: `PATCH /api/${role}/dashboard/update/`,
+        as: role,
+        why: `${role}_id of the other in the body`,
+        body: { [`${role}_id`]: otherId, about: 'Hijacked' },
+        status: 400,
+      },
       { route: 'GET /api/analytics/mine/', as: role, why: 'the other id in the query', query: `institute_id=${otherId}`, status: 400 },
       // pageviews: one for the own institution, three for the other one
       { route: 'GET /api/analytics/mine/', as: role, why: 'counts only the own pageviews', status: 200, check: countIs(1) },
-      { route: `PATCH /api/${role}/:id/update/`, as: role, why: 'the admin update of the other', params: { id: otherId }, body: { about: 'Hijacked' }, status: 403 },
+      {
+        route: `PATCH /api/${role}/:id/update/`,
+        as: role,
+        why: 'the admin update of the other',
+        params: { id: otherId },
+        body: { about: 'Hijacked' },
+        status: 403,
+      },
       { route: `DELETE /api/${role}/:id/delete/`, as: role, why: 'the admin delete of the other', params: { id: otherId }, status: 403 },
     );
   }
   cases.push(
     // consultancy: applications, their documents and status, inquiries
-    { route: 'GET /api/consultancy/dashboard/applications/', as: 'consultancy', why: 'own list', status: 200, check: listHas([own.application], [other.application]) },
-    { route: 'GET /api/consultancy/dashboard/applications/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 400 },
-    { route: 'GET /api/consultancy/dashboard/applications/', as: 'consultancy', why: 'search for the other tracking code', query: `search=${other.trackingCode}`, status: 200, check: countIs(0) },
+    {
+      route: 'GET /api/consultancy/dashboard/applications/',
+      as: 'consultancy',
+      why: 'own list',
+      status: 200,
+      check: listHas([own.application], [other.application]),
+    },
+    {
+      route: 'GET /api/consultancy/dashboard/applications/',
+      as: 'consultancy',
+      why: 'the other consultancy in the query',
+      query: `consultancy=${other.consultancy}`,
+      status: 400,
+    },
+    {
+      route: 'GET /api/consultancy/dashboard/applications/',
+      as: 'consultancy',
+      why: 'search for the other tracking code',
+      query: `search=${other.trackingCode}`,
+      status: 200,
+      check: countIs(0),
+    },
     {
       route: 'POST /api/consultancy/dashboard/applications/:id/status/',
       as: 'consultancy',
@@ -152,44 +237,241 @@ function crossCases(f: Fixtures): CrossCase[] {
       body: { status: 'in_review', note: 'Hijacked' },
       status: 404,
     },
-    { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: "the other's document", params: { id: other.application, document: other.document }, status: 404 },
-    { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: "the other's document under the own application", params: { id: own.application, document: other.document }, status: 404 },
-    { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: "the own document under the other's application", params: { id: other.application, document: own.document }, status: 404 },
+    {
+      route: 'GET /api/consultancy-application/:id/documents/:document/',
+      as: 'consultancy',
+      why: "the other's document",
+      params: { id: other.application, document: other.document },
+      status: 404,
+    },
+    {
+      route: 'GET /api/consultancy-application/:id/documents/:document/',
+      as: 'consultancy',
+      why: "the other's document under the own application",
+      params: { id: own.application, document: other.document },
+      status: 404,
+    },
+    {
+      route: 'GET /api/consultancy-application/:id/documents/:document/',
+      as: 'consultancy',
+      why: "the own document under the other's application",
+      params: { id: other.application, document: own.document },
+      status: 404,
+    },
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'own list', status: 200, check: countIs(1) },
-    { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 200, check: countIs(0) },
-    { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'the other as entity in the query', query: `entity_type=consultancy&entity_id=${other.consultancy}`, status: 200, check: countIs(0) },
+    {
+      route: 'GET /api/consultancy/dashboard/inquiries/',
+      as: 'consultancy',
+      why: 'the other consultancy in the query',
+      query: `consultancy=${other.consultancy}`,
+      status: 200,
+      check: countIs(0),
+    },
+    {
+      route: 'GET /api/consultancy/dashboard/inquiries/',
+      as: 'consultancy',
+      why: 'the other as entity in the query',
+      query: `entity_type=consultancy&entity_id=${other.consultancy}`,
+      status: 200,
+      check: countIs(0),
+    },
     // consultancy: complaints about it, never those about another
-    { route: 'GET /api/consultancy/dashboard/complaints/', as: 'consultancy', why: 'own list', status: 200, check: listHas([own.complaint], [other.complaint]) },
-    { route: 'GET /api/consultancy/dashboard/complaints/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 400 },
-    { route: 'POST /api/consultancy/dashboard/complaints/:id/answer/', as: 'consultancy', why: "answer the other's complaint", params: { id: other.complaint }, body: { message: 'Hijacked answer' }, status: 404 },
+    {
+      route: 'GET /api/consultancy/dashboard/complaints/',
+      as: 'consultancy',
+      why: 'own list',
+      status: 200,
+      check: listHas([own.complaint], [other.complaint]),
+    },
+    {
+      route: 'GET /api/consultancy/dashboard/complaints/',
+      as: 'consultancy',
+      why: 'the other consultancy in the query',
+      query: `consultancy=${other.consultancy}`,
+      status: 400,
+    },
+    {
+      route: 'POST /api/consultancy/dashboard/complaints/:id/answer/',
+      as: 'consultancy',
+      why: "answer the other's complaint",
+      params: { id: other.complaint },
+      body: { message: 'Hijacked answer' },
+      status: 404,
+    },
     // consultancy: its licence and the licence document
-    { route: 'GET /api/consultancy/dashboard/licence/', as: 'consultancy', why: 'own licences', status: 200, check: (res) => (JSON.stringify(res.json().licences.map((x: { id: number }) => x.id)) === JSON.stringify([own.licence]) ? undefined : `licences ${res.body.slice(0, 120)}`) },
-    { route: 'GET /api/consultancy/dashboard/licence/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy_id=${other.consultancy}`, status: 200, check: (res) => (res.json().licences.every((x: { consultancy_id: number }) => x.consultancy_id === own.consultancy) ? undefined : 'shows another consultancy’s licence') },
-    { route: 'POST /api/consultancy/dashboard/licence/', as: 'consultancy', why: 'a licence for the other consultancy', body: { ...LICENCE, consultancy_id: other.consultancy }, status: 400 },
-    { route: 'GET /api/consultancy-licence/:id/document/', as: 'consultancy', why: "the other's licence document", params: { id: other.licence }, status: 404 },
+    {
+      route: 'GET /api/consultancy/dashboard/licence/',
+      as: 'consultancy',
+      why: 'own licences',
+      status: 200,
+      check: (res) =>
+        JSON.stringify(res.json().licences.map((x: { id: number }) => x.id)) === JSON.stringify([own.licence])
+          ? undefined
+          : `licences ${res.body.slice(0, 120)}`,
+    },
+    {
+      route: 'GET /api/consultancy/dashboard/licence/',
+      as: 'consultancy',
+      why: 'the other consultancy in the query',
+      query: `consultancy_id=${other.consultancy}`,
+      status: 200,
+      check: (res) =>
+        res.json().licences.every((x: { consultancy_id: number }) => x.consultancy_id === own.consultancy)
+          ? undefined
+          : 'shows another consultancy’s licence',
+    },
+    {
+      route: 'POST /api/consultancy/dashboard/licence/',
+      as: 'consultancy',
+      why: 'a licence for the other consultancy',
+      body: { ...LICENCE, consultancy_id: other.consultancy },
+      status: 400,
+    },
+    {
+      route: 'GET /api/consultancy-licence/:id/document/',
+      as: 'consultancy',
+      why: "the other's licence document",
+      params: { id: other.licence },
+      status: 404,
+    },
     // consultancy: reviews of it and its one reply
-    { route: 'GET /api/consultancy/dashboard/reviews/', as: 'consultancy', why: 'own list', status: 200, check: listHas([own.review], [other.review]) },
-    { route: 'GET /api/consultancy/dashboard/reviews/', as: 'consultancy', why: 'the other consultancy in the query', query: `consultancy=${other.consultancy}`, status: 400 },
-    { route: 'POST /api/consultancy/dashboard/reviews/:id/reply/', as: 'consultancy', why: "reply to the other's review", params: { id: other.review }, body: { reply: 'Hijacked reply' }, status: 404 },
+    {
+      route: 'GET /api/consultancy/dashboard/reviews/',
+      as: 'consultancy',
+      why: 'own list',
+      status: 200,
+      check: listHas([own.review], [other.review]),
+    },
+    {
+      route: 'GET /api/consultancy/dashboard/reviews/',
+      as: 'consultancy',
+      why: 'the other consultancy in the query',
+      query: `consultancy=${other.consultancy}`,
+      status: 400,
+    },
+    {
+      route: 'POST /api/consultancy/dashboard/reviews/:id/reply/',
+      as: 'consultancy',
+      why: "reply to the other's review",
+      params: { id: other.review },
+      body: { reply: 'Hijacked reply' },
+      status: 404,
+    },
     // the site's build status is the same for everyone and names no institution
-    { route: 'GET /api/site/status/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 200, check: (res) => (Object.keys(res.json()).sort().join() === 'content_version,runner' ? undefined : `unexpected fields: ${res.body}`) },
+    {
+      route: 'GET /api/site/status/',
+      as: 'college',
+      why: 'the other college in the query',
+      query: `college_id=${other.college}`,
+      status: 200,
+      check: (res) => (Object.keys(res.json()).sort().join() === 'content_version,runner' ? undefined : `unexpected fields: ${res.body}`),
+    },
     // college: branches and inquiries
-    { route: 'GET /api/college/dashboard/branches/', as: 'college', why: 'own list', status: 200, check: listHas([own.branch], [other.branch]) },
-    { route: 'GET /api/college/dashboard/branches/', as: 'college', why: 'the other college in the query', query: `college_id=${other.college}`, status: 400 },
-    { route: 'POST /api/college/dashboard/branches/', as: 'college', why: 'a branch for the other college', body: { name: 'Hijacked branch', college_id: other.college }, status: 400 },
-    { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: "rename the other's branch", params: { id: other.branch }, body: { name: 'Hijacked' }, status: 404 },
-    { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: "move the other's branch to the own college", params: { id: other.branch }, body: { college_id: own.college }, status: 400 },
-    { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: 'move the own branch to the other college', params: { id: own.branch }, body: { college_id: other.college }, status: 400 },
-    { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: "delete the other's branch", params: { id: other.branch }, status: 404 },
+    {
+      route: 'GET /api/college/dashboard/branches/',
+      as: 'college',
+      why: 'own list',
+      status: 200,
+      check: listHas([own.branch], [other.branch]),
+    },
+    {
+      route: 'GET /api/college/dashboard/branches/',
+      as: 'college',
+      why: 'the other college in the query',
+      query: `college_id=${other.college}`,
+      status: 400,
+    },
+    {
+      route: 'POST /api/college/dashboard/branches/',
+      as: 'college',
+      why: 'a branch for the other college',
+      body: { name: 'Hijacked branch', college_id: other.college },
+      status: 400,
+    },
+    {
+      route: 'PATCH /api/college/dashboard/branches/:id/',
+      as: 'college',
+      why: "rename the other's branch",
+      params: { id: other.branch },
+      body: { name: 'Hijacked' },
+      status: 404,
+    },
+    {
+      route: 'PATCH /api/college/dashboard/branches/:id/',
+      as: 'college',
+      why: "move the other's branch to the own college",
+      params: { id: other.branch },
+      body: { college_id: own.college },
+      status: 400,
+    },
+    {
+      route: 'PATCH /api/college/dashboard/branches/:id/',
+      as: 'college',
+      why: 'move the own branch to the other college',
+      params: { id: own.branch },
+      body: { college_id: other.college },
+      status: 400,
+    },
+    {
+      route: 'DELETE /api/college/dashboard/branches/:id/',
+      as: 'college',
+      why: "delete the other's branch",
+      params: { id: other.branch },
+      status: 404,
+    },
     { route: 'GET /api/college/dashboard/inquiries/', as: 'college', why: 'own list', status: 200, check: countIs(1) },
-    { route: 'GET /api/college/dashboard/inquiries/', as: 'college', why: 'the other college in the query', query: `entity_id=${other.college}`, status: 400 },
+    {
+      route: 'GET /api/college/dashboard/inquiries/',
+      as: 'college',
+      why: 'the other college in the query',
+      query: `entity_id=${other.college}`,
+      status: 400,
+    },
     // university: courses, and confirming its own fees and intakes
-    { route: 'POST /api/university/dashboard/still-correct/', as: 'university', why: 'confirms the own values', status: 200, check: dashboardOf(own.university) },
-    { route: 'POST /api/university/dashboard/still-correct/', as: 'university', why: 'the other university in the query', query: `id=${other.university}`, status: 400 },
-    { route: 'GET /api/university/dashboard/courses/', as: 'university', why: 'own list', status: 200, check: listHas([own.course], [other.course]) },
-    { route: 'GET /api/university/dashboard/courses/', as: 'university', why: 'the other university in the query', query: `university_id=${other.university}`, status: 400 },
-    { route: 'GET /api/university/dashboard/courses/', as: 'university', why: "search for the other's course", query: 'search=Zeta', status: 200, check: countIs(0) },
-    { route: 'PATCH /api/course/:id/update/', as: 'university', why: "the admin update of the other's course", params: { id: other.course }, body: { name: 'Hijacked' }, status: 403 },
+    {
+      route: 'POST /api/university/dashboard/still-correct/',
+      as: 'university',
+      why: 'confirms the own values',
+      status: 200,
+      check: dashboardOf(own.university),
+    },
+    {
+      route: 'POST /api/university/dashboard/still-correct/',
+      as: 'university',
+      why: 'the other university in the query',
+      query: `id=${other.university}`,
+      status: 400,
+    },
+    {
+      route: 'GET /api/university/dashboard/courses/',
+      as: 'university',
+      why: 'own list',
+      status: 200,
+      check: listHas([own.course], [other.course]),
+    },
+    {
+      route: 'GET /api/university/dashboard/courses/',
+      as: 'university',
+      why: 'the other university in the query',
+      query: `university_id=${other.university}`,
+      status: 400,
+    },
+    {
+      route: 'GET /api/university/dashboard/courses/',
+      as: 'university',
+      why: "search for the other's course",
+      query: 'search=Zeta',
+      status: 200,
+      check: countIs(0),
+    },
+    {
+      route: 'PATCH /api/course/:id/update/',
+      as: 'university',
+      why: "the admin update of the other's course",
+      params: { id: other.course },
+      body: { name: 'Hijacked' },
+      status: 403,
+    },
   );
   return cases;
 }
@@ -201,14 +483,66 @@ function crossCases(f: Fixtures): CrossCase[] {
 function ownControls(f: Fixtures): CrossCase[] {
   const { own } = f;
   return [
-    { route: 'GET /api/consultancy-application/:id/documents/:document/', as: 'consultancy', why: 'own document', params: { id: own.application, document: own.document }, status: 200 },
-    { route: 'GET /api/consultancy-licence/:id/document/', as: 'consultancy', why: 'own licence document', params: { id: own.licence }, status: 200 },
-    { route: 'POST /api/consultancy/dashboard/applications/:id/status/', as: 'consultancy', why: 'own application', params: { id: own.application }, body: { status: 'in_review', note: 'Own move' }, status: 200 },
-    { route: 'POST /api/consultancy/dashboard/reviews/:id/reply/', as: 'consultancy', why: 'own review', params: { id: own.review }, body: { reply: 'Own reply' }, status: 200 },
-    { route: 'PATCH /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.branch }, body: { name: 'Alpha branch renamed' }, status: 200 },
-    { route: 'DELETE /api/college/dashboard/branches/:id/', as: 'college', why: 'own branch', params: { id: own.spareBranch }, status: 200 },
-    { route: 'POST /api/college/dashboard/branches/', as: 'college', why: 'own new branch', body: { name: 'Alpha branch new' }, status: 201 },
-    { route: 'POST /api/consultancy/dashboard/complaints/:id/answer/', as: 'consultancy', why: 'own complaint', params: { id: own.complaint }, body: { message: 'Our answer' }, status: 201 },
+    {
+      route: 'GET /api/consultancy-application/:id/documents/:document/',
+      as: 'consultancy',
+      why: 'own document',
+      params: { id: own.application, document: own.document },
+      status: 200,
+    },
+    {
+      route: 'GET /api/consultancy-licence/:id/document/',
+      as: 'consultancy',
+      why: 'own licence document',
+      params: { id: own.licence },
+      status: 200,
+    },
+    {
+      route: 'POST /api/consultancy/dashboard/applications/:id/status/',
+      as: 'consultancy',
+      why: 'own application',
+      params: { id: own.application },
+      body: { status: 'in_review', note: 'Own move' },
+      status: 200,
+    },
+    {
+      route: 'POST /api/consultancy/dashboard/reviews/:id/reply/',
+      as: 'consultancy',
+      why: 'own review',
+      params: { id: own.review },
+      body: { reply: 'Own reply' },
+      status: 200,
+    },
+    {
+      route: 'PATCH /api/college/dashboard/branches/:id/',
+      as: 'college',
+      why: 'own branch',
+      params: { id: own.branch },
+      body: { name: 'Alpha branch renamed' },
+      status: 200,
+    },
+    {
+      route: 'DELETE /api/college/dashboard/branches/:id/',
+      as: 'college',
+      why: 'own branch',
+      params: { id: own.spareBranch },
+      status: 200,
+    },
+    {
+      route: 'POST /api/college/dashboard/branches/',
+      as: 'college',
+      why: 'own new branch',
+      body: { name: 'Alpha branch new' },
+      status: 201,
+    },
+    {
+      route: 'POST /api/consultancy/dashboard/complaints/:id/answer/',
+      as: 'consultancy',
+      why: 'own complaint',
+      params: { id: own.complaint },
+      body: { message: 'Our answer' },
+      status: 201,
+    },
   ];
 }
 
@@ -222,9 +556,18 @@ describe.each(engines)('permission matrix on %s', (engine) => {
   async function institution(prefix: string): Promise<Institution> {
     const db = t.database.db;
     const slug = `${prefix.toLowerCase()}-${engine}`;
-    const [consultancy] = await db.insert(consultancies).values({ name: `${prefix} Consultancy`, slug: `${slug}-consultancy` }).returning();
-    const [college] = await db.insert(colleges).values({ name: `${prefix} College`, slug: `${slug}-college` }).returning();
-    const [university] = await db.insert(universities).values({ name: `${prefix} University`, slug: `${slug}-university` }).returning();
+    const [consultancy] = await db
+      .insert(consultancies)
+      .values({ name: `${prefix} Consultancy`, slug: `${slug}-consultancy` })
+      .returning();
+    const [college] = await db
+      .insert(colleges)
+      .values({ name: `${prefix} College`, slug: `${slug}-college` })
+      .returning();
+    const [university] = await db
+      .insert(universities)
+      .values({ name: `${prefix} University`, slug: `${slug}-university` })
+      .returning();
     return {
       consultancy: consultancy!.id,
       college: college!.id,
@@ -240,34 +583,62 @@ describe.each(engines)('permission matrix on %s', (engine) => {
   /** An application through the public form, with one PDF, and its ids. */
   async function apply(consultancy: number, who: string) {
     const form = multipart(
-      { consultancy: String(consultancy), full_name: `${who} Applicant`, email: `${who.toLowerCase()}.applicant@example.com`, phone: '+977 9800000000' },
+      {
+        consultancy: String(consultancy),
+        full_name: `${who} Applicant`,
+        email: `${who.toLowerCase()}.applicant@example.com`,
+        phone: '+977 9800000000',
+      },
       [{ field: 'documents', filename: `${who}-transcript.pdf`, data: samplePdf, type: 'application/pdf' }],
     );
     const res = await call({ method: 'POST', url: '/api/consultancy-application/submit/', ...form });
     expect(res.statusCode, res.body).toBe(201);
     const trackingCode = (res.json() as { tracking_code: string }).tracking_code;
     const db = t.database.db;
-    const [row] = await db.select({ id: consultancyApplications.id, code: consultancyApplications.tracking_code }).from(consultancyApplications).where(eq(consultancyApplications.consultancy_id, consultancy));
-    const [doc] = await db.select({ id: applicationDocuments.id }).from(applicationDocuments).where(eq(applicationDocuments.application_id, row!.id));
+    const [row] = await db
+      .select({ id: consultancyApplications.id, code: consultancyApplications.tracking_code })
+      .from(consultancyApplications)
+      .where(eq(consultancyApplications.consultancy_id, consultancy));
+    const [doc] = await db
+      .select({ id: applicationDocuments.id })
+      .from(applicationDocuments)
+      .where(eq(applicationDocuments.application_id, row!.id));
     return { application: row!.id, document: doc!.id, trackingCode: row!.code ?? trackingCode };
   }
 
   /** A licence submitted through the consultancy's dashboard, with its document; its id. */
   async function submitLicence(auth: Record<string, string>, number: string) {
-    const form = multipart({ ...LICENCE, permission_number: number }, [{ field: 'document', filename: 'permission.pdf', data: samplePdf, type: 'application/pdf' }]);
-    const res = await call({ method: 'POST', url: '/api/consultancy/dashboard/licence/', headers: { ...auth, ...form.headers }, payload: form.payload });
+    const form = multipart({ ...LICENCE, permission_number: number }, [
+      { field: 'document', filename: 'permission.pdf', data: samplePdf, type: 'application/pdf' },
+    ]);
+    const res = await call({
+      method: 'POST',
+      url: '/api/consultancy/dashboard/licence/',
+      headers: { ...auth, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { id: number }).id;
   }
 
   async function inquire(payload: Record<string, unknown>) {
-    const res = await call({ method: 'POST', url: '/api/inquiry/submit/', payload: { phone: '+977 9811111111', message: 'Hello', ...payload } });
+    const res = await call({
+      method: 'POST',
+      url: '/api/inquiry/submit/',
+      payload: { phone: '+977 9811111111', message: 'Hello', ...payload },
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
 
   /** A complaint about a consultancy through the public form, and its id. */
   async function complain(consultancy: number, who: string) {
-    const form = multipart({ name: `${who} Complainant`, email: `${who.toLowerCase()}.complainant@example.com`, consultancy: String(consultancy), subject: `${who} complaint`, message: `${who}: fees were never refunded.` });
+    const form = multipart({
+      name: `${who} Complainant`,
+      email: `${who.toLowerCase()}.complainant@example.com`,
+      consultancy: String(consultancy),
+      subject: `${who} complaint`,
+      message: `${who}: fees were never refunded.`,
+    });
     const res = await call({ method: 'POST', url: '/api/complaint/submit/', ...form });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { id: number }).id;
@@ -283,26 +654,55 @@ describe.each(engines)('permission matrix on %s', (engine) => {
   async function otherState() {
     const db = t.database.db;
     const { other } = f;
-    const apps = await db.select().from(consultancyApplications).where(eq(consultancyApplications.consultancy_id, other.consultancy)).orderBy(consultancyApplications.id);
+    const apps = await db
+      .select()
+      .from(consultancyApplications)
+      .where(eq(consultancyApplications.consultancy_id, other.consultancy))
+      .orderBy(consultancyApplications.id);
     const appIds = apps.map((a) => a.id);
     return {
       consultancy: await db.select().from(consultancies).where(eq(consultancies.id, other.consultancy)),
       college: await db.select().from(colleges).where(eq(colleges.id, other.college)),
       university: await db.select().from(universities).where(eq(universities.id, other.university)),
       applications: apps,
-      history: await db.select().from(applicationStatusHistory).where(inArray(applicationStatusHistory.application_id, appIds)).orderBy(applicationStatusHistory.id),
-      documents: await db.select().from(applicationDocuments).where(inArray(applicationDocuments.application_id, appIds)).orderBy(applicationDocuments.id),
+      history: await db
+        .select()
+        .from(applicationStatusHistory)
+        .where(inArray(applicationStatusHistory.application_id, appIds))
+        .orderBy(applicationStatusHistory.id),
+      documents: await db
+        .select()
+        .from(applicationDocuments)
+        .where(inArray(applicationDocuments.application_id, appIds))
+        .orderBy(applicationDocuments.id),
       branches: await db.select().from(collegeBranches).where(eq(collegeBranches.college_id, other.college)).orderBy(collegeBranches.id),
       inquiries: await db
         .select()
         .from(inquiries)
-        .where(or(eq(inquiries.consultancy_id, other.consultancy), and(eq(inquiries.entity_type, 'college'), eq(inquiries.entity_id, other.college))))
+        .where(
+          or(
+            eq(inquiries.consultancy_id, other.consultancy),
+            and(eq(inquiries.entity_type, 'college'), eq(inquiries.entity_id, other.college)),
+          ),
+        )
         .orderBy(inquiries.id),
       courses: await db.select().from(courses).where(eq(courses.university_id, other.university)).orderBy(courses.id),
       complaints: await db.select().from(complaints).where(eq(complaints.consultancy_id, other.consultancy)),
-      complaintEvents: await db.select().from(complaintEvents).where(eq(complaintEvents.complaint_id, f.other.complaint)).orderBy(complaintEvents.id),
-      licences: await db.select().from(consultancyLicences).where(eq(consultancyLicences.consultancy_id, other.consultancy)).orderBy(consultancyLicences.id),
-      reviews: await db.select().from(consultancyReviews).where(eq(consultancyReviews.consultancy_id, other.consultancy)).orderBy(consultancyReviews.id),
+      complaintEvents: await db
+        .select()
+        .from(complaintEvents)
+        .where(eq(complaintEvents.complaint_id, f.other.complaint))
+        .orderBy(complaintEvents.id),
+      licences: await db
+        .select()
+        .from(consultancyLicences)
+        .where(eq(consultancyLicences.consultancy_id, other.consultancy))
+        .orderBy(consultancyLicences.id),
+      reviews: await db
+        .select()
+        .from(consultancyReviews)
+        .where(eq(consultancyReviews.consultancy_id, other.consultancy))
+        .orderBy(consultancyReviews.id),
     };
   }
 
@@ -317,31 +717,77 @@ describe.each(engines)('permission matrix on %s', (engine) => {
 
     const ownApplication = await apply(own.consultancy, 'Alpha');
     const otherApplication = await apply(other.consultancy, 'Zeta');
-    await inquire({ name: 'Alpha Asker', email: 'alpha.consultancy@example.com', entity_type: 'consultancy', entity_id: own.consultancy, consultancy: own.consultancy });
-    await inquire({ name: 'Zeta Asker', email: 'zeta.consultancy@example.com', entity_type: 'consultancy', entity_id: other.consultancy, consultancy: other.consultancy });
+    await inquire({
+      name: 'Alpha Asker',
+      email: 'alpha.consultancy@example.com',
+      entity_type: 'consultancy',
+      entity_id: own.consultancy,
+      consultancy: own.consultancy,
+    });
+    await inquire({
+      name: 'Zeta Asker',
+      email: 'zeta.consultancy@example.com',
+      entity_type: 'consultancy',
+      entity_id: other.consultancy,
+      consultancy: other.consultancy,
+    });
     await inquire({ name: 'Alpha Asker', email: 'alpha.college@example.com', entity_type: 'college', entity_id: own.college });
     await inquire({ name: 'Zeta Asker', email: 'zeta.college@example.com', entity_type: 'college', entity_id: other.college });
     const ownBranch = await branch(own.auth.college, 'Alpha branch');
     const spareBranch = await branch(own.auth.college, 'Alpha spare branch');
     const otherBranch = await branch(other.auth.college, 'Zeta branch');
-    const [ownCourse] = await db.insert(courses).values({ name: 'Alpha Course', slug: `alpha-course-${engine}`, level: 'bachelor', university_id: own.university }).returning();
-    const [otherCourse] = await db.insert(courses).values({ name: 'Zeta Course', slug: `zeta-course-${engine}`, level: 'bachelor', university_id: other.university }).returning();
+    const [ownCourse] = await db
+      .insert(courses)
+      .values({ name: 'Alpha Course', slug: `alpha-course-${engine}`, level: 'bachelor', university_id: own.university })
+      .returning();
+    const [otherCourse] = await db
+      .insert(courses)
+      .values({ name: 'Zeta Course', slug: `zeta-course-${engine}`, level: 'bachelor', university_id: other.university })
+      .returning();
     // one review of each consultancy, as if written after it acted (the rule itself is tests/api/reviews.api.test.ts's)
     const [ownReview, otherReview] = await db
       .insert(consultancyReviews)
-      .values([ownApplication, otherApplication].map((a, i) => ({ application_id: a.application, consultancy_id: i ? other.consultancy : own.consultancy, honesty: 4, responsiveness: 4, visa_guidance: 4, text: `${i ? 'Zeta' : 'Alpha'} review: clear about every cost.` })))
+      .values(
+        [ownApplication, otherApplication].map((a, i) => ({
+          application_id: a.application,
+          consultancy_id: i ? other.consultancy : own.consultancy,
+          honesty: 4,
+          responsiveness: 4,
+          visa_guidance: 4,
+          text: `${i ? 'Zeta' : 'Alpha'} review: clear about every cost.`,
+        })),
+      )
       .returning({ id: consultancyReviews.id });
     for (const role of INSTITUTION_ROLES) {
-      await db.insert(pageviews).values([
-        { institute_type: role, institute_id: own[role], session_id: `own-${role}`, path: '/a' },
-        ...[1, 2, 3].map((n) => ({ institute_type: role, institute_id: other[role], session_id: `other-${role}-${n}`, path: '/z' })),
-      ]);
+      await db
+        .insert(pageviews)
+        .values([
+          { institute_type: role, institute_id: own[role], session_id: `own-${role}`, path: '/a' },
+          ...[1, 2, 3].map((n) => ({ institute_type: role, institute_id: other[role], session_id: `other-${role}-${n}`, path: '/z' })),
+        ]);
     }
     const ownLicence = await submitLicence(own.auth.consultancy, 'ALPHA-1');
     const otherLicence = await submitLicence(other.auth.consultancy, 'ZETA-1');
     f = {
-      own: { ...own, ...ownApplication, branch: ownBranch, spareBranch, course: ownCourse!.id, complaint: await complain(own.consultancy, 'Alpha'), licence: ownLicence, review: ownReview!.id },
-      other: { ...other, ...otherApplication, branch: otherBranch, course: otherCourse!.id, complaint: await complain(other.consultancy, 'Zeta'), licence: otherLicence, review: otherReview!.id },
+      own: {
+        ...own,
+        ...ownApplication,
+        branch: ownBranch,
+        spareBranch,
+        course: ownCourse!.id,
+        complaint: await complain(own.consultancy, 'Alpha'),
+        licence: ownLicence,
+        review: ownReview!.id,
+      },
+      other: {
+        ...other,
+        ...otherApplication,
+        branch: otherBranch,
+        course: otherCourse!.id,
+        complaint: await complain(other.consultancy, 'Zeta'),
+        licence: otherLicence,
+        review: otherReview!.id,
+      },
       otherMarkers: ['Zeta', 'zeta', otherApplication.trackingCode],
     };
   });
@@ -394,7 +840,8 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       lists += 1;
       for (const key of ['__proto__', '-__proto__', 'constructor', 'toString', 'hasOwnProperty', 'no_such_field']) {
         const res = await call({ method: 'GET', url: `${base}ordering=${encodeURIComponent(key)}`, headers: headers[caller] });
-        if (res.statusCode !== 400 || problemOf(res)) failures.push(`${route.url}?ordering=${key}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        if (res.statusCode !== 400 || problemOf(res))
+          failures.push(`${route.url}?ordering=${key}: ${res.statusCode} ${res.body.slice(0, 100)}`);
       }
     }
     expect(lists).toBeGreaterThan(20);
@@ -422,7 +869,10 @@ describe.each(engines)('permission matrix on %s', (engine) => {
         ...(c.body ? { payload: c.body } : {}),
       });
       const label = `${c.as} ${c.route} (${c.why})`;
-      const problem = res.statusCode !== c.status ? `${res.statusCode} (expected ${c.status}) ${res.body.slice(0, 160)}` : (problemOf(res) ?? c.check?.(res));
+      const problem =
+        res.statusCode !== c.status
+          ? `${res.statusCode} (expected ${c.status}) ${res.body.slice(0, 160)}`
+          : (problemOf(res) ?? c.check?.(res));
       if (problem) failures.push(`${label}: ${problem}`);
       const leaked = f.otherMarkers.filter((m) => res.body.includes(m));
       if (leaked.length) failures.push(`${label}: the answer shows the other institution's ${leaked.join(', ')}`);
@@ -453,13 +903,22 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     const before = await otherState();
     for (const c of ownControls(f)) {
       const [method, pattern] = c.route.split(' ') as [string, string];
-      const res = await call({ method: method as 'GET', url: fill(pattern, c.params), headers: f.own.auth[c.as], ...(c.body ? { payload: c.body } : {}) });
-      if (res.statusCode !== c.status) failures.push(`${c.as} ${c.route} (${c.why}): ${res.statusCode} (expected ${c.status}) ${res.body.slice(0, 160)}`);
+      const res = await call({
+        method: method as 'GET',
+        url: fill(pattern, c.params),
+        headers: f.own.auth[c.as],
+        ...(c.body ? { payload: c.body } : {}),
+      });
+      if (res.statusCode !== c.status)
+        failures.push(`${c.as} ${c.route} (${c.why}): ${res.statusCode} (expected ${c.status}) ${res.body.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
     expect(await otherState()).toEqual(before);
     // and an admin reaches the other's document, which the first consultancy was told does not exist
-    const doc = await call({ url: fill('/api/consultancy-application/:id/documents/:document/', { id: f.other.application, document: f.other.document }), headers: headers.admin });
+    const doc = await call({
+      url: fill('/api/consultancy-application/:id/documents/:document/', { id: f.other.application, document: f.other.document }),
+      headers: headers.admin,
+    });
     expect(doc.statusCode).toBe(200);
     expect(doc.rawPayload.equals(samplePdf)).toBe(true);
   });

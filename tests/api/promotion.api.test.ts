@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { complaints, consultancies, consultancyApplications, consultancyLicences, consultancyReviews, districts, outboxMessages, users } from '../../server/db/schema/index.ts';
+import {
+  complaints,
+  consultancies,
+  consultancyApplications,
+  consultancyLicences,
+  consultancyReviews,
+  districts,
+  outboxMessages,
+  users,
+} from '../../server/db/schema/index.ts';
 import { featuredWithdrawn } from '../../server/services/notices.ts';
 import { buildTestApp, createConsultancy, engines, freshIp, tokenFor, type TestApp } from './helpers.ts';
 
@@ -20,7 +29,8 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string> = {}, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers, payload: payload as never, remoteAddress: freshIp() });
-  const feature = (id: number | null) => call('PATCH', '/site-settings/update/', admin, { featured_counselling_consultancy_id: id, show_counselling_bar: true });
+  const feature = (id: number | null) =>
+    call('PATCH', '/site-settings/update/', admin, { featured_counselling_consultancy_id: id, show_counselling_bar: true });
   const settings = async () => (await call('GET', '/site-settings/')).json();
 
   /** A consultancy with the standing asked for: verified or not, and a licence verified (expiring in `expiresIn` days) or none. */
@@ -41,8 +51,15 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
     }
     return id;
   }
-  const licenceOf = async (id: number) => (await t.database.db.select({ id: consultancyLicences.id }).from(consultancyLicences).where(eq(consultancyLicences.consultancy_id, id)))[0]!.id;
-  const mailsAbout = async (id: number) => t.database.db.select({ to: outboxMessages.to, subject: outboxMessages.subject, text: outboxMessages.text }).from(outboxMessages).where(like(outboxMessages.key, `settings.featured.${id}.%`));
+  const licenceOf = async (id: number) =>
+    (
+      await t.database.db.select({ id: consultancyLicences.id }).from(consultancyLicences).where(eq(consultancyLicences.consultancy_id, id))
+    )[0]!.id;
+  const mailsAbout = async (id: number) =>
+    t.database.db
+      .select({ to: outboxMessages.to, subject: outboxMessages.subject, text: outboxMessages.text })
+      .from(outboxMessages)
+      .where(like(outboxMessages.key, `settings.featured.${id}.%`));
 
   beforeAll(async () => {
     t = await buildTestApp(engine);
@@ -74,7 +91,11 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
       const good = await consultancy('Licensed Verified Consultancy', { verified: true, expiresIn: 1 });
       const res = await feature(good);
       expect(res.statusCode, res.body).toBe(200);
-      expect(await settings()).toMatchObject({ featured_counselling_consultancy_id: good, featured_counselling_consultancy_name: 'Licensed Verified Consultancy', featured_counselling_consultancy_verified: true });
+      expect(await settings()).toMatchObject({
+        featured_counselling_consultancy_id: good,
+        featured_counselling_consultancy_name: 'Licensed Verified Consultancy',
+        featured_counselling_consultancy_verified: true,
+      });
     });
 
     it('stops giving a featured consultancy whose licence lapsed, and tells every admin once', async () => {
@@ -84,9 +105,22 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
       expect(await featuredWithdrawn(t.database.db, site)).toBe(0);
       expect(await mailsAbout(lapsing)).toEqual([]);
       // its expiry day passes: no write, no rebuild
-      await t.database.db.update(consultancyLicences).set({ expires_on: inDays(-2) }).where(eq(consultancyLicences.consultancy_id, lapsing));
-      expect(await settings()).toMatchObject({ featured_counselling_consultancy_id: null, featured_counselling_consultancy_name: null, featured_counselling_consultancy_slug: null, show_counselling_bar: true });
-      const admins = (await t.database.db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.active, true)))).map((a) => a.email);
+      await t.database.db
+        .update(consultancyLicences)
+        .set({ expires_on: inDays(-2) })
+        .where(eq(consultancyLicences.consultancy_id, lapsing));
+      expect(await settings()).toMatchObject({
+        featured_counselling_consultancy_id: null,
+        featured_counselling_consultancy_name: null,
+        featured_counselling_consultancy_slug: null,
+        show_counselling_bar: true,
+      });
+      const admins = (
+        await t.database.db
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.active, true)))
+      ).map((a) => a.email);
       const n = admins.length;
       expect(n).toBeGreaterThanOrEqual(2);
       expect(await featuredWithdrawn(t.database.db, site)).toBe(n);
@@ -103,7 +137,9 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
     it('stops giving it at once when an admin withdraws its licence, with the mail written by that write', async () => {
       const withdrawn = await consultancy('Withdrawn Consultancy', { verified: true, expiresIn: 200 });
       expect((await feature(withdrawn)).statusCode).toBe(200);
-      const res = await call('POST', `/consultancy-licence/${await licenceOf(withdrawn)}/reject/`, admin, { reason: 'The ministry revoked this permission.' });
+      const res = await call('POST', `/consultancy-licence/${await licenceOf(withdrawn)}/reject/`, admin, {
+        reason: 'The ministry revoked this permission.',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect((await settings()).featured_counselling_consultancy_id).toBeNull();
       const mails = await mailsAbout(withdrawn);
@@ -138,12 +174,40 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
     async function review(consultancyId: number, ratings: [number, number, number], removed = false) {
       const [a] = await t.database.db
         .insert(consultancyApplications)
-        .values({ tracking_code: `T${++seq}-${consultancyId}`, consultancy_id: consultancyId, full_name: 'Review Test', email: 'review@example.com', phone: '9841000000', fingerprint: `review-${seq}` })
+        .values({
+          tracking_code: `T${++seq}-${consultancyId}`,
+          consultancy_id: consultancyId,
+          full_name: 'Review Test',
+          email: 'review@example.com',
+          phone: '9841000000',
+          fingerprint: `review-${seq}`,
+        })
         .returning({ id: consultancyApplications.id });
-      await t.database.db.insert(consultancyReviews).values({ application_id: a!.id, consultancy_id: consultancyId, honesty: ratings[0], responsiveness: ratings[1], visa_guidance: ratings[2], text: 'Test review.', removed_reason: removed ? 'Spam.' : null });
+      await t.database.db
+        .insert(consultancyReviews)
+        .values({
+          application_id: a!.id,
+          consultancy_id: consultancyId,
+          honesty: ratings[0],
+          responsiveness: ratings[1],
+          visa_guidance: ratings[2],
+          text: 'Test review.',
+          removed_reason: removed ? 'Spam.' : null,
+        });
     }
     async function complaint(consultancyId: number, ageDays: number, status = 'open') {
-      await t.database.db.insert(complaints).values({ name: 'C', email: 'c@example.com', subject: `Complaint ${++seq}`, message: 'A complaint.', fingerprint: `complaint-${seq}`, consultancy_id: consultancyId, status, created_at: sql`now() - make_interval(days => ${ageDays})` });
+      await t.database.db
+        .insert(complaints)
+        .values({
+          name: 'C',
+          email: 'c@example.com',
+          subject: `Complaint ${++seq}`,
+          message: 'A complaint.',
+          fingerprint: `complaint-${seq}`,
+          consultancy_id: consultancyId,
+          status,
+          created_at: sql`now() - make_interval(days => ${ageDays})`,
+        });
     }
 
     beforeAll(async () => {
@@ -163,7 +227,9 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
 
     it('carries the rating, review count and 12-month complaint count on list rows', async () => {
       const rows = (await call('GET', `/consultancy/?ids=${best},${worst},${quiet}`)).json().results as Record<string, unknown>[];
-      const byId = Object.fromEntries(rows.map((r) => [r.id, { review_score: r.review_score, review_count: r.review_count, complaints_12m: r.complaints_12m }]));
+      const byId = Object.fromEntries(
+        rows.map((r) => [r.id, { review_score: r.review_score, review_count: r.review_count, complaints_12m: r.complaints_12m }]),
+      );
       // the mean of each review's overall (removed ones left out), as the page's; complaints rejected as invalid or older than 12 months left out
       expect(byId).toEqual({
         [best]: { review_score: 4.7, review_count: 2, complaints_12m: 1 },
@@ -177,7 +243,9 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
 
     it('orders by "Best rated" and "Fewest complaints"', async () => {
       const order = async (ordering: string) =>
-        ((await call('GET', `/consultancy/?ids=${best},${worst},${quiet}&ordering=${ordering}`)).json().results as { id: number }[]).map((r) => r.id);
+        ((await call('GET', `/consultancy/?ids=${best},${worst},${quiet}&ordering=${ordering}`)).json().results as { id: number }[]).map(
+          (r) => r.id,
+        );
       expect(await order('-review_score,-review_count')).toEqual([best, worst, quiet]);
       expect(await order('complaints_12m,-review_score')).toEqual([quiet, best, worst]);
     });
@@ -185,9 +253,19 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
     it("marks the consultancy changed when a complaint changes its figures, so the site's copy of the list takes them", async () => {
       const [c] = await t.database.db
         .insert(complaints)
-        .values({ name: 'C', email: 'c@example.com', subject: 'Changed', message: 'A complaint.', fingerprint: `complaint-${++seq}`, consultancy_id: quiet })
+        .values({
+          name: 'C',
+          email: 'c@example.com',
+          subject: 'Changed',
+          message: 'A complaint.',
+          fingerprint: `complaint-${++seq}`,
+          consultancy_id: quiet,
+        })
         .returning({ id: complaints.id });
-      await t.database.db.update(consultancies).set({ updated_at: sql`now() - interval '1 day'` }).where(eq(consultancies.id, quiet));
+      await t.database.db
+        .update(consultancies)
+        .set({ updated_at: sql`now() - interval '1 day'` })
+        .where(eq(consultancies.id, quiet));
       const row = async () => (await call('GET', `/consultancy/${quiet}/`)).json() as { updated_at: string; complaints_12m: number };
       const before = await row();
       expect(before.complaints_12m).toBe(1);
@@ -210,9 +288,16 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
     const [rup] = await t.database.db.insert(districts).values({ name: 'Rupandehi', slug: 'rupandehi' }).returning({ id: districts.id });
     const inKathmandu = await createConsultancy(t.database.db, 'Putalisadak Office');
     const namesKathmandu = await createConsultancy(t.database.db, 'Kathmandu Road Office');
-    await t.database.db.update(consultancies).set({ address: 'Putalisadak, Kathmandu', districts: [ktm!.id] }).where(eq(consultancies.id, inKathmandu));
-    await t.database.db.update(consultancies).set({ address: 'Kathmandu Road, Butwal', districts: [rup!.id] }).where(eq(consultancies.id, namesKathmandu));
-    const ids = async (q: string) => ((await call('GET', `/consultancy/?${q}&page_size=100`)).json().results as { id: number }[]).map((r) => r.id);
+    await t.database.db
+      .update(consultancies)
+      .set({ address: 'Putalisadak, Kathmandu', districts: [ktm!.id] })
+      .where(eq(consultancies.id, inKathmandu));
+    await t.database.db
+      .update(consultancies)
+      .set({ address: 'Kathmandu Road, Butwal', districts: [rup!.id] })
+      .where(eq(consultancies.id, namesKathmandu));
+    const ids = async (q: string) =>
+      ((await call('GET', `/consultancy/?${q}&page_size=100`)).json().results as { id: number }[]).map((r) => r.id);
     expect(await ids('district=kathmandu')).toEqual([inKathmandu]);
     expect(await ids(`district=${rup!.id}`)).toEqual([namesKathmandu]);
     const unknown = await call('GET', '/consultancy/?district=atlantis');

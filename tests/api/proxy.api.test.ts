@@ -27,7 +27,13 @@ describe.each(engines)('client address and per-address limits on %s', (engine) =
   /** The API on the same database with TRUST_PROXY as given, plus a route that shows request.ip. */
   async function apiWith(trustProxy: string | undefined) {
     const config = { ...t.app.config, trustProxy: loadConfig({ TRUST_PROXY: trustProxy }).trustProxy };
-    const app = await buildApp({ config, database: t.database, storage: t.app.storage, privateStorage: t.privateStorage, jwtSecret: 'test-secret-'.padEnd(40, 'x') });
+    const app = await buildApp({
+      config,
+      database: t.database,
+      storage: t.app.storage,
+      privateStorage: t.privateStorage,
+      jwtSecret: 'test-secret-'.padEnd(40, 'x'),
+    });
     app.get('/whoami', (request) => ({ ip: request.ip }));
     await app.ready();
     apps.push(app);

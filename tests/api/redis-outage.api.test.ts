@@ -22,7 +22,14 @@ describe.each(engines)('rate limits with Redis down on %s', (engine) => {
     t = await buildTestApp(engine);
     // the client options of server/bootstrap.ts; lazyConnect only so the outage shows after the log spy is in place
     redis = new Redis(`redis://127.0.0.1:${await closedPort()}`, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-    app = await buildApp({ config: t.app.config, database: t.database, storage: t.app.storage, privateStorage: t.privateStorage, jwtSecret: 'test-secret-'.padEnd(40, 'x'), redis });
+    app = await buildApp({
+      config: t.app.config,
+      database: t.database,
+      storage: t.app.storage,
+      privateStorage: t.privateStorage,
+      jwtSecret: 'test-secret-'.padEnd(40, 'x'),
+      redis,
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -36,7 +43,12 @@ describe.each(engines)('rate limits with Redis down on %s', (engine) => {
     const remoteAddress = freshIp();
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: `nobody-${i}@example.com`, password: 'wrong-password' }, remoteAddress });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: { email: `nobody-${i}@example.com`, password: 'wrong-password' },
+        remoteAddress,
+      });
       codes.push(res.statusCode);
     }
     expect(codes.every((c) => c === 401)).toBe(true);

@@ -8,7 +8,12 @@ import { bearer, buildTestApp, createConsultancy, engines, expectErrorShape, fre
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 
-const review = { honesty: 4, responsiveness: 5, visa_guidance: 3, text: 'They told me every fee up front and answered within a day, every time.' };
+const review = {
+  honesty: 4,
+  responsiveness: 5,
+  visa_guidance: 3,
+  text: 'They told me every fee up front and answered within a day, every time.',
+};
 
 describe.each(engines)('consultancy reviews on %s', (engine) => {
   let t: TestApp;
@@ -37,39 +42,69 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
       method: 'POST',
       url: '/api/consultancy-application/submit/',
       remoteAddress: freshIp(),
-      payload: { consultancy: opts.consultancy ?? consultancyId, full_name: opts.name ?? 'Sita Kumari Thapa', email: opts.email ?? `sita.thapa${n}.${engine}@gmail.com`, phone: opts.phone ?? `98${String(10_000_000 + n * 7919).slice(-8)}` },
+      payload: {
+        consultancy: opts.consultancy ?? consultancyId,
+        full_name: opts.name ?? 'Sita Kumari Thapa',
+        email: opts.email ?? `sita.thapa${n}.${engine}@gmail.com`,
+        phone: opts.phone ?? `98${String(10_000_000 + n * 7919).slice(-8)}`,
+      },
     });
     expect(res.statusCode).toBe(201);
     const code = res.json().tracking_code as string;
-    const [row] = await db().select({ id: consultancyApplications.id }).from(consultancyApplications).where(eq(consultancyApplications.tracking_code, code));
+    const [row] = await db()
+      .select({ id: consultancyApplications.id })
+      .from(consultancyApplications)
+      .where(eq(consultancyApplications.tracking_code, code));
     return { code, id: row!.id };
   }
   const move = (session: Session, id: number, status = 'in_review') =>
-    t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/applications/${id}/status/`, payload: { status, note: '' }, headers: bearer(session) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy/dashboard/applications/${id}/status/`,
+      payload: { status, note: '' },
+      headers: bearer(session),
+    });
   /** An application the consultancy has acted on. */
   async function actedOn(opts: Parameters<typeof apply>[0] = {}) {
     const application = await apply(opts);
     const owner = (opts.consultancy ?? consultancyId) === otherConsultancyId ? otherAgent : agent;
-    if (opts.consultancy === undefined || opts.consultancy === consultancyId || opts.consultancy === otherConsultancyId) expect((await move(owner, application.id)).statusCode).toBe(200);
+    if (opts.consultancy === undefined || opts.consultancy === consultancyId || opts.consultancy === otherConsultancyId)
+      expect((await move(owner, application.id)).statusCode).toBe(200);
     else await db().execute(sql`insert into application_status_history (application_id, status) values (${application.id}, 'in_review')`);
     return application;
   }
-  const check = (code: string) => t.app.inject({ url: `/api/consultancy-review/check/${encodeURIComponent(code)}/`, remoteAddress: freshIp() });
+  const check = (code: string) =>
+    t.app.inject({ url: `/api/consultancy-review/check/${encodeURIComponent(code)}/`, remoteAddress: freshIp() });
   const submit = (code: string, body: object = review, remoteAddress = freshIp()) =>
     t.app.inject({ method: 'POST', url: '/api/consultancy-review/submit/', payload: { tracking_code: code, ...body }, remoteAddress });
-  const edit = (code: string, body: object) => t.app.inject({ method: 'PATCH', url: `/api/consultancy-review/edit/${encodeURIComponent(code)}/`, payload: body, remoteAddress: freshIp() });
+  const edit = (code: string, body: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/consultancy-review/edit/${encodeURIComponent(code)}/`,
+      payload: body,
+      remoteAddress: freshIp(),
+    });
   const publicList = async (query = '') => (await t.app.inject({ url: `/api/consultancy-review/?${query}` })).json();
-  const reviewIdOf = async (applicationId: number) => (await db().select({ id: consultancyReviews.id }).from(consultancyReviews).where(eq(consultancyReviews.application_id, applicationId)))[0]!.id;
+  const reviewIdOf = async (applicationId: number) =>
+    (
+      await db().select({ id: consultancyReviews.id }).from(consultancyReviews).where(eq(consultancyReviews.application_id, applicationId))
+    )[0]!.id;
   async function reviewed(opts: Parameters<typeof apply>[0] = {}, remoteAddress = freshIp()) {
     const application = await actedOn(opts);
     expect((await submit(application.code, review, remoteAddress)).statusCode).toBe(201);
     return { ...application, reviewId: await reviewIdOf(application.id) };
   }
   const reply = (session: Session, id: number, text = 'Thank you, Sita. We wish you the best in Sydney.') =>
-    t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/reviews/${id}/reply/`, payload: { reply: text }, headers: bearer(session) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy/dashboard/reviews/${id}/reply/`,
+      payload: { reply: text },
+      headers: bearer(session),
+    });
   const hide = (session: Session, id: number, reason = 'Names a counsellor and their phone number') =>
     t.app.inject({ method: 'POST', url: `/api/consultancy-review/${id}/hide/`, payload: { reason }, headers: bearer(session) });
-  const restore = (session: Session, id: number) => t.app.inject({ method: 'POST', url: `/api/consultancy-review/${id}/restore/`, payload: {}, headers: bearer(session) });
+  const restore = (session: Session, id: number) =>
+    t.app.inject({ method: 'POST', url: `/api/consultancy-review/${id}/restore/`, payload: {}, headers: bearer(session) });
   const adminList = async (query = '') => {
     const res = await t.app.inject({ url: `/api/consultancy-review/admin/?page_size=1000&${query}`, headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
@@ -90,7 +125,12 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
 
   it('refuses an application withdrawn before the consultancy acted', async () => {
     const { code } = await apply();
-    const withdrawn = await t.app.inject({ method: 'PATCH', url: `/api/consultancy-application/edit/${code}/`, payload: { withdraw: 'true' }, remoteAddress: freshIp() });
+    const withdrawn = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/consultancy-application/edit/${code}/`,
+      payload: { withdraw: 'true' },
+      remoteAddress: freshIp(),
+    });
     expect(withdrawn.statusCode).toBe(200);
     expect((await check(code)).json().acted).toBe(false);
     expect((await submit(code)).statusCode).toBe(409);
@@ -110,16 +150,30 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     expect(again.json().error).toBe(ALREADY_REVIEWED);
     expect(await readContentVersion(db())).toBe(before + 1);
     // the review stays open after the application is withdrawn: the consultancy did act on it
-    await t.app.inject({ method: 'PATCH', url: `/api/consultancy-application/edit/${code}/`, payload: { withdraw: 'true' }, remoteAddress: freshIp() });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/consultancy-application/edit/${code}/`,
+      payload: { withdraw: 'true' },
+      remoteAddress: freshIp(),
+    });
     expect((await check(code)).json()).toMatchObject({ acted: true, review: { text: review.text } });
   });
 
   it('edits the review by the same code', async () => {
     const { code, reviewId } = await reviewed();
     const before = await readContentVersion(db());
-    const res = await edit(code, { honesty: 1, text: 'They added a “file charge” of NPR 40,000 after I had paid everything they had quoted.' });
+    const res = await edit(code, {
+      honesty: 1,
+      text: 'They added a “file charge” of NPR 40,000 after I had paid everything they had quoted.',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().review).toMatchObject({ honesty: 1, responsiveness: 5, visa_guidance: 3, rating: 3, text: expect.stringMatching(/file charge/) });
+    expect(res.json().review).toMatchObject({
+      honesty: 1,
+      responsiveness: 5,
+      visa_guidance: 3,
+      rating: 3,
+      text: expect.stringMatching(/file charge/),
+    });
     expect(await readContentVersion(db())).toBe(before + 1);
     const listed = (await publicList(`consultancy=${consultancyId}&page_size=1000`)).results.find((r: { id: number }) => r.id === reviewId);
     expect(listed).toMatchObject({ honesty: 1, text: expect.stringMatching(/file charge/) });
@@ -179,7 +233,10 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     expect(own.json().results.map((r: { id: number }) => r.id)).toContain(reviewId);
     const theirs = await t.app.inject({ url: '/api/consultancy/dashboard/reviews/?page_size=1000', headers: bearer(otherAgent) });
     expect(theirs.json().results.map((r: { id: number }) => r.id)).not.toContain(reviewId);
-    expect((await t.app.inject({ url: `/api/consultancy/dashboard/reviews/?consultancy=${consultancyId}`, headers: bearer(otherAgent) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: `/api/consultancy/dashboard/reviews/?consultancy=${consultancyId}`, headers: bearer(otherAgent) }))
+        .statusCode,
+    ).toBe(400);
 
     expect((await reply(otherAgent, reviewId)).statusCode).toBe(404);
     const before = await readContentVersion(db());
@@ -191,15 +248,30 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toMatch(/already replied/);
     expect((await check(code)).json().review.reply).toMatch(/Sydney/);
-    expect((await t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/reviews/${reviewId}/reply/`, payload: { reply: 'Hi' }, headers: bearer(admin) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/reviews/${reviewId}/reply/`, payload: { reply: 'Hi' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/consultancy/dashboard/reviews/${reviewId}/reply/`,
+          payload: { reply: 'Hi' },
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/consultancy/dashboard/reviews/${reviewId}/reply/`, payload: { reply: 'Hi' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('lets an admin remove a review with a reason shown in its place, and restore it', async () => {
     const { reviewId, code } = await reviewed();
     await reply(agent, reviewId);
     expect((await hide(agent, reviewId)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/consultancy-review/${reviewId}/hide/`, payload: { reason: 'Spam spam' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/consultancy-review/${reviewId}/hide/`, payload: { reason: 'Spam spam' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await hide(admin, reviewId, 'no')).statusCode).toBe(400);
     const before = await readContentVersion(db());
     const hidden = await hide(admin, reviewId);
@@ -207,7 +279,14 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     expect(hidden.json()).toMatchObject({ id: reviewId, removed: true, removed_reason: 'Names a counsellor and their phone number' });
     expect(await readContentVersion(db())).toBe(before + 1);
     const listed = (await publicList(`consultancy=${consultancyId}&page_size=1000`)).results.find((r: { id: number }) => r.id === reviewId);
-    expect(listed).toMatchObject({ removed: true, removed_reason: 'Names a counsellor and their phone number', text: null, reply: null, honesty: null, rating: null });
+    expect(listed).toMatchObject({
+      removed: true,
+      removed_reason: 'Names a counsellor and their phone number',
+      text: null,
+      reply: null,
+      honesty: null,
+      rating: null,
+    });
     // the author still sees it, with the reason; an edit keeps it removed
     expect((await check(code)).json().review).toMatchObject({ removed: true, removed_reason: 'Names a counsellor and their phone number' });
     expect((await edit(code, { honesty: 2 })).json().review.removed).toBe(true);
@@ -258,7 +337,10 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     expect(rows.map((r) => r.signals.burst)).toEqual(burst.map(() => BURST.reviews));
     expect(rows[0]!.signal_notes).toEqual([`Burst: ${BURST.reviews} reviews of this consultancy within ${BURST.hours} hours`]);
     // the first moved back outside the window: neither it nor the rest make a burst any more
-    await db().update(consultancyReviews).set({ created_at: sql`now() - interval '3 days'` }).where(eq(consultancyReviews.id, burst[0]!.reviewId));
+    await db()
+      .update(consultancyReviews)
+      .set({ created_at: sql`now() - interval '3 days'` })
+      .where(eq(consultancyReviews.id, burst[0]!.reviewId));
     rows = (await adminList(`consultancy=${burstyId}`)).results;
     expect(rows.map((r) => r.signals.burst).sort()).toEqual([1, ...Array(BURST.reviews - 1).fill(BURST.reviews - 1)].sort());
     expect(rows.every((r) => r.signal_notes.length === 0)).toBe(true);
@@ -270,7 +352,9 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     // the flagged filter keeps exactly the reviews with a signal
     const flagged = await adminList('signals=true');
     expect(flagged.results.every((r) => r.signal_notes.length > 0)).toBe(true);
-    expect(flagged.results.map((r) => r.id)).toEqual(expect.arrayContaining([a.reviewId, b.reviewId, c.reviewId, d.reviewId, e.reviewId, f.reviewId]));
+    expect(flagged.results.map((r) => r.id)).toEqual(
+      expect.arrayContaining([a.reviewId, b.reviewId, c.reviewId, d.reviewId, e.reviewId, f.reviewId]),
+    );
     expect(flagged.results.map((r) => r.id)).not.toContain(clean.reviewId);
     const unflagged = await adminList('signals=false');
     expect(unflagged.count + flagged.count).toBe((await adminList()).count);
@@ -300,7 +384,12 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     const { reviewId, code } = await reviewed({ name: 'Hari Prasad Adhikari' });
     const row = (await adminList(`search=${code}`)).results;
     expect(row).toHaveLength(1);
-    expect(row[0]).toMatchObject({ id: reviewId, applicant: 'Hari Prasad Adhikari', tracking_code: code, consultancy_name: 'Everest Education Consultancy' });
+    expect(row[0]).toMatchObject({
+      id: reviewId,
+      applicant: 'Hari Prasad Adhikari',
+      tracking_code: code,
+      consultancy_name: 'Everest Education Consultancy',
+    });
     expect((await t.app.inject({ url: '/api/consultancy-review/admin/', headers: bearer(agent) })).statusCode).toBe(403);
   });
 });

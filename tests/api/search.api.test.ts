@@ -37,7 +37,9 @@ describe.each(engines)('search on %s', (engine) => {
     expect(page.count).toBe(RANKED_AT_MOST + 2);
     // ranked by relevance, the name "Kathmandu Kathmandu Overseas" would come first
     expect(page.results[0].name).toBe('Top Pick Abroad');
-    expect(page.results.map((r: { priority: number }) => r.priority)).toEqual([...page.results.map((r: { priority: number }) => r.priority)].sort((a, b) => b - a));
+    expect(page.results.map((r: { priority: number }) => r.priority)).toEqual(
+      [...page.results.map((r: { priority: number }) => r.priority)].sort((a, b) => b - a),
+    );
   });
 
   it('finds the start of a word (search as you type) and corrects a misspelt one', async () => {
@@ -49,7 +51,12 @@ describe.each(engines)('search on %s', (engine) => {
   it('learns the words of new and renamed rows at once', async () => {
     const id = await create({ name: 'Zanskar Overseas' });
     expect(await names('/consultancy/?search=zanskr')).toEqual(['Zanskar Overseas']);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/consultancy/${id}/update/`, headers: admin, payload: { name: 'Ladakh Overseas' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/consultancy/${id}/update/`,
+      headers: admin,
+      payload: { name: 'Ladakh Overseas' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await names('/consultancy/?search=ladakk')).toEqual(['Ladakh Overseas']);
   });

@@ -6,7 +6,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
 import type { Db } from '../../server/db/index.ts';
-import { ads, consultancies, consultancyApplications, consultancyLicences, districts, events, exams, modalSettings, modelQuestions, siteSettings, users } from '../../server/db/schema/index.ts';
+import {
+  ads,
+  consultancies,
+  consultancyApplications,
+  consultancyLicences,
+  districts,
+  events,
+  exams,
+  modalSettings,
+  modelQuestions,
+  siteSettings,
+  users,
+} from '../../server/db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed/demo.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
 import { localStorage } from '../../server/storage/index.ts';
@@ -25,19 +37,30 @@ const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as
 async function seeded(engine: Engine, options: { production: boolean; on?: string }) {
   const t = await buildTestApp(engine);
   const storage = localStorage(t.uploadsDir, '/media');
-  const result = await seedDemo(t.database.db, storage, { password: PASSWORD, production: options.production, now: options.on ? Date.parse(options.on) : undefined, privateStorage: t.privateStorage });
+  const result = await seedDemo(t.database.db, storage, {
+    password: PASSWORD,
+    production: options.production,
+    now: options.on ? Date.parse(options.on) : undefined,
+    privateStorage: t.privateStorage,
+  });
   return { ...t, result, storage };
 }
 
 /** Every row of every table, minus what depends on the clock or on random salts. */
 async function contentHash(db: Db) {
-  const tables = rowsOf(await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`));
+  const tables = rowsOf(
+    await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
+  );
   const hash = crypto.createHash('sha256');
   for (const { table_name } of tables) {
     const rows = rowsOf(
       await db.execute(
         // activity times follow the seed's clock: created_at, a complaint's deadline and first answer, a review's reply and removal
-        sql.raw(`select to_jsonb(t) - 'created_at' - 'updated_at' - 'answer_due_at' - 'first_answer_at' - 'replied_at' - 'removed_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`),
+        sql.raw(
+          `select to_jsonb(t) - 'created_at' - 'updated_at' - 'answer_due_at' - 'first_answer_at' - 'replied_at' - 'removed_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`,
+        ),
       ),
     );
     hash.update(`${table_name}:${JSON.stringify(rows.map((r) => r.row))}\n`);
@@ -45,7 +68,7 @@ async function contentHash(db: Db) {
   return hash.digest('hex');
 }
 
-const count = async (db: Db, table: string) => (rowsOf(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n as number);
+const count = async (db: Db, table: string) => rowsOf(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n as number;
 
 const mediaFile = (t: TestApp, url: string) => path.join(t.uploadsDir, url.replace(/^\/media\//, ''));
 
@@ -86,11 +109,32 @@ describe.each(engines)('demo seed on %s', (engine) => {
   it('has content in the expected amounts', async () => {
     const db = first.database.db;
     const ranges: [string, number, number][] = [
-      ['destinations', 14, 20], ['exams', 11, 14], ['disciplines', 18, 25], ['universities', 200, 400], ['courses', 300, 1200],
-      ['consultancies', 200, 400], ['colleges', 30, 50], ['college_branches', 30, 150], ['scholarships', 30, 50], ['events', 25, 35],
-      ['blog_categories', 3, 10], ['news_categories', 3, 10], ['blogs', 25, 35], ['news', 25, 35], ['offers', 25, 35], ['featured_pages', 5, 8],
-      ['model_questions', 15, 25], ['forum_categories', 5, 8], ['forum_questions', 50, 70], ['forum_replies', 30, 400], ['forum_likes', 30, 800],
-      ['inquiries', 30, 200], ['consultancy_applications', 30, 100], ['application_status_history', 30, 600], ['complaints', 5, 30], ['pageviews', 1000, 5000],
+      ['destinations', 14, 20],
+      ['exams', 11, 14],
+      ['disciplines', 18, 25],
+      ['universities', 200, 400],
+      ['courses', 300, 1200],
+      ['consultancies', 200, 400],
+      ['colleges', 30, 50],
+      ['college_branches', 30, 150],
+      ['scholarships', 30, 50],
+      ['events', 25, 35],
+      ['blog_categories', 3, 10],
+      ['news_categories', 3, 10],
+      ['blogs', 25, 35],
+      ['news', 25, 35],
+      ['offers', 25, 35],
+      ['featured_pages', 5, 8],
+      ['model_questions', 15, 25],
+      ['forum_categories', 5, 8],
+      ['forum_questions', 50, 70],
+      ['forum_replies', 30, 400],
+      ['forum_likes', 30, 800],
+      ['inquiries', 30, 200],
+      ['consultancy_applications', 30, 100],
+      ['application_status_history', 30, 600],
+      ['complaints', 5, 30],
+      ['pageviews', 1000, 5000],
     ];
     for (const [table, min, max] of ranges) {
       const n = await count(db, table);
@@ -102,7 +146,17 @@ describe.each(engines)('demo seed on %s', (engine) => {
   it('uses the contract values for exam types', async () => {
     const rows = await first.database.db.select({ name: exams.name, type: exams.type }).from(exams);
     const typeOf = Object.fromEntries(rows.map((r) => [r.name, r.type]));
-    expect(typeOf).toMatchObject({ IELTS: 'english', PTE: 'english', TOEFL: 'english', Duolingo: 'english', SAT: 'aptitude', GRE: 'aptitude', GMAT: 'aptitude', JLPT: 'language', TOPIK: 'language' });
+    expect(typeOf).toMatchObject({
+      IELTS: 'english',
+      PTE: 'english',
+      TOEFL: 'english',
+      Duolingo: 'english',
+      SAT: 'aptitude',
+      GRE: 'aptitude',
+      GMAT: 'aptitude',
+      JLPT: 'language',
+      TOPIK: 'language',
+    });
   });
 
   it('keeps events upcoming for at least a year after late 2026, and has past ones', async () => {
@@ -113,7 +167,10 @@ describe.each(engines)('demo seed on %s', (engine) => {
   });
 
   it('finds many consultancies in Kathmandu', async () => {
-    const [row] = await first.database.db.select({ n: sql<number>`count(*)::int` }).from(consultancies).where(sql`${consultancies.search} @@ plainto_tsquery('english', 'Kathmandu')`);
+    const [row] = await first.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(consultancies)
+      .where(sql`${consultancies.search} @@ plainto_tsquery('english', 'Kathmandu')`);
     expect(row!.n).toBeGreaterThan(30);
   });
 
@@ -167,7 +224,9 @@ describe.each(engines)('demo seed on %s', (engine) => {
   it('has one live roadblock ad with 960x540 and 320x400 images, one switched off and one expired', async () => {
     const rows = await first.database.db.select().from(ads).where(eq(ads.placement, 'roadblock_ad'));
     const now = Date.now();
-    const live = rows.filter((a) => a.active && (!a.starts_at || Date.parse(a.starts_at) <= now) && (!a.ends_at || Date.parse(a.ends_at) > now));
+    const live = rows.filter(
+      (a) => a.active && (!a.starts_at || Date.parse(a.starts_at) <= now) && (!a.ends_at || Date.parse(a.ends_at) > now),
+    );
     expect(live).toHaveLength(1);
     expect(rows.some((a) => !a.active)).toBe(true);
     expect(rows.some((a) => a.active && a.ends_at && Date.parse(a.ends_at) < now)).toBe(true);
@@ -177,9 +236,11 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect([mobile.format, mobile.width, mobile.height]).toEqual(['webp', 320, 400]);
   });
 
-  it('makes up no pictures: the only images it stores are the roadblock ad\'s (no letter-tile logos, flags or gradient covers)', async () => {
+  it("makes up no pictures: the only images it stores are the roadblock ad's (no letter-tile logos, flags or gradient covers)", async () => {
     const images = (fs.readdirSync(first.uploadsDir, { recursive: true }) as string[]).filter((f) => /\.(webp|png|jpe?g|svg)$/.test(f));
-    const adImages = new Set((await first.database.db.select().from(ads)).flatMap((a) => [a.desktop_image_url, a.mobile_image_url]).filter(Boolean));
+    const adImages = new Set(
+      (await first.database.db.select().from(ads)).flatMap((a) => [a.desktop_image_url, a.mobile_image_url]).filter(Boolean),
+    );
     expect(images.map((f) => `/media/${f.split(path.sep).join('/')}`).sort()).toEqual([...adImages].sort());
   });
 
@@ -195,13 +256,22 @@ describe.each(engines)('demo seed on %s', (engine) => {
 
   it('seeds complaints of every kind: answered in time and late, overdue, still within the deadline, resolved, rejected', async () => {
     const rows = rowsOf(
-      await first.database.db.execute(sql`select c.consultancy_id, c.status, c.reference, c.first_answer_at <= c.answer_due_at as in_time, c.first_answer_at > c.answer_due_at as late,
+      await first.database.db
+        .execute(sql`select c.consultancy_id, c.status, c.reference, c.first_answer_at <= c.answer_due_at as in_time, c.first_answer_at > c.answer_due_at as late,
         c.first_answer_at is null and c.answer_due_at < now() and c.status = 'open' as overdue, c.first_answer_at is null and c.answer_due_at > now() as waiting,
         (select count(*)::int from complaint_events e where e.complaint_id = c.id) as events from complaints c`),
     );
     expect(new Set(rows.map((r) => r.consultancy_id)).size).toBeGreaterThanOrEqual(4);
-    for (const key of ['in_time', 'late', 'overdue', 'waiting']) expect(rows.some((r) => r[key] === true), key).toBe(true);
-    for (const status of ['resolved', 'rejected', 'open', 'in_progress']) expect(rows.some((r) => r.status === status), status).toBe(true);
+    for (const key of ['in_time', 'late', 'overdue', 'waiting'])
+      expect(
+        rows.some((r) => r[key] === true),
+        key,
+      ).toBe(true);
+    for (const status of ['resolved', 'rejected', 'open', 'in_progress'])
+      expect(
+        rows.some((r) => r.status === status),
+        status,
+      ).toBe(true);
     expect(rows.every((r) => /^C-[2-9A-Z]{6}$/.test(String(r.reference)) && Number(r.events) >= 1)).toBe(true);
   });
 
@@ -233,19 +303,28 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(await count(db, 'users')).toBe(0);
     expect(await count(db, 'forum_questions')).toBe(0);
     expect(await count(db, 'consultancies')).toBe(await count(first.database.db, 'consultancies'));
-    const [settings] = await db.select().from(siteSettings).where(and(eq(siteSettings.id, 1), eq(siteSettings.show_counselling_bar, true)));
+    const [settings] = await db
+      .select()
+      .from(siteSettings)
+      .where(and(eq(siteSettings.id, 1), eq(siteSettings.show_counselling_bar, true)));
     expect(settings?.featured_counselling_consultancy_id).toBeTypeOf('number');
   });
 
   it('does nothing the second time', async () => {
     const before = await contentHash(second.database.db);
-    expect(await seedDemo(second.database.db, second.storage, { password: PASSWORD, production: false, privateStorage: second.privateStorage })).toEqual({ seeded: false });
+    expect(
+      await seedDemo(second.database.db, second.storage, { password: PASSWORD, production: false, privateStorage: second.privateStorage }),
+    ).toEqual({ seeded: false });
     expect(await contentHash(second.database.db)).toBe(before);
   });
 
   it('adds n consultancies and n courses at scale', async () => {
     const db = production.database.db;
-    const [consultanciesBefore, coursesBefore, universitiesBefore] = [await count(db, 'consultancies'), await count(db, 'courses'), await count(db, 'universities')];
+    const [consultanciesBefore, coursesBefore, universitiesBefore] = [
+      await count(db, 'consultancies'),
+      await count(db, 'courses'),
+      await count(db, 'universities'),
+    ];
     const progress: number[] = [];
     await seedScale(db, 500, (done, total) => progress.push(done / total));
     expect(await count(db, 'consultancies')).toBe(consultanciesBefore + 500);

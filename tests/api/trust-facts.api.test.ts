@@ -31,14 +31,23 @@ describe.each(engines)('recognition and checked-on dates on %s', (engine) => {
     admin = (await tokenFor(t, 'admin')).auth;
     universityId = await createUniversity(t.database.db);
     owner = (await tokenFor(t, 'university', { university_id: universityId })).auth;
-    const res = await call('POST', '/destination/create/', admin, { name: 'Australia', register_name: 'CRICOS', register_url: 'https://cricos.education.gov.au/' });
+    const res = await call('POST', '/destination/create/', admin, {
+      name: 'Australia',
+      register_name: 'CRICOS',
+      register_url: 'https://cricos.education.gov.au/',
+    });
     expect(res.statusCode, res.body).toBe(201);
     australia = res.json().id;
   });
   afterAll(() => t.close());
 
   it('lets an admin record a university in its country register, and never the university itself', async () => {
-    const set = await call('PATCH', `/university/${universityId}/update/`, admin, { destination_id: australia, register_code: '00026A', register_status: 'listed', register_checked_on: '2026-11-02' });
+    const set = await call('PATCH', `/university/${universityId}/update/`, admin, {
+      destination_id: australia,
+      register_code: '00026A',
+      register_status: 'listed',
+      register_checked_on: '2026-11-02',
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ register_code: '00026A', register_status: 'listed', register_checked_on: '2026-11-02' });
     const bad = await call('PATCH', `/university/${universityId}/update/`, admin, { register_status: 'probably' });
@@ -51,7 +60,13 @@ describe.each(engines)('recognition and checked-on dates on %s', (engine) => {
   });
 
   it('dates fees and intakes when a new value is saved, not when a save changes nothing else', async () => {
-    const created = await call('POST', '/course/create/', admin, { name: 'Bachelor of Nursing', university_id: universityId, level: 'bachelor', fee: 35000, currency: 'AUD' });
+    const created = await call('POST', '/course/create/', admin, {
+      name: 'Bachelor of Nursing',
+      university_id: universityId,
+      level: 'bachelor',
+      fee: 35000,
+      currency: 'AUD',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
     expect(created.json().facts_checked_on).toBe(todayInNepal());
@@ -60,7 +75,11 @@ describe.each(engines)('recognition and checked-on dates on %s', (engine) => {
     expect(bare.json().facts_checked_on).toBeNull();
 
     await t.database.db.update(courses).set({ facts_checked_on: '2025-01-01' }).where(eq(courses.id, id));
-    const renamed = await call('PATCH', `/course/${id}/update/`, admin, { name: 'Bachelor of Nursing (Hons)', fee: 35000, currency: 'AUD' });
+    const renamed = await call('PATCH', `/course/${id}/update/`, admin, {
+      name: 'Bachelor of Nursing (Hons)',
+      fee: 35000,
+      currency: 'AUD',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await checkedOn(courses, id)).toBe('2025-01-01');
     const repriced = await call('PATCH', `/course/${id}/update/`, admin, { fee: 36500 });
@@ -91,10 +110,19 @@ describe.each(engines)('recognition and checked-on dates on %s', (engine) => {
     const never = await createUniversity(t.database.db);
     const fresh = await createUniversity(t.database.db);
     const edge = await createUniversity(t.database.db);
-    await t.database.db.update(universities).set({ facts_checked_on: daysAgo(STALE_AFTER_DAYS + 30) }).where(eq(universities.id, stale));
-    await t.database.db.update(universities).set({ facts_checked_on: daysAgo(10) }).where(eq(universities.id, fresh));
+    await t.database.db
+      .update(universities)
+      .set({ facts_checked_on: daysAgo(STALE_AFTER_DAYS + 30) })
+      .where(eq(universities.id, stale));
+    await t.database.db
+      .update(universities)
+      .set({ facts_checked_on: daysAgo(10) })
+      .where(eq(universities.id, fresh));
     // confirmed exactly STALE_AFTER_DAYS days ago: not stale yet
-    await t.database.db.update(universities).set({ facts_checked_on: sql`(now() AT TIME ZONE 'Asia/Kathmandu')::date - ${STALE_AFTER_DAYS}::int` }).where(eq(universities.id, edge));
+    await t.database.db
+      .update(universities)
+      .set({ facts_checked_on: sql`(now() AT TIME ZONE 'Asia/Kathmandu')::date - ${STALE_AFTER_DAYS}::int` })
+      .where(eq(universities.id, edge));
 
     const report = await call('GET', '/reports/stale/?entity=university&page_size=1000', admin);
     expect(report.statusCode, report.body).toBe(200);

@@ -22,12 +22,15 @@ let imageCounter = 0;
 async function uniqueImage(): Promise<Buffer> {
   imageCounter += 1;
   const n = imageCounter;
-  return sharp({ create: { width: 40 + n, height: 30 + (n % 17), channels: 3, background: { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256 } } })
+  return sharp({
+    create: { width: 40 + n, height: 30 + (n % 17), channels: 3, background: { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256 } },
+  })
     .png()
     .toBuffer();
 }
 let pdfCounter = 0;
-const uniquePdf = () => Buffer.from(`%PDF-1.4\n% sample ${++pdfCounter} ${process.pid}\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+const uniquePdf = () =>
+  Buffer.from(`%PDF-1.4\n% sample ${++pdfCounter} ${process.pid}\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
 
 interface EntityCase {
   entity: EntityName;
@@ -55,7 +58,13 @@ describe.each(engines)('write paths on %s', (engine) => {
   let admin: { authorization: string };
   const ids: Record<string, number> = {};
 
-  const api = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, body?: Fields | Record<string, unknown>, files: { field: string; filename: string; data: Buffer }[] = [], headers = admin) => {
+  const api = (
+    method: 'POST' | 'PATCH' | 'DELETE' | 'GET',
+    url: string,
+    body?: Fields | Record<string, unknown>,
+    files: { field: string; filename: string; data: Buffer }[] = [],
+    headers = admin,
+  ) => {
     if (method === 'GET' || method === 'DELETE') return t.app.inject({ method, url: `/api${url}`, headers });
     if (files.length || (body && Object.values(body).every((v) => typeof v === 'string'))) {
       const form = multipart((body ?? {}) as Fields, files);
@@ -63,7 +72,8 @@ describe.each(engines)('write paths on %s', (engine) => {
     }
     return t.app.inject({ method, url: `/api${url}`, headers, payload: body as Record<string, unknown> });
   };
-  const json = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>, headers = admin) => t.app.inject({ method, url: `/api${url}`, headers, payload });
+  const json = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>, headers = admin) =>
+    t.app.inject({ method, url: `/api${url}`, headers, payload });
   const created = async (url: string, payload: Record<string, unknown>) => {
     const res = await json('POST', url, payload);
     expect(res.statusCode, res.body).toBe(201);
@@ -132,10 +142,23 @@ describe.each(engines)('write paths on %s', (engine) => {
       remove: (id) => `/course/${id}/delete/`,
       detail: (id) => `/course/${id}/`,
       message: 'Course deleted successfully!',
-      fields: () => ({ name: 'Bachelor of Nursing', university_id: String(ids.university), level: 'bachelor', intakes: '["September"]', discipline_id: String(ids.discipline) }),
+      fields: () => ({
+        name: 'Bachelor of Nursing',
+        university_id: String(ids.university),
+        level: 'bachelor',
+        intakes: '["September"]',
+        discipline_id: String(ids.discipline),
+      }),
       file: { field: 'cover_image', kind: 'image' },
       change: () => ({ fee: '15000', level: 'master' }),
-      expected: () => ({ name: 'Bachelor of Nursing', university_id: ids.university, discipline_id: ids.discipline, fee: 15000, level: 'master', intakes: ['September'] }),
+      expected: () => ({
+        name: 'Bachelor of Nursing',
+        university_id: ids.university,
+        discipline_id: ids.discipline,
+        fee: 15000,
+        level: 'master',
+        intakes: ['September'],
+      }),
     },
     {
       entity: 'university',
@@ -152,7 +175,13 @@ describe.each(engines)('write paths on %s', (engine) => {
       }),
       file: { field: 'logo', kind: 'image' },
       change: () => ({ city: 'Melbourne', world_ranking: '42', disciplines: JSON.stringify([ids.discipline, ids.discipline2]) }),
-      expected: () => ({ name: 'Monash University', destination_id: ids.destination, city: 'Melbourne', world_ranking: 42, disciplines: [ids.discipline, ids.discipline2] }),
+      expected: () => ({
+        name: 'Monash University',
+        destination_id: ids.destination,
+        city: 'Melbourne',
+        world_ranking: 42,
+        disciplines: [ids.discipline, ids.discipline2],
+      }),
     },
     {
       entity: 'college',
@@ -161,10 +190,22 @@ describe.each(engines)('write paths on %s', (engine) => {
       remove: (id) => `/college/${id}/delete/`,
       detail: (id) => `/college/${id}/`,
       message: 'College deleted successfully!',
-      fields: () => ({ name: 'Kathmandu Model College', districts: JSON.stringify([ids.district]), moe_certified: 'true', verified: 'false' }),
+      fields: () => ({
+        name: 'Kathmandu Model College',
+        districts: JSON.stringify([ids.district]),
+        moe_certified: 'true',
+        verified: 'false',
+      }),
       file: { field: 'logo', kind: 'image' },
       change: () => ({ address: 'Baneshwor', verified: 'true', affiliated_universities: JSON.stringify([ids.university]) }),
-      expected: () => ({ name: 'Kathmandu Model College', address: 'Baneshwor', moe_certified: true, verified: true, districts: [ids.district], affiliated_universities: [ids.university] }),
+      expected: () => ({
+        name: 'Kathmandu Model College',
+        address: 'Baneshwor',
+        moe_certified: true,
+        verified: true,
+        districts: [ids.district],
+        affiliated_universities: [ids.university],
+      }),
     },
     {
       entity: 'consultancy',
@@ -173,10 +214,21 @@ describe.each(engines)('write paths on %s', (engine) => {
       remove: (id) => `/consultancy/${id}/delete/`,
       detail: (id) => `/consultancy/${id}/`,
       message: 'Consultancy deleted successfully!',
-      fields: () => ({ name: 'Annapurna Abroad', districts: JSON.stringify([ids.district]), highlights: '["Visa guidance"]', establishment_date: '2015-06-01' }),
+      fields: () => ({
+        name: 'Annapurna Abroad',
+        districts: JSON.stringify([ids.district]),
+        highlights: '["Visa guidance"]',
+        establishment_date: '2015-06-01',
+      }),
       file: { field: 'cover', kind: 'image' },
       change: () => ({ phone: '01-4000000', test_preparation: JSON.stringify([ids.exam]) }),
-      expected: () => ({ name: 'Annapurna Abroad', phone: '01-4000000', test_preparation: [ids.exam], highlights: ['Visa guidance'], establishment_date: '2015-06-01' }),
+      expected: () => ({
+        name: 'Annapurna Abroad',
+        phone: '01-4000000',
+        test_preparation: [ids.exam],
+        highlights: ['Visa guidance'],
+        establishment_date: '2015-06-01',
+      }),
     },
     {
       entity: 'event',
@@ -185,10 +237,20 @@ describe.each(engines)('write paths on %s', (engine) => {
       remove: (id) => `/event/${id}/delete/`,
       detail: (id) => `/event/${id}/`,
       message: 'Event deleted successfully!',
-      fields: () => ({ title: 'Canada Education Fair', starts_at: soon, ends_at: later, targeted_destinations: JSON.stringify([ids.destination2]) }),
+      fields: () => ({
+        title: 'Canada Education Fair',
+        starts_at: soon,
+        ends_at: later,
+        targeted_destinations: JSON.stringify([ids.destination2]),
+      }),
       file: { field: 'cover_image', kind: 'image' },
       change: () => ({ venue: 'Hotel Annapurna', organizer: 'Everest Education' }),
-      expected: () => ({ title: 'Canada Education Fair', venue: 'Hotel Annapurna', organizer: 'Everest Education', targeted_destinations: [ids.destination2] }),
+      expected: () => ({
+        title: 'Canada Education Fair',
+        venue: 'Hotel Annapurna',
+        organizer: 'Everest Education',
+        targeted_destinations: [ids.destination2],
+      }),
     },
     {
       entity: 'scholarship',
@@ -200,7 +262,13 @@ describe.each(engines)('write paths on %s', (engine) => {
       fields: () => ({ title: 'Vanier Scholarship', destination_id: String(ids.destination2), deadline: '2031-01-31', level: 'phd' }),
       file: { field: 'cover_image', kind: 'image' },
       change: () => ({ amount: 'CAD 50,000', deadline: '2031-02-28' }),
-      expected: () => ({ title: 'Vanier Scholarship', destination_id: ids.destination2, amount: 'CAD 50,000', deadline: '2031-02-28', level: 'phd' }),
+      expected: () => ({
+        title: 'Vanier Scholarship',
+        destination_id: ids.destination2,
+        amount: 'CAD 50,000',
+        deadline: '2031-02-28',
+        level: 'phd',
+      }),
     },
     {
       entity: 'blog',
@@ -212,7 +280,12 @@ describe.each(engines)('write paths on %s', (engine) => {
       fields: () => ({ title: 'How to apply for a student visa', category_id: String(ids.blogCategory), body: '<p>Start early.</p>' }),
       file: { field: 'cover_image', kind: 'image' },
       change: () => ({ excerpt: 'A checklist', body: '<p>Start <b>early</b>.</p><script>alert(1)</script>' }),
-      expected: () => ({ title: 'How to apply for a student visa', category_id: ids.blogCategory, excerpt: 'A checklist', body: '<p>Start <b>early</b>.</p>' }),
+      expected: () => ({
+        title: 'How to apply for a student visa',
+        category_id: ids.blogCategory,
+        excerpt: 'A checklist',
+        body: '<p>Start <b>early</b>.</p>',
+      }),
     },
     {
       entity: 'news',
@@ -295,10 +368,21 @@ describe.each(engines)('write paths on %s', (engine) => {
       detail: (id) => `/offer/${id}/`,
       adminList: '/offer/admin/',
       message: 'Offer deleted successfully!',
-      fields: () => ({ title: 'Free IELTS class', consultancy_id: String(ids.consultancy), discount_text: '10% off', valid_until: '2031-12-31' }),
+      fields: () => ({
+        title: 'Free IELTS class',
+        consultancy_id: String(ids.consultancy),
+        discount_text: '10% off',
+        valid_until: '2031-12-31',
+      }),
       file: { field: 'image', kind: 'image' },
       change: () => ({ discount_text: '20% off', valid_from: '2031-01-01' }),
-      expected: () => ({ title: 'Free IELTS class', consultancy_id: ids.consultancy, discount_text: '20% off', valid_from: '2031-01-01', valid_until: '2031-12-31' }),
+      expected: () => ({
+        title: 'Free IELTS class',
+        consultancy_id: ids.consultancy,
+        discount_text: '20% off',
+        valid_from: '2031-01-01',
+        valid_until: '2031-12-31',
+      }),
     },
     {
       entity: 'featured',
@@ -332,10 +416,22 @@ describe.each(engines)('write paths on %s', (engine) => {
       detail: (id) => `/ads/${id}/`,
       adminList: '/ads/admin/',
       message: 'Ad deleted successfully!',
-      fields: () => ({ title: 'Study in Canada ad', placement: 'sidebar', active: 'true', weight: '5', redirect_url: 'https://example.com/ca' }),
+      fields: () => ({
+        title: 'Study in Canada ad',
+        placement: 'sidebar',
+        active: 'true',
+        weight: '5',
+        redirect_url: 'https://example.com/ca',
+      }),
       file: { field: 'desktop_image_url', kind: 'image' },
       change: () => ({ active: 'false', placement: 'banner', weight: '10' }),
-      expected: () => ({ title: 'Study in Canada ad', active: false, placement: 'banner', weight: 10, redirect_url: 'https://example.com/ca' }),
+      expected: () => ({
+        title: 'Study in Canada ad',
+        active: false,
+        placement: 'banner',
+        weight: 10,
+        redirect_url: 'https://example.com/ca',
+      }),
     },
   ];
 
@@ -397,11 +493,17 @@ describe.each(engines)('write paths on %s', (engine) => {
   });
 
   it.each(cases.map((c) => [c.entity, c] as const))('creates, updates and deletes %s with its files', async (_name, c) => {
-    const newFile = async (name: string) => ({ field: c.file!.field, filename: name, data: c.file!.kind === 'pdf' ? uniquePdf() : await uniqueImage() });
+    const newFile = async (name: string) => ({
+      field: c.file!.field,
+      filename: name,
+      data: c.file!.kind === 'pdf' ? uniquePdf() : await uniqueImage(),
+    });
     const fields = c.fields();
 
     // create, as the client sends it (JSON or multipart with a file)
-    const createRes = c.json ? await json('POST', c.create, fields) : await api('POST', c.create, fields, c.file ? [await newFile('first.png')] : []);
+    const createRes = c.json
+      ? await json('POST', c.create, fields)
+      : await api('POST', c.create, fields, c.file ? [await newFile('first.png')] : []);
     expect(createRes.statusCode, createRes.body).toBe(201);
     const id = createRes.json().id as number;
     expect(typeof id).toBe('number');
@@ -412,7 +514,9 @@ describe.each(engines)('write paths on %s', (engine) => {
     let firstFile: string | undefined;
     if (c.file) {
       firstFile = afterCreate[c.file.field] as string;
-      expect(firstFile).toMatch(c.file.kind === 'pdf' ? /^\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/ : /^\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\.webp$/);
+      expect(firstFile).toMatch(
+        c.file.kind === 'pdf' ? /^\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/ : /^\/media\/[0-9a-f]{2}\/[0-9a-f]{32}\.webp$/,
+      );
       expect(createRes.json()[c.file.field]).toBe(firstFile);
       expect(stored(firstFile)).toBe(true);
     }
@@ -467,7 +571,9 @@ describe.each(engines)('write paths on %s', (engine) => {
 
   it('sanitizes rich text on update too', async () => {
     const row = await rowOf('news', (await created('/news/create/', { title: 'Sanitize me', body: '<p>ok</p>' })) as number);
-    const res = await api('PATCH', `/news/${row!.id}/update/`, { body: '<p>Read <a href="https://example.com" onclick="steal()">this</a></p><script>alert(1)</script><iframe src="x"></iframe>' });
+    const res = await api('PATCH', `/news/${row!.id}/update/`, {
+      body: '<p>Read <a href="https://example.com" onclick="steal()">this</a></p><script>alert(1)</script><iframe src="x"></iframe>',
+    });
     expect(res.statusCode).toBe(200);
     const body = (await rowOf('news', row!.id as number))!.body as string;
     expect(body).toContain('https://example.com');
@@ -482,7 +588,12 @@ describe.each(engines)('write paths on %s', (engine) => {
       const id = res.json().id as number;
       const update = await api('PATCH', `/consultancy/${id}/update/`, { establishment_date: '', priority: '', about: '<p>Since 2012</p>' });
       expect(update.statusCode, update.body).toBe(200);
-      expect(await rowOf('consultancy', id)).toMatchObject({ establishment_date: '2012-03-04', priority: 5, about: '<p>Since 2012</p>', verified: true });
+      expect(await rowOf('consultancy', id)).toMatchObject({
+        establishment_date: '2012-03-04',
+        priority: 5,
+        about: '<p>Since 2012</p>',
+        verified: true,
+      });
       // an empty value on create is omitted too: the column keeps its default
       const bare = await api('POST', '/consultancy/create/', { name: 'Bare Consultancy', establishment_date: '', priority: '' });
       expect(bare.statusCode, bare.body).toBe(201);
@@ -503,11 +614,27 @@ describe.each(engines)('write paths on %s', (engine) => {
       const id = res.json().id as number;
       expect(await rowOf('course', id)).toMatchObject({ discipline_id: null, fee: null, duration_months: null, currency: '' });
 
-      const [first] = await t.database.db.update(courses).set({ discipline_id: ids.discipline, fee: 30000, duration_months: 24, currency: 'AUD' }).where(eq(courses.id, id)).returning();
+      const [first] = await t.database.db
+        .update(courses)
+        .set({ discipline_id: ids.discipline, fee: 30000, duration_months: 24, currency: 'AUD' })
+        .where(eq(courses.id, id))
+        .returning();
       expect(first!.fee).toBe(30000);
-      const multipartNulls = await api('PATCH', `/course/${id}/update/`, { discipline_id: 'null', fee: 'null', duration_months: 'undefined', currency: 'null', requirements: 'IELTS 6.5' });
+      const multipartNulls = await api('PATCH', `/course/${id}/update/`, {
+        discipline_id: 'null',
+        fee: 'null',
+        duration_months: 'undefined',
+        currency: 'null',
+        requirements: 'IELTS 6.5',
+      });
       expect(multipartNulls.statusCode, multipartNulls.body).toBe(200);
-      const jsonNulls = await json('PATCH', `/course/${id}/update/`, { discipline_id: null, fee: null, currency: null, about: null, level: 'phd' });
+      const jsonNulls = await json('PATCH', `/course/${id}/update/`, {
+        discipline_id: null,
+        fee: null,
+        currency: null,
+        about: null,
+        level: 'phd',
+      });
       expect(jsonNulls.statusCode, jsonNulls.body).toBe(200);
       expect(await rowOf('course', id)).toMatchObject({
         discipline_id: ids.discipline,
@@ -532,15 +659,29 @@ describe.each(engines)('write paths on %s', (engine) => {
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().id as number;
       const [row] = await t.database.db.select().from(events).where(eq(events.id, id));
-      expect(row).toMatchObject({ targeted_destinations: [ids.destination, ids.destination2], related_universities: [ids.university], related_consultancies: [ids.consultancy] });
+      expect(row).toMatchObject({
+        targeted_destinations: [ids.destination, ids.destination2],
+        related_universities: [ids.university],
+        related_consultancies: [ids.consultancy],
+      });
 
-      const update = await api('PATCH', `/event/${id}/update/`, { targeted_destinations: JSON.stringify([ids.destination2]), related_universities: '[]' });
+      const update = await api('PATCH', `/event/${id}/update/`, {
+        targeted_destinations: JSON.stringify([ids.destination2]),
+        related_universities: '[]',
+      });
       expect(update.statusCode, update.body).toBe(200);
       const [after] = await t.database.db.select().from(events).where(eq(events.id, id));
-      expect(after).toMatchObject({ targeted_destinations: [ids.destination2], related_universities: [], related_consultancies: [ids.consultancy] });
+      expect(after).toMatchObject({
+        targeted_destinations: [ids.destination2],
+        related_universities: [],
+        related_consultancies: [ids.consultancy],
+      });
 
       // an unknown id in a list is refused per field, and nothing changes
-      const bad = await api('PATCH', `/event/${id}/update/`, { targeted_destinations: JSON.stringify([ids.destination, 987654]), venue: 'Somewhere' });
+      const bad = await api('PATCH', `/event/${id}/update/`, {
+        targeted_destinations: JSON.stringify([ids.destination, 987654]),
+        venue: 'Somewhere',
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields.targeted_destinations).toBeTruthy();
       const [unchanged] = await t.database.db.select().from(events).where(eq(events.id, id));
@@ -548,7 +689,12 @@ describe.each(engines)('write paths on %s', (engine) => {
     });
 
     it("turns 'true' and 'false' into booleans and refuses anything else", async () => {
-      const res = await api('POST', '/college/create/', { name: 'Boolean College', moe_certified: 'true', verified: 'false', claimed: 'true' });
+      const res = await api('POST', '/college/create/', {
+        name: 'Boolean College',
+        moe_certified: 'true',
+        verified: 'false',
+        claimed: 'true',
+      });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().id as number;
       expect(res.json()).toMatchObject({ moe_certified: true, verified: false, claimed: true });
@@ -568,8 +714,12 @@ describe.each(engines)('write paths on %s', (engine) => {
   describe('files', () => {
     it('removes a blog post cover with the post, but only once no other row uses the same file', async () => {
       const cover = await uniqueImage();
-      const first = await api('POST', '/blog/create/', { title: 'Shared cover one' }, [{ field: 'cover_image', filename: 'c.png', data: cover }]);
-      const second = await api('POST', '/blog/create/', { title: 'Shared cover two' }, [{ field: 'cover_image', filename: 'c.png', data: cover }]);
+      const first = await api('POST', '/blog/create/', { title: 'Shared cover one' }, [
+        { field: 'cover_image', filename: 'c.png', data: cover },
+      ]);
+      const second = await api('POST', '/blog/create/', { title: 'Shared cover two' }, [
+        { field: 'cover_image', filename: 'c.png', data: cover },
+      ]);
       expect(first.statusCode, first.body).toBe(201);
       expect(second.statusCode, second.body).toBe(201);
       const url = first.json().cover_image as string;
@@ -590,27 +740,45 @@ describe.each(engines)('write paths on %s', (engine) => {
       ]);
       expect(res.statusCode, res.body).toBe(201);
       const ad = res.json();
-      const big = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
-      const update = await api('PATCH', `/ads/${ad.id}/update/`, { title: 'Replaced' }, [{ field: 'desktop_image_url', filename: 'd2.png', data: big }]);
+      const big = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+        .png()
+        .toBuffer();
+      const update = await api('PATCH', `/ads/${ad.id}/update/`, { title: 'Replaced' }, [
+        { field: 'desktop_image_url', filename: 'd2.png', data: big },
+      ]);
       expect(update.statusCode, update.body).toBe(200);
       const row = (await rowOf('ad', ad.id))!;
       expect(row).toMatchObject({ title: 'Replaced', mobile_image_url: ad.mobile_image_url });
       expect(row.desktop_image_url).not.toBe(ad.desktop_image_url);
       expect(stored(ad.desktop_image_url)).toBe(false);
-      expect(await sharp(fs.readFileSync(fileOf(row.desktop_image_url as string))).metadata()).toMatchObject({ width: 960, height: 540, format: 'webp' });
+      expect(await sharp(fs.readFileSync(fileOf(row.desktop_image_url as string))).metadata()).toMatchObject({
+        width: 960,
+        height: 540,
+        format: 'webp',
+      });
       expect((await api('DELETE', `/ads/${ad.id}/delete/`)).json()).toEqual({ message: 'Ad deleted successfully!' });
       expect(stored(row.desktop_image_url)).toBe(false);
       expect(stored(ad.mobile_image_url)).toBe(false);
     });
 
     it('leaves no file behind when the write is refused after the upload was read', async () => {
-      const files = () => (fs.existsSync(t.uploadsDir) ? (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => /\.(webp|pdf)$/.test(f)).sort() : []);
+      const files = () =>
+        fs.existsSync(t.uploadsDir)
+          ? (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => /\.(webp|pdf)$/.test(f)).sort()
+          : [];
       const before = files();
       const eventsBefore = await t.database.db.select({ id: events.id }).from(events);
-      const refs = await api('POST', '/event/create/', { title: 'Refused event', starts_at: soon, ends_at: later, targeted_destinations: '[987654]' }, [{ field: 'cover_image', filename: 'e.png', data: await uniqueImage() }]);
+      const refs = await api(
+        'POST',
+        '/event/create/',
+        { title: 'Refused event', starts_at: soon, ends_at: later, targeted_destinations: '[987654]' },
+        [{ field: 'cover_image', filename: 'e.png', data: await uniqueImage() }],
+      );
       expect(refs.statusCode).toBe(400);
       expect(refs.json().fields.targeted_destinations).toBeTruthy();
-      const fk = await api('POST', '/blog/create/', { title: 'Refused post', category_id: '987654' }, [{ field: 'cover_image', filename: 'b.png', data: await uniqueImage() }]);
+      const fk = await api('POST', '/blog/create/', { title: 'Refused post', category_id: '987654' }, [
+        { field: 'cover_image', filename: 'b.png', data: await uniqueImage() },
+      ]);
       expect(fk.statusCode).toBe(400);
       expectErrorShape(fk.json());
       expect(await t.database.db.select().from(blogs).where(eq(blogs.title, 'Refused post'))).toEqual([]);
@@ -625,7 +793,9 @@ describe.each(engines)('write paths on %s', (engine) => {
         .toBuffer();
       expect((await sharp(jpeg).metadata()).exif).toBeDefined(); // the upload really carries EXIF
       expect(jpeg.includes(Buffer.from('Secret Photographer'))).toBe(true);
-      const res = await api('POST', '/event/create/', { title: 'EXIF event', starts_at: soon, ends_at: later }, [{ field: 'cover_image', filename: 'photo.jpg', data: jpeg }]);
+      const res = await api('POST', '/event/create/', { title: 'EXIF event', starts_at: soon, ends_at: later }, [
+        { field: 'cover_image', filename: 'photo.jpg', data: jpeg },
+      ]);
       expect(res.statusCode, res.body).toBe(201);
       const saved = fs.readFileSync(fileOf(res.json().cover_image));
       const meta = await sharp(saved).metadata();
@@ -649,7 +819,8 @@ describe.each(engines)('write paths on %s', (engine) => {
     let uni: { authorization: string };
 
     beforeAll(async () => {
-      own = (await api('POST', '/college/create/', { name: 'Own College', verified: 'true', priority: '3', about: '<p>Own</p>' })).json().id;
+      own = (await api('POST', '/college/create/', { name: 'Own College', verified: 'true', priority: '3', about: '<p>Own</p>' })).json()
+        .id;
       other = (await api('POST', '/college/create/', { name: 'Other College', about: '<p>Other</p>' })).json().id;
       ownUni = (await api('POST', '/university/create/', { name: 'Own University', city: 'Sydney' })).json().id;
       otherUni = (await api('POST', '/university/create/', { name: 'Other University', city: 'Perth' })).json().id;
@@ -662,14 +833,26 @@ describe.each(engines)('write paths on %s', (engine) => {
 
     it('updates the own college (multipart, with a logo) and never another one, whatever id is sent', async () => {
       const firstLogo = await uniqueImage();
-      const res = await api('PATCH', `/college/dashboard/update/?id=${other}`, { about: '<p>Updated by the college</p>', districts: JSON.stringify([ids.district]) }, [{ field: 'logo', filename: 'l.png', data: firstLogo }], college);
+      const res = await api(
+        'PATCH',
+        `/college/dashboard/update/?id=${other}`,
+        { about: '<p>Updated by the college</p>', districts: JSON.stringify([ids.district]) },
+        [{ field: 'logo', filename: 'l.png', data: firstLogo }],
+        college,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().id).toBe(own);
       const mine = await collegeRow(own);
       expect(mine).toMatchObject({ about: '<p>Updated by the college</p>', districts: [ids.district], name: 'Own College' });
       expect(stored(mine.logo)).toBe(true);
 
-      const newLogo = await api('PATCH', '/college/dashboard/update/', {}, [{ field: 'logo', filename: 'l2.png', data: await uniqueImage() }], college);
+      const newLogo = await api(
+        'PATCH',
+        '/college/dashboard/update/',
+        {},
+        [{ field: 'logo', filename: 'l2.png', data: await uniqueImage() }],
+        college,
+      );
       expect(newLogo.statusCode, newLogo.body).toBe(200);
       const replaced = await collegeRow(own);
       expect(replaced.logo).not.toBe(mine.logo);
@@ -688,12 +871,23 @@ describe.each(engines)('write paths on %s', (engine) => {
     it('refuses verified, moe_certified, claimed and priority from a college account, writing nothing', async () => {
       const before = await collegeRow(own);
       expect(before).toMatchObject({ verified: true, priority: 3, moe_certified: false, claimed: false });
-      const attempts: Fields[] = [{ verified: 'false' }, { moe_certified: 'true' }, { claimed: 'true' }, { priority: '99' }, { verified: 'false', about: '<p>half</p>' }];
+      const attempts: Fields[] = [
+        { verified: 'false' },
+        { moe_certified: 'true' },
+        { claimed: 'true' },
+        { priority: '99' },
+        { verified: 'false', about: '<p>half</p>' },
+      ];
       for (const fields of attempts) {
         const res = await api('PATCH', '/college/dashboard/update/', fields, [], college);
         expect(res.statusCode, JSON.stringify(fields)).toBe(400);
         expectErrorShape(res.json());
-        const asJson = await t.app.inject({ method: 'PATCH', url: '/api/college/dashboard/update/', headers: college, payload: { ...fields, priority: 99 } });
+        const asJson = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/college/dashboard/update/',
+          headers: college,
+          payload: { ...fields, priority: 99 },
+        });
         expect(asJson.statusCode, JSON.stringify(fields)).toBe(400);
       }
       const after = await collegeRow(own);
@@ -705,21 +899,40 @@ describe.each(engines)('write paths on %s', (engine) => {
     });
 
     it('updates the own university and never another one, and refuses admin-only fields', async () => {
-      const res = await api('PATCH', `/university/dashboard/update/?id=${otherUni}`, { city: 'Camperdown', faqs: JSON.stringify([{ question: 'Intakes?', answer: 'February and July' }]) }, [{ field: 'cover', filename: 'c.png', data: await uniqueImage() }], uni);
+      const res = await api(
+        'PATCH',
+        `/university/dashboard/update/?id=${otherUni}`,
+        { city: 'Camperdown', faqs: JSON.stringify([{ question: 'Intakes?', answer: 'February and July' }]) },
+        [{ field: 'cover', filename: 'c.png', data: await uniqueImage() }],
+        uni,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().id).toBe(ownUni);
       const mine = await uniRow(ownUni);
-      expect(mine).toMatchObject({ name: 'Own University', city: 'Camperdown', faqs: [{ question: 'Intakes?', answer: 'February and July' }] });
+      expect(mine).toMatchObject({
+        name: 'Own University',
+        city: 'Camperdown',
+        faqs: [{ question: 'Intakes?', answer: 'February and July' }],
+      });
       expect(stored(mine.cover)).toBe(true);
 
-      for (const fields of [{ id: String(otherUni), city: 'Hijacked' }, { university_id: String(otherUni), city: 'Hijacked' }]) {
+      for (const fields of [
+        { id: String(otherUni), city: 'Hijacked' },
+        { university_id: String(otherUni), city: 'Hijacked' },
+      ]) {
         const r = await api('PATCH', '/university/dashboard/update/', fields, [], uni);
         expect([200, 400]).toContain(r.statusCode);
         if (r.statusCode === 200) expect(r.json().id).toBe(ownUni);
       }
       // world_ranking orders the public list: the platform's to set, not the university's
       for (const field of ['verified', 'moe_certified', 'claimed', 'priority', 'world_ranking']) {
-        const r = await api('PATCH', '/university/dashboard/update/', { [field]: field === 'priority' || field === 'world_ranking' ? '1' : 'true', city: 'Half written' }, [], uni);
+        const r = await api(
+          'PATCH',
+          '/university/dashboard/update/',
+          { [field]: field === 'priority' || field === 'world_ranking' ? '1' : 'true', city: 'Half written' },
+          [],
+          uni,
+        );
         expect(r.statusCode, field).toBe(400);
         expectErrorShape(r.json());
       }
@@ -740,7 +953,12 @@ describe.each(engines)('write paths on %s', (engine) => {
       ];
       for (const [url, headers, status] of cases) {
         const form = multipart({ about: '<p>Not yours</p>' });
-        const res = await t.app.inject({ method: 'PATCH', url: `/api${url}`, headers: { ...(headers ?? {}), ...form.headers }, payload: form.payload });
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: `/api${url}`,
+          headers: { ...(headers ?? {}), ...form.headers },
+          payload: form.payload,
+        });
         expect(res.statusCode, `${url} ${status}`).toBe(status);
         expectErrorShape(res.json());
       }
@@ -749,13 +967,23 @@ describe.each(engines)('write paths on %s', (engine) => {
     });
 
     it("cannot remove another consultancy's gallery image through deleted_gallery_images", async () => {
-      const theirs = await api('POST', '/consultancy/create/', { name: 'Gallery Owner' }, [{ field: 'gallery', filename: 'g.png', data: await uniqueImage() }]);
-      const mine = await api('POST', '/consultancy/create/', { name: 'Gallery Neighbour' }, [{ field: 'gallery', filename: 'h.png', data: await uniqueImage() }]);
+      const theirs = await api('POST', '/consultancy/create/', { name: 'Gallery Owner' }, [
+        { field: 'gallery', filename: 'g.png', data: await uniqueImage() },
+      ]);
+      const mine = await api('POST', '/consultancy/create/', { name: 'Gallery Neighbour' }, [
+        { field: 'gallery', filename: 'h.png', data: await uniqueImage() },
+      ]);
       expect(theirs.statusCode, theirs.body).toBe(201);
       const [theirImage] = theirs.json().gallery as string[];
       const [myImage] = mine.json().gallery as string[];
       const agent = (await tokenFor(t, 'consultancy', { consultancy_id: mine.json().id })).auth;
-      const res = await api('PATCH', '/consultancy/dashboard/update/', { deleted_gallery_images: JSON.stringify([theirImage, myImage]) }, [], agent);
+      const res = await api(
+        'PATCH',
+        '/consultancy/dashboard/update/',
+        { deleted_gallery_images: JSON.stringify([theirImage, myImage]) },
+        [],
+        agent,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().id).toBe(mine.json().id);
       expect(await rowOf('consultancy', mine.json().id)).toMatchObject({ gallery: [] });
@@ -770,7 +998,12 @@ describe.each(engines)('write paths on %s', (engine) => {
       expect(foreign.statusCode, foreign.body).toBe(201);
       expect(foreign.json().college_id).toBe(other);
 
-      const res = await json('POST', '/college/dashboard/branches/', { name: 'Lalitpur branch', address: 'Pulchowk', district_id: ids.district2, phone: '01-5500000' }, college);
+      const res = await json(
+        'POST',
+        '/college/dashboard/branches/',
+        { name: 'Lalitpur branch', address: 'Pulchowk', district_id: ids.district2, phone: '01-5500000' },
+        college,
+      );
       expect(res.statusCode, res.body).toBe(201);
       const branch = res.json();
       expect(branch).toMatchObject({ college_id: own, name: 'Lalitpur branch', district_id: ids.district2 });
@@ -796,7 +1029,11 @@ describe.each(engines)('write paths on %s', (engine) => {
       const cross = await json('PATCH', `/college/dashboard/branches/${foreign.json().id}/`, { name: 'Taken over' }, college);
       expect(cross.statusCode).toBe(404);
       expectErrorShape(cross.json());
-      const crossDelete = await t.app.inject({ method: 'DELETE', url: `/api/college/dashboard/branches/${foreign.json().id}/`, headers: college });
+      const crossDelete = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/college/dashboard/branches/${foreign.json().id}/`,
+        headers: college,
+      });
       expect(crossDelete.statusCode).toBe(404);
       const [untouched] = await t.database.db.select().from(collegeBranches).where(eq(collegeBranches.id, foreign.json().id));
       expect(untouched).toMatchObject({ name: 'Other branch', college_id: other });
@@ -805,7 +1042,9 @@ describe.each(engines)('write paths on %s', (engine) => {
       expect(del.statusCode).toBe(200);
       expect(del.json()).toEqual({ message: 'Branch deleted successfully!' });
       expect(await t.database.db.select().from(collegeBranches).where(eq(collegeBranches.id, branch.id))).toEqual([]);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/college/dashboard/branches/${branch.id}/`, headers: college })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/college/dashboard/branches/${branch.id}/`, headers: college })).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -27,7 +27,9 @@ describe('admin console', () => {
     const name = `E2E University ${Date.now()}`;
     await page.locator('#f-name').fill(name);
     await page.locator('#f-city').fill('Pokhara');
-    const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
     await page.locator('#f-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByText('New file: logo.png').waitFor();
     await page.getByRole('button', { name: 'Create' }).click();
@@ -68,7 +70,11 @@ describe('admin console', () => {
   it('sets the featured counselling consultancy and the public banner names it', async () => {
     const before = await apiJson<{ featured_counselling_consultancy_id: number | null; show_counselling_bar: boolean }>('site-settings/');
     // only a verified consultancy with a valid licence can be featured
-    const options = (await apiJson<{ results: { id: number; name: string; promotable: boolean }[] }>('consultancy/?verified=true&moe_certified=true&page_size=50')).results;
+    const options = (
+      await apiJson<{ results: { id: number; name: string; promotable: boolean }[] }>(
+        'consultancy/?verified=true&moe_certified=true&page_size=50',
+      )
+    ).results;
     const found = options.find((o) => o.promotable && o.id !== before.featured_counselling_consultancy_id)!;
     const pick = { id: found.id, label: found.name };
     const context = await contextWith(admin);
@@ -84,7 +90,11 @@ describe('admin console', () => {
       await page.getByRole('button', { name: 'Save changes' }).first().click();
       await page.getByText(/Site settings saved/).waitFor();
 
-      const after = await apiJson<{ featured_counselling_consultancy_id: number; featured_counselling_consultancy_name: string; show_counselling_bar: boolean }>('site-settings/');
+      const after = await apiJson<{
+        featured_counselling_consultancy_id: number;
+        featured_counselling_consultancy_name: string;
+        show_counselling_bar: boolean;
+      }>('site-settings/');
       expect(after.featured_counselling_consultancy_id).toBe(pick.id);
       expect(after.show_counselling_bar).toBe(true);
 
@@ -94,14 +104,19 @@ describe('admin console', () => {
       await home.goto('/');
       const banner = home.getByRole('complementary', { name: 'Free counselling' });
       await banner.waitFor();
-      expect(await banner.textContent()).toContain(`Need guidance? Study Abroad FREE counseling with ${after.featured_counselling_consultancy_name}`);
+      expect(await banner.textContent()).toContain(
+        `Need guidance? Study Abroad FREE counseling with ${after.featured_counselling_consultancy_name}`,
+      );
       await visitor.close();
     } finally {
       // put the seeded settings back for the other suites
       await fetch(`${baseUrl()}/api/site-settings/update/`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.access}` },
-        body: JSON.stringify({ featured_counselling_consultancy_id: before.featured_counselling_consultancy_id, show_counselling_bar: before.show_counselling_bar }),
+        body: JSON.stringify({
+          featured_counselling_consultancy_id: before.featured_counselling_consultancy_id,
+          show_counselling_bar: before.show_counselling_bar,
+        }),
       });
       await context.close();
     }

@@ -30,7 +30,9 @@ describe('consultancy dashboard', () => {
     await page.getByText('Profile saved.').waitFor();
 
     const { access, user } = consultancy;
-    const own = await apiJson<{ id: number; address: string }>('consultancy/dashboard/', { headers: { authorization: `Bearer ${access}` } });
+    const own = await apiJson<{ id: number; address: string }>('consultancy/dashboard/', {
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(own.id).toBe(user.consultancy_id);
     expect(own.address).toBe(address);
     await context.close();
@@ -82,9 +84,18 @@ describe('consultancy dashboard', () => {
     const { user } = consultancy;
     const pdf = Buffer.from(`%PDF-1.4\n% dashboard e2e ${Date.now()}\n%%EOF\n`);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ consultancy: String(user.consultancy_id), full_name: 'Hari Thapa', email: `hari.${Date.now() % 100000}@example.com`, phone: '9841000001' })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      consultancy: String(user.consultancy_id),
+      full_name: 'Hari Thapa',
+      email: `hari.${Date.now() % 100000}@example.com`,
+      phone: '9841000001',
+    }))
+      form.set(k, v);
     form.set('documents', new Blob([pdf], { type: 'application/pdf' }), 'offer-letter.pdf');
-    const { tracking_code: code } = await apiJson<{ tracking_code: string }>('consultancy-application/submit/', { method: 'POST', body: form });
+    const { tracking_code: code } = await apiJson<{ tracking_code: string }>('consultancy-application/submit/', {
+      method: 'POST',
+      body: form,
+    });
 
     const context = await contextWith(consultancy);
     const page = await context.newPage();
@@ -92,7 +103,10 @@ describe('consultancy dashboard', () => {
     await page.getByLabel('Status', { exact: true }).selectOption('submitted');
     const row = page.getByRole('row').filter({ hasText: code });
     await row.waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download offer-letter.pdf' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download offer-letter.pdf' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('offer-letter.pdf');
     expect((await buffer((await download.createReadStream())!)).equals(pdf)).toBe(true);
     expect(await row.locator('a[href*="/media/"]').count()).toBe(0);
@@ -113,5 +127,3 @@ describe('consultancy dashboard', () => {
     await context.close();
   });
 });
-
-

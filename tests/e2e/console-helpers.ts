@@ -11,7 +11,17 @@ export const PASSWORD = process.env.DEMO_PASSWORD ?? 'demo1234';
 export interface ApiSession {
   access: string;
   refresh: string;
-  user: { id: number; email: string; first_name: string; last_name: string; phone: string; role: string; consultancy_id?: number | null; college_id?: number | null; university_id?: number | null };
+  user: {
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    phone: string;
+    role: string;
+    consultancy_id?: number | null;
+    college_id?: number | null;
+    university_id?: number | null;
+  };
 }
 
 export const apiLogin = (email: string) => apiSignIn<ApiSession>(email);

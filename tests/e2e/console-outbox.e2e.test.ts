@@ -61,7 +61,10 @@ describe('password reset and the Outbox', () => {
     await page.waitForURL('**/admin/outbox/');
     await page.getByRole('heading', { level: 1, name: 'Outbox' }).waitFor();
     await page.getByLabel('Status').selectOption({ label: 'Kept here (no mail server)' });
-    const card = page.locator('li.panel').filter({ hasText: `To ${email}` }).first();
+    const card = page
+      .locator('li.panel')
+      .filter({ hasText: `To ${email}` })
+      .first();
     await card.waitFor();
     await expect.poll(() => card.textContent()).toContain('Choose a new password');
     expect(await card.textContent()).toContain('Kept here (no mail server)');

@@ -14,7 +14,8 @@ afterAll(disconnect);
 
 const sessions: Record<string, ApiSession> = {};
 beforeAll(async () => {
-  for (const email of ['admin@example.com', 'consultancy@example.com', 'college@example.com', 'university@example.com']) sessions[email] = await apiLogin(email);
+  for (const email of ['admin@example.com', 'consultancy@example.com', 'college@example.com', 'university@example.com'])
+    sessions[email] = await apiLogin(email);
 });
 
 const phone = (email: string, width = PHONE.width) => contextWith(sessions[email]!, { mobile: true, viewport: { ...PHONE, width } });
@@ -38,11 +39,15 @@ async function problemsOn(page: Page, width: number): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, main textarea')) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || el.closest('[role="region"][tabindex="0"]') || el.closest('.sr-only')) continue;
-      if (box.left < 0 || box.right > width) problems.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      if (box.left < 0 || box.right > width)
+        problems.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`,
+        );
     }
     for (const chart of document.querySelectorAll('main figure')) {
       const labels = [...chart.querySelectorAll('svg text')];
-      if (labels.length === 0 && !chart.querySelector('svg') && !chart.querySelector('.text-muted')?.textContent) problems.push(`the chart "${chart.querySelector('figcaption')?.textContent}" is empty without saying so`);
+      if (labels.length === 0 && !chart.querySelector('svg') && !chart.querySelector('.text-muted')?.textContent)
+        problems.push(`the chart "${chart.querySelector('figcaption')?.textContent}" is empty without saying so`);
       for (const label of labels) {
         const height = label.getBoundingClientRect().height;
         if (height < 11) problems.push(`the chart label "${label.textContent}" is ${height.toFixed(1)} px tall`);
@@ -90,15 +95,19 @@ describe.each([360, 320])('every console screen fits a %i px phone', (width) => 
     ['consultancy@example.com', '/dashboard/', 4],
     ['college@example.com', '/dashboard/', 6],
     ['university@example.com', '/dashboard/', 3],
-  ])('%s', async (email, start, atLeast) => {
-    const context = await phone(email, width);
-    const page = await context.newPage();
-    const screens = await visitAll(page, start, width);
-    expect(Object.keys(screens).length).toBeGreaterThanOrEqual(atLeast);
-    const problems = Object.entries(screens).flatMap(([path, list]) => list.map((p) => `${path}: ${p}`));
-    expect(problems).toEqual([]);
-    await context.close();
-  }, 240_000);
+  ])(
+    '%s',
+    async (email, start, atLeast) => {
+      const context = await phone(email, width);
+      const page = await context.newPage();
+      const screens = await visitAll(page, start, width);
+      expect(Object.keys(screens).length).toBeGreaterThanOrEqual(atLeast);
+      const problems = Object.entries(screens).flatMap(([path, list]) => list.map((p) => `${path}: ${p}`));
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    240_000,
+  );
 });
 
 describe('outcomes on a phone', () => {

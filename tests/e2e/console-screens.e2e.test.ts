@@ -20,7 +20,9 @@ beforeAll(async () => {
 /** Waits for a screen to settle and answers the error messages it shows. */
 async function errorsOn(page: Page): Promise<string[]> {
   await page.locator('main h1').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent?.includes('Loading'), null, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('main [role="status"]')?.textContent?.includes('Loading'), null, {
+    timeout: 15_000,
+  });
   return page.locator('main .alert-error[role="alert"]').allTextContents();
 }
 
@@ -84,14 +86,29 @@ describe('personal files in the admin console', () => {
     const tag = Date.now() % 1_000_000;
     const pdf = Buffer.from(`%PDF-1.4\n% e2e ${tag}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
     const complaint = new FormData();
-    for (const [k, v] of Object.entries({ name: 'Gita Rai', email: `gita.${tag}@example.com`, subject: `Receipt withheld ${tag}`, message: 'They kept my original receipt and will not return it.' })) complaint.set(k, v);
+    for (const [k, v] of Object.entries({
+      name: 'Gita Rai',
+      email: `gita.${tag}@example.com`,
+      subject: `Receipt withheld ${tag}`,
+      message: 'They kept my original receipt and will not return it.',
+    }))
+      complaint.set(k, v);
     complaint.set('evidence', new Blob([pdf], { type: 'application/pdf' }), 'receipt.pdf');
     await apiJson('complaint/submit/', { method: 'POST', body: complaint });
     const [consultancy] = (await apiJson<{ results: { id: number }[] }>('consultancy/?page_size=1')).results;
     const application = new FormData();
-    for (const [k, v] of Object.entries({ consultancy: String(consultancy!.id), full_name: 'Sita Sharma', email: `sita.${tag}@example.com`, phone: '9841000000' })) application.set(k, v);
+    for (const [k, v] of Object.entries({
+      consultancy: String(consultancy!.id),
+      full_name: 'Sita Sharma',
+      email: `sita.${tag}@example.com`,
+      phone: '9841000000',
+    }))
+      application.set(k, v);
     application.set('documents', new Blob([pdf], { type: 'application/pdf' }), 'transcript.pdf');
-    const { tracking_code: code } = await apiJson<{ tracking_code: string }>('consultancy-application/submit/', { method: 'POST', body: application });
+    const { tracking_code: code } = await apiJson<{ tracking_code: string }>('consultancy-application/submit/', {
+      method: 'POST',
+      body: application,
+    });
 
     const context = await contextWith(admin);
     const page = await context.newPage();

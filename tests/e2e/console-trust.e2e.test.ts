@@ -19,13 +19,19 @@ beforeAll(async () => {
 describe('facts to confirm', () => {
   it('an admin confirms a stale value from the report, and it leaves the report', async () => {
     const auth = { headers: { authorization: `Bearer ${admin.access}` } };
-    const stale = await apiJson<{ count: number; results: { entity: string; id: number; title: string }[] }>('reports/stale/?entity=course&page_size=1', auth);
+    const stale = await apiJson<{ count: number; results: { entity: string; id: number; title: string }[] }>(
+      'reports/stale/?entity=course&page_size=1',
+      auth,
+    );
     expect(stale.count).toBeGreaterThan(0);
     const row = stale.results[0]!;
     const context = await contextWith(admin, { mobile: true, viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
     await page.goto('/admin/stale/?entity=course');
-    await page.getByRole('button', { name: `Still correct: ${row.title}` }).first().click();
+    await page
+      .getByRole('button', { name: `Still correct: ${row.title}` })
+      .first()
+      .click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain(`"${row.title}" confirmed as still correct today.`);
     const course = await apiJson<{ facts_checked_on: string }>(`course/${row.id}/`);
     expect(course.facts_checked_on).toBe(todayInNepal());
@@ -43,8 +49,14 @@ describe('facts to confirm', () => {
     await panel.waitFor();
     expect(await panel.textContent()).toContain('Covers: yearly tuition from, yearly tuition up to, tuition currency, intakes.');
     await panel.getByRole('button', { name: 'Still correct' }).click();
-    await expect.poll(() => panel.textContent()).toContain(`Last confirmed on ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${todayInNepal()}T00:00:00Z`))}.`);
-    const own = await apiJson<{ facts_checked_on: string }>('university/dashboard/', { headers: { authorization: `Bearer ${university.access}` } });
+    await expect
+      .poll(() => panel.textContent())
+      .toContain(
+        `Last confirmed on ${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${todayInNepal()}T00:00:00Z`))}.`,
+      );
+    const own = await apiJson<{ facts_checked_on: string }>('university/dashboard/', {
+      headers: { authorization: `Bearer ${university.access}` },
+    });
     expect(own.facts_checked_on).toBe(todayInNepal());
     await context.close();
   });

@@ -29,7 +29,9 @@ beforeAll(async () => {
 
 /** The stored account, as the admin API lists it when searched by its email. */
 async function storedUser(email: string): Promise<UserRow> {
-  const page = await apiJson<{ results: UserRow[] }>(`auth/users/?search=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } });
+  const page = await apiJson<{ results: UserRow[] }>(`auth/users/?search=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const rows = page.results.filter((u) => u.email === email);
   expect(rows).toHaveLength(1);
   return rows[0]!;
@@ -73,7 +75,12 @@ describe('admin users screen', () => {
     const firstPassword = `First-pass-${tag}`;
     const newPassword = `Second-pass-${tag}`;
 
-    const [adminContext, userContext, retryContext, backContext] = await Promise.all([newContext(), newContext(), newContext(), newContext()]);
+    const [adminContext, userContext, retryContext, backContext] = await Promise.all([
+      newContext(),
+      newContext(),
+      newContext(),
+      newContext(),
+    ]);
     try {
       // 1. the admin creates the account from the Users screen
       const admin = await adminContext.newPage();
@@ -99,7 +106,14 @@ describe('admin users screen', () => {
       await admin.waitForURL(/\/admin\/user\/\d+\/$/);
       const id = Number(admin.url().match(/\/user\/(\d+)\//)![1]);
       await admin.getByRole('heading', { name: `Edit user: ${email}` }).waitFor();
-      expect(await storedUser(email)).toMatchObject({ id, role: 'consultancy', consultancy_id: consultancy.id, college_id: null, university_id: null, active: true });
+      expect(await storedUser(email)).toMatchObject({
+        id,
+        role: 'consultancy',
+        consultancy_id: consultancy.id,
+        college_id: null,
+        university_id: null,
+        active: true,
+      });
 
       // ... and finds it with the list search
       await admin.getByRole('link', { name: '← Users' }).click();
@@ -127,7 +141,14 @@ describe('admin users screen', () => {
       await admin.getByRole('button', { name: `Remove ${college.name}` }).waitFor();
       await saveUser(admin, id);
       await admin.getByRole('button', { name: `Remove ${consultancy.label}` }).waitFor({ state: 'detached' });
-      expect(await storedUser(email)).toMatchObject({ id, role: 'college', college_id: college.id, consultancy_id: null, university_id: null, active: true });
+      expect(await storedUser(email)).toMatchObject({
+        id,
+        role: 'college',
+        college_id: college.id,
+        consultancy_id: null,
+        university_id: null,
+        active: true,
+      });
 
       // 4. the admin deactivates it: sign-in refused with the API's words, the open session refused
       await admin.locator('#f-active').uncheck();

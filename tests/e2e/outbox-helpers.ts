@@ -9,7 +9,10 @@ export async function outboxText(to: string, subject: string, timeoutMs = 15_000
   const auth = { authorization: `Bearer ${await adminToken()}` };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const page = await apiJson<{ results: { id: number; to: string; subject: string; status: string }[] }>(`outbox/admin/?search=${encodeURIComponent(to)}`, { headers: auth });
+    const page = await apiJson<{ results: { id: number; to: string; subject: string; status: string }[] }>(
+      `outbox/admin/?search=${encodeURIComponent(to)}`,
+      { headers: auth },
+    );
     const found = page.results.find((m) => m.to === to && m.subject === subject && m.status === 'kept');
     if (found) return (await apiJson<{ text: string }>(`outbox/admin/${found.id}/`, { headers: auth })).text;
     await new Promise((r) => setTimeout(r, 200));

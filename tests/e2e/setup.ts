@@ -23,7 +23,16 @@ declare module 'vitest' {
   }
 }
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function startServer(dataDir: string, siteDir: string): Promise<{ child: ChildProcess; port: number }> {
   const tsx = path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -68,8 +77,14 @@ export default async function setup(project: TestProject) {
   swapCurrent(siteDir, outDir);
   const built = Date.now();
 
-  const browser: BrowserServer = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-  console.log(`e2e: API ready in ${((apiReady - started) / 1000).toFixed(1)} s, site built in ${((built - apiReady) / 1000).toFixed(1)} s, Chromium up; ${baseUrl}`);
+  const browser: BrowserServer = await chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  console.log(
+    `e2e: API ready in ${((apiReady - started) / 1000).toFixed(1)} s, site built in ${((built - apiReady) / 1000).toFixed(1)} s, Chromium up; ${baseUrl}`,
+  );
 
   project.provide('baseUrl', baseUrl);
   project.provide('wsEndpoint', browser.wsEndpoint());

@@ -27,14 +27,28 @@ describe('apply → track → edit', () => {
     await page.getByRole('heading', { level: 3, name: 'Timeline' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('.timeline li').count()).toBeGreaterThan(0);
 
-    const facts = async () => Object.fromEntries(await page.locator('.facts dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling!.textContent])));
-    expect(await facts()).toMatchObject({ 'Tracking code': code, Destination: 'Australia', 'Preferred intake': 'February 2027', Documents: '0 documents' });
+    const facts = async () =>
+      Object.fromEntries(
+        await page.locator('.facts dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling!.textContent])),
+      );
+    expect(await facts()).toMatchObject({
+      'Tracking code': code,
+      Destination: 'Australia',
+      'Preferred intake': 'February 2027',
+      Documents: '0 documents',
+    });
 
     // edit: the choices are prefilled, a document is added, the saved values are shown
     await page.getByRole('button', { name: 'Edit or add documents' }).click();
     expect(await page.getByLabel('Preferred intake').inputValue()).toBe('February 2027');
     await page.getByLabel('Preferred intake').fill('September 2027');
-    await page.getByLabel('Add documents (PDF or images)').setInputFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+    await page
+      .getByLabel('Add documents (PDF or images)')
+      .setInputFiles({
+        name: 'transcript.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Application updated.' }).waitFor({ timeout: 15_000 });
     expect(await facts()).toMatchObject({ 'Preferred intake': 'September 2027', Documents: '1 document' });
@@ -43,7 +57,10 @@ describe('apply → track → edit', () => {
     const emails = page.getByRole('checkbox', { name: 'Email me when this application changes' });
     expect(await emails.isChecked()).toBe(true);
     await emails.click();
-    await page.getByRole('status').filter({ hasText: 'We will not email you about this application any more.' }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'We will not email you about this application any more.' })
+      .waitFor({ timeout: 15_000 });
     expect(await emails.isChecked()).toBe(false);
 
     // withdraw, confirmed in the page (not the browser's confirm), with a reason that joins the timeline

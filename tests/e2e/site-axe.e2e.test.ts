@@ -55,7 +55,9 @@ async function violations(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: typeof Axe };
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? v.help}`));
+    return result.violations.flatMap((v) =>
+      v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? v.help}`),
+    );
   }, TAGS);
   return found.map((line) => `${where} ${line}`);
 }
@@ -112,7 +114,8 @@ describe.each(SIZES)('at $width px', ({ width, height, mobile }) => {
     const c = await context({ dialogs: false });
     const page = await c.newPage();
     const found: string[] = [];
-    const check = async (state: string) => found.push(...(await violations(page, `${width} px ${new URL(page.url()).pathname} (${state})`)));
+    const check = async (state: string) =>
+      found.push(...(await violations(page, `${width} px ${new URL(page.url()).pathname} (${state})`)));
 
     await open(page, '/login/?next=/');
     await page.getByLabel('Email').fill('admin@example.com');

@@ -35,7 +35,9 @@ describe('public directory (browse list → detail)', () => {
     await page.goto('/destination/');
     await hydrated(page);
     await page.getByRole('searchbox', { name: 'Search destinations' }).fill('Austrlia');
-    await expect.poll(() => page.locator('section[aria-label="Search destinations"] .card a').allTextContents(), { timeout: 10_000 }).toContain('Australia');
+    await expect
+      .poll(() => page.locator('section[aria-label="Search destinations"] .card a').allTextContents(), { timeout: 10_000 })
+      .toContain('Australia');
     expect(await page.locator('#static-list').isHidden()).toBe(true);
     await page.getByRole('link', { name: 'Australia' }).first().click();
     await page.waitForURL('**/destination/australia/');
@@ -53,7 +55,9 @@ describe('public directory (browse list → detail)', () => {
     const staticHtml = await staticCard.innerHTML();
     // the same course found live: the same card, picture, facts (its university named) and all
     await page.getByRole('searchbox', { name: 'Search courses' }).fill(title);
-    const live = page.locator('section[aria-label="Search courses"] .card').filter({ has: page.locator(`a[href="${await staticCard.locator('h2 a').getAttribute('href')}"]`) });
+    const live = page
+      .locator('section[aria-label="Search courses"] .card')
+      .filter({ has: page.locator(`a[href="${await staticCard.locator('h2 a').getAttribute('href')}"]`) });
     await expect.poll(() => live.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => live.first().innerHTML(), { timeout: 10_000 }).toBe(staticHtml);
     await page.getByRole('searchbox', { name: 'Search courses' }).fill('');
@@ -63,7 +67,9 @@ describe('public directory (browse list → detail)', () => {
     await page.getByLabel('Sort by').selectOption({ label: 'Newest first' });
     await page.waitForURL('**/course/?ordering=-created_at');
     const newest = await apiJson<{ results: { name: string }[] }>('course/?ordering=-created_at&page_size=3');
-    await expect.poll(() => page.locator('section[aria-label="Search courses"] .card h2 a').first().textContent(), { timeout: 10_000 }).toBe(newest.results[0]!.name);
+    await expect
+      .poll(() => page.locator('section[aria-label="Search courses"] .card h2 a').first().textContent(), { timeout: 10_000 })
+      .toBe(newest.results[0]!.name);
     expect(await page.getByRole('button', { name: 'Filter and sort (1)' }).getAttribute('aria-expanded')).toBe('true');
     // a shared link opens in the same order
     await page.reload();
@@ -80,7 +86,9 @@ describe('public directory (browse list → detail)', () => {
     await page.getByRole('searchbox').press('Enter');
     await page.waitForURL('**/search/?search=Austrlia');
     await hydrated(page);
-    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Australia', exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('main').getByRole('link', { name: 'Australia', exact: true }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // more matches than the page shows: a link to the whole list, searched for the same words
     await page.getByRole('searchbox').fill('university');
@@ -96,7 +104,9 @@ describe('public directory (browse list → detail)', () => {
   });
 
   it('serves the sitemap, robots.txt and both RSS feeds', async () => {
-    const [sitemap, robots, blog, news] = await Promise.all(['/sitemap.xml', '/robots.txt', '/blog/rss.xml', '/news/rss.xml'].map((p) => fetch(baseUrl() + p).then((r) => r.text())));
+    const [sitemap, robots, blog, news] = await Promise.all(
+      ['/sitemap.xml', '/robots.txt', '/blog/rss.xml', '/news/rss.xml'].map((p) => fetch(baseUrl() + p).then((r) => r.text())),
+    );
     expect(sitemap).toContain(`${baseUrl()}/consultancy/`);
     expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
     expect(robots).toContain('Disallow: /admin/');
@@ -104,13 +114,15 @@ describe('public directory (browse list → detail)', () => {
     expect(blog.match(/<item>/g)?.length).toBeGreaterThan(0);
     expect(news).toContain('<item>');
     const home = await fetch(`${baseUrl()}/`).then((r) => r.text());
-    for (const feed of ['/blog/rss.xml', '/news/rss.xml']) expect(home).toContain(`type="application/rss+xml" title="${feed.startsWith('/blog') ? 'Blog' : 'News'}" href="${feed}"`);
+    for (const feed of ['/blog/rss.xml', '/news/rss.xml'])
+      expect(home).toContain(`type="application/rss+xml" title="${feed.startsWith('/blog') ? 'Blog' : 'News'}" href="${feed}"`);
     // every category page the site links to is in the sitemap, its later pages too
     const categories = [...sitemap.matchAll(/<loc>[^<]*?(\/(?:blog|news)\/category\/[^/]+\/)<\/loc>/g)].map((m) => m[1]!);
     expect(categories.length).toBeGreaterThan(1);
     for (const first of categories) {
       const html = await fetch(baseUrl() + first).then((r) => r.text());
-      for (const [, later] of html.matchAll(new RegExp(`href="(${first}page/\\d+/)"`, 'g'))) expect(sitemap).toContain(`${baseUrl()}${later}</loc>`);
+      for (const [, later] of html.matchAll(new RegExp(`href="(${first}page/\\d+/)"`, 'g')))
+        expect(sitemap).toContain(`${baseUrl()}${later}</loc>`);
     }
   });
 
@@ -126,7 +138,9 @@ describe('public directory (browse list → detail)', () => {
   });
 
   it('marks an offer ended on the day after it ends, and lists it after current ones, with no rebuild since', async () => {
-    const offers = (await apiJson<{ results: { id: number; slug?: string; title: string; valid_until: string | null }[] }>('offer/?page_size=1000')).results;
+    const offers = (
+      await apiJson<{ results: { id: number; slug?: string; title: string; valid_until: string | null }[] }>('offer/?page_size=1000')
+    ).results;
     const today = new Date().toISOString().slice(0, 10);
     const firstPage = await fetch(`${baseUrl()}/offer/`).then((r) => r.text());
     const shown = offers.filter((o) => o.valid_until && o.valid_until >= today && firstPage.includes(`/offer/${o.slug || o.id}/"`));
@@ -140,7 +154,9 @@ describe('public directory (browse list → detail)', () => {
     await expect.poll(() => card.getAttribute('class')).toContain('ended');
     expect(await card.locator('[data-ended]').isVisible()).toBe(true);
     expect(await card.locator('.badge.warn').textContent()).toBe('Ended');
-    const titles = await page.locator('#static-list .card').evaluateAll((cards) => cards.map((c) => [c.querySelector('h2')!.textContent, c.classList.contains('ended')]));
+    const titles = await page
+      .locator('#static-list .card')
+      .evaluateAll((cards) => cards.map((c) => [c.querySelector('h2')!.textContent, c.classList.contains('ended')]));
     const firstEnded = titles.findIndex(([, ended]) => ended);
     expect(titles.slice(firstEnded).every(([, ended]) => ended)).toBe(true);
     await card.getByRole('link').click();

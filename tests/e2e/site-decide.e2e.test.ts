@@ -15,9 +15,12 @@ describe('deciding: rupees, first-year cost, the scholarship finder', () => {
     const page = await context.newPage();
     await page.goto(`/course/${course.slug}/`);
     const fee = page.locator('.facts dt:text-is("Yearly fee") + dd');
-    expect(await fee.textContent()).toMatch(new RegExp(`^${course.currency} [\\d,]+ \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`));
+    expect(await fee.textContent()).toMatch(
+      new RegExp(`^${course.currency} [\\d,]+ \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`),
+    );
     const estimate = page.getByRole('region', { name: 'First-year cost: an estimate' });
-    for (const line of ['Tuition for one year', 'Living cost for twelve months', 'Student visa fee (once)', 'Health insurance for a year']) expect(await estimate.locator(`dt:text-is("${line}")`).count(), line).toBe(1);
+    for (const line of ['Tuition for one year', 'Living cost for twelve months', 'Student visa fee (once)', 'Health insurance for a year'])
+      expect(await estimate.locator(`dt:text-is("${line}")`).count(), line).toBe(1);
     expect(await estimate.textContent()).toMatch(/Estimated total: about NPR [\d,]+/);
     await context.close();
   });
@@ -34,7 +37,8 @@ describe('deciding: rupees, first-year cost, the scholarship finder', () => {
     const live = page.locator('section[aria-label="Search courses"]');
     await expect.poll(() => live.locator('[aria-live] p.muted').first().textContent(), { timeout: 10_000 }).toBe(`${found.count} found`);
     // the card's facts in the declaration's order: fee with rupees first, the university and its country last
-    for (const text of await live.locator('.card p').allTextContents()) expect(text).toMatch(/^Yearly fee JPY [\d,]+ \(about NPR [\d,]+ at the .* · [^·]+, Japan$/);
+    for (const text of await live.locator('.card p').allTextContents())
+      expect(text).toMatch(/^Yearly fee JPY [\d,]+ \(about NPR [\d,]+ at the .* · [^·]+, Japan$/);
     // the static list names the country too
     expect(await page.locator('#static-list .card p').first().textContent()).toMatch(/ · [^·]+, [A-Z][A-Za-z ()]+$/);
     await context.close();
@@ -56,7 +60,9 @@ describe('deciding: rupees, first-year cost, the scholarship finder', () => {
     expect(await page.getByLabel('Open for applications only').isChecked()).toBe(true);
     // counts beside the options, for the open ones
     const [level, n] = Object.entries(open.facets!.level!)[0]!;
-    expect(await page.getByLabel('Level').locator(`option[value="${level}"]`).textContent()).toBe(`${level.charAt(0).toUpperCase()}${level.slice(1)} (${n})`);
+    expect(await page.getByLabel('Level').locator(`option[value="${level}"]`).textContent()).toBe(
+      `${level.charAt(0).toUpperCase()}${level.slice(1)} (${n})`,
+    );
     // a deadline window: only what closes within it, each saying when
     await page.getByLabel('Deadline').selectOption({ label: 'In the next 90 days' });
     await page.waitForURL('**/scholarship/?closes_within=90');
@@ -70,7 +76,10 @@ describe('deciding: rupees, first-year cost, the scholarship finder', () => {
     await page.getByLabel('Open for applications only').uncheck();
     await page.waitForURL('**/scholarship/?open=false');
     await expect.poll(() => live.locator('[aria-live] p.muted').first().textContent(), { timeout: 10_000 }).toBe(`${all.count} found`);
-    await page.getByRole('button', { name: 'Show more' }).click().catch(() => {});
+    await page
+      .getByRole('button', { name: 'Show more' })
+      .click()
+      .catch(() => {});
     await expect.poll(() => live.locator('.card.ended .badge.warn').first().textContent(), { timeout: 10_000 }).toBe('Closed');
     // the address keeps it
     await page.reload();

@@ -15,14 +15,22 @@ type Doc = ReturnType<InstanceType<Window['DOMParser']>['parseFromString']>;
 type El = NonNullable<ReturnType<Doc['querySelector']>>;
 type JsonLd = Record<string, unknown>;
 
-const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true, disableIframePageLoading: true } });
+const window = new Window({
+  settings: {
+    disableJavaScriptEvaluation: true,
+    disableJavaScriptFileLoading: true,
+    disableCSSFileLoading: true,
+    disableIframePageLoading: true,
+  },
+});
 afterAll(() => window.happyDOM.close());
 
 const lists = new Map<string, Promise<Row[]>>();
 /** Every row of a public list (cached per file). */
 function all(path: string): Promise<Row[]> {
   let hit = lists.get(path);
-  if (!hit) lists.set(path, (hit = apiJson<Row[] | { results: Row[] }>(`${path}/?page_size=1000`).then((r) => (Array.isArray(r) ? r : r.results))));
+  if (!hit)
+    lists.set(path, (hit = apiJson<Row[] | { results: Row[] }>(`${path}/?page_size=1000`).then((r) => (Array.isArray(r) ? r : r.results))));
   return hit;
 }
 const byId = async (path: string) => new Map((await all(path)).map((r) => [r.id, r]));
@@ -67,7 +75,9 @@ function jsonLds(doc: Doc): JsonLd[] {
   return scripts.flatMap((s) => {
     const value = JSON.parse(s.textContent ?? '') as JsonLd | JsonLd[];
     const top = Array.isArray(value) ? value : [value];
-    return top.flatMap((v) => (Array.isArray(v['@graph']) ? (v['@graph'] as JsonLd[]).map((g) => ({ '@context': v['@context'], ...g })) : [v]));
+    return top.flatMap((v) =>
+      Array.isArray(v['@graph']) ? (v['@graph'] as JsonLd[]).map((g) => ({ '@context': v['@context'], ...g })) : [v],
+    );
   });
 }
 
@@ -96,7 +106,15 @@ function seo(doc: Doc, path: string, { title, image, types }: { title: string; i
 /** A date-time as a student in Nepal reads it: day, month, year and hh:mm in Asia/Kathmandu. */
 function nepalTime(value: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kathmandu', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kathmandu',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(Date.parse(value)))
       .map((p) => [p.type, p.value]),
   );
@@ -113,11 +131,26 @@ function expectShowsTime(dd: El, value: string) {
 
 describe('consultancy detail page', () => {
   it('shows a verified, licensed consultancy in full: badges, lists, highlights, offers, contact and Apply, and only the pictures it has', async () => {
-    const [consultancies, offers, districts, destinations, exams, universities] = await Promise.all([all('consultancy'), all('offer'), byId('districts'), byId('destination'), byId('exam'), byId('university')]);
-    const c = pick(consultancies, 'every field filled and an offer', (r) =>
-      r.verified === true && r.moe_certified === true && Boolean(r.phone && r.email && r.website && r.address) &&
-      [r.districts, r.study_abroad_destinations, r.test_preparation, r.partner_universities, r.highlights].every((l) => Array.isArray(l) && l.length > 0) &&
-      offers.some((o) => o.consultancy_id === r.id));
+    const [consultancies, offers, districts, destinations, exams, universities] = await Promise.all([
+      all('consultancy'),
+      all('offer'),
+      byId('districts'),
+      byId('destination'),
+      byId('exam'),
+      byId('university'),
+    ]);
+    const c = pick(
+      consultancies,
+      'every field filled and an offer',
+      (r) =>
+        r.verified === true &&
+        r.moe_certified === true &&
+        Boolean(r.phone && r.email && r.website && r.address) &&
+        [r.districts, r.study_abroad_destinations, r.test_preparation, r.partner_universities, r.highlights].every(
+          (l) => Array.isArray(l) && l.length > 0,
+        ) &&
+        offers.some((o) => o.consultancy_id === r.id),
+    );
     const path = `/consultancy/${c.slug}/`;
     const doc = await load(path);
 
@@ -127,11 +160,14 @@ describe('consultancy detail page', () => {
 
     // pictures only where the row has them (logo, cover, gallery): no letter tile, no empty box
     const pictures = [c.logo, c.cover, ...((c.gallery as string[] | null) ?? [])].filter(Boolean);
-    expect([...new Set([...doc.querySelectorAll('main img')].map((img) => img.getAttribute('src')))].sort()).toEqual([...new Set(pictures)].sort());
+    expect([...new Set([...doc.querySelectorAll('main img')].map((img) => img.getAttribute('src')))].sort()).toEqual(
+      [...new Set(pictures)].sort(),
+    );
 
     // districts (names), destinations, test preparation and partner universities (linked)
     expect(itemsOf(section(doc, 'Districts'))).toEqual((c.districts as number[]).map((id) => districts.get(id)!.name));
-    const linked = (ids: number[], map: Map<number, Row>, sitePath: string) => ids.map((id) => ({ text: map.get(id)!.name as string, href: `/${sitePath}/${map.get(id)!.slug}/` }));
+    const linked = (ids: number[], map: Map<number, Row>, sitePath: string) =>
+      ids.map((id) => ({ text: map.get(id)!.name as string, href: `/${sitePath}/${map.get(id)!.slug}/` }));
     expect(linksOf(section(doc, 'Study abroad destinations'))).toEqual(linked(c.study_abroad_destinations, destinations, 'destination'));
     expect(linksOf(section(doc, 'Test preparation'))).toEqual(linked(c.test_preparation, exams, 'exam'));
     expect(linksOf(section(doc, 'Partner universities'))).toEqual(linked(c.partner_universities, universities, 'university'));
@@ -173,7 +209,11 @@ describe('consultancy detail page', () => {
       { verified: false, moe_certified: false, licence: false, badges: ['No licence on record'] },
     ];
     for (const want of cases) {
-      const c = pick(consultancies, `verified=${want.verified}, moe_certified=${want.moe_certified}, licence=${want.licence}`, (r) => r.verified === want.verified && r.moe_certified === want.moe_certified && Boolean(r.licence) === want.licence);
+      const c = pick(
+        consultancies,
+        `verified=${want.verified}, moe_certified=${want.moe_certified}, licence=${want.licence}`,
+        (r) => r.verified === want.verified && r.moe_certified === want.moe_certified && Boolean(r.licence) === want.licence,
+      );
       const doc = await load(`/consultancy/${c.slug}/`);
       // a Licensed badge carries its hidden "Licence expired" for the browser to show on the day it lapses
       expect([...doc.querySelectorAll('main .badge:not([hidden])')].map((b) => text(b)).sort(), c.slug).toEqual(want.badges);
@@ -185,10 +225,14 @@ describe('university, college and course detail pages', () => {
   it('shows a university: destination, ranking, tuition range and currency, intakes, disciplines, its courses and FAQs', async () => {
     const [universities, destinations, disciplines] = await Promise.all([all('university'), byId('destination'), byId('disciplines')]);
     const courses = await all('course');
-    const u = pick(universities, 'every field filled and courses', (r) =>
-      Boolean(r.destination_id && r.world_ranking && r.tuition_min && r.tuition_max && r.currency) &&
-      [r.intakes, r.disciplines, r.faqs].every((l) => Array.isArray(l) && l.length > 0) &&
-      courses.filter((c) => c.university_id === r.id).length >= 2);
+    const u = pick(
+      universities,
+      'every field filled and courses',
+      (r) =>
+        Boolean(r.destination_id && r.world_ranking && r.tuition_min && r.tuition_max && r.currency) &&
+        [r.intakes, r.disciplines, r.faqs].every((l) => Array.isArray(l) && l.length > 0) &&
+        courses.filter((c) => c.university_id === r.id).length >= 2,
+    );
     const path = `/university/${u.slug}/`;
     const doc = await load(path);
 
@@ -199,7 +243,8 @@ describe('university, college and course detail pages', () => {
     if (u.established_year) expect(text(fact(doc, 'Established in'))).toBe(String(u.established_year)); // 1996, not 1,996
     // money with its currency, and the currency not as a fact of its own
     // with its rupees at the rate of a date (every seeded currency has a rate)
-    const inRupees = (amount: number) => new RegExp(`^${u.currency} ${amount.toLocaleString('en-US')} \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`);
+    const inRupees = (amount: number) =>
+      new RegExp(`^${u.currency} ${amount.toLocaleString('en-US')} \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`);
     expect(text(fact(doc, 'Yearly tuition from'))).toMatch(inRupees(u.tuition_min));
     expect(text(fact(doc, 'Yearly tuition up to'))).toMatch(inRupees(u.tuition_max));
     expect(doc.body.textContent).not.toContain('Tuition currency');
@@ -222,12 +267,21 @@ describe('university, college and course detail pages', () => {
 
   it('shows a college with its badges, affiliated universities and CollegeOrUniversity JSON-LD', async () => {
     const [colleges, universities] = await Promise.all([all('college'), byId('university')]);
-    const c = pick(colleges, 'affiliated universities', (r) => r.verified === true && Array.isArray(r.affiliated_universities) && r.affiliated_universities.length > 0);
+    const c = pick(
+      colleges,
+      'affiliated universities',
+      (r) => r.verified === true && Array.isArray(r.affiliated_universities) && r.affiliated_universities.length > 0,
+    );
     const path = `/college/${c.slug}/`;
     const doc = await load(path);
     expect(text(doc.querySelector('main h1'))).toBe(c.name);
     expect([...doc.querySelectorAll('main .badge')].map((b) => text(b))).toContain('Verified');
-    expect(linksOf(section(doc, 'Affiliated universities'))).toEqual((c.affiliated_universities as number[]).map((id) => ({ text: universities.get(id)!.name, href: `/university/${universities.get(id)!.slug}/` })));
+    expect(linksOf(section(doc, 'Affiliated universities'))).toEqual(
+      (c.affiliated_universities as number[]).map((id) => ({
+        text: universities.get(id)!.name,
+        href: `/university/${universities.get(id)!.slug}/`,
+      })),
+    );
     seo(doc, path, { title: c.name, image: c.cover, types: ['CollegeOrUniversity'] });
   });
 
@@ -240,7 +294,9 @@ describe('university, college and course detail pages', () => {
     expect(text(doc.querySelector('main h1'))).toBe(c.name);
     expect(linksOf(fact(doc, 'University'))).toEqual([{ text: uni.name, href: `/university/${uni.slug}/` }]);
     expect(text(fact(doc, 'Level')).toLowerCase()).toBe(String(c.level).toLowerCase());
-    expect(text(fact(doc, 'Yearly fee'))).toMatch(new RegExp(`^${c.currency} ${c.fee.toLocaleString('en-US')} \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`));
+    expect(text(fact(doc, 'Yearly fee'))).toMatch(
+      new RegExp(`^${c.currency} ${c.fee.toLocaleString('en-US')} \\(about NPR [\\d,]+ at the \\d{1,2} [A-Z][a-z]{2} \\d{4} rate\\)$`),
+    );
     if (c.duration_months) expect(text(fact(doc, 'Duration'))).toBe(`${c.duration_months} month${c.duration_months === 1 ? '' : 's'}`);
     expect(doc.body.textContent).not.toContain('Fee currency');
     const ld = seo(doc, path, { title: c.name, image: c.cover_image, types: ['Course'] });
@@ -252,8 +308,14 @@ describe('university, college and course detail pages', () => {
 describe('event detail page', () => {
   it('shows an in-person event: dates, venue, organizer, related universities and consultancies, and Event JSON-LD at a Place', async () => {
     const [events, universities, consultancies] = await Promise.all([all('event'), byId('university'), byId('consultancy')]);
-    const e = pick(events, 'a venue and related records', (r) =>
-      Boolean(r.venue && r.venue !== 'Online' && !r.online_link && r.organizer) && r.related_universities?.length > 0 && r.related_consultancies?.length > 0);
+    const e = pick(
+      events,
+      'a venue and related records',
+      (r) =>
+        Boolean(r.venue && r.venue !== 'Online' && !r.online_link && r.organizer) &&
+        r.related_universities?.length > 0 &&
+        r.related_consultancies?.length > 0,
+    );
     const path = `/event/${e.slug}/`;
     const doc = await load(path);
     expect(text(doc.querySelector('main h1'))).toBe(e.title);
@@ -261,7 +323,8 @@ describe('event detail page', () => {
     expectShowsTime(fact(doc, 'Ends'), e.ends_at);
     expect(text(fact(doc, 'Venue'))).toBe(e.venue);
     expect(text(fact(doc, 'Organizer'))).toBe(e.organizer);
-    const linked = (ids: number[], map: Map<number, Row>, sitePath: string) => ids.map((id) => ({ text: map.get(id)!.name as string, href: `/${sitePath}/${map.get(id)!.slug}/` }));
+    const linked = (ids: number[], map: Map<number, Row>, sitePath: string) =>
+      ids.map((id) => ({ text: map.get(id)!.name as string, href: `/${sitePath}/${map.get(id)!.slug}/` }));
     expect(linksOf(section(doc, 'Related universities'))).toEqual(linked(e.related_universities, universities, 'university'));
     expect(linksOf(section(doc, 'Related consultancies'))).toEqual(linked(e.related_consultancies, consultancies, 'consultancy'));
 
@@ -319,11 +382,17 @@ describe('blog and news', () => {
           if (n === 1) {
             expect(text(doc.querySelector('main h1'))).toContain(category.name);
             const count = posts.filter((p) => p.category_id === category.id).length;
-            expect(text(doc.querySelector('main'))).toContain(`${count} ${count === 1 ? (kind === 'blog' ? 'blog post' : 'news item') : kind === 'blog' ? 'blog posts' : 'news items'}`);
+            expect(text(doc.querySelector('main'))).toContain(
+              `${count} ${count === 1 ? (kind === 'blog' ? 'blog post' : 'news item') : kind === 'blog' ? 'blog posts' : 'news items'}`,
+            );
             expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(abs(base));
             expect(doc.querySelector(`main a[href="${base}"]`)?.getAttribute('aria-current')).toBe('page');
           }
-          hrefs.push(...[...doc.querySelectorAll('main a')].map((a) => a.getAttribute('href') ?? '').filter((h) => new RegExp(`^/${kind}/[^/]+/$`).test(h)));
+          hrefs.push(
+            ...[...doc.querySelectorAll('main a')]
+              .map((a) => a.getAttribute('href') ?? '')
+              .filter((h) => new RegExp(`^/${kind}/[^/]+/$`).test(h)),
+          );
           if (!doc.querySelector(`main a[href="${base}page/${n + 1}/"]`)) break;
         }
         const expected = posts.filter((p) => p.category_id === category.id).map((p) => `/${kind}/${p.slug}/`);
@@ -348,13 +417,18 @@ describe('model question detail page', () => {
         expect(link, `PDF link on /model-question/${q.slug}/`).not.toBeNull();
         expect(text(link)).toMatch(/question paper|pdf/i);
         if (q.year) expect(text(fact(doc, 'Year'))).toBe(String(q.year));
-        if (q.exam_id) expect(linksOf(fact(doc, 'Exam'))).toEqual([{ text: exams.get(q.exam_id)!.name, href: `/exam/${exams.get(q.exam_id)!.slug}/` }]);
+        if (q.exam_id)
+          expect(linksOf(fact(doc, 'Exam'))).toEqual([{ text: exams.get(q.exam_id)!.name, href: `/exam/${exams.get(q.exam_id)!.slug}/` }]);
       }),
     );
     const pdf = await fetch(abs(withPdf[0]!.pdf));
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });
 

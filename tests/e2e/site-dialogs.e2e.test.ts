@@ -14,10 +14,18 @@ afterAll(disconnect);
 const VISIT_MS = 20_000;
 
 /** A fresh phone browser that notes every dialog as it appears: page path, name, and the page's clock. */
-async function counted(): Promise<{ context: BrowserContext; page: Page; opened: { path: string; name: string; at: number; imageReady: boolean }[] }> {
+async function counted(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  opened: { path: string; name: string; at: number; imageReady: boolean }[];
+}> {
   const context = await newContext({ quiet: false, noBanner: false, mobile: true });
   const opened: { path: string; name: string; at: number; imageReady: boolean }[] = [];
-  await context.exposeBinding('dialogOpened', ({ page }, name: string, at: number, imageReady: boolean) => void opened.push({ path: new URL(page.url()).pathname, name, at, imageReady }));
+  await context.exposeBinding(
+    'dialogOpened',
+    ({ page }, name: string, at: number, imageReady: boolean) =>
+      void opened.push({ path: new URL(page.url()).pathname, name, at, imageReady }),
+  );
   await context.addInitScript(() => {
     const seen = new WeakSet<Element>();
     new MutationObserver(() => {
@@ -26,7 +34,11 @@ async function counted(): Promise<{ context: BrowserContext; page: Page; opened:
         seen.add(dialog);
         const img = dialog.querySelector('img');
         const name = dialog.querySelector('h2')?.textContent || img?.getAttribute('alt') || '?';
-        (window as unknown as { dialogOpened: (name: string, at: number, ready: boolean) => void }).dialogOpened(name, Date.now(), !img || (img.complete && img.naturalWidth > 0));
+        (window as unknown as { dialogOpened: (name: string, at: number, ready: boolean) => void }).dialogOpened(
+          name,
+          Date.now(),
+          !img || (img.complete && img.naturalWidth > 0),
+        );
       }
     }).observe(document, { childList: true, subtree: true });
   });
@@ -57,10 +69,12 @@ it('a fresh browser over five pages, typing in a filter, sees at most two dialog
   let typedUntil = 0;
   await visit('/course/', async () => {
     const roadblock = page.locator('.roadblock');
-    await expect.poll(async () => {
-      await page.clock.runFor(250);
-      return roadblock.count();
-    }).toBe(1);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(250);
+        return roadblock.count();
+      })
+      .toBe(1);
     await roadblock.getByRole('button', { name: 'Close' }).click();
     const search = page.getByRole('searchbox').first();
     await search.click();
@@ -89,7 +103,10 @@ it('a fresh browser over five pages, typing in a filter, sees at most two dialog
 });
 
 it('the roadblock waits for its image: while it is on its way, no dialog (never an empty white box)', async () => {
-  const ads = await apiJson<{ mobile_image_url: string | null; desktop_image_url: string | null }[] | { results: { mobile_image_url: string | null; desktop_image_url: string | null }[] }>('ads/?placement=roadblock_ad');
+  const ads = await apiJson<
+    | { mobile_image_url: string | null; desktop_image_url: string | null }[]
+    | { results: { mobile_image_url: string | null; desktop_image_url: string | null }[] }
+  >('ads/?placement=roadblock_ad');
   const ad = (Array.isArray(ads) ? ads : ads.results).find((a) => a.mobile_image_url || a.desktop_image_url)!;
   const image = new URL(ad.mobile_image_url || ad.desktop_image_url!, 'http://x').pathname;
   const { context, page, opened } = await counted();
@@ -109,10 +126,12 @@ it('the roadblock waits for its image: while it is on its way, no dialog (never 
   // nor does the booking dialog take its place meanwhile
   expect(opened).toEqual([]);
   release();
-  await expect.poll(async () => {
-    await page.clock.runFor(250);
-    return page.locator('.roadblock').count();
-  }).toBe(1);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(250);
+      return page.locator('.roadblock').count();
+    })
+    .toBe(1);
   expect(opened[0]!.imageReady).toBe(true);
   await context.close();
 });

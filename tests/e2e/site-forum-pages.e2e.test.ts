@@ -29,13 +29,24 @@ let answerId = 0;
 let spamId = 0;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-const post = <T>(apiPath: string, who: ApiSession, body: unknown) => apiJson<T>(apiPath, { method: 'POST', headers: bearer(who.access), body: JSON.stringify(body) });
-const contentVersion = async () => (await apiJson<{ content_version: number }>('site/status/', { headers: bearer(admin.access) })).content_version;
+const post = <T>(apiPath: string, who: ApiSession, body: unknown) =>
+  apiJson<T>(apiPath, { method: 'POST', headers: bearer(who.access), body: JSON.stringify(body) });
+const contentVersion = async () =>
+  (await apiJson<{ content_version: number }>('site/status/', { headers: bearer(admin.access) })).content_version;
 const pageFile = () => path.join(siteDir, 'current', `forum/${question.id}/index.html`);
 
 beforeAll(async () => {
-  [admin, asker, answerer, spammer] = await Promise.all(['admin@example.com', 'student@example.com', 'consultancy@example.com', 'college@example.com'].map(apiLogin));
-  runner = createRebuildRunner({ apiUrl: `${baseUrl()}/api`, siteDir, siteUrl: baseUrl(), readVersion: contentVersion, log: () => {}, standby: true });
+  [admin, asker, answerer, spammer] = await Promise.all(
+    ['admin@example.com', 'student@example.com', 'consultancy@example.com', 'college@example.com'].map(apiLogin),
+  );
+  runner = createRebuildRunner({
+    apiUrl: `${baseUrl()}/api`,
+    siteDir,
+    siteUrl: baseUrl(),
+    readVersion: contentVersion,
+    log: () => {},
+    standby: true,
+  });
   const r = await runner.check();
   expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'full' });
 }, 300_000);
@@ -96,7 +107,9 @@ describe('forum question pages', () => {
     expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'incremental' });
     const rebuilt = fs.readFileSync(pageFile(), 'utf8');
     expect(rebuilt).toContain('Accepted answer');
-    expect(JSON.parse(rebuilt.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!).mainEntity.acceptedAnswer.text).toBe(ANSWER);
+    expect(JSON.parse(rebuilt.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!).mainEntity.acceptedAnswer.text).toBe(
+      ANSWER,
+    );
   }, 120_000);
 
   it('an admin hides the reported reply in the console’s moderation queue, restores it, and deletes it with a reason', async () => {

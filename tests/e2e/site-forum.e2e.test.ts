@@ -34,7 +34,9 @@ describe('forum: sign up → ask → like → reply', () => {
     await page.waitForURL((url) => url.pathname === '/forum/');
     await hydrated(page);
     // a session begun from a mail stays quiet
-    expect(await page.context().cookies()).toContainEqual(expect.objectContaining({ name: 'auto_dialogs', value: expect.stringContaining('mail') }));
+    expect(await page.context().cookies()).toContainEqual(
+      expect.objectContaining({ name: 'auto_dialogs', value: expect.stringContaining('mail') }),
+    );
 
     const title = `Is a 6.5 IELTS enough for nursing in Australia? ${Date.now()}`;
     await page.getByLabel('Question *').fill(title);

@@ -25,7 +25,10 @@ async function signIn(page: Page, email: string) {
   await page.goto('/login/');
   await hydrated(page);
   await page.getByLabel('Email').first().fill(email);
-  await page.getByLabel('Password').first().fill(process.env.DEMO_PASSWORD ?? 'demo1234');
+  await page
+    .getByLabel('Password')
+    .first()
+    .fill(process.env.DEMO_PASSWORD ?? 'demo1234');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
@@ -43,7 +46,9 @@ describe('phone header', () => {
     const menuLinks = menu.locator('a');
     expect(await menuLinks.first().isVisible()).toBe(false);
     await menu.locator('summary').click();
-    const hrefs = await menuLinks.evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.getAttribute('href')));
+    const hrefs = await menuLinks.evaluateAll((links) =>
+      links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.getAttribute('href')),
+    );
     for (const section of sections) expect(hrefs, section).toContain(section);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await context.close();

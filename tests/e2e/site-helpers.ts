@@ -30,10 +30,23 @@ export interface ContextOptions {
   javaScript?: boolean;
 }
 
-export async function newContext({ quiet = true, noBanner = true, mobile = false, viewport, bypassCSP = false, javaScript = true }: ContextOptions = {}): Promise<BrowserContext> {
+export async function newContext({
+  quiet = true,
+  noBanner = true,
+  mobile = false,
+  viewport,
+  bypassCSP = false,
+  javaScript = true,
+}: ContextOptions = {}): Promise<BrowserContext> {
   const b = await connect();
   const size = viewport ?? (mobile ? { width: 390, height: 800 } : { width: 1280, height: 900 });
-  const context = await b.newContext({ baseURL: baseUrl(), bypassCSP, viewport: size, javaScriptEnabled: javaScript, ...(mobile ? { isMobile: true, hasTouch: true } : {}) });
+  const context = await b.newContext({
+    baseURL: baseUrl(),
+    bypassCSP,
+    viewport: size,
+    javaScriptEnabled: javaScript,
+    ...(mobile ? { isMobile: true, hasTouch: true } : {}),
+  });
   if (quiet) await context.addCookies([{ name: SHOWN_COOKIE, value: 'roadblock', url: baseUrl() }]);
   if (noBanner)
     await context.route('**/api/site-settings/', async (route) => {
@@ -53,7 +66,11 @@ export async function newContext({ quiet = true, noBanner = true, mobile = false
  * but for those that wait to be scrolled into view (client:visible: the prompt after the content).
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island:not([client="visible"])')].every((el) => !el.hasAttribute('ssr')), null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('astro-island:not([client="visible"])')].every((el) => !el.hasAttribute('ssr')),
+    null,
+    { timeout: 15_000 },
+  );
 }
 
 export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {

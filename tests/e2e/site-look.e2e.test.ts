@@ -56,7 +56,9 @@ describe.each([1024, 1366])('at %i px', (width) => {
     await page.goto('/university/');
     await hydrated(page);
     const rows = await page.evaluate(() => {
-      const boxes = [...document.querySelectorAll('header.site .brand, header.site nav.main a, header.site .account, header.site details.menu')]
+      const boxes = [
+        ...document.querySelectorAll('header.site .brand, header.site nav.main a, header.site .account, header.site details.menu'),
+      ]
         .map((el) => el.getBoundingClientRect())
         .filter((r) => r.width > 0);
       return {
@@ -98,10 +100,17 @@ describe('flags', () => {
 
 describe("a phone's first screen of a detail page", () => {
   /** Whether the element's box lies wholly inside the first 740 px screen. */
-  const onFirstScreen = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().bottom <= 740 && el.getBoundingClientRect().height > 0);
+  const onFirstScreen = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom <= 740 && el.getBoundingClientRect().height > 0);
 
   it("holds a course's fee in rupees, intakes and duration, and its Save button", async () => {
-    const courses = await apiJson<Results<{ slug: string; fee: number | null; intakes: string[] | null; duration_months: number | null }>>('course/?page_size=50');
+    const courses =
+      await apiJson<Results<{ slug: string; fee: number | null; intakes: string[] | null; duration_months: number | null }>>(
+        'course/?page_size=50',
+      );
     const course = courses.results.find((c) => c.fee && c.intakes?.length && c.duration_months)!;
     const context = await newContext({ mobile: true, viewport: { width: 360, height: 740 }, noBanner: false });
     const page = await context.newPage();

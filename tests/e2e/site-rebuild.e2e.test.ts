@@ -35,7 +35,14 @@ const send = (method: string, apiPath: string, fields: Record<string, string>) =
 
 beforeAll(async () => {
   token = await adminToken();
-  runner = createRebuildRunner({ apiUrl: `${baseUrl()}/api`, siteDir, siteUrl: baseUrl(), readVersion: async () => version, log: () => {}, standby: true });
+  runner = createRebuildRunner({
+    apiUrl: `${baseUrl()}/api`,
+    siteDir,
+    siteUrl: baseUrl(),
+    readVersion: async () => version,
+    log: () => {},
+    standby: true,
+  });
   const r = await runner.check();
   expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'full' });
 }, 240_000);
@@ -72,7 +79,10 @@ describe('data-only rebuilds (rebuild runner)', () => {
     await rebuild();
     expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain('9801234567');
 
-    const row = await send('POST', 'offer/admin/', { title: `Free visa file review ${Date.now()}`, consultancy_id: String(consultancy!.id) });
+    const row = await send('POST', 'offer/admin/', {
+      title: `Free visa file review ${Date.now()}`,
+      consultancy_id: String(consultancy!.id),
+    });
     offer = { id: row.id as number, title: row.title as string };
     const r = await rebuild();
     expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain(offer.title);
@@ -83,7 +93,11 @@ describe('data-only rebuilds (rebuild runner)', () => {
   it('re-renders for a new destination only the pages that can name it, and for a renamed one the pages that do', async () => {
     const before = fs.realpathSync(path.join(siteDir, 'current'));
     const inode = (dir: string, p: string) => fs.statSync(path.join(dir, p)).ino;
-    const untouched = [`consultancy/${consultancy!.slug}/index.html`, `consultancy/${consultancy!.slug}/apply/index.html`, 'consultancy/page/2/index.html'];
+    const untouched = [
+      `consultancy/${consultancy!.slug}/index.html`,
+      `consultancy/${consultancy!.slug}/apply/index.html`,
+      'consultancy/page/2/index.html',
+    ];
     const created = await send('POST', 'destination/create/', { name: `Rebuildland ${Date.now()}` });
     destination = { id: created.id as number, name: created.name as string };
     const r = await rebuild();
@@ -91,7 +105,11 @@ describe('data-only rebuilds (rebuild runner)', () => {
     for (const p of untouched) expect(inode(fs.realpathSync(path.join(siteDir, 'current')), p), p).toBe(inode(before, p));
     expect(r.report!.rendered).toBeLessThan(r.report!.paths / 10);
 
-    await apiJson(`consultancy/${consultancy!.id}/update/`, { method: 'PATCH', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ study_abroad_destinations: [destination.id] }) });
+    await apiJson(`consultancy/${consultancy!.id}/update/`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ study_abroad_destinations: [destination.id] }),
+    });
     await rebuild();
     expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain(destination.name);
     const renamed = `${destination.name} Renamed`;
@@ -130,7 +148,10 @@ describe('data-only rebuilds (rebuild runner)', () => {
     const fresh = path.join(siteDir, 'fresh');
     await astroBuild(fresh, `${baseUrl()}/api`, { SITE_URL: baseUrl(), ASTRO_CACHE_DIR: path.join(siteDir, 'fresh-cache') });
     const list = (dir: string, base = dir): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))])).filter((f) => f !== '.site-version');
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? list(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))]))
+        .filter((f) => f !== '.site-version');
     const built = fs.realpathSync(path.join(siteDir, 'current'));
     const ours = list(built).sort();
     expect(ours).toEqual(list(fresh).sort());

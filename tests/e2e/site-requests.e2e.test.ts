@@ -60,20 +60,23 @@ async function view(route: string) {
 }
 
 describe('first view on a phone, first visit', () => {
-  it.each(['/', '/consultancy/', '/consultancy/everest-education-consultancy/', 'course'])('%s makes at most 12 requests', async (which) => {
-    const route = which === 'course' ? course : which;
-    const v = await view(route);
-    console.log(`${route}: ${v.counted.length} requests, +${v.content_images} pictures of the content\n  ${v.counted.join('\n  ')}`);
-    // the islands are live and every call of SPEC §7 a first visit makes was made
-    expect(v.not_hydrated.filter((i) => !i.endsWith('client:visible'))).toEqual([]);
-    expect(v.urls.some((u) => u.includes('/api/site-settings/'))).toBe(true);
-    expect(v.urls.some((u) => u.includes('/api/ads/?placement=roadblock_ad'))).toBe(true);
-    expect(v.urls.some((u) => u.includes('/api/analytics/pageview/'))).toBe(true);
-    expect(v.counted.length).toBeLessThanOrEqual(BUDGET);
-    // pictures below the screen wait for the visitor (as far as the browser lets them) and keep their room
-    expect(v.pictures.filter((p) => p.below && !p.lazy)).toEqual([]);
-    expect(v.pictures.filter((p) => !p.sized)).toEqual([]);
-  });
+  it.each(['/', '/consultancy/', '/consultancy/everest-education-consultancy/', 'course'])(
+    '%s makes at most 12 requests',
+    async (which) => {
+      const route = which === 'course' ? course : which;
+      const v = await view(route);
+      console.log(`${route}: ${v.counted.length} requests, +${v.content_images} pictures of the content\n  ${v.counted.join('\n  ')}`);
+      // the islands are live and every call of SPEC §7 a first visit makes was made
+      expect(v.not_hydrated.filter((i) => !i.endsWith('client:visible'))).toEqual([]);
+      expect(v.urls.some((u) => u.includes('/api/site-settings/'))).toBe(true);
+      expect(v.urls.some((u) => u.includes('/api/ads/?placement=roadblock_ad'))).toBe(true);
+      expect(v.urls.some((u) => u.includes('/api/analytics/pageview/'))).toBe(true);
+      expect(v.counted.length).toBeLessThanOrEqual(BUDGET);
+      // pictures below the screen wait for the visitor (as far as the browser lets them) and keep their room
+      expect(v.pictures.filter((p) => p.below && !p.lazy)).toEqual([]);
+      expect(v.pictures.filter((p) => !p.sized)).toEqual([]);
+    },
+  );
 
   it('the home page loads the public code as one shared chunk, never the console, nor the modal settings yet', async () => {
     const v = await view('/');

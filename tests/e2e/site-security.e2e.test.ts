@@ -16,7 +16,10 @@ import { apiJson, connect, disconnect, hydrated, newContext } from './site-helpe
 afterAll(disconnect);
 
 const STUDENT = 'student@example.com';
-const leaks = (requests: Request[]) => requests.map((r) => r.url()).filter((url) => url.includes(encodeURIComponent(PASSWORD)) || url.includes(PASSWORD) || url.includes('password='));
+const leaks = (requests: Request[]) =>
+  requests
+    .map((r) => r.url())
+    .filter((url) => url.includes(encodeURIComponent(PASSWORD)) || url.includes(PASSWORD) || url.includes('password='));
 
 describe('sign-in before the page is live', () => {
   it('without JavaScript, Enter and a tap on the button send nothing in a URL', async () => {
@@ -71,15 +74,33 @@ describe('sign-in before the page is live', () => {
 
 // ---- Content-Security-Policy ------------------------------------------------------------------
 
-const metaPolicy = (html: string) => html.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/i)?.[1]?.replace(/&#39;|&apos;/g, "'") ?? null;
-const directive = (policy: string, name: string) => policy.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? null;
+const metaPolicy = (html: string) =>
+  html.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/i)?.[1]?.replace(/&#39;|&apos;/g, "'") ?? null;
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name)
+    ?.slice(1) ?? null;
 const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 const inlineScripts = (html: string) =>
-  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs]) => !/\bsrc=/.test(attrs!) && !/type="application\/(ld\+)?json"/.test(attrs!)).map(([, , body]) => body!);
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs]) => !/\bsrc=/.test(attrs!) && !/type="application\/(ld\+)?json"/.test(attrs!))
+    .map(([, , body]) => body!);
 const inlineStyles = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => body!);
 
 function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === '_astro' ? [] : htmlFiles(path.join(dir, e.name))) : e.name.endsWith('.html') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? e.name === '_astro'
+          ? []
+          : htmlFiles(path.join(dir, e.name))
+        : e.name.endsWith('.html')
+          ? [path.join(dir, e.name)]
+          : [],
+    );
 }
 
 describe('Content-Security-Policy of the built site', () => {
@@ -99,7 +120,8 @@ describe('Content-Security-Policy of the built site', () => {
       }
       // the <meta> must come before anything it governs
       const firstGoverned = html.search(/<script(?![^>]*type="application\/ld\+json")|<style|<link rel="stylesheet"/);
-      if (firstGoverned >= 0 && html.indexOf('http-equiv="content-security-policy"') > firstGoverned) problems.push(`${where}: policy after a script or style`);
+      if (firstGoverned >= 0 && html.indexOf('http-equiv="content-security-policy"') > firstGoverned)
+        problems.push(`${where}: policy after a script or style`);
       const scriptSrc = directive(policy, 'script-src') ?? [];
       const styleSrc = directive(policy, 'style-src') ?? [];
       if (scriptSrc.includes("'unsafe-inline'") || styleSrc.includes("'unsafe-inline'")) problems.push(`${where}: unsafe-inline`);
@@ -108,7 +130,8 @@ describe('Content-Security-Policy of the built site', () => {
         scripts++;
         if (!scriptSrc.includes(sha256(body))) problems.push(`${where}: inline script ${sha256(body)} not in script-src`);
       }
-      for (const body of inlineStyles(html)) if (!styleSrc.includes(sha256(body))) problems.push(`${where}: inline style ${sha256(body)} not in style-src`);
+      for (const body of inlineStyles(html))
+        if (!styleSrc.includes(sha256(body))) problems.push(`${where}: inline style ${sha256(body)} not in style-src`);
       if (/<[a-z][^>]*\sstyle="/i.test(html)) problems.push(`${where}: a style attribute (blocked without 'unsafe-inline')`);
     }
     expect(problems.slice(0, 20)).toEqual([]);
@@ -141,7 +164,19 @@ describe('Content-Security-Policy of the built site', () => {
     const uni = await apiJson<{ results: { slug: string }[] }>('university/?page_size=1');
     const consultancy = await apiJson<{ results: { slug: string }[] }>('consultancy/?page_size=1');
     const problems: string[] = [];
-    for (const url of ['/', '/destination/', `/university/${uni.results[0]!.slug}/`, `/consultancy/${consultancy.results[0]!.slug}/`, `/consultancy/${consultancy.results[0]!.slug}/apply/`, '/forum/', '/complaint/', '/track/', '/login/', '/search/?search=nursing', '/no-such-page/']) {
+    for (const url of [
+      '/',
+      '/destination/',
+      `/university/${uni.results[0]!.slug}/`,
+      `/consultancy/${consultancy.results[0]!.slug}/`,
+      `/consultancy/${consultancy.results[0]!.slug}/apply/`,
+      '/forum/',
+      '/complaint/',
+      '/track/',
+      '/login/',
+      '/search/?search=nursing',
+      '/no-such-page/',
+    ]) {
       await page.goto(url);
       await hydrated(page);
       // the images on the page have loaded (or failed) by now

@@ -23,7 +23,9 @@ async function saveUniversities(page: Page, n: number): Promise<string[]> {
     const card = page.locator('#static-list .card').nth(i);
     names.push((await card.locator('h2 a').textContent())!);
     await card.getByRole('button', { name: /to your shortlist/ }).click();
-    await expect.poll(() => card.getByRole('button', { name: /to your shortlist/ }).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await expect
+      .poll(() => card.getByRole('button', { name: /to your shortlist/ }).getAttribute('aria-pressed'), { timeout: 10_000 })
+      .toBe('true');
   }
   return names;
 }
@@ -50,7 +52,9 @@ describe('shortlist and compare', () => {
     await other.goto(new URL(link).pathname + new URL(link).search);
     await other.getByRole('button', { name: 'Save these to my shortlist' }).click();
     await other.waitForURL('**/shortlist/');
-    await expect.poll(() => other.locator('section[aria-labelledby="sl-university"] .card h3 a').allTextContents(), { timeout: 10_000 }).toEqual(names);
+    await expect
+      .poll(() => other.locator('section[aria-labelledby="sl-university"] .card h3 a').allTextContents(), { timeout: 10_000 })
+      .toEqual(names);
     expect(JSON.parse((await other.evaluate(() => localStorage.getItem('shortlist')))!)).toHaveLength(2);
     await friend.close();
   });
@@ -77,16 +81,17 @@ describe('shortlist and compare', () => {
   it('compares consultancies on a phone, one card each, with what applicants and complainants say of them', async () => {
     const records = await apiJson<{ results: { consultancy_id: number; received: number }[] }>('complaint/records/');
     const complained = records.results.find((r) => r.received > 0)!;
-    const quiet = (await apiJson<{ results: { id: number }[] }>('consultancy/?page_size=100')).results.find((c) => !records.results.some((r) => r.consultancy_id === c.id))!;
+    const quiet = (await apiJson<{ results: { id: number }[] }>('consultancy/?page_size=100')).results.find(
+      (c) => !records.results.some((r) => r.consultancy_id === c.id),
+    )!;
     const context = await newContext(phone);
     const page = await context.newPage();
     await page.goto(`/compare/?consultancy=${complained.consultancy_id},${quiet.id}`);
     const cards = page.getByRole('region', { name: 'Consultancies compared' }).locator('article');
     const complaints = cards.locator('dt:text-is("Complaints") + dd');
-    await expect.poll(() => complaints.allTextContents(), { timeout: 10_000 }).toEqual([
-      expect.stringContaining(`${complained.received} complaint`),
-      'No complaints in the last 12 months.',
-    ]);
+    await expect
+      .poll(() => complaints.allTextContents(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining(`${complained.received} complaint`), 'No complaints in the last 12 months.']);
     expect(await cards.locator('dt:text-is("Reviews by applicants")').count()).toBe(2);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
     await context.close();
@@ -101,10 +106,25 @@ describe('shortlist and compare', () => {
     await hydrated(page);
     const { access } = await apiSignIn('student@example.com');
     await expect
-      .poll(async () => (await apiJson<{ items: { entity: string; id: number }[] }>('auth/shortlist/', { headers: { authorization: `Bearer ${access}` } })).items.length, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (
+            await apiJson<{ items: { entity: string; id: number }[] }>('auth/shortlist/', {
+              headers: { authorization: `Bearer ${access}` },
+            })
+          ).items.length,
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(0);
-    const account = await apiJson<{ items: { entity: string; id: number }[] }>('auth/shortlist/', { headers: { authorization: `Bearer ${access}` } });
-    const saved = await apiJson<{ results: { name: string }[] }>(`university/?ids=${account.items.filter((i) => i.entity === 'university').map((i) => i.id).join(',')}`);
+    const account = await apiJson<{ items: { entity: string; id: number }[] }>('auth/shortlist/', {
+      headers: { authorization: `Bearer ${access}` },
+    });
+    const saved = await apiJson<{ results: { name: string }[] }>(
+      `university/?ids=${account.items
+        .filter((i) => i.entity === 'university')
+        .map((i) => i.id)
+        .join(',')}`,
+    );
     expect(saved.results.map((r) => r.name)).toContain(names[0]);
     await context.close();
   });

@@ -23,7 +23,8 @@ let versionBefore = 0;
 const subject = `Deposit kept after visa refusal ${Date.now() % 100000}`;
 const filed = { reference: '', code: '' };
 
-const contentVersion = async () => (await apiJson<{ content_version: number }>('site/status/', { headers: { authorization: `Bearer ${admin}` } })).content_version;
+const contentVersion = async () =>
+  (await apiJson<{ content_version: number }>('site/status/', { headers: { authorization: `Bearer ${admin}` } })).content_version;
 
 interface AdminRow {
   consultancy_id: number | null;
@@ -37,14 +38,18 @@ interface AdminRow {
 async function recordFromRows(consultancyId: number): Promise<ComplaintRecord> {
   const rows: AdminRow[] = [];
   for (let page = 1; ; page++) {
-    const reply = await apiJson<{ next: string | null; results: AdminRow[] }>(`complaint/admin/?page=${page}&page_size=200`, { headers: { authorization: `Bearer ${admin}` } });
+    const reply = await apiJson<{ next: string | null; results: AdminRow[] }>(`complaint/admin/?page=${page}&page_size=200`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     rows.push(...reply.results);
     if (!reply.next) break;
   }
   const since = new Date();
   since.setUTCMonth(since.getUTCMonth() - COMPLAINT_RECORD_MONTHS);
   const now = Date.now();
-  const counted = rows.filter((r) => r.consultancy_id === consultancyId && r.status !== 'rejected' && Date.parse(r.created_at) > since.getTime());
+  const counted = rows.filter(
+    (r) => r.consultancy_id === consultancyId && r.status !== 'rejected' && Date.parse(r.created_at) > since.getTime(),
+  );
   const answered = counted.filter((r) => r.first_answer_at);
   const hours = answered.map((r) => (Date.parse(r.first_answer_at!) - Date.parse(r.created_at)) / 3_600_000).sort((a, b) => a - b);
   const mid = hours.length / 2;
@@ -63,14 +68,24 @@ async function recordFromRows(consultancyId: number): Promise<ComplaintRecord> {
 function builtRecord(slug: string): string {
   const html = fs.readFileSync(path.join(siteDir, 'current', `consultancy/${slug}/index.html`), 'utf8');
   const section = /<section[^>]*data-complaint-record[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
-  return section.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return section
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 beforeAll(async () => {
   admin = await adminToken();
   agent = await apiLogin('consultancy@example.com');
   consultancy = await apiJson(`consultancy/${agent.user.consultancy_id}/`);
-  runner = createRebuildRunner({ apiUrl: `${baseUrl()}/api`, siteDir, siteUrl: baseUrl(), readVersion: contentVersion, log: () => {}, standby: true });
+  runner = createRebuildRunner({
+    apiUrl: `${baseUrl()}/api`,
+    siteDir,
+    siteUrl: baseUrl(),
+    readVersion: contentVersion,
+    log: () => {},
+    standby: true,
+  });
   const built = await runner.check();
   expect(built, JSON.stringify(built)).toMatchObject({ status: 'built', mode: 'full' });
   versionBefore = await contentVersion();
@@ -97,7 +112,9 @@ describe('complaint accountability', () => {
     await page.getByRole('option', { name: consultancy.name }).waitFor();
     await picker.press('Enter');
     await page.getByLabel('Subject').fill(subject);
-    await page.getByLabel('What happened?').fill('My visa was refused and the consultancy kept the NPR 50,000 deposit it promised to return.');
+    await page
+      .getByLabel('What happened?')
+      .fill('My visa was refused and the consultancy kept the NPR 50,000 deposit it promised to return.');
     await page.getByRole('button', { name: 'Submit complaint' }).click();
     await page.getByRole('heading', { name: 'Complaint received' }).waitFor({ timeout: 15_000 });
     filed.reference = (await page.locator('[data-complaint-reference]').textContent()) ?? '';
@@ -136,7 +153,11 @@ describe('complaint accountability', () => {
     await card.getByLabel('Your answer').fill('We are sorry. The deposit will be returned to your account this week.');
     await card.getByRole('button', { name: 'Send answer' }).click();
     await page.getByText(`Your answer to complaint ${filed.reference} was sent.`).waitFor();
-    await page.getByRole('article').filter({ hasText: subject }).getByText(/^Answered on /).waitFor();
+    await page
+      .getByRole('article')
+      .filter({ hasText: subject })
+      .getByText(/^Answered on /)
+      .waitFor();
     // the screen fits a 360 px phone: nothing wider than the viewport
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

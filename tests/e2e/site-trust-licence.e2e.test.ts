@@ -11,7 +11,13 @@ import { apiJson, baseUrl, disconnect, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);
 
-type Row = { id: number; slug: string; name: string; moe_certified: boolean; licence: { permission_number: string; issuing_office: string; expires_on: string; checked_on: string } | null };
+type Row = {
+  id: number;
+  slug: string;
+  name: string;
+  moe_certified: boolean;
+  licence: { permission_number: string; issuing_office: string; expires_on: string; checked_on: string } | null;
+};
 
 /** A moment in Nepal (UTC+05:45), as the browser's clock is set to it. */
 const inNepal = (date: string, time: string) => new Date(`${date}T${time}+05:45`);
@@ -77,14 +83,17 @@ describe('licence on the public consultancy page', () => {
 
 describe('how we verify', () => {
   it('is linked from the footer, and it and the licence badges keep pages within the weight budget (14 KB gzip of HTML with its CSS)', async () => {
-    const rows = (await apiJson<{ results: (Row & { verified: boolean })[] }>('consultancy/?moe_certified=true&verified=true&page_size=1000')).results;
+    const rows = (
+      await apiJson<{ results: (Row & { verified: boolean })[] }>('consultancy/?moe_certified=true&verified=true&page_size=1000')
+    ).results;
     const sizes: number[] = [];
     for (const path of ['/how-we-verify/', ...rows.slice(0, 20).map((r) => `/consultancy/${r.slug}/`)]) {
       const html = await fetch(baseUrl() + path).then((r) => r.text());
       expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
       sizes.push(gzipSync(html).length);
       if (path === '/how-we-verify/') {
-        for (const topic of ['licence', 'verified', 'moe-certified', 'recognised', 'verified-applicant', 'complaints', 'checked-on']) expect(html, topic).toContain(`id="${topic}"`);
+        for (const topic of ['licence', 'verified', 'moe-certified', 'recognised', 'verified-applicant', 'complaints', 'checked-on'])
+          expect(html, topic).toContain(`id="${topic}"`);
       } else expect(html).toContain('href="/how-we-verify/#licence"');
       expect(html, path).toMatch(/<footer[^]*href="\/how-we-verify\/"[^]*<\/footer>/);
     }
@@ -97,9 +106,23 @@ describe('licence check in the console', () => {
     const consultancy = await apiLogin('consultancy@example.com');
     const number = `E2E-${Date.now() % 100000}/082-83`;
     const form = new FormData();
-    for (const [k, v] of Object.entries({ permission_number: number, issuing_office: 'Ministry of Education, Science and Technology', issued_on: '2026-01-10', expires_on: '2028-01-09' })) form.append(k, v);
-    form.append('document', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')], { type: 'application/pdf' }), 'permission.pdf');
-    const submitted = await apiJson<{ id: number; status: string }>('consultancy/dashboard/licence/', { method: 'POST', headers: { authorization: `Bearer ${consultancy.access}` }, body: form });
+    for (const [k, v] of Object.entries({
+      permission_number: number,
+      issuing_office: 'Ministry of Education, Science and Technology',
+      issued_on: '2026-01-10',
+      expires_on: '2028-01-09',
+    }))
+      form.append(k, v);
+    form.append(
+      'document',
+      new Blob([Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')], { type: 'application/pdf' }),
+      'permission.pdf',
+    );
+    const submitted = await apiJson<{ id: number; status: string }>('consultancy/dashboard/licence/', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${consultancy.access}` },
+      body: form,
+    });
     expect(submitted.status).toBe('pending');
 
     const context = await contextWith(await apiLogin('admin@example.com'), { mobile: true });
@@ -119,7 +142,10 @@ describe('licence check in the console', () => {
     await card.getByRole('button', { name: `Verify licence ${number}` }).click();
     await page.getByText(`licence ${number} verified.`).waitFor();
 
-    const own = await apiJson<{ standing: string; current: { permission_number: string; history: { action: string; role: string; who: string; at: string }[] } }>('consultancy/dashboard/licence/', {
+    const own = await apiJson<{
+      standing: string;
+      current: { permission_number: string; history: { action: string; role: string; who: string; at: string }[] };
+    }>('consultancy/dashboard/licence/', {
       headers: { authorization: `Bearer ${consultancy.access}` },
     });
     expect(own.standing).toBe('licensed');

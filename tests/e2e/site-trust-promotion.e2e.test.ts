@@ -9,12 +9,27 @@ import { adminToken, apiJson, baseUrl, disconnect, hydrated, newContext } from '
 
 afterAll(disconnect);
 
-type Consultancy = { id: number; name: string; slug: string; verified: boolean; promotable: boolean; licence: { issuing_office: string } | null };
-type Settings = { featured_counselling_consultancy_id: number | null; featured_counselling_consultancy_name: string | null; show_counselling_bar: boolean };
+type Consultancy = {
+  id: number;
+  name: string;
+  slug: string;
+  verified: boolean;
+  promotable: boolean;
+  licence: { issuing_office: string } | null;
+};
+type Settings = {
+  featured_counselling_consultancy_id: number | null;
+  featured_counselling_consultancy_name: string | null;
+  show_counselling_bar: boolean;
+};
 
 const consultancies = async () => (await apiJson<{ results: Consultancy[] }>('consultancy/?page_size=1000')).results;
 const patchSettings = async (token: string, body: object) =>
-  fetch(`${baseUrl()}/api/site-settings/update/`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  fetch(`${baseUrl()}/api/site-settings/update/`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
 
 describe('the counselling banner', () => {
   it('never names an unlicensed consultancy, and a withdrawn licence hides it at once, without a rebuild', async () => {
@@ -40,9 +55,12 @@ describe('the counselling banner', () => {
       expect(await banner.textContent()).toContain(`FREE counseling with ${chosen.name}`);
 
       // an admin withdraws its licence: the settings stop giving it, and the same static page has no banner
-      const [licence] = (await apiJson<{ results: { id: number; consultancy_id: number }[] }>(`consultancy-licence/admin/?status=verified&search=${encodeURIComponent(chosen.name)}`, { headers: { authorization: `Bearer ${token}` } })).results.filter(
-        (l) => l.consultancy_id === chosen.id,
-      );
+      const [licence] = (
+        await apiJson<{ results: { id: number; consultancy_id: number }[] }>(
+          `consultancy-licence/admin/?status=verified&search=${encodeURIComponent(chosen.name)}`,
+          { headers: { authorization: `Bearer ${token}` } },
+        )
+      ).results.filter((l) => l.consultancy_id === chosen.id);
       const withdrawn = await fetch(`${baseUrl()}/api/consultancy-licence/${licence!.id}/reject/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -57,7 +75,10 @@ describe('the counselling banner', () => {
       expect(await banner.count()).toBe(0);
       expect(await page.getByRole('dialog').count()).toBe(0);
     } finally {
-      await patchSettings(token, { featured_counselling_consultancy_id: before.featured_counselling_consultancy_id, show_counselling_bar: before.show_counselling_bar });
+      await patchSettings(token, {
+        featured_counselling_consultancy_id: before.featured_counselling_consultancy_id,
+        show_counselling_bar: before.show_counselling_bar,
+      });
       await context.close();
     }
   });
@@ -69,14 +90,26 @@ describe('cards carry the decision', () => {
     const start = html.indexOf(`href="/${path.split('/')[1]}/${slug}/"`);
     expect(start, `${slug} on ${path}`).toBeGreaterThan(0);
     const card = html.slice(html.lastIndexOf('<li', start), html.indexOf('</li>', start));
-    return card.replace(/<[^>]+>/g, ' ').replace(/&#39;|&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+    return card
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#39;|&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ');
   };
 
   it('consultancies: licence state, rating with its reviews, the 12-month complaint record, the same in live results', async () => {
     const rows = await consultancies();
-    const first = (await apiJson<{ results: (Consultancy & { review_score: number | null; review_count: number; complaints_12m: number; address: string })[] }>('consultancy/?page_size=20')).results;
+    const first = (
+      await apiJson<{
+        results: (Consultancy & { review_score: number | null; review_count: number; complaints_12m: number; address: string })[];
+      }>('consultancy/?page_size=20')
+    ).results;
     const text = await cardText('/consultancy/', first[0]!.slug);
-    expect(text).toMatch(first[0]!.review_score === null ? /No reviews yet/ : new RegExp(`Rated ${first[0]!.review_score.toFixed(1)} of 5 from ${first[0]!.review_count} reviews?`));
+    expect(text).toMatch(
+      first[0]!.review_score === null
+        ? /No reviews yet/
+        : new RegExp(`Rated ${first[0]!.review_score.toFixed(1)} of 5 from ${first[0]!.review_count} reviews?`),
+    );
     expect(text).toMatch(first[0]!.complaints_12m ? /\d+ complaints? in the last 12 months/ : /No complaints in the last 12 months/);
     expect(text).toMatch(/Licensed|No licence on record|Licence expired/);
 
@@ -108,7 +141,11 @@ describe('cards carry the decision', () => {
   });
 
   it('courses: fee with rupees, duration, intakes, level, university; universities: ranking, tuition with rupees, recognition', async () => {
-    const courses = (await apiJson<{ results: { slug: string; fee: number | null; duration_months: number | null; intakes: string[] }[] }>('course/?page_size=50')).results;
+    const courses = (
+      await apiJson<{ results: { slug: string; fee: number | null; duration_months: number | null; intakes: string[] }[] }>(
+        'course/?page_size=50',
+      )
+    ).results;
     const course = courses.find((c) => c.fee && c.duration_months && c.intakes.length)!;
     const courseCard = await cardText('/course/', course.slug);
     expect(courseCard).toMatch(/Yearly fee [A-Z]{3} [\d,]+ \(about NPR [\d,]+/);
@@ -116,13 +153,21 @@ describe('cards carry the decision', () => {
     expect(courseCard).toContain(`Intakes ${course.intakes.join(', ')}`);
     expect(courseCard).toMatch(/Certificate|Diploma|Foundation|Bachelor|Master|Phd/);
 
-    const universities = (await apiJson<{ results: { slug: string; world_ranking: number | null; tuition_min: number | null; register_status: string | null }[] }>('university/?page_size=50')).results;
+    const universities = (
+      await apiJson<{
+        results: { slug: string; world_ranking: number | null; tuition_min: number | null; register_status: string | null }[];
+      }>('university/?page_size=50')
+    ).results;
     const university = universities.find((u) => u.world_ranking && u.tuition_min)!;
     const universityCard = await cardText('/university/', university.slug);
     expect(universityCard).toContain(`World ranking #${university.world_ranking!.toLocaleString('en-US')}`);
     expect(universityCard).toMatch(/Yearly tuition from [A-Z]{3} [\d,]+ \(about NPR [\d,]+/);
     expect(universityCard).toContain(
-      university.register_status === 'listed' ? 'Recognised in its country’s register' : university.register_status === 'not_found' ? 'Not found in its country’s register' : 'Recognition not checked yet',
+      university.register_status === 'listed'
+        ? 'Recognised in its country’s register'
+        : university.register_status === 'not_found'
+          ? 'Not found in its country’s register'
+          : 'Recognition not checked yet',
     );
   });
 });

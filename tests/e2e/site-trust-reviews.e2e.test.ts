@@ -29,7 +29,11 @@ let consultancy: { id: number; slug: string } | null = null;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 const post = <T>(apiPath: string, token: string | null, body: unknown) =>
-  apiJson<T>(apiPath, { method: 'POST', headers: token ? bearer(token) : { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  apiJson<T>(apiPath, {
+    method: 'POST',
+    headers: token ? bearer(token) : { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const contentVersion = async () => (await apiJson<{ content_version: number }>('site/status/', { headers: bearer(admin) })).content_version;
 
 beforeAll(async () => {
@@ -38,22 +42,43 @@ beforeAll(async () => {
   const form = new FormData();
   form.set('name', name);
   form.set('address', 'Putalisadak, Kathmandu');
-  const row = await apiJson<{ id: number; slug: string }>('consultancy/create/', { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form });
+  const row = await apiJson<{ id: number; slug: string }>('consultancy/create/', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${admin}` },
+    body: form,
+  });
   consultancy = { id: row.id, slug: row.slug };
   const email = `reviews-agent-${stamp}@example.com`;
   const password = `Himal-${stamp}-Trust!`;
-  await post('auth/users/create/', admin, { email, password, role: 'consultancy', consultancy_id: consultancy.id, first_name: 'Review', last_name: 'Agent' });
+  await post('auth/users/create/', admin, {
+    email,
+    password,
+    role: 'consultancy',
+    consultancy_id: consultancy.id,
+    first_name: 'Review',
+    last_name: 'Agent',
+  });
   agentSession = await post<ApiSession>('auth/login/', null, { email, password });
   agent = agentSession.access;
 
-  runner = createRebuildRunner({ apiUrl: `${baseUrl()}/api`, siteDir, siteUrl: baseUrl(), readVersion: contentVersion, log: () => {}, standby: true });
+  runner = createRebuildRunner({
+    apiUrl: `${baseUrl()}/api`,
+    siteDir,
+    siteUrl: baseUrl(),
+    readVersion: contentVersion,
+    log: () => {},
+    standby: true,
+  });
   const r = await runner.check();
   expect(r, JSON.stringify(r)).toMatchObject({ status: 'built', mode: 'full' });
 }, 300_000);
 
 afterAll(async () => {
   await runner?.stop();
-  if (consultancy) await apiJson(`consultancy/${consultancy.id}/delete/`, { method: 'DELETE', headers: { Authorization: `Bearer ${admin}` } }).catch(() => {});
+  if (consultancy)
+    await apiJson(`consultancy/${consultancy.id}/delete/`, { method: 'DELETE', headers: { Authorization: `Bearer ${admin}` } }).catch(
+      () => {},
+    );
   fs.rmSync(siteDir, { recursive: true, force: true });
   await disconnect();
 });
@@ -91,8 +116,13 @@ describe('reviews only from proven applicants', () => {
     expect(await page.getByRole('button', { name: 'Publish review' }).count()).toBe(0);
 
     // the consultancy acts, through its dashboard's call
-    const mine = await apiJson<{ results: { id: number }[] }>(`consultancy/dashboard/applications/?search=${encodeURIComponent(code)}`, { headers: bearer(agent) });
-    await post(`consultancy/dashboard/applications/${mine.results[0]!.id}/status/`, agent, { status: 'in_review', note: 'We are checking your documents.' });
+    const mine = await apiJson<{ results: { id: number }[] }>(`consultancy/dashboard/applications/?search=${encodeURIComponent(code)}`, {
+      headers: bearer(agent),
+    });
+    await post(`consultancy/dashboard/applications/${mine.results[0]!.id}/status/`, agent, {
+      status: 'in_review',
+      note: 'We are checking your documents.',
+    });
 
     // now the tracking page offers the review, and it is accepted
     await page.goto(`/track/?code=${encodeURIComponent(code)}`);
@@ -100,8 +130,15 @@ describe('reviews only from proven applicants', () => {
     await page.waitForURL('**/review/?code=*');
     await hydrated(page);
     await page.getByRole('heading', { level: 2, name: `Review ${name}` }).waitFor({ timeout: 15_000 });
-    for (const [aspect, stars] of [['Honesty about costs', '5'], ['Responsiveness', '4'], ['Visa guidance', '4']] as const) {
-      await page.getByRole('group', { name: `${aspect} *` }).getByLabel(stars, { exact: true }).check();
+    for (const [aspect, stars] of [
+      ['Honesty about costs', '5'],
+      ['Responsiveness', '4'],
+      ['Visa guidance', '4'],
+    ] as const) {
+      await page
+        .getByRole('group', { name: `${aspect} *` })
+        .getByLabel(stars, { exact: true })
+        .check();
     }
     await page.getByLabel(/Your experience/).fill(TEXT);
     const before = await contentVersion();
@@ -136,10 +173,14 @@ describe('reviews only from proven applicants', () => {
     await context.close();
   }, 180_000);
 
-  it('takes the consultancy\'s one reply from its dashboard and an admin\'s removal from the reviews screen, on a 360 px phone, to the page', async () => {
+  it("takes the consultancy's one reply from its dashboard and an admin's removal from the reviews screen, on a 360 px phone, to the page", async () => {
     /** every card of the screen inside the screen's width */
     const fits = (page: import('playwright-core').Page) =>
-      page.evaluate(() => document.documentElement.scrollWidth <= innerWidth && [...document.querySelectorAll('tr, li')].every((e) => e.getBoundingClientRect().right <= innerWidth + 0.5));
+      page.evaluate(
+        () =>
+          document.documentElement.scrollWidth <= innerWidth &&
+          [...document.querySelectorAll('tr, li')].every((e) => e.getBoundingClientRect().right <= innerWidth + 0.5),
+      );
     const dashboard = await contextWith(agentSession);
     const own = await dashboard.newPage();
     await own.setViewportSize({ width: 360, height: 780 });

@@ -32,7 +32,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     family_id: uuid('family_id').notNull(),
     token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),

@@ -11,8 +11,16 @@ export const timestamps = () => ({
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 
-export const idList = (name: string) => integer(name).array().notNull().default(sql`'{}'::integer[]`);
-export const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+export const idList = (name: string) =>
+  integer(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`);
+export const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
 /** Questions with their answers (a university's FAQs). */
 export const faqList = (name: string) => jsonb(name).$type<{ question: string; answer: string }[]>().notNull().default([]);
 

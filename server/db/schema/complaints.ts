@@ -8,7 +8,9 @@ export const complaintEvents = pgTable(
   'complaint_events',
   {
     id: id(),
-    complaint_id: integer('complaint_id').notNull().references(() => complaints.id, { onDelete: 'cascade' }),
+    complaint_id: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
     /** submitted, message or status (COMPLAINT_EVENT_KINDS) */
     kind: varchar('kind', { length: 20 }).notNull(),
     /** complainant, consultancy or admin (COMPLAINT_AUTHORS) */

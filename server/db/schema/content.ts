@@ -11,7 +11,19 @@ import { entityTable } from './entity-table.ts';
 /** A post is published when it is saved unless it says when. */
 const publishedNow = { published_at: timestamp('published_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow() };
 /** A post's category came last (the order the API answers in). */
-const categoryLast = ['id', 'title', 'slug', 'excerpt', 'body', 'cover_image', 'author_name', 'published_at', 'search', 'created_at', 'updated_at'] as const;
+const categoryLast = [
+  'id',
+  'title',
+  'slug',
+  'excerpt',
+  'body',
+  'cover_image',
+  'author_name',
+  'published_at',
+  'search',
+  'created_at',
+  'updated_at',
+] as const;
 
 export const districts = entityTable(e.district);
 export const disciplines = entityTable(e.discipline);
@@ -25,22 +37,37 @@ export const events = entityTable(e.event, { indexes: (t) => [index('events_star
 export const scholarships = entityTable(e.scholarship, { indexes: (t) => [index('scholarships_deadline_idx').on(t.deadline)] });
 export const blogCategories = entityTable(e.blogCategory);
 export const newsCategories = entityTable(e.newsCategory);
-export const blogs = entityTable(e.blog, { columns: publishedNow, order: categoryLast, indexes: (t) => [index('blogs_published_idx').on(t.published_at)] });
-export const news = entityTable(e.news, { columns: publishedNow, order: categoryLast, indexes: (t) => [index('news_published_idx').on(t.published_at)] });
+export const blogs = entityTable(e.blog, {
+  columns: publishedNow,
+  order: categoryLast,
+  indexes: (t) => [index('blogs_published_idx').on(t.published_at)],
+});
+export const news = entityTable(e.news, {
+  columns: publishedNow,
+  order: categoryLast,
+  indexes: (t) => [index('news_published_idx').on(t.published_at)],
+});
 export const offers = entityTable(e.offer, { order: ['id', 'title', 'slug', 'description', 'image'] });
 export const featuredPages = entityTable(e.featured);
 export const modelQuestions = entityTable(e.modelQuestion);
 // its description is longer than most, and was made unbounded
 export const forumCategories = entityTable(e.forumCategory, { columns: { description: text('description').notNull().default('') } });
-export const ads = entityTable(e.ad, { order: ['id', 'placement'], indexes: (t) => [index('ads_placement_idx').on(t.placement, t.active)] });
-export const exchangeRates = entityTable(e.exchangeRate, { indexes: (t) => [index('exchange_rates_currency_idx').on(t.currency, t.rate_date)] });
+export const ads = entityTable(e.ad, {
+  order: ['id', 'placement'],
+  indexes: (t) => [index('ads_placement_idx').on(t.placement, t.active)],
+});
+export const exchangeRates = entityTable(e.exchangeRate, {
+  indexes: (t) => [index('exchange_rates_currency_idx').on(t.currency, t.rate_date)],
+});
 
 /** A college's other offices: not an entity of their own (server/routes/dashboards.ts). */
 export const collegeBranches = pgTable(
   'college_branches',
   {
     id: id(),
-    college_id: integer('college_id').notNull().references(() => colleges.id, { onDelete: 'cascade' }),
+    college_id: integer('college_id')
+      .notNull()
+      .references(() => colleges.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull(),
     address: varchar('address', { length: 300 }).notNull().default(''),
     district_id: integer('district_id').references(() => districts.id, { onDelete: 'set null' }),

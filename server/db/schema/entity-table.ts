@@ -149,7 +149,8 @@ function valueColumn(name: string, meta: FieldMeta) {
 function declaredColumns(decl: EntityDeclaration): Record<string, PgColumnBuilderBase> {
   const fields = Object.entries(decl.fields).flatMap(([name, meta]): [string, PgColumnBuilderBase][] => {
     if (meta.derived) return [];
-    const slug: [string, PgColumnBuilderBase][] = name === decl.titleField && decl.slug !== false ? [['slug', stores.varchar('slug', 200).notNull().unique()]] : [];
+    const slug: [string, PgColumnBuilderBase][] =
+      name === decl.titleField && decl.slug !== false ? [['slug', stores.varchar('slug', 200).notNull().unique()]] : [];
     return [[name, columnOf(name, meta)], ...slug];
   });
   return {
@@ -163,7 +164,9 @@ function declaredColumns(decl: EntityDeclaration): Record<string, PgColumnBuilde
 
 /** A reference's index: every ref has one (deletes look rows up by it) unless it opts out; a list of ids has one when a filter tests it. */
 function referenceIndexes(decl: EntityDeclaration, t: Record<string, ExtraConfigColumn>): PgTableExtraConfigValue[] {
-  const filtered = new Set(Object.values(decl.filters ?? {}).flatMap((f) => (f.kind === 'ref' && !f.through && f.column ? [f.column] : [])));
+  const filtered = new Set(
+    Object.values(decl.filters ?? {}).flatMap((f) => (f.kind === 'ref' && !f.through && f.column ? [f.column] : [])),
+  );
   return Object.entries(decl.fields).flatMap(([name, meta]) => {
     const column = t[name];
     if (!column) return [];
@@ -187,7 +190,10 @@ const inOrder = (columns: Record<string, PgColumnBuilderBase>, first: readonly s
   ...Object.fromEntries(Object.entries(columns).filter(([name]) => !first.includes(name))),
 });
 
-export function entityTable<const D extends EntityDeclaration, X extends Record<string, PgColumnBuilderBase> = Record<never, never>>(decl: D, extras: TableExtras<D, X> = {}) {
+export function entityTable<const D extends EntityDeclaration, X extends Record<string, PgColumnBuilderBase> = Record<never, never>>(
+  decl: D,
+  extras: TableExtras<D, X> = {},
+) {
   const columns = inOrder({ ...declaredColumns(decl), ...extras.columns }, extras.order) as Columns<D, X>;
   const table = pgTable(decl.table as D['table'], columns, (t) => {
     const byName: Record<string, ExtraConfigColumn> = t;

@@ -10,7 +10,9 @@ export const forumQuestions = pgTable(
     title: varchar('title', { length: 250 }).notNull(),
     body: text('body').notNull().default(''),
     category_id: integer('category_id').references(() => forumCategories.id, { onDelete: 'set null' }),
-    author_id: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     hidden: boolean('hidden').notNull().default(false),
     /** hidden until a moderator looks: an account's first post with a link */
     held: boolean('held').notNull().default(false),
@@ -31,8 +33,12 @@ export const forumReplies = pgTable(
   'forum_replies',
   {
     id: id(),
-    question_id: integer('question_id').notNull().references(() => forumQuestions.id, { onDelete: 'cascade' }),
-    author_id: integer('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    question_id: integer('question_id')
+      .notNull()
+      .references(() => forumQuestions.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     hidden: boolean('hidden').notNull().default(false),
     held: boolean('held').notNull().default(false),
@@ -45,8 +51,12 @@ export const forumLikes = pgTable(
   'forum_likes',
   {
     id: id(),
-    question_id: integer('question_id').notNull().references(() => forumQuestions.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    question_id: integer('question_id')
+      .notNull()
+      .references(() => forumQuestions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     ...timestamps(),
   },
   (t) => [unique('forum_likes_once').on(t.question_id, t.user_id), index('forum_likes_created_idx').on(t.created_at)],
@@ -57,10 +67,14 @@ export const forumReports = pgTable(
   'forum_reports',
   {
     id: id(),
-    question_id: integer('question_id').notNull().references(() => forumQuestions.id, { onDelete: 'cascade' }),
+    question_id: integer('question_id')
+      .notNull()
+      .references(() => forumQuestions.id, { onDelete: 'cascade' }),
     /** null: the report is of the question itself */
     reply_id: integer('reply_id').references(() => forumReplies.id, { onDelete: 'cascade' }),
-    reporter_id: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reporter_id: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     resolved_at: timestamp('resolved_at', { withTimezone: true, mode: 'string' }),
     ...timestamps(),

@@ -10,7 +10,9 @@ export const consultancyApplications = pgTable(
   {
     id: id(),
     tracking_code: varchar('tracking_code', { length: 32 }).notNull().unique(),
-    consultancy_id: integer('consultancy_id').notNull().references(() => consultancies.id, { onDelete: 'cascade' }),
+    consultancy_id: integer('consultancy_id')
+      .notNull()
+      .references(() => consultancies.id, { onDelete: 'cascade' }),
     full_name: varchar('full_name', { length: 200 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
     phone: varchar('phone', { length: 40 }).notNull(),
@@ -28,14 +30,19 @@ export const consultancyApplications = pgTable(
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     ...timestamps(),
   },
-  (t) => [index('applications_consultancy_idx').on(t.consultancy_id, t.created_at), index('applications_fingerprint_idx').on(t.fingerprint)],
+  (t) => [
+    index('applications_consultancy_idx').on(t.consultancy_id, t.created_at),
+    index('applications_fingerprint_idx').on(t.fingerprint),
+  ],
 );
 
 export const applicationStatusHistory = pgTable(
   'application_status_history',
   {
     id: id(),
-    application_id: integer('application_id').notNull().references(() => consultancyApplications.id, { onDelete: 'cascade' }),
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => consultancyApplications.id, { onDelete: 'cascade' }),
     status: varchar('status', { length: 40 }).notNull(),
     note: text('note').notNull().default(''),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -48,7 +55,9 @@ export const applicationDocuments = pgTable(
   'application_documents',
   {
     id: id(),
-    application_id: integer('application_id').notNull().references(() => consultancyApplications.id, { onDelete: 'cascade' }),
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => consultancyApplications.id, { onDelete: 'cascade' }),
     /** key in the private store (server/storage): documents are served only through the API, never under /media */
     storage_key: text('storage_key').notNull(),
     original_name: varchar('original_name', { length: 255 }).notNull().default(''),
@@ -78,12 +87,18 @@ export const complaints = pgTable(
     /** SHA-256 of the complainant's follow-up code: the code itself is shown once and never stored */
     code_hash: varchar('code_hash', { length: 64 }).unique(),
     /** the consultancy's deadline, fixed at filing (see COMPLAINT_ANSWER_DAYS) */
-    answer_due_at: timestamp('answer_due_at', { withTimezone: true, mode: 'string' }).notNull().default(sql.raw(`now() + interval '${COMPLAINT_ANSWER_DAYS} days'`)),
+    answer_due_at: timestamp('answer_due_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql.raw(`now() + interval '${COMPLAINT_ANSWER_DAYS} days'`)),
     /** when the consultancy first answered: the complaint counts as answered from then */
     first_answer_at: timestamp('first_answer_at', { withTimezone: true, mode: 'string' }),
     ...timestamps(),
   },
-  (t) => [index('complaints_fingerprint_idx').on(t.fingerprint), index('complaints_created_idx').on(t.created_at), index('complaints_consultancy_idx').on(t.consultancy_id, t.created_at)],
+  (t) => [
+    index('complaints_fingerprint_idx').on(t.fingerprint),
+    index('complaints_created_idx').on(t.created_at),
+    index('complaints_consultancy_idx').on(t.consultancy_id, t.created_at),
+  ],
 );
 
 export const inquiries = pgTable(

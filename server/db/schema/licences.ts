@@ -9,7 +9,9 @@ export const consultancyLicences = pgTable(
   'consultancy_licences',
   {
     id: id(),
-    consultancy_id: integer('consultancy_id').notNull().references(() => consultancies.id, { onDelete: 'cascade' }),
+    consultancy_id: integer('consultancy_id')
+      .notNull()
+      .references(() => consultancies.id, { onDelete: 'cascade' }),
     permission_number: varchar('permission_number', { length: 60 }).notNull(),
     issuing_office: varchar('issuing_office', { length: 200 }).notNull(),
     issued_on: date('issued_on', { mode: 'string' }).notNull(),
@@ -26,7 +28,10 @@ export const consultancyLicences = pgTable(
     reviewed_at: timestamp('reviewed_at', { withTimezone: true, mode: 'string' }),
     ...timestamps(),
   },
-  (t) => [index('licences_consultancy_idx').on(t.consultancy_id, t.status, t.expires_on), index('licences_status_idx').on(t.status, t.created_at)],
+  (t) => [
+    index('licences_consultancy_idx').on(t.consultancy_id, t.status, t.expires_on),
+    index('licences_status_idx').on(t.status, t.created_at),
+  ],
 );
 
 /** Every step of a licence, with who took it and when; the name is kept as it was, should the account go. */
@@ -34,7 +39,9 @@ export const consultancyLicenceHistory = pgTable(
   'consultancy_licence_history',
   {
     id: id(),
-    licence_id: integer('licence_id').notNull().references(() => consultancyLicences.id, { onDelete: 'cascade' }),
+    licence_id: integer('licence_id')
+      .notNull()
+      .references(() => consultancyLicences.id, { onDelete: 'cascade' }),
     action: varchar('action', { length: 20 }).$type<LicenceAction>().notNull(),
     reason: text('reason').notNull().default(''),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),

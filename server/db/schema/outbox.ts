@@ -29,5 +29,10 @@ export const outboxMessages = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
     ...timestamps(),
   },
-  (t) => [index('outbox_due_idx').on(t.next_attempt_at).where(sql`status = 'pending'`), index('outbox_created_idx').on(t.created_at)],
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`status = 'pending'`),
+    index('outbox_created_idx').on(t.created_at),
+  ],
 );

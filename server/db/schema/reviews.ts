@@ -39,6 +39,9 @@ export const consultancyReviews = pgTable(
   (t) => [
     index('consultancy_reviews_consultancy_idx').on(t.consultancy_id, t.created_at),
     index('consultancy_reviews_ip_idx').on(t.ip_hash),
-    check('consultancy_reviews_ratings', sql`${t.honesty} between 1 and 5 and ${t.responsiveness} between 1 and 5 and ${t.visa_guidance} between 1 and 5`),
+    check(
+      'consultancy_reviews_ratings',
+      sql`${t.honesty} between 1 and 5 and ${t.responsiveness} between 1 and 5 and ${t.visa_guidance} between 1 and 5`,
+    ),
   ],
 );

@@ -8,7 +8,9 @@ import { users } from './accounts.ts';
 export const shortlistItems = pgTable(
   'shortlist_items',
   {
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     entity: varchar('entity', { length: 40 }).notNull(),
     row_id: integer('row_id').notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

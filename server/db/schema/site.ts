@@ -5,7 +5,9 @@ import { consultancies } from './content.ts';
 /** Single row (id = 1). */
 export const siteSettings = pgTable('site_settings', {
   id: id(),
-  featured_counselling_consultancy_id: integer('featured_counselling_consultancy_id').references(() => consultancies.id, { onDelete: 'set null' }),
+  featured_counselling_consultancy_id: integer('featured_counselling_consultancy_id').references(() => consultancies.id, {
+    onDelete: 'set null',
+  }),
   show_counselling_bar: boolean('show_counselling_bar').notNull().default(false),
   ...timestamps(),
 });
@@ -38,5 +40,8 @@ export const pageviews = pgTable(
     device: varchar('device', { length: 20 }).notNull().default(''),
     ...timestamps(),
   },
-  (t) => [index('pageviews_institute_idx').on(t.institute_type, t.institute_id, t.created_at), index('pageviews_created_idx').on(t.created_at)],
+  (t) => [
+    index('pageviews_institute_idx').on(t.institute_type, t.institute_id, t.created_at),
+    index('pageviews_created_idx').on(t.created_at),
+  ],
 );

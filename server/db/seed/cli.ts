@@ -22,12 +22,27 @@ if (!Number.isInteger(scale) || scale < 0) {
 
 const config = loadConfig();
 runCommand(async () => {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg'), poolSize: config.databasePoolSize });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pg'),
+    poolSize: config.databasePoolSize,
+  });
   try {
     const started = performance.now();
-    const { seeded } = await seedDemo(database.db, await createStorage(config), { password: config.demoPassword, production: config.production, privateStorage: await createPrivateStorage(config) });
-    console.log(seeded ? `Demo content seeded in ${Math.round(performance.now() - started)} ms.` : 'The database already has content; demo seed skipped.');
-    if (seeded && !config.production) console.log(`Demo accounts (password ${config.demoPassword}):\n${DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(12)} ${a.email}`).join('\n')}`);
+    const { seeded } = await seedDemo(database.db, await createStorage(config), {
+      password: config.demoPassword,
+      production: config.production,
+      privateStorage: await createPrivateStorage(config),
+    });
+    console.log(
+      seeded
+        ? `Demo content seeded in ${Math.round(performance.now() - started)} ms.`
+        : 'The database already has content; demo seed skipped.',
+    );
+    if (seeded && !config.production)
+      console.log(
+        `Demo accounts (password ${config.demoPassword}):\n${DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(12)} ${a.email}`).join('\n')}`,
+      );
 
     if (scale > 0) {
       const bar = new cliProgress.SingleBar(

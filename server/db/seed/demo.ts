@@ -33,7 +33,11 @@ const hasContent = async (db: Db | Tx) => (await db.select({ n: sql<number>`coun
  * Does nothing when content exists. With `production` no accounts are created (and so no forum posts).
  * Licence documents go to `privateStorage`, like every personal or confidential file.
  */
-export async function seedDemo(db: Db, storage: Storage, options: { password: string; production: boolean; now?: number; privateStorage: Storage }): Promise<{ seeded: boolean }> {
+export async function seedDemo(
+  db: Db,
+  storage: Storage,
+  options: { password: string; production: boolean; now?: number; privateStorage: Storage },
+): Promise<{ seeded: boolean }> {
   await ensureSingletons(db);
   if (await hasContent(db)) return { seeded: false };
   const images = await createImagePool(storage);

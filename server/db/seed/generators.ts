@@ -38,7 +38,14 @@ export const consultancyAbout = (name: string, address: string, countries: strin
 
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
 
-const LEVEL_WEIGHTS: [CourseLevel, number][] = [['bachelor', 35], ['master', 35], ['diploma', 12], ['certificate', 6], ['foundation', 6], ['phd', 6]];
+const LEVEL_WEIGHTS: [CourseLevel, number][] = [
+  ['bachelor', 35],
+  ['master', 35],
+  ['diploma', 12],
+  ['certificate', 6],
+  ['foundation', 6],
+  ['phd', 6],
+];
 
 export function courseLevel(rng: Random): CourseLevel {
   let roll = rng.next() * 100;
@@ -47,7 +54,7 @@ export function courseLevel(rng: Random): CourseLevel {
 
 /** A course name, duration and yearly fee in the university's currency (scaled from AUD-like figures). */
 export function courseFields(rng: Random, subject: string, level: CourseLevel, currencyFactor: number) {
-    const baseFee = { certificate: 9000, diploma: 14000, foundation: 18000, bachelor: 32000, master: 36000, phd: 30000 }[level];
+  const baseFee = { certificate: 9000, diploma: 14000, foundation: 18000, bachelor: 32000, master: 36000, phd: 30000 }[level];
   return {
     name: `${COURSE_DEGREE[level]} ${subject}`,
     level,
@@ -58,7 +65,17 @@ export function courseFields(rng: Random, subject: string, level: CourseLevel, c
 
 /** Rough value of one AUD in each currency, to keep fees plausible across countries. */
 export const CURRENCY_FACTOR: Record<string, number> = {
-  AUD: 1, GBP: 0.52, USD: 0.66, CAD: 0.9, JPY: 98, EUR: 0.6, NZD: 1.1, KRW: 900, DKK: 4.5, SEK: 7, AED: 2.4,
+  AUD: 1,
+  GBP: 0.52,
+  USD: 0.66,
+  CAD: 0.9,
+  JPY: 98,
+  EUR: 0.6,
+  NZD: 1.1,
+  KRW: 900,
+  DKK: 4.5,
+  SEK: 7,
+  AED: 2.4,
 };
 
 /**
@@ -95,4 +112,3 @@ export function registerEntry(rng: Random, countryCode: string, ranked: boolean)
   if (!ranked && roll < 0.3) return { register_code: '', register_status: 'not_found', register_checked_on: checked };
   return { register_code: code(rng), register_status: 'listed', register_checked_on: checked };
 }
-

@@ -6,7 +6,10 @@ const pdfText = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^
  * demo needs no PDF library. The cross-reference table holds the exact byte offsets readers check.
  */
 export function simplePdf(title: string, lines: string[]): Buffer {
-  const text = [`BT /F1 18 Tf 56 780 Td (${pdfText(title)}) Tj ET`, ...lines.map((line, i) => `BT /F1 11 Tf 56 ${740 - i * 18} Td (${pdfText(line)}) Tj ET`)].join('\n');
+  const text = [
+    `BT /F1 18 Tf 56 780 Td (${pdfText(title)}) Tj ET`,
+    ...lines.map((line, i) => `BT /F1 11 Tf 56 ${740 - i * 18} Td (${pdfText(line)}) Tj ET`),
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -9,7 +9,14 @@ import { CURRENCY_FACTOR, consultancyAbout, consultancyName, contactFor, courseF
 import { Random, Slugger } from './random.ts';
 
 const BATCH = 1000;
-const UNIVERSITY_PATTERNS = [(c: string) => `University of ${c}`, (c: string) => `${c} Institute of Technology`, (c: string) => `${c} Metropolitan University`, (c: string) => `${c} University of Applied Sciences`, (c: string) => `${c} International College`, (c: string) => `${c} Business School`];
+const UNIVERSITY_PATTERNS = [
+  (c: string) => `University of ${c}`,
+  (c: string) => `${c} Institute of Technology`,
+  (c: string) => `${c} Metropolitan University`,
+  (c: string) => `${c} University of Applied Sciences`,
+  (c: string) => `${c} International College`,
+  (c: string) => `${c} Business School`,
+];
 
 type Progress = (done: number, total: number) => void;
 
@@ -20,10 +27,18 @@ async function loadReference(db: Db) {
     db.select({ id: destinations.id, name: destinations.name }).from(destinations),
     db.select({ id: exams.id }).from(exams),
     db.select({ id: disciplines.id, name: disciplines.name }).from(disciplines),
-    db.selectDistinctOn([sql`upper(left(${consultancies.name}, 1))`], { name: consultancies.name, logo: consultancies.logo, cover: consultancies.cover }).from(consultancies).orderBy(sql`upper(left(${consultancies.name}, 1))`, consultancies.id),
+    db
+      .selectDistinctOn([sql`upper(left(${consultancies.name}, 1))`], {
+        name: consultancies.name,
+        logo: consultancies.logo,
+        cover: consultancies.cover,
+      })
+      .from(consultancies)
+      .orderBy(sql`upper(left(${consultancies.name}, 1))`, consultancies.id),
     db.select({ n: sql<number>`count(*)::int` }).from(universities),
   ]);
-  if (!districtRows.length || !destinationRows.length || !disciplineRows.length) throw new Error('seedScale needs the demo seed first (districts, destinations, exams, disciplines)');
+  if (!districtRows.length || !destinationRows.length || !disciplineRows.length)
+    throw new Error('seedScale needs the demo seed first (districts, destinations, exams, disciplines)');
   const districtIds = new Map(districtRows.map((d) => [d.name, d.id]));
   const destinationIds = new Map(destinationRows.map((d) => [d.name, d.id]));
   return {
@@ -61,7 +76,10 @@ function newUniversity(rng: Random, ref: Reference, slugs: Slugger) {
     tuition_min: tuitionMin,
     tuition_max: Math.round(tuitionMin * 1.5),
     intakes: destination.intakes,
-    disciplines: rng.sample(ref.disciplines, rng.int(3, 8)).map((d) => d.id).sort((a, b) => a - b),
+    disciplines: rng
+      .sample(ref.disciplines, rng.int(3, 8))
+      .map((d) => d.id)
+      .sort((a, b) => a - b),
   };
 }
 
@@ -88,7 +106,8 @@ function newConsultancy(rng: Random, ref: Reference, slugs: Slugger, index: numb
   };
 }
 
-const existingSlugs = async (db: Db, table: typeof consultancies | typeof courses | typeof universities) => (await db.select({ slug: table.slug }).from(table)).map((r) => r.slug);
+const existingSlugs = async (db: Db, table: typeof consultancies | typeof courses | typeof universities) =>
+  (await db.select({ slug: table.slug }).from(table)).map((r) => r.slug);
 
 /**
  * Adds n consultancies and n courses (with about n/100 new universities) for benchmarks, in

@@ -85,7 +85,10 @@ export async function remove(name: string, id: string | number, reassignTo?: num
       return {};
     }
   });
-  return { success: true, message: typeof reply.message === 'string' && reply.message ? reply.message : `${r.label} deleted successfully!` };
+  return {
+    success: true,
+    message: typeof reply.message === 'string' && reply.message ? reply.message : `${r.label} deleted successfully!`,
+  };
 }
 
 /** Removes a row from the site with a reason shown in its place (`reason`), or restores it (null). */
@@ -93,7 +96,9 @@ export function moderate(name: string, id: string | number, reason: string | nul
   const r = resource(name);
   if (!r.moderate) return Promise.reject(new Error(`${r.plural} cannot be removed`));
   const path = withId(reason === null ? r.moderate.restore : r.moderate.remove, id);
-  return call(reason === null ? `Failed to restore ${lower(r.label)}` : `Failed to remove ${lower(r.label)}`, (c) => c.post(path, { json: reason === null ? {} : { reason } }).json<Row>());
+  return call(reason === null ? `Failed to restore ${lower(r.label)}` : `Failed to remove ${lower(r.label)}`, (c) =>
+    c.post(path, { json: reason === null ? {} : { reason } }).json<Row>(),
+  );
 }
 
 /** A refused delete's answer (409) and the uses route's: how many rows of each kind use the row. */
@@ -156,13 +161,15 @@ export async function optionsById(name: string, ids: number[]): Promise<Option[]
   return rows.map((row) => (row ? toOption(r)(row) : null)).filter((o): o is Option => o !== null);
 }
 
-const toOption = (r: Resource) => (row: unknown): Option | null => {
-  const o = row as Record<string, unknown>;
-  const id = Number(o?.value ?? o?.id);
-  if (!Number.isInteger(id)) return null;
-  const label = String(o.label ?? o[r.titleField] ?? o.name ?? o.title ?? `#${id}`);
-  return { id, value: id, label, slug: typeof o.slug === 'string' ? o.slug : undefined };
-};
+const toOption =
+  (r: Resource) =>
+  (row: unknown): Option | null => {
+    const o = row as Record<string, unknown>;
+    const id = Number(o?.value ?? o?.id);
+    if (!Number.isInteger(id)) return null;
+    const label = String(o.label ?? o[r.titleField] ?? o.name ?? o.title ?? `#${id}`);
+    return { id, value: id, label, slug: typeof o.slug === 'string' ? o.slug : undefined };
+  };
 
 /** Every page of a list, for a CSV export the admin asked for (pages of 200, never one huge call). */
 export async function getAll<T = Row>(name: string, params: ListParams = {}, limitPages = 100): Promise<T[]> {

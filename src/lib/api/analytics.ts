@@ -33,7 +33,9 @@ export interface Summary {
 }
 
 export async function getSummary(days = 30): Promise<Summary> {
-  const reply = await call('Failed to fetch analytics', (c) => c.get('analytics/summary/', { searchParams: { days } }).json<SummaryReply>());
+  const reply = await call('Failed to fetch analytics', (c) =>
+    c.get('analytics/summary/', { searchParams: { days } }).json<SummaryReply>(),
+  );
   return {
     series: toDaySeries(reply, ['pageviews', 'inquiries', 'applications']),
     byInstitution: reply.top_institutions.map((t) => ({ label: t.name ?? `${t.institute_type} #${t.institute_id}`, value: t.pageviews })),

@@ -23,7 +23,10 @@ export const apiBase = (): string => {
 };
 
 /** SPEC §8: the message comes from the reply's error or detail field or its text, else the fallback. */
-export async function errorMessage(response: Response, fallback: string): Promise<{ message: string; fields?: Record<string, string[]>; body?: Record<string, unknown> }> {
+export async function errorMessage(
+  response: Response,
+  fallback: string,
+): Promise<{ message: string; fields?: Record<string, string[]>; body?: Record<string, unknown> }> {
   const text = await response.text().catch(() => '');
   if (!text) return { message: fallback };
   try {
@@ -82,7 +85,10 @@ export async function call<T>(fallback: string, run: (client: KyInstance) => Pro
   }
 }
 
-export const json = <T>(path: string, options?: Options) => (client: KyInstance) => client(path, options).json<T>();
+export const json =
+  <T>(path: string, options?: Options) =>
+  (client: KyInstance) =>
+    client(path, options).json<T>();
 
 export interface Page<T> {
   count: number;

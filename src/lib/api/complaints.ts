@@ -17,7 +17,8 @@ export interface FiledComplaint {
   answer_due_at: string;
 }
 
-export const submitComplaint = (form: FormData) => call(COMPLAINT_FAILED, json<FiledComplaint>('complaint/submit/', { method: 'post', body: form }));
+export const submitComplaint = (form: FormData) =>
+  call(COMPLAINT_FAILED, json<FiledComplaint>('complaint/submit/', { method: 'post', body: form }));
 
 interface ComplaintView {
   reference: string | null;
@@ -53,7 +54,10 @@ export const replyToComplaint = (code: string, message: string) =>
 
 /** Every consultancy's record with a complaint in the window; the others have none (the site build reads this once). */
 export const complaintRecords = (consultancy?: number) =>
-  call('Failed to fetch complaint records', json<{ months: number; results: ComplaintRecord[] }>('complaint/records/', consultancy ? { searchParams: { consultancy } } : undefined));
+  call(
+    'Failed to fetch complaint records',
+    json<{ months: number; results: ComplaintRecord[] }>('complaint/records/', consultancy ? { searchParams: { consultancy } } : undefined),
+  );
 
 export function ownComplaints(page = 1): Promise<Page<OwnComplaint>> {
   requireDashboard('consultancy');
@@ -62,5 +66,8 @@ export function ownComplaints(page = 1): Promise<Page<OwnComplaint>> {
 
 export function answerComplaint(id: number, message: string): Promise<OwnComplaint> {
   requireDashboard('consultancy');
-  return call('Failed to send the answer', json<OwnComplaint>(`consultancy/dashboard/complaints/${id}/answer/`, { method: 'post', json: { message } }));
+  return call(
+    'Failed to send the answer',
+    json<OwnComplaint>(`consultancy/dashboard/complaints/${id}/answer/`, { method: 'post', json: { message } }),
+  );
 }

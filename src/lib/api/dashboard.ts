@@ -74,12 +74,16 @@ const pageQuery = (page = 1, extra: Record<string, string | undefined> = {}) => 
 };
 
 export function listInquiries(kind: 'consultancy' | 'college', page = 1): Promise<Page<Row>> {
-  return guarded(kind, () => call('Failed to fetch inquiries', (c) => c.get(`${kind}/dashboard/inquiries/`, { searchParams: pageQuery(page) }).json<Page<Row>>()));
+  return guarded(kind, () =>
+    call('Failed to fetch inquiries', (c) => c.get(`${kind}/dashboard/inquiries/`, { searchParams: pageQuery(page) }).json<Page<Row>>()),
+  );
 }
 
 export function listApplications(page = 1, status?: string): Promise<Page<Row>> {
   return guarded('consultancy', () =>
-    call('Failed to fetch applications', (c) => c.get('consultancy/dashboard/applications/', { searchParams: pageQuery(page, { status }) }).json<Page<Row>>()),
+    call('Failed to fetch applications', (c) =>
+      c.get('consultancy/dashboard/applications/', { searchParams: pageQuery(page, { status }) }).json<Page<Row>>(),
+    ),
   );
 }
 
@@ -87,17 +91,22 @@ export function listApplications(page = 1, status?: string): Promise<Page<Row>> 
 export function moveApplication(id: number, current: unknown, status: ApplicationStatus, note: string): Promise<Row> {
   return guarded('consultancy', () => {
     const body = statusMove(current, status, note);
-    return call('Failed to update application status', (c) => c.post(`consultancy/dashboard/applications/${id}/status/`, { json: body }).json<Row>());
+    return call('Failed to update application status', (c) =>
+      c.post(`consultancy/dashboard/applications/${id}/status/`, { json: body }).json<Row>(),
+    );
   });
 }
 
 export function listCourses(page = 1): Promise<Page<Row>> {
-  return guarded('university', () => call('Failed to fetch courses', (c) => c.get('university/dashboard/courses/', { searchParams: pageQuery(page) }).json<Page<Row>>()));
+  return guarded('university', () =>
+    call('Failed to fetch courses', (c) => c.get('university/dashboard/courses/', { searchParams: pageQuery(page) }).json<Page<Row>>()),
+  );
 }
 
 // ---- college branches ------------------------------------------------------------------------
 
-const branchBody = (values: FormValues, mode: 'create' | 'update') => prepareBody({ fields: branchFields, multipart: false }, values, mode) as Record<string, unknown>;
+const branchBody = (values: FormValues, mode: 'create' | 'update') =>
+  prepareBody({ fields: branchFields, multipart: false }, values, mode) as Record<string, unknown>;
 
 export function listBranches(): Promise<Row[]> {
   return guarded('college', async () => {
@@ -107,10 +116,16 @@ export function listBranches(): Promise<Row[]> {
 }
 
 export const createBranch = (values: FormValues) =>
-  guarded('college', () => call('Failed to create branch', (c) => c.post('college/dashboard/branches/', { json: branchBody(values, 'create') }).json<Row>()));
+  guarded('college', () =>
+    call('Failed to create branch', (c) => c.post('college/dashboard/branches/', { json: branchBody(values, 'create') }).json<Row>()),
+  );
 
 export const updateBranch = (id: number, values: FormValues) =>
-  guarded('college', () => call('Failed to update branch', (c) => c.patch(`college/dashboard/branches/${id}/`, { json: branchBody(values, 'update') }).json<Row>()));
+  guarded('college', () =>
+    call('Failed to update branch', (c) =>
+      c.patch(`college/dashboard/branches/${id}/`, { json: branchBody(values, 'update') }).json<Row>(),
+    ),
+  );
 
 export function removeBranch(id: number): Promise<{ success: true; message: string }> {
   return guarded('college', async () => {
@@ -129,5 +144,9 @@ export function removeBranch(id: number): Promise<{ success: true; message: stri
 // ---- own pageviews -----------------------------------------------------------------------------
 
 export function myPageviews(kind: Institution, days = 30): Promise<DayPoint[]> {
-  return guarded(kind, async () => toDaySeries(await call('Failed to fetch pageviews', (c) => c.get('analytics/mine/', { searchParams: { days } }).json<MineReply>()), ['pageviews']));
+  return guarded(kind, async () =>
+    toDaySeries(await call('Failed to fetch pageviews', (c) => c.get('analytics/mine/', { searchParams: { days } }).json<MineReply>()), [
+      'pageviews',
+    ]),
+  );
 }

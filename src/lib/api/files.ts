@@ -27,4 +27,3 @@ export async function downloadPrivateFile(url: string, fallbackName: string): Pr
   });
   downloadBlob(name, blob);
 }
-

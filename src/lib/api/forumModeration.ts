@@ -27,10 +27,14 @@ export const moderationQueue = (page = 1, queue: Queue = 'open') =>
   call('Failed to fetch the moderation queue', json<Page<QueuedPost>>('forum/moderation/', { searchParams: { page, queue } }));
 
 export const setHidden = (kind: QueuedPost['kind'], id: number, hidden: boolean) =>
-  call(hidden ? 'Failed to hide the post' : 'Failed to restore the post', json<{ id: number; hidden: boolean }>(`${postPath(kind, id)}moderate/`, { method: 'patch', json: { hidden } }));
+  call(
+    hidden ? 'Failed to hide the post' : 'Failed to restore the post',
+    json<{ id: number; hidden: boolean }>(`${postPath(kind, id)}moderate/`, { method: 'patch', json: { hidden } }),
+  );
 
 /** Deletes a post for good; its author is mailed the reason. */
 export const removePost = (kind: QueuedPost['kind'], id: number, reason: string) =>
   call('Failed to delete the post', json<{ message: string }>(postPath(kind, id), { method: 'delete', json: { reason } }));
 
-export const suspendAccount = (userId: number) => call('Failed to suspend the account', json<unknown>(`auth/users/${userId}/`, { method: 'put', json: { active: false } }));
+export const suspendAccount = (userId: number) =>
+  call('Failed to suspend the account', json<unknown>(`auth/users/${userId}/`, { method: 'put', json: { active: false } }));

@@ -63,6 +63,8 @@ export function listLicences(page = 1, status = ''): Promise<Page<Licence>> {
   return call('Failed to fetch licences', (c) => c.get('consultancy-licence/admin/', { searchParams }).json<Page<Licence>>());
 }
 
-export const verifyLicence = (id: number) => call('Failed to verify the licence', (c) => c.post(`consultancy-licence/${id}/verify/`).json<Licence>());
+export const verifyLicence = (id: number) =>
+  call('Failed to verify the licence', (c) => c.post(`consultancy-licence/${id}/verify/`).json<Licence>());
 
-export const rejectLicence = (id: number, reason: string) => call('Failed to reject the licence', (c) => c.post(`consultancy-licence/${id}/reject/`, { json: { reason } }).json<Licence>());
+export const rejectLicence = (id: number, reason: string) =>
+  call('Failed to reject the licence', (c) => c.post(`consultancy-licence/${id}/reject/`, { json: { reason } }).json<Licence>());

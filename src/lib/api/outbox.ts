@@ -23,4 +23,5 @@ export const listOutbox = (page: number, status: string) =>
 
 export const getOutboxMessage = (id: number) => call('Failed to fetch the message', json<OutboxMessageFull>(`outbox/admin/${id}/`));
 
-export const retryOutboxMessage = (id: number) => call('Failed to retry the message', json<OutboxMessageFull>(`outbox/admin/${id}/retry/`, { method: 'post' }));
+export const retryOutboxMessage = (id: number) =>
+  call('Failed to retry the message', json<OutboxMessageFull>(`outbox/admin/${id}/retry/`, { method: 'post' }));

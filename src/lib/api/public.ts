@@ -50,7 +50,10 @@ export interface Category {
 
 /** GET /blog/categories/ or /news/categories/ (a plain array or a page). */
 export async function categories(kind: 'blog' | 'news'): Promise<Category[]> {
-  const result = await call(`Failed to fetch ${kind} categories`, json<Category[] | Page<Category>>(`${kind}/categories/`, { searchParams: params({ page_size: 1000 }) }));
+  const result = await call(
+    `Failed to fetch ${kind} categories`,
+    json<Category[] | Page<Category>>(`${kind}/categories/`, { searchParams: params({ page_size: 1000 }) }),
+  );
   return Array.isArray(result) ? result : result.results;
 }
 
@@ -60,7 +63,6 @@ export interface Option {
   label: string;
   slug?: string;
 }
-
 
 /** SPEC §8: dropdown calls never raise; a failure gives an empty list. */
 export async function dropdown(path: DropdownPath, search = ''): Promise<Option[]> {
@@ -92,7 +94,10 @@ export interface ModalSettings {
 export async function modalSettings(): Promise<ModalSettings> {
   try {
     const body = await api('leads/modal-settings/').json<Partial<ModalSettings>>();
-    return { hide_study_abroad_modal: body?.hide_study_abroad_modal === true, hide_full_detail_modal: body?.hide_full_detail_modal === true };
+    return {
+      hide_study_abroad_modal: body?.hide_study_abroad_modal === true,
+      hide_full_detail_modal: body?.hide_full_detail_modal === true,
+    };
   } catch {
     return { hide_study_abroad_modal: false, hide_full_detail_modal: false };
   }
@@ -169,19 +174,31 @@ export async function loadExams(): Promise<{ id: number; name: string }[]> {
  * here must not renew and, failing that, sign the visitor out.
  */
 export const me = (access: string) =>
-  call('Failed to fetch profile', json<ApiUser>('auth/me/', { headers: { Authorization: `Bearer ${access}`, 'X-Retried': '1' }, retry: 0 }));
+  call(
+    'Failed to fetch profile',
+    json<ApiUser>('auth/me/', { headers: { Authorization: `Bearer ${access}`, 'X-Retried': '1' }, retry: 0 }),
+  );
 
 export type RegisterPayload = z.infer<typeof registration>;
 
 /** A student's sign-up: the account exists once the address is confirmed from the mail the server sends. */
-export const register = (payload: RegisterPayload) => call('Sign-up failed', json<{ message: string }>('auth/register/', { method: 'post', json: payload }));
+export const register = (payload: RegisterPayload) =>
+  call('Sign-up failed', json<{ message: string }>('auth/register/', { method: 'post', json: payload }));
 /** "Forgot your password?": the same answer whether or not the address has an account. */
-export const requestPasswordReset = (email: string) => call('We could not send the link.', json<{ message: string }>('auth/password-reset/', { method: 'post', json: { email } }));
+export const requestPasswordReset = (email: string) =>
+  call('We could not send the link.', json<{ message: string }>('auth/password-reset/', { method: 'post', json: { email } }));
 /** The link of the reset mail: sets the new password (once). */
 export const resetPassword = (token: string, password: string) =>
-  call('The password could not be changed.', json<{ message: string }>('auth/password-reset/confirm/', { method: 'post', json: { token, password } }));
+  call(
+    'The password could not be changed.',
+    json<{ message: string }>('auth/password-reset/confirm/', { method: 'post', json: { token, password } }),
+  );
 /** The link of the sign-up mail: confirms the address and signs the student in. */
-export const confirmEmail = (token: string) => call('This link is no longer valid.', json<{ access: string; refresh: string; user: ApiUser }>('auth/verify/', { method: 'post', json: { token } }));
+export const confirmEmail = (token: string) =>
+  call(
+    'This link is no longer valid.',
+    json<{ access: string; refresh: string; user: ApiUser }>('auth/verify/', { method: 'post', json: { token } }),
+  );
 
 // Consultancy applications and complaints (multipart, no token)
 
@@ -221,11 +238,20 @@ export const checkApplication = (code: string) =>
 
 /** Starts or stops messages about the application. */
 export const setApplicationNotices = (code: string, notify: boolean) =>
-  call('Failed to update application', json<ApplicationStatus>(`consultancy-application/notifications/${encodeURIComponent(code.trim())}/`, { method: 'put', json: { notify_applicant: notify } }));
+  call(
+    'Failed to update application',
+    json<ApplicationStatus>(`consultancy-application/notifications/${encodeURIComponent(code.trim())}/`, {
+      method: 'put',
+      json: { notify_applicant: notify },
+    }),
+  );
 
 /** Changes, added documents, or a withdrawal (withdraw=true, reason), as multipart. */
 export const editApplication = (code: string, form: FormData) =>
-  call('Failed to update application', json<ApplicationStatus>(`consultancy-application/edit/${encodeURIComponent(code.trim())}/`, { method: 'patch', body: form }));
+  call(
+    'Failed to update application',
+    json<ApplicationStatus>(`consultancy-application/edit/${encodeURIComponent(code.trim())}/`, { method: 'patch', body: form }),
+  );
 
 export { submitComplaint } from './complaints.ts';
 
@@ -280,7 +306,8 @@ export async function forumCategories(): Promise<ForumCategory[]> {
   return Array.isArray(result) ? result : result.results;
 }
 
-export const forumQuestions = (query: Query = {}) => call('Failed to fetch questions', json<Page<ForumQuestion>>('forum/questions/', { searchParams: params({ page: 1, ...query }) }));
+export const forumQuestions = (query: Query = {}) =>
+  call('Failed to fetch questions', json<Page<ForumQuestion>>('forum/questions/', { searchParams: params({ page: 1, ...query }) }));
 
 export async function trendingQuestions(): Promise<ForumQuestion[]> {
   const result = await call('Failed to fetch questions', json<ForumQuestion[] | Page<ForumQuestion>>('forum/questions/trending/'));
@@ -298,22 +325,39 @@ export const askQuestion = (payload: z.infer<typeof newQuestion>) =>
   call('Failed to post question', json<ForumQuestion>('forum/questions/', { method: 'post', json: payload }));
 
 export const replyToQuestion = (id: number, body: string) =>
-  call('Failed to post reply', json<ForumReply>(`forum/questions/${id}/reply/`, { method: 'post', json: { body } satisfies z.infer<typeof replyBody> }));
+  call(
+    'Failed to post reply',
+    json<ForumReply>(`forum/questions/${id}/reply/`, { method: 'post', json: { body } satisfies z.infer<typeof replyBody> }),
+  );
 
-export const likeQuestion = (id: number) => call('Failed to like question', json<{ liked: boolean; like_count: number }>(`forum/questions/${id}/like/`, { method: 'post' }));
+export const likeQuestion = (id: number) =>
+  call('Failed to like question', json<{ liked: boolean; like_count: number }>(`forum/questions/${id}/like/`, { method: 'post' }));
 
 export const editQuestion = (id: number, changes: { title: string; body: string }) =>
-  call('Failed to save your changes', json<ForumQuestion>(`forum/questions/${id}/`, { method: 'patch', json: changes satisfies z.infer<typeof questionChanges> }));
+  call(
+    'Failed to save your changes',
+    json<ForumQuestion>(`forum/questions/${id}/`, { method: 'patch', json: changes satisfies z.infer<typeof questionChanges> }),
+  );
 
 export const editReply = (id: number, body: string) =>
-  call('Failed to save your changes', json<ForumReply>(`forum/replies/${id}/`, { method: 'patch', json: { body } satisfies z.infer<typeof replyBody> }));
+  call(
+    'Failed to save your changes',
+    json<ForumReply>(`forum/replies/${id}/`, { method: 'patch', json: { body } satisfies z.infer<typeof replyBody> }),
+  );
 
 export const acceptAnswer = (id: number, reply: number | null) =>
-  call('Failed to accept the answer', json<ForumQuestion>(`forum/questions/${id}/accept/`, { method: 'post', json: { reply } satisfies z.infer<typeof acceptance> }));
+  call(
+    'Failed to accept the answer',
+    json<ForumQuestion>(`forum/questions/${id}/accept/`, { method: 'post', json: { reply } satisfies z.infer<typeof acceptance> }),
+  );
 
 const postPath = (kind: 'question' | 'reply', id: number) => `forum/${kind === 'question' ? 'questions' : 'replies'}/${id}/`;
 
 export const reportPost = (kind: 'question' | 'reply', id: number, reason: string) =>
-  call('Failed to send the report', json<{ message: string }>(`${postPath(kind, id)}report/`, { method: 'post', json: { reason } satisfies z.infer<typeof report> }));
+  call(
+    'Failed to send the report',
+    json<{ message: string }>(`${postPath(kind, id)}report/`, { method: 'post', json: { reason } satisfies z.infer<typeof report> }),
+  );
 
-export const deletePost = (kind: 'question' | 'reply', id: number) => call('Failed to delete the post', json<{ message: string }>(postPath(kind, id), { method: 'delete' }));
+export const deletePost = (kind: 'question' | 'reply', id: number) =>
+  call('Failed to delete the post', json<{ message: string }>(postPath(kind, id), { method: 'delete' }));

@@ -43,7 +43,10 @@ const codePath = (action: 'check' | 'edit', code: string) => `consultancy-review
 export const checkReview = (code: string) => call('Tracking code not found', json<ReviewState>(codePath('check', code)));
 
 export const submitReview = (code: string, review: ReviewInput) =>
-  call('Failed to submit review', json<ReviewState>('consultancy-review/submit/', { method: 'post', json: { tracking_code: code.trim(), ...review } }));
+  call(
+    'Failed to submit review',
+    json<ReviewState>('consultancy-review/submit/', { method: 'post', json: { tracking_code: code.trim(), ...review } }),
+  );
 
 export const editReview = (code: string, changes: z.infer<typeof reviewChanges>) =>
   call('Failed to update review', json<ReviewState>(codePath('edit', code), { method: 'patch', json: changes }));

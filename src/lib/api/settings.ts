@@ -46,4 +46,3 @@ export async function getModalSettings(): Promise<ModalSettings> {
 
 export const updateModalSettings = (values: ModalSettings) =>
   call('Failed to update modal settings', (c) => c.patch('leads/modal-settings/update/', { json: values }).json<ModalSettings>());
-

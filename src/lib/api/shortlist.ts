@@ -5,5 +5,7 @@ import { call, json } from './client.ts';
 type Reply = { items: ShortlistItem[] };
 
 export const accountShortlist = () => call('Failed to fetch the shortlist', json<Reply>('auth/shortlist/'));
-export const addToAccount = (items: ShortlistItem[]) => call('Failed to save', json<Reply>('auth/shortlist/', { method: 'post', json: { items } }));
-export const removeFromAccount = (item: ShortlistItem) => call('Failed to remove', json<Reply>(`auth/shortlist/${item.entity}/${item.id}/`, { method: 'delete' }));
+export const addToAccount = (items: ShortlistItem[]) =>
+  call('Failed to save', json<Reply>('auth/shortlist/', { method: 'post', json: { items } }));
+export const removeFromAccount = (item: ShortlistItem) =>
+  call('Failed to remove', json<Reply>(`auth/shortlist/${item.entity}/${item.id}/`, { method: 'delete' }));

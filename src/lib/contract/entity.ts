@@ -34,11 +34,14 @@ type FilterOption = { [K in keyof FilterKinds<string>]: keyof FilterKinds<string
  * value) it tests, its `column`; an array column is tested for containment.
  */
 export type FilterMeta<C extends string = string> = {
-  [K in keyof FilterKinds<C>]: { label: string; kind: K } & FilterKinds<C>[K] & { [O in Exclude<FilterOption, keyof FilterKinds<C>[K]>]?: never };
+  [K in keyof FilterKinds<C>]: { label: string; kind: K } & FilterKinds<C>[K] & {
+      [O in Exclude<FilterOption, keyof FilterKinds<C>[K]>]?: never;
+    };
 }[keyof FilterKinds<C>];
 
 /** The filter kinds whose values can be counted (facets): one value per row, or a list of them. */
-export const countable = (f: FilterMeta) => (f.kind === 'ref' || f.kind === 'select' || f.kind === 'boolean' || f.kind === 'flag') && !f.through;
+export const countable = (f: FilterMeta) =>
+  (f.kind === 'ref' || f.kind === 'select' || f.kind === 'boolean' || f.kind === 'flag') && !f.through;
 
 /**
  * One content entity, declared once. The server turns it into routes, the console into list and
@@ -56,7 +59,8 @@ export const CONSOLE_GROUPS = ['Directory', 'Articles', 'Lookups', 'Promotion', 
 export type ConsoleGroup = (typeof CONSOLE_GROUPS)[number];
 
 /** The schema.org types the detail pages describe rows as (src/pages/_lib/jsonld.ts maps each). */
-export type SchemaType = 'CollegeOrUniversity' | 'EducationalOrganization' | 'Course' | 'Event' | 'Article' | 'NewsArticle' | 'Country' | 'MonetaryGrant';
+export type SchemaType =
+  'CollegeOrUniversity' | 'EducationalOrganization' | 'Course' | 'Event' | 'Article' | 'NewsArticle' | 'Country' | 'MonetaryGrant';
 
 /** The bookkeeping columns every table has, which lists may be ordered by. */
 type Bookkeeping = 'id' | 'created_at' | 'updated_at';
@@ -177,7 +181,10 @@ export interface EntityDeclaration<F extends string = string, V extends string =
  * A declaration checked against itself: what names a field (`titleField`, `ordering`, `card`, a filter's
  * `column`…) must name one of its `fields` or `values`, and recognition goes through a ref field.
  */
-type SelfChecked<D extends EntityDeclaration> = EntityDeclaration<Extract<keyof D['fields'], string>, D extends { values: readonly (infer V extends string)[] } ? V : never> & {
+type SelfChecked<D extends EntityDeclaration> = EntityDeclaration<
+  Extract<keyof D['fields'], string>,
+  D extends { values: readonly (infer V extends string)[] } ? V : never
+> & {
   recognition?: { via: { [K in keyof D['fields']]: D['fields'][K] extends { kind: 'ref' } ? K : never }[keyof D['fields']] };
 };
 
@@ -210,7 +217,9 @@ const ALWAYS_ORDERABLE = ['id', 'created_at', 'updated_at'];
 
 /** What `?ordering=` accepts for an entity's lists: its declared order, the orders its pages offer, `orderable`, and the bookkeeping columns. */
 export function orderableFields(d: EntityDeclaration): Set<string> {
-  const keys = [...d.ordering, ...(d.sorts ?? []).flatMap((s) => (s.ordering ? s.ordering.split(',') : []))].map((k) => k.replace(/^-/, ''));
+  const keys = [...d.ordering, ...(d.sorts ?? []).flatMap((s) => (s.ordering ? s.ordering.split(',') : []))].map((k) =>
+    k.replace(/^-/, ''),
+  );
   return new Set([...ALWAYS_ORDERABLE, ...keys, ...(d.orderable ?? [])]);
 }
 
@@ -221,6 +230,8 @@ export const writeAccess = (d: EntityDeclaration): readonly Role[] => d.access?.
 export const endsAfterStart =
   (start: string, end: string, message: string) =>
   (record: Record<string, unknown>): Record<string, string[]> | null => {
-    const [from, to] = [record[start], record[end]].map((v) => (v === null || v === undefined || v === '' ? NaN : new Date(v as string).getTime()));
+    const [from, to] = [record[start], record[end]].map((v) =>
+      v === null || v === undefined || v === '' ? NaN : new Date(v as string).getTime(),
+    );
     return from! > to! ? { [end]: [message] } : null;
   };

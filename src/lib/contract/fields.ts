@@ -178,7 +178,9 @@ export const removalField = (name: string, meta: FieldMeta) => meta.removedBy ??
 
 /** The `multiple` image fields of a declaration, with their removal fields. */
 export const imageLists = (fields: Record<string, FieldMeta>) =>
-  Object.entries(fields).flatMap(([name, meta]) => (meta.kind === 'image' && meta.multiple ? [{ name, meta, removedBy: removalField(name, meta) }] : []));
+  Object.entries(fields).flatMap(([name, meta]) =>
+    meta.kind === 'image' && meta.multiple ? [{ name, meta, removedBy: removalField(name, meta) }] : [],
+  );
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null || v === 'null' || v === 'undefined' ? undefined : v);
 
@@ -194,7 +196,10 @@ const jsonList = (v: unknown) => {
       return v; // left as text: the array check below reports it
     }
   }
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 };
 
 const boolText = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Must be true or false' }));
@@ -212,7 +217,10 @@ const decimalText = (decimals: number, min = 0, max = Number.MAX_SAFE_INTEGER) =
       .number({ error: 'Must be a number' })
       .min(min)
       .max(max)
-      .refine((n) => Number.isFinite(n) && Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, `At most ${decimals} digits after the point`),
+      .refine(
+        (n) => Number.isFinite(n) && Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6,
+        `At most ${decimals} digits after the point`,
+      ),
   );
 
 export const idSchema = intText(1);
@@ -221,9 +229,15 @@ export function zodForField(meta: FieldMeta): z.ZodType {
   const max = meta.max;
   switch (meta.kind) {
     case 'text':
-      return z.string().trim().max(max ?? 200);
+      return z
+        .string()
+        .trim()
+        .max(max ?? 200);
     case 'textarea':
-      return z.string().trim().max(max ?? 5000);
+      return z
+        .string()
+        .trim()
+        .max(max ?? 5000);
     case 'html':
       return z.string().max(max ?? 200_000);
     case 'url':
@@ -235,9 +249,16 @@ export function zodForField(meta: FieldMeta): z.ZodType {
     case 'boolean':
       return boolText;
     case 'date':
-      return z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)').refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
+      return z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
+        .refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a real date');
     case 'datetime':
-      return z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time').transform((s) => new Date(s).toISOString());
+      return z
+        .string()
+        .max(40)
+        .refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time')
+        .transform((s) => new Date(s).toISOString());
     case 'select':
       return z.enum(meta.options as [string, ...string[]]);
     case 'ref':
@@ -245,7 +266,18 @@ export function zodForField(meta: FieldMeta): z.ZodType {
     case 'refs':
       return z.preprocess(jsonList, z.array(idSchema).max(500));
     case 'tags':
-      return z.preprocess(jsonList, z.array(z.string().trim().min(1).max(max ?? 300)).max(100));
+      return z.preprocess(
+        jsonList,
+        z
+          .array(
+            z
+              .string()
+              .trim()
+              .min(1)
+              .max(max ?? 300),
+          )
+          .max(100),
+      );
     case 'faqs':
       return z.preprocess(
         (v) => (typeof v === 'string' ? jsonList(v) : v),
@@ -263,7 +295,11 @@ export function zodForField(meta: FieldMeta): z.ZodType {
  * omitted; null, 'null' and undefined dropped for course) so they never overwrite stored data.
  * Unknown fields are refused, so a typo is an error and not a silent no-op.
  */
-export function bodySchema(fields: Record<string, FieldMeta>, mode: 'create' | 'update', options: { omit?: (meta: FieldMeta) => boolean } = {}) {
+export function bodySchema(
+  fields: Record<string, FieldMeta>,
+  mode: 'create' | 'update',
+  options: { omit?: (meta: FieldMeta) => boolean } = {},
+) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, meta] of Object.entries(fields)) {
     if (FILE_KINDS.includes(meta.kind) || options.omit?.(meta)) continue;
@@ -272,7 +308,8 @@ export function bodySchema(fields: Record<string, FieldMeta>, mode: 'create' | '
       continue;
     }
     const base = zodForField(meta);
-    const keepEmpty = meta.kind === 'text' || meta.kind === 'textarea' || meta.kind === 'html' || meta.kind === 'url' || meta.kind === 'email';
+    const keepEmpty =
+      meta.kind === 'text' || meta.kind === 'textarea' || meta.kind === 'html' || meta.kind === 'url' || meta.kind === 'email';
     const nonEmpty = meta.required && keepEmpty ? base.pipe(z.string().min(1, 'This field is required')) : base;
     if (meta.required) {
       shape[name] = mode === 'create' ? nonEmpty : nonEmpty.optional();
@@ -286,6 +323,7 @@ export function bodySchema(fields: Record<string, FieldMeta>, mode: 'create' | '
 }
 
 /** The fields a form writes: all but the derived ones. */
-export const writableFields = (fields: Record<string, FieldMeta>): Record<string, FieldMeta> => Object.fromEntries(Object.entries(fields).filter(([, m]) => !m.derived));
+export const writableFields = (fields: Record<string, FieldMeta>): Record<string, FieldMeta> =>
+  Object.fromEntries(Object.entries(fields).filter(([, m]) => !m.derived));
 
 export const dropdownItem = z.object({ id: z.number(), value: z.number(), label: z.string(), slug: z.string().optional() });

@@ -23,7 +23,27 @@ export { AD_PLACEMENTS } from './entities/ad.ts';
 export { COURSE_LEVELS } from './entities/course.ts';
 export { EXAM_TYPES } from './entities/exam.ts';
 export { exchangeRate };
-export { ad, blog, blogCategory, college, consultancy, course, destination, discipline, district, event, exam, featured, forumCategory, modelQuestion, news, newsCategory, offer, scholarship, university };
+export {
+  ad,
+  blog,
+  blogCategory,
+  college,
+  consultancy,
+  course,
+  destination,
+  discipline,
+  district,
+  event,
+  exam,
+  featured,
+  forumCategory,
+  modelQuestion,
+  news,
+  newsCategory,
+  offer,
+  scholarship,
+  university,
+};
 
 /** Every content entity, by name. */
 export const entities = {
@@ -50,7 +70,11 @@ export const entities = {
 } satisfies { [K in EntityName]: EntityDeclaration & { name: K } };
 
 /** The dropdown routes the declarations give (`dropdown`), as API paths. */
-type DropdownOf<D> = D extends { dropdown: infer P extends string } ? P : D extends { dropdown: true; path: infer P extends string } ? `${P}/dropdown` : never;
+type DropdownOf<D> = D extends { dropdown: infer P extends string }
+  ? P
+  : D extends { dropdown: true; path: infer P extends string }
+    ? `${P}/dropdown`
+    : never;
 export type DropdownPath = { [K in EntityName]: DropdownOf<(typeof entities)[K]> }[EntityName];
 
 /** An entity's declaration, typed as any declaration (the literal types of `entities` differ per entity). */
@@ -66,7 +90,13 @@ export type SiteDeclaration = EntityDeclaration & Required<Pick<EntityDeclaratio
 const hasPages = (d: EntityDeclaration): d is SiteDeclaration => Boolean(d.sitePath && d.nav);
 
 /** Entities with public pages, in the site's navigation order. */
-export const siteEntities = (): SiteDeclaration[] => declared().filter(hasPages).sort((a, b) => a.nav.order - b.nav.order);
+export const siteEntities = (): SiteDeclaration[] =>
+  declared()
+    .filter(hasPages)
+    .sort((a, b) => a.nav.order - b.nav.order);
 
 /** The console's navigation: each group's entities, in their order. */
-export const consoleEntities = (group: string): EntityDeclaration[] => declared().filter((d) => d.console.group === group).sort((a, b) => a.console.order - b.console.order);
+export const consoleEntities = (group: string): EntityDeclaration[] =>
+  declared()
+    .filter((d) => d.console.group === group)
+    .sort((a, b) => a.console.order - b.console.order);

@@ -19,7 +19,11 @@ export interface InstitutionSpec {
 }
 
 export const INSTITUTIONS = {
-  consultancy: { entity: 'consultancy', screens: ['applications', 'inquiries', 'complaints', 'licence', 'reviews'], namedInForumWhenVerified: true },
+  consultancy: {
+    entity: 'consultancy',
+    screens: ['applications', 'inquiries', 'complaints', 'licence', 'reviews'],
+    namedInForumWhenVerified: true,
+  },
   college: { entity: 'college', screens: ['branches', 'inquiries'] },
   university: { entity: 'university', screens: ['courses'] },
 } as const satisfies Record<InstitutionRole, InstitutionSpec>;
@@ -29,9 +33,12 @@ export const institutionSpec = (kind: InstitutionRole): InstitutionSpec => INSTI
 
 export const isInstitutionKind = (role: unknown): role is InstitutionRole => (INSTITUTION_ROLES as readonly unknown[]).includes(role);
 
-export const hasScreen = (kind: InstitutionRole, screen: DashboardScreen) => (INSTITUTIONS[kind].screens as readonly DashboardScreen[]).includes(screen);
+export const hasScreen = (kind: InstitutionRole, screen: DashboardScreen) =>
+  (INSTITUTIONS[kind].screens as readonly DashboardScreen[]).includes(screen);
 
 /** The kinds that are sent inquiries (and so notices, at the address on their profile when no account has one). */
-export type InquiryKind = { [K in InstitutionRole]: 'inquiries' extends (typeof INSTITUTIONS)[K]['screens'][number] ? K : never }[InstitutionRole];
+export type InquiryKind = {
+  [K in InstitutionRole]: 'inquiries' extends (typeof INSTITUTIONS)[K]['screens'][number] ? K : never;
+}[InstitutionRole];
 
 export const takesInquiries = (kind: InstitutionRole): kind is InquiryKind => hasScreen(kind, 'inquiries');

@@ -35,13 +35,32 @@ export const LICENCE_ACTION_LABELS: Record<LicenceAction, string> = {
 
 /** The submit and renew form, as the consultancy's dashboard draws it; the document is required on every submission. */
 export const licenceFields = {
-  permission_number: { kind: 'text', label: 'Permission (licence) number', required: true, max: 60, help: 'As printed on the permission letter, for example 1234/079-80.' },
-  issuing_office: { kind: 'text', label: 'Issuing office', required: true, max: 200, help: 'As printed on the letter: Ministry of Education, Science and Technology, Kathmandu; or, in Bagmati Province since 2025, Ministry of Social Development, Bagmati Province (ECIS). Pages say "Licensed by" this office.' },
+  permission_number: {
+    kind: 'text',
+    label: 'Permission (licence) number',
+    required: true,
+    max: 60,
+    help: 'As printed on the permission letter, for example 1234/079-80.',
+  },
+  issuing_office: {
+    kind: 'text',
+    label: 'Issuing office',
+    required: true,
+    max: 200,
+    help: 'As printed on the letter: Ministry of Education, Science and Technology, Kathmandu; or, in Bagmati Province since 2025, Ministry of Social Development, Bagmati Province (ECIS). Pages say "Licensed by" this office.',
+  },
   issued_on: { kind: 'date', label: 'Issued on', required: true },
   expires_on: { kind: 'date', label: 'Valid until', required: true, help: 'The last day the permission is valid.' },
   association: { kind: 'text', label: 'Association membership (optional)', max: 200, help: 'For example ECAN.' },
   association_number: { kind: 'text', label: 'Membership number', max: 60 },
-  document: { kind: 'file', label: 'Licence document', accept: 'document', required: true, private: true, help: 'A PDF or a photo of the permission letter. Only our team sees it.' },
+  document: {
+    kind: 'file',
+    label: 'Licence document',
+    accept: 'document',
+    required: true,
+    private: true,
+    help: 'A PDF or a photo of the permission letter. Only our team sees it.',
+  },
 } satisfies Record<string, FieldMeta>;
 
 const isoDate = z
@@ -61,7 +80,8 @@ export const licenceSubmission = z
   })
   .superRefine((v, ctx) => {
     if (v.expires_on <= v.issued_on) ctx.addIssue({ code: 'custom', path: ['expires_on'], message: 'Must be after the issue date' });
-    if (v.association_number && !v.association) ctx.addIssue({ code: 'custom', path: ['association'], message: 'Name the association this membership number belongs to' });
+    if (v.association_number && !v.association)
+      ctx.addIssue({ code: 'custom', path: ['association'], message: 'Name the association this membership number belongs to' });
   });
 export type LicenceSubmission = z.infer<typeof licenceSubmission>;
 

@@ -28,7 +28,8 @@ export const REASON_MAX = 300;
 export const APPLICANT_STATUSES = ['submitted', 'withdrawn'] as const;
 
 /** The consultancy has acted on an application when its history holds a status the consultancy set. */
-export const consultancyActed = (history: readonly string[]) => history.some((status) => !(APPLICANT_STATUSES as readonly string[]).includes(status));
+export const consultancyActed = (history: readonly string[]) =>
+  history.some((status) => !(APPLICANT_STATUSES as readonly string[]).includes(status));
 
 /**
  * A burst: at least `reviews` reviews of one consultancy written within `hours` of each other.

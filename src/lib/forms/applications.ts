@@ -1,4 +1,9 @@
-import { STATUSES as APPLICATION_STATUSES, STATUS_LABELS, nextStatuses as nextFrom, type Status as ApplicationStatus } from '../contract/applications.ts';
+import {
+  STATUSES as APPLICATION_STATUSES,
+  STATUS_LABELS,
+  nextStatuses as nextFrom,
+  type Status as ApplicationStatus,
+} from '../contract/applications.ts';
 
 export { STATUS_LABELS };
 
@@ -12,7 +17,10 @@ export function nextStatuses(current: unknown): ApplicationStatus[] {
 /** The body of a status move: a known next status and a trimmed note (at most 2000 characters). */
 export function statusMove(current: unknown, status: unknown, note: unknown): { status: ApplicationStatus; note: string } {
   if (!isStatus(status)) throw new Error('Choose a status');
-  if (!nextStatuses(current).includes(status)) throw new Error(`An application that is ${isStatus(current) ? STATUS_LABELS[current].toLowerCase() : 'new'} cannot move to ${STATUS_LABELS[status].toLowerCase()}`);
+  if (!nextStatuses(current).includes(status))
+    throw new Error(
+      `An application that is ${isStatus(current) ? STATUS_LABELS[current].toLowerCase() : 'new'} cannot move to ${STATUS_LABELS[status].toLowerCase()}`,
+    );
   const text = typeof note === 'string' ? note.trim() : '';
   if (text.length > 2000) throw new Error('The note is too long (at most 2000 characters)');
   return { status, note: text };

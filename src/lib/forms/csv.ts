@@ -6,7 +6,19 @@
 export function csvCell(v: unknown): string {
   let s: string;
   if (v === null || v === undefined) s = '';
-  else if (Array.isArray(v)) s = v.map((x) => (typeof x === 'object' && x !== null ? String((x as { name?: unknown; title?: unknown; id?: unknown }).name ?? (x as { title?: unknown }).title ?? (x as { id?: unknown }).id ?? '') : String(x))).join('; ');
+  else if (Array.isArray(v))
+    s = v
+      .map((x) =>
+        typeof x === 'object' && x !== null
+          ? String(
+              (x as { name?: unknown; title?: unknown; id?: unknown }).name ??
+                (x as { title?: unknown }).title ??
+                (x as { id?: unknown }).id ??
+                '',
+            )
+          : String(x),
+      )
+      .join('; ');
   else if (typeof v === 'object') s = String((v as { name?: unknown }).name ?? JSON.stringify(v));
   else s = String(v);
   if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;

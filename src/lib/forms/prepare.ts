@@ -88,7 +88,10 @@ export function cleanFaqs(v: unknown): { question: string; answer: string }[] {
   const list = typeof v === 'string' ? safeParse(v) : v;
   if (!Array.isArray(list)) return [];
   return list
-    .map((r) => ({ question: String((r as { question?: unknown })?.question ?? '').trim(), answer: String((r as { answer?: unknown })?.answer ?? '').trim() }))
+    .map((r) => ({
+      question: String((r as { question?: unknown })?.question ?? '').trim(),
+      answer: String((r as { answer?: unknown })?.answer ?? '').trim(),
+    }))
     .filter((r) => r.question || r.answer);
 }
 
@@ -173,7 +176,11 @@ export function toJson(entries: [string, WireValue][]): Record<string, unknown> 
 }
 
 /** The whole preparation: the request body for a create or an update of this declaration. */
-export function prepareBody(decl: { fields: Record<string, FieldMeta>; multipart?: boolean }, values: FormValues, mode: Mode): FormData | Record<string, unknown> {
+export function prepareBody(
+  decl: { fields: Record<string, FieldMeta>; multipart?: boolean },
+  values: FormValues,
+  mode: Mode,
+): FormData | Record<string, unknown> {
   const entries = prepareEntries(decl.fields, values, mode);
   return decl.multipart ? toFormData(entries) : toJson(entries);
 }

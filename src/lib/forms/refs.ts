@@ -14,7 +14,10 @@ export async function nameChosen(ref: string, ids: number[]): Promise<void> {
   for (const id of missing) pending.add(labelKey(ref, id));
   try {
     const options = await optionsById(ref, missing);
-    rememberLabels(ref, options.map((o) => [o.id, o.label] as [number, string]));
+    rememberLabels(
+      ref,
+      options.map((o) => [o.id, o.label] as [number, string]),
+    );
   } finally {
     for (const id of missing) pending.delete(labelKey(ref, id));
   }

@@ -27,7 +27,11 @@ export function toLocalInput(iso: unknown): string {
 export function idsOf(v: unknown): number[] {
   const list = typeof v === 'string' ? (v.trim().startsWith('[') ? (JSON.parse(v) as unknown[]) : v.split(',')) : v;
   if (!Array.isArray(list)) return [];
-  return list.map((x) => Number(typeof x === 'object' && x !== null ? ((x as { id?: unknown; value?: unknown }).id ?? (x as { value?: unknown }).value) : x)).filter((n) => Number.isInteger(n) && n > 0);
+  return list
+    .map((x) =>
+      Number(typeof x === 'object' && x !== null ? ((x as { id?: unknown; value?: unknown }).id ?? (x as { value?: unknown }).value) : x),
+    )
+    .filter((n) => Number.isInteger(n) && n > 0);
 }
 
 /** Labels found in a record's nested objects ({id, name} in a refs list, or `x_name` beside `x_id`). */
@@ -77,7 +81,13 @@ export function formDefaults(fields: Record<string, FieldMeta>, record: Record<s
         break;
       case 'image':
       case 'file':
-        out[name] = meta.multiple ? (Array.isArray(v) ? v.map((g) => (typeof g === 'string' ? g : String((g as { url?: unknown })?.url ?? ''))).filter(Boolean) : []) : typeof v === 'string' ? v : '';
+        out[name] = meta.multiple
+          ? Array.isArray(v)
+            ? v.map((g) => (typeof g === 'string' ? g : String((g as { url?: unknown })?.url ?? ''))).filter(Boolean)
+            : []
+          : typeof v === 'string'
+            ? v
+            : '';
         break;
       default:
         out[name] = v === null || v === undefined ? '' : String(v);
@@ -97,7 +107,10 @@ const inWords = (name: string) => {
  * Server per-field errors (ApiError.fields) as one message per known field; the rest for the form,
  * each named in words, never by its request field name.
  */
-export function splitFieldErrors(fields: Record<string, FieldMeta>, errors: Record<string, string[] | string> | undefined): { byField: Record<string, string>; other: string[] } {
+export function splitFieldErrors(
+  fields: Record<string, FieldMeta>,
+  errors: Record<string, string[] | string> | undefined,
+): { byField: Record<string, string>; other: string[] } {
   const byField: Record<string, string> = {};
   const other: string[] = [];
   // a removal list's errors belong to its image list

@@ -19,7 +19,12 @@ export const userFields: Record<string, FieldMeta> = {
   college_id: { kind: 'ref', ref: 'college', label: 'College (college accounts)' },
   university_id: { kind: 'ref', ref: 'university', label: 'University (university accounts)' },
   active: { kind: 'boolean', label: 'Active', column: true, default: true },
-  password: { kind: 'text', label: 'Password (new one resets it)', max: 200, help: 'At least 8 characters. Leave empty to keep the current password.' },
+  password: {
+    kind: 'text',
+    label: 'Password (new one resets it)',
+    max: 200,
+    help: 'At least 8 characters. Leave empty to keep the current password.',
+  },
 };
 
 /** Fields whose input hides what is typed. */

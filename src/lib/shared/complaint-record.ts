@@ -1,4 +1,11 @@
-import { COMPLAINT_ANSWER_DAYS, COMPLAINT_RECORD_MONTHS, COMPLAINT_STATUS_LABELS, type ComplaintAuthor, type ComplaintEvent, type ComplaintRecord } from '../contract/complaints.ts';
+import {
+  COMPLAINT_ANSWER_DAYS,
+  COMPLAINT_RECORD_MONTHS,
+  COMPLAINT_STATUS_LABELS,
+  type ComplaintAuthor,
+  type ComplaintEvent,
+  type ComplaintRecord,
+} from '../contract/complaints.ts';
 import { formatDate } from '../format.ts';
 import { countOf } from '../format.ts';
 
@@ -24,14 +31,18 @@ export function recordLines(record: ComplaintRecord | null | undefined): string[
   const waiting = received - due;
   const lines = [`${countOf(received, 'complaint')} in the last ${COMPLAINT_RECORD_MONTHS} months.`];
   if (due > 0) lines.push(`Answered ${answered_in_time} of ${due} within ${DAYS}.`);
-  if (waiting > 0) lines.push(waiting === 1 ? `1 is still within its ${DAYS} to answer.` : `${waiting} are still within their ${DAYS} to answer.`);
+  if (waiting > 0)
+    lines.push(waiting === 1 ? `1 is still within its ${DAYS} to answer.` : `${waiting} are still within their ${DAYS} to answer.`);
   lines.push(`Resolved ${resolved} of ${received}.`);
   lines.push(median_answer_hours === null ? 'No answer yet.' : `Median time to a first answer: ${durationText(median_answer_hours)}.`);
   return lines;
 }
 
 /** Who wrote an entry of a complaint's history, as the reader knows them. */
-export function authorLabel(author: ComplaintAuthor | string, { reader, consultancy }: { reader: 'complainant' | 'consultancy' | 'admin'; consultancy?: string | null }): string {
+export function authorLabel(
+  author: ComplaintAuthor | string,
+  { reader, consultancy }: { reader: 'complainant' | 'consultancy' | 'admin'; consultancy?: string | null },
+): string {
   if (author === reader) return 'You';
   if (author === 'complainant') return 'The complainant';
   if (author === 'consultancy') return consultancy || 'The consultancy';

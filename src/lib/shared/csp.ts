@@ -23,7 +23,15 @@ export function mediaOrigins(mediaBaseUrl: string | undefined): string[] {
 export function pageDirectives(env: Record<string, string | undefined>): string[] {
   const media = mediaOrigins(env.MEDIA_BASE_URL);
   const withMedia = (directive: string) => [directive, "'self'", ...media].join(' ');
-  return ["default-src 'self'", withMedia('img-src'), withMedia('media-src'), withMedia('connect-src'), "object-src 'none'", "base-uri 'self'", "form-action 'self'"];
+  return [
+    "default-src 'self'",
+    withMedia('img-src'),
+    withMedia('media-src'),
+    withMedia('connect-src'),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ];
 }
 
 /** On every HTML response, beside the page's own <meta> policy (which may not carry frame-ancestors). */

@@ -40,7 +40,8 @@ export function markEnded(root: ParentNode, now: number): void {
     if (!Number.isFinite(at) || at >= now || el.classList.contains('ended')) continue;
     el.classList.add('ended');
     for (const part of el.querySelectorAll<HTMLElement>('[data-ended]')) part.hidden = false;
-    for (const part of [el, ...el.querySelectorAll<HTMLElement>('[data-current]')]) if (part.hasAttribute('data-current')) part.hidden = true;
+    for (const part of [el, ...el.querySelectorAll<HTMLElement>('[data-current]')])
+      if (part.hasAttribute('data-current')) part.hidden = true;
     marked.add(el);
   }
   const lists = new Set([...marked].filter((el) => el.tagName === 'LI').map((el) => el.parentElement!));

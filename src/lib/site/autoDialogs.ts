@@ -25,11 +25,16 @@ export const RECHECK_MS = 250;
 type Token = AutoDialog | 'first' | 'mail';
 
 /** Applying, tracking, complaining, reviewing, signing in, searching, comparing, or lost (404): no dialog opens by itself there. */
-export const isTaskPage = (path: string) => /^\/(login|track|complaint|review|search|shortlist|compare|404)(\/|$)/.test(path) || /^\/consultancy\/[^/]+\/apply(\/|$)/.test(path);
+export const isTaskPage = (path: string) =>
+  /^\/(login|track|complaint|review|search|shortlist|compare|404)(\/|$)/.test(path) || /^\/consultancy\/[^/]+\/apply(\/|$)/.test(path);
 
 function tokens(): Set<string> {
   if (typeof document === 'undefined') return new Set();
-  const value = document.cookie.split('; ').find((c) => c.startsWith(`${SHOWN_COOKIE}=`))?.slice(SHOWN_COOKIE.length + 1) ?? '';
+  const value =
+    document.cookie
+      .split('; ')
+      .find((c) => c.startsWith(`${SHOWN_COOKIE}=`))
+      ?.slice(SHOWN_COOKIE.length + 1) ?? '';
   return new Set(value.split('.').filter(Boolean));
 }
 
@@ -107,14 +112,16 @@ let watching = false;
 
 /** form controls, the buttons of forms (filters) included; not a dialog's own (closing the ad is not busy work) */
 const CONTROLS = 'input, select, textarea, form button, [role="combobox"], [role="listbox"], [role="option"], [contenteditable="true"]';
-const EDITABLE = 'input:not([type="button"]):not([type="submit"]):not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable="true"]';
+const EDITABLE =
+  'input:not([type="button"]):not([type="submit"]):not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable="true"]';
 
 /** Remembers the visitor's last input on a form control (keys, typing, taps and clicks). */
 export function watchInput() {
   if (watching || typeof document === 'undefined') return;
   watching = true;
   const note = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest(CONTROLS) && !event.target.closest('[role="dialog"]')) lastInputAt = Date.now();
+    if (event.target instanceof Element && event.target.closest(CONTROLS) && !event.target.closest('[role="dialog"]'))
+      lastInputAt = Date.now();
   };
   for (const type of ['keydown', 'input', 'pointerdown', 'change']) document.addEventListener(type, note, { capture: true, passive: true });
 }

@@ -15,9 +15,13 @@ export type Row = Record<string, unknown> & { id: number; slug?: string };
 export type RefMaps = Record<string, Map<number, Row>>;
 
 /** What a card reads of a declaration; a whole declaration is one too. */
-export type CardDeclaration = Pick<EntityDeclaration, 'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist' | 'card'>;
+export type CardDeclaration = Pick<
+  EntityDeclaration,
+  'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist' | 'card'
+>;
 
-export const titleOf = (decl: Pick<EntityDeclaration, 'titleField'>, row: Row) => String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);
+export const titleOf = (decl: Pick<EntityDeclaration, 'titleField'>, row: Row) =>
+  String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);
 export const keyOf = (row: Row) => String(row.slug || row.id);
 export const hrefOf = (decl: Pick<EntityDeclaration, 'sitePath'>, row: Row) => `/${decl.sitePath}/${keyOf(row)}/`;
 export const refTitle = (row: Row | undefined) => (row ? String(row.name ?? row.title ?? row.label ?? `#${row.id}`) : '');
@@ -32,21 +36,32 @@ export function endOf(decl: Pick<EntityDeclaration, 'ends'>, row: Row, now = Dat
 export function imageOf(decl: CardDeclaration, row: Row, prefer: 'small' | 'cover' = 'small'): string | undefined {
   const pictures = Object.entries(decl.fields).filter(([, meta]) => meta.picture);
   const rank = (picture: string | undefined) => (picture === prefer || picture === 'both' ? 0 : 1);
-  const [found] = pictures.filter(([name]) => typeof row[name] === 'string' && row[name]).sort(([, a], [, b]) => rank(a.picture) - rank(b.picture));
+  const [found] = pictures
+    .filter(([name]) => typeof row[name] === 'string' && row[name])
+    .sort(([, a], [, b]) => rank(a.picture) - rank(b.picture));
   return found ? (row[found[0]] as string) : undefined;
 }
 
 /** The address of a row's flag (`flag` fields with a two-letter code), copied from flag-icons at build time (src/pages/flags/). */
 export function flagOf(decl: CardDeclaration, row: Row): string | undefined {
-  const code = Object.entries(decl.fields).map(([name, meta]) => (meta.flag ? row[name] : undefined)).find((v) => typeof v === 'string' && /^[a-z]{2}$/i.test(v));
+  const code = Object.entries(decl.fields)
+    .map(([name, meta]) => (meta.flag ? row[name] : undefined))
+    .find((v) => typeof v === 'string' && /^[a-z]{2}$/i.test(v));
   return code ? `/flags/${(code as string).toLowerCase()}.svg` : undefined;
 }
 
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A one-line summary for cards and meta descriptions: the first `summary` field with text. */
 export function summaryOf(decl: CardDeclaration, row: Row, max = 160): string {
-  const fields = Object.entries(decl.fields).filter(([, meta]) => meta.summary !== undefined).sort(([, a], [, b]) => a.summary! - b.summary!);
+  const fields = Object.entries(decl.fields)
+    .filter(([, meta]) => meta.summary !== undefined)
+    .sort(([, a], [, b]) => a.summary! - b.summary!);
   for (const [f] of fields) {
     const v = row[f];
     if (typeof v === 'string' && v.trim()) {
@@ -59,10 +74,13 @@ export function summaryOf(decl: CardDeclaration, row: Row, max = 160): string {
 
 /** The detail page's lead: the first `lead` field with text. */
 export const leadOf = (decl: CardDeclaration, row: Row) =>
-  Object.entries(decl.fields).flatMap(([name, meta]) => (meta.lead && typeof row[name] === 'string' && row[name] ? [row[name] as string] : []))[0] ?? '';
+  Object.entries(decl.fields).flatMap(([name, meta]) =>
+    meta.lead && typeof row[name] === 'string' && row[name] ? [row[name] as string] : [],
+  )[0] ?? '';
 
 /** The value at a dotted path of a row ('licence.expires_on'). */
-const valueAt = (row: Row, path: string): unknown => path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), row);
+const valueAt = (row: Row, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), row);
 
 /** How a badge reads: checked (green), plain, a warning (amber: nothing on record) or lapsed (red: it no longer holds). */
 export type BadgeTone = 'ok' | 'plain' | 'warn' | 'lapsed';
@@ -89,7 +107,15 @@ export const badgesOf = (decl: CardDeclaration, row: Row, now = Date.now()): Bad
     const href = explained(meta.explainedAt ?? name);
     const until = meta.holdsUntil ? (endsAt(valueAt(row, meta.holdsUntil)) ?? undefined) : undefined;
     if (row[name] === true && (until === undefined || until >= now)) {
-      return [{ label: meta.label, tone: meta.badge, href, ...(until !== undefined ? { until } : {}), ...(until !== undefined && meta.badgeLapsed ? { lapsed: meta.badgeLapsed } : {}) }];
+      return [
+        {
+          label: meta.label,
+          tone: meta.badge,
+          href,
+          ...(until !== undefined ? { until } : {}),
+          ...(until !== undefined && meta.badgeLapsed ? { lapsed: meta.badgeLapsed } : {}),
+        },
+      ];
     }
     if (until !== undefined && until < now && meta.badgeLapsed) return [{ label: meta.badgeLapsed, tone: 'lapsed', href }];
     return meta.badgeMissing ? [{ label: meta.badgeMissing, tone: 'warn', href }] : [];
@@ -114,7 +140,10 @@ export function factFields(decl: CardDeclaration): [string, FieldMeta][] {
   if (decl.card) return decl.card.map((name) => [name, decl.fields[name]!]);
   const currencies = currencyFields(decl);
   // flags show as badges, a country code as its flag, bookkeeping not at all
-  return Object.entries(decl.fields).filter(([name, meta]) => meta.column && name !== decl.titleField && !meta.internal && !meta.flag && meta.kind !== 'boolean' && !currencies.has(name));
+  return Object.entries(decl.fields).filter(
+    ([name, meta]) =>
+      meta.column && name !== decl.titleField && !meta.internal && !meta.flag && meta.kind !== 'boolean' && !currencies.has(name),
+  );
 }
 
 /**
@@ -132,7 +161,8 @@ function refFact(name: string, value: unknown, refs: RefMaps): string {
 export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] {
   const out: string[] = [];
   for (const [name, meta] of factFields(decl)) {
-    const text = meta.kind === 'ref' && row[name] != null ? refFact(name, row[name], refs) : formatValue(meta, row[name], refs[name], row, rates);
+    const text =
+      meta.kind === 'ref' && row[name] != null ? refFact(name, row[name], refs) : formatValue(meta, row[name], refs[name], row, rates);
     // a card's fact stands alone: a bare "#12", "3,308,100" or "February, July" needs its label
     if (text) out.push((meta.rank || meta.currency || meta.kind === 'tags') && text !== meta.none ? `${meta.label} ${text}` : text);
   }
@@ -152,7 +182,12 @@ export function formatValue(meta: FieldMeta, value: unknown, refMap?: Map<number
     case 'ref':
       return refTitle(refMap?.get(Number(value)));
     case 'refs':
-      return Array.isArray(value) ? value.map((v) => refTitle(refMap?.get(Number(v)))).filter(Boolean).join(', ') : '';
+      return Array.isArray(value)
+        ? value
+            .map((v) => refTitle(refMap?.get(Number(v))))
+            .filter(Boolean)
+            .join(', ')
+        : '';
     case 'tags':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'number':
@@ -201,11 +236,21 @@ export function cardDeclaration(decl: EntityDeclaration): CardDeclaration {
   const facts = new Set(factFields(decl).map(([name]) => name));
   const currencies = currencyFields(decl);
   const counts = new Set(factFields(decl).flatMap(([, meta]) => (meta.ratingCount ? [meta.ratingCount] : [])));
-  const keep = ([name, meta]: [string, FieldMeta]) => facts.has(name) || currencies.has(name) || counts.has(name) || meta.picture || meta.flag || meta.summary !== undefined || meta.badge;
+  const keep = ([name, meta]: [string, FieldMeta]) =>
+    facts.has(name) || currencies.has(name) || counts.has(name) || meta.picture || meta.flag || meta.summary !== undefined || meta.badge;
   const fields = Object.fromEntries(
     Object.entries(decl.fields)
       .filter(keep)
       .map(([name, { help: _help, max: _max, min: _min, listedOn: _listedOn, ...meta }]) => [name, meta]),
   ) as Record<string, FieldMeta>;
-  return { name: decl.name, label: decl.label, titleField: decl.titleField, sitePath: decl.sitePath, ends: decl.ends, shortlist: decl.shortlist, card: decl.card, fields };
+  return {
+    name: decl.name,
+    label: decl.label,
+    titleField: decl.titleField,
+    sitePath: decl.sitePath,
+    ends: decl.ends,
+    shortlist: decl.shortlist,
+    card: decl.card,
+    fields,
+  };
 }

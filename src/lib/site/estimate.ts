@@ -16,8 +16,13 @@ type Tuition = { min: unknown; max: unknown; currency: unknown };
  * The entities with a first-year estimate: where a row finds its tuition, and the university whose
  * destination gives the other costs (`universityOf` finds one by id in whatever rows the caller has).
  */
-export const ESTIMATED: Partial<Record<string, (row: Row, universityOf: (id: number) => Row | undefined) => { tuition: Tuition; university: Row | undefined }>> = {
-  course: (row, universityOf) => ({ tuition: { min: row.fee, max: row.fee, currency: row.currency }, university: universityOf(Number(row.university_id)) }),
+export const ESTIMATED: Partial<
+  Record<string, (row: Row, universityOf: (id: number) => Row | undefined) => { tuition: Tuition; university: Row | undefined }>
+> = {
+  course: (row, universityOf) => ({
+    tuition: { min: row.fee, max: row.fee, currency: row.currency },
+    university: universityOf(Number(row.university_id)),
+  }),
   university: (row) => ({ tuition: { min: row.tuition_min, max: row.tuition_max, currency: row.currency }, university: row }),
 };
 
@@ -77,6 +82,7 @@ export function firstYearEstimate(tuition: Tuition, destination: Row | undefined
   const leftOut = lines.filter((l) => !l.npr).map((l) => (l.known ? `${l.label} (no rupee rate for its currency)` : l.label));
   if (counted.length === 0) return { lines, total: null, leftOut };
   const npr: [number, number] = [counted.reduce((s, l) => s + l.npr![0], 0), counted.reduce((s, l) => s + l.npr![1], 0)];
-  const text = npr[0] === npr[1] ? `about ${formatRupees(npr[0])}` : `about ${formatRupees(npr[0])} to ${formatRupees(npr[1]).replace(/^NPR /, '')}`;
+  const text =
+    npr[0] === npr[1] ? `about ${formatRupees(npr[0])}` : `about ${formatRupees(npr[0])} to ${formatRupees(npr[1]).replace(/^NPR /, '')}`;
   return { lines, total: { text, npr }, leftOut };
 }

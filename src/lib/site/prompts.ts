@@ -11,7 +11,8 @@ export type Prompt = 'guidance' | 'full-detail';
 export const DISMISSED_KEY = 'prompts_dismissed';
 
 /** The guidance prompt is hidden on admin, dashboard, login and the consultancy pages (SPEC §2), and on task pages. */
-export const guidanceAllowed = (path: string) => !/^\/(admin|dashboard|login|consultancy|track|complaint|review|search|shortlist|compare|404)(\/|$)/.test(path);
+export const guidanceAllowed = (path: string) =>
+  !/^\/(admin|dashboard|login|consultancy|track|complaint|review|search|shortlist|compare|404)(\/|$)/.test(path);
 
 function dismissed(): Set<string> {
   try {
@@ -24,7 +25,13 @@ function dismissed(): Set<string> {
 /** Which prompt this page shows, if any, once the modal settings are known. */
 export function promptFor(path: string, detailTitle: string | null | undefined, flags: ModalSettings & { loaded: boolean }): Prompt | null {
   if (!flags.loaded) return null;
-  const prompt: Prompt | null = detailTitle ? (flags.hide_full_detail_modal ? null : 'full-detail') : guidanceAllowed(path) && !flags.hide_study_abroad_modal ? 'guidance' : null;
+  const prompt: Prompt | null = detailTitle
+    ? flags.hide_full_detail_modal
+      ? null
+      : 'full-detail'
+    : guidanceAllowed(path) && !flags.hide_study_abroad_modal
+      ? 'guidance'
+      : null;
   return prompt && !dismissed().has(prompt) ? prompt : null;
 }
 

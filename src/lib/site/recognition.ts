@@ -18,9 +18,14 @@ export function recognitionNote(university: Row, country: Row | null): Recogniti
   const register = typeof country?.register_name === 'string' && country.register_name ? country.register_name : '';
   const checked = formatDate(university.register_checked_on);
   const status = register ? university.register_status : '';
-  if (status === 'listed') return { warn: false, text: `Recognised: ${register} ${String(university.register_code ?? '')}`.trim() + (checked ? `, checked ${checked}.` : '.') };
+  if (status === 'listed')
+    return {
+      warn: false,
+      text: `Recognised: ${register} ${String(university.register_code ?? '')}`.trim() + (checked ? `, checked ${checked}.` : '.'),
+    };
   const ask = 'Ask the consultancy for proof that it may teach international students before you pay anything.';
-  if (status === 'not_found') return { warn: true, text: `${name} was not found in ${register}${checked ? ` when we checked on ${checked}` : ''}. ${ask}` };
+  if (status === 'not_found')
+    return { warn: true, text: `${name} was not found in ${register}${checked ? ` when we checked on ${checked}` : ''}. ${ask}` };
   return { warn: true, text: `We have no record of ${name} in ${register || "its country's official register"} yet. ${ask}` };
 }
 
@@ -28,6 +33,7 @@ export function recognitionNote(university: Row, country: Row | null): Recogniti
 export async function recognitionOf(universityId: number | string): Promise<RecognitionNote | null> {
   const university = await detail('university', universityId).catch(() => null);
   if (!university) return null;
-  const country = typeof university.destination_id === 'number' ? await detail('destination', university.destination_id).catch(() => null) : null;
+  const country =
+    typeof university.destination_id === 'number' ? await detail('destination', university.destination_id).catch(() => null) : null;
   return recognitionNote(university, country);
 }

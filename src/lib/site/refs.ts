@@ -8,14 +8,22 @@ import type { RefMaps, Row } from './cards.ts';
  */
 export async function refsOf(rows: Row[], refPaths: Record<string, string>): Promise<RefMaps> {
   const fetchNamed = async (from: Row[], field: string, path: string) => {
-    const ids = [...new Set(from.flatMap((r) => (Array.isArray(r[field]) ? (r[field] as unknown[]) : [r[field]])).filter((v): v is number => typeof v === 'number'))];
+    const ids = [
+      ...new Set(
+        from
+          .flatMap((r) => (Array.isArray(r[field]) ? (r[field] as unknown[]) : [r[field]]))
+          .filter((v): v is number => typeof v === 'number'),
+      ),
+    ];
     if (ids.length === 0) return [field, new Map<number, Row>()] as const;
     // a missing name leaves its fact out; the results still show
     const found = await list(path, { ids: ids.slice(0, 100).join(','), page_size: 100 }).catch(() => null);
     return [field, new Map((found?.results ?? []).map((r) => [r.id, r]))] as const;
   };
   const paths = Object.entries(refPaths);
-  const direct: RefMaps = Object.fromEntries(await Promise.all(paths.filter(([f]) => !f.includes('.')).map(([f, p]) => fetchNamed(rows, f, p))));
+  const direct: RefMaps = Object.fromEntries(
+    await Promise.all(paths.filter(([f]) => !f.includes('.')).map(([f, p]) => fetchNamed(rows, f, p))),
+  );
   const nested = await Promise.all(
     paths
       .filter(([f]) => f.includes('.'))

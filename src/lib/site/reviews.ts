@@ -26,7 +26,8 @@ export function summarize(reviews: Review[]): ReviewSummary {
 export const ratingText = (n: number) => n.toFixed(1);
 
 /** "4.3 from 12 reviews", or "No reviews yet". */
-export const summaryText = (s: ReviewSummary) => (s.count && s.overall !== null ? `${ratingText(s.overall)} from ${countOf(s.count, 'review')}` : 'No reviews yet');
+export const summaryText = (s: ReviewSummary) =>
+  s.count && s.overall !== null ? `${ratingText(s.overall)} from ${countOf(s.count, 'review')}` : 'No reviews yet';
 
 /** Five stars, as many filled as the rating rounds to (the number is always written beside them). */
 export const stars = (n: number) => '★★★★★☆☆☆☆☆'.slice(5 - Math.round(n), 10 - Math.round(n));

@@ -5,13 +5,35 @@
  * changed since (data-cache.ts).
  */
 import { createHash } from 'node:crypto';
-import { countable, declarationOf, entities, isEntityName, siteEntities, type EntityDeclaration, type EntityName, type FilterMeta } from '../../lib/contract/index.ts';
+import {
+  countable,
+  declarationOf,
+  entities,
+  isEntityName,
+  siteEntities,
+  type EntityDeclaration,
+  type EntityName,
+  type FilterMeta,
+} from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { currentFirst } from '../../lib/shared/ended.ts';
 import { currencyFields, factFields, hrefOf, refTitle, type CardDeclaration } from '../../lib/site/cards.ts';
 import { ratesOf, type Rates } from '../../lib/site/money.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
-export { badgesOf, cardFacts, currencyFields, endOf, formatValue, hrefOf, imageOf, keyOf, leadOf, refTitle, summaryOf, titleOf } from '../../lib/site/cards.ts';
+export {
+  badgesOf,
+  cardFacts,
+  currencyFields,
+  endOf,
+  formatValue,
+  hrefOf,
+  imageOf,
+  keyOf,
+  leadOf,
+  refTitle,
+  summaryOf,
+  titleOf,
+} from '../../lib/site/cards.ts';
 import type { SearchTarget } from '../../islands/SiteSearch.tsx';
 
 export const PAGE_SIZE = 24;
@@ -26,7 +48,8 @@ export const searchTargets = (): SearchTarget[] =>
     .filter((d) => d.homeSearch)
     .map((d) => ({ path: d.path, sitePath: d.sitePath, titleField: d.titleField, label: d.plural, note: resultNote(d) }));
 
-const namedRef = (decl: EntityDeclaration) => Object.entries(decl.fields).find(([, meta]) => meta.kind === 'ref' && meta.namedInResults && meta.ref);
+const namedRef = (decl: EntityDeclaration) =>
+  Object.entries(decl.fields).find(([, meta]) => meta.kind === 'ref' && meta.namedInResults && meta.ref);
 
 /** What a search result names besides its title (`namedInResults`): a course's university, and that university's country. */
 function resultNote(decl: EntityDeclaration): SearchTarget['note'] {
@@ -46,7 +69,8 @@ function siteLists(): ListSpec[] {
   const names = new Set<EntityName>(SITE_ENTITIES);
   for (const name of SITE_ENTITIES) {
     const decl: EntityDeclaration = entities[name];
-    for (const meta of Object.values(decl.fields)) if ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities) names.add(meta.ref);
+    for (const meta of Object.values(decl.fields))
+      if ((meta.kind === 'ref' || meta.kind === 'refs') && meta.ref && meta.ref in entities) names.add(meta.ref);
     for (const f of Object.values(decl.filters ?? {})) if (f.ref && f.ref in entities) names.add(f.ref);
   }
   const lists = [...names].map((name) => {
@@ -101,12 +125,14 @@ export const CATEGORIZED = { blog: 'blogCategory', news: 'newsCategory' } as con
 export type Categorized = keyof typeof CATEGORIZED;
 export const isCategorized = (name: string): name is Categorized => name in CATEGORIZED;
 /** What a category entity files (blogCategory: blog), if it is one. */
-export const categorizedBy = (name: string | undefined): Categorized | undefined => (Object.keys(CATEGORIZED) as Categorized[]).find((kind) => CATEGORIZED[kind] === name);
+export const categorizedBy = (name: string | undefined): Categorized | undefined =>
+  (Object.keys(CATEGORIZED) as Categorized[]).find((kind) => CATEGORIZED[kind] === name);
 
 const categoryCache = new Map<string, Promise<Category[]>>();
 export function articleCategories(kind: Categorized) {
   let hit = categoryCache.get(kind);
-  if (!hit) categoryCache.set(kind, (hit = dataDir() ? (rows(CATEGORIZED[kind]) as Promise<unknown> as Promise<Category[]>) : categories(kind)));
+  if (!hit)
+    categoryCache.set(kind, (hit = dataDir() ? (rows(CATEGORIZED[kind]) as Promise<unknown> as Promise<Category[]>) : categories(kind)));
   return hit;
 }
 
@@ -217,12 +243,20 @@ export async function listFilters(decl: EntityDeclaration): Promise<ListFilter[]
     } else if (f.kind === 'within') {
       options = (f.options ?? []).map((o) => ({ value: o, label: `In the next ${o} days` }));
     }
-    out.push({ name, label: f.label, kind: f.kind, options, ...(f.initially ? { initially: true } : {}), ...(countable(f) ? { counted: true } : {}) });
+    out.push({
+      name,
+      label: f.label,
+      kind: f.kind,
+      options,
+      ...(f.initially ? { initially: true } : {}),
+      ...(countable(f) ? { counted: true } : {}),
+    });
   }
   return out;
 }
 
-export const absolute = (site: URL | undefined, path: string | undefined) => (path ? new URL(path, site ?? 'http://localhost:4321').href : undefined);
+export const absolute = (site: URL | undefined, path: string | undefined) =>
+  path ? new URL(path, site ?? 'http://localhost:4321').href : undefined;
 
 /** A short, stable digest of anything JSON can hold: the cacheKey of a pre-rendered page. */
 export function digest(value: unknown): string {

@@ -67,7 +67,8 @@ interface Index {
 /** Requests sent ahead (by the runner, see render.ts): '<path>/?<query>' → the reply, and the clock before it was sent (read once the reply is in). */
 export const PREFETCH = Symbol.for('studyabroad.site.prefetch');
 export type Prefetched = Map<string, { before: number; reply: Promise<{ body: Page<Row> | Row[]; date: number | null }> }>;
-const requestKey = (listPath: string, query: Record<string, string | number>) => `${listPath}/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+const requestKey = (listPath: string, query: Record<string, string | number>) =>
+  `${listPath}/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
 const probeQuery = (size: number) => ({ ordering: '-updated_at,-id', page: 1, page_size: size });
 
 export type Fetcher = (path: string, query: Record<string, string | number>) => Promise<{ body: Page<Row> | Row[]; date: number | null }>;
@@ -194,7 +195,8 @@ function readSnapshots(specs: ListSpec[], options: SyncOptions, apiUrl: string, 
   const snaps = new Map<string, Snapshot>();
   for (const spec of specs) {
     const snap = options.dir && !options.refresh ? readJson<Snapshot>(rowsFile(options.dir, spec.name)) : null;
-    if (snap && snap.format === FORMAT && snap.api === apiUrl && Array.isArray(snap.rows) && now() - snap.start <= MAX_AGE_MS) snaps.set(spec.name, snap);
+    if (snap && snap.format === FORMAT && snap.api === apiUrl && Array.isArray(snap.rows) && now() - snap.start <= MAX_AGE_MS)
+      snaps.set(spec.name, snap);
   }
   return snaps;
 }
@@ -239,8 +241,13 @@ export async function syncLists(specs: ListSpec[], options: SyncOptions): Promis
   );
   lap('fetch');
   if (options.dir) {
-    for (const [name, { start, rows }] of write) writeJson(rowsFile(options.dir, name), { format: FORMAT, api: apiUrl, start, rows } satisfies Snapshot);
-    writeJson(indexFile(options.dir), { format: FORMAT, api: apiUrl, probes: specs.map((spec) => requestKey(spec.path, probeQuery(PROBE_SIZE))) } satisfies Index);
+    for (const [name, { start, rows }] of write)
+      writeJson(rowsFile(options.dir, name), { format: FORMAT, api: apiUrl, start, rows } satisfies Snapshot);
+    writeJson(indexFile(options.dir), {
+      format: FORMAT,
+      api: apiUrl,
+      probes: specs.map((spec) => requestKey(spec.path, probeQuery(PROBE_SIZE))),
+    } satisfies Index);
   }
   lap('write');
   return { rows: out, report };

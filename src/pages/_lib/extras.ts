@@ -31,7 +31,10 @@ export interface SiteExtras {
   rowPages?: readonly string[];
 }
 
-const consultancyData = async (row: Row): Promise<DetailData> => ({ complaints: await complaintRecordOf(row.id), reviews: await reviewsOf(row.id) });
+const consultancyData = async (row: Row): Promise<DetailData> => ({
+  complaints: await complaintRecordOf(row.id),
+  reviews: await reviewsOf(row.id),
+});
 
 export const SITE_EXTRAS: Partial<Record<SiteEntity, SiteExtras>> = {
   consultancy: { load: consultancyData, provider: true, rowPages: ['apply/'] },

@@ -44,4 +44,8 @@ export const questionKey = (q: ForumQuestion, replies: ForumReply[]) => digest([
 
 /** The cacheKey of a list page: its questions with their reply counts, and the categories it links to. */
 export const listKey = (shownQuestions: ForumQuestion[], data: ForumData, extra: unknown) =>
-  digest([shownQuestions.map((q) => [q.id, q.title, q.author_name, q.created_at, categoryOf(q)?.name, data.replies.get(q.id)?.length ?? 0]), data.categories.map((c) => [c.id, c.name, c.slug]), extra]);
+  digest([
+    shownQuestions.map((q) => [q.id, q.title, q.author_name, q.created_at, categoryOf(q)?.name, data.replies.get(q.id)?.length ?? 0]),
+    data.categories.map((c) => [c.id, c.name, c.slug]),
+    extra,
+  ]);

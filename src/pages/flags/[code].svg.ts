@@ -10,7 +10,9 @@ import { entities, type EntityDeclaration } from '../../lib/contract/index.ts';
 import { flagOf } from '../../lib/site/cards.ts';
 import { rows, SITE_ENTITIES } from '../_lib/content.ts';
 
-const flags = createRequire(import.meta.url).resolve('flag-icons/flags/4x3/np.svg').replace(/np\.svg$/, '');
+const flags = createRequire(import.meta.url)
+  .resolve('flag-icons/flags/4x3/np.svg')
+  .replace(/np\.svg$/, '');
 
 export const getStaticPaths = (async () => {
   const codes = new Set<string>();

@@ -23,7 +23,11 @@ export async function seedAccounts(
   passwordHash: string,
   owned: { consultancyId: number; collegeId: number; universityId: number },
 ): Promise<number[]> {
-  const institution = { consultancy: { consultancy_id: owned.consultancyId }, college: { college_id: owned.collegeId }, university: { university_id: owned.universityId } } as const;
+  const institution = {
+    consultancy: { consultancy_id: owned.consultancyId },
+    college: { college_id: owned.collegeId },
+    university: { university_id: owned.universityId },
+  } as const;
   const demo = DEMO_ACCOUNTS.map((a, i) => ({
     email: a.email,
     role: a.role,
@@ -33,7 +37,12 @@ export async function seedAccounts(
   }));
   const members = Array.from({ length: FORUM_MEMBERS }, (_, i) => {
     const p = person(rng, 600 + i);
-    return { ...p, email: `${p.first_name}.${p.last_name}${i + 1}@example.com`.toLowerCase(), role: 'student' as const, password_hash: passwordHash };
+    return {
+      ...p,
+      email: `${p.first_name}.${p.last_name}${i + 1}@example.com`.toLowerCase(),
+      role: 'student' as const,
+      password_hash: passwordHash,
+    };
   });
   const ids = await insertRows(tx, users, [...demo, ...members]);
   return ids.filter((_, i) => i >= demo.length || demo[i]!.role === 'student');

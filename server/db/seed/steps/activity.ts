@@ -90,7 +90,11 @@ export async function seedActivity(ctx: SeedContext, ref: Reference, unis: Unive
     };
     return { age, row: { ...values, fingerprint: fingerprint(values), created_at: daysAgo(now, age), updated_at: daysAgo(now, age / 2) } };
   });
-  const applicationIds = await insertRows(tx, consultancyApplications, applications.map((a) => a.row));
+  const applicationIds = await insertRows(
+    tx,
+    consultancyApplications,
+    applications.map((a) => a.row),
+  );
   await insertRows(
     tx,
     applicationStatusHistory,
@@ -98,7 +102,13 @@ export async function seedActivity(ctx: SeedContext, ref: Reference, unis: Unive
       const steps = pathTo(a.row.status as Status);
       return steps.map((status, k) => {
         const at = daysAgo(now, a.age * (1 - k / steps.length));
-        return { application_id: applicationIds[i]!, status, note: k === 0 ? 'Application submitted.' : `Status changed to ${status.replace(/_/g, ' ')}.`, created_at: at, updated_at: at };
+        return {
+          application_id: applicationIds[i]!,
+          status,
+          note: k === 0 ? 'Application submitted.' : `Status changed to ${status.replace(/_/g, ' ')}.`,
+          created_at: at,
+          updated_at: at,
+        };
       });
     }),
   );
@@ -107,11 +117,27 @@ export async function seedActivity(ctx: SeedContext, ref: Reference, unis: Unive
 }
 
 const BROWSERS = [
-  { browser: 'Chrome', device: 'mobile', ua: 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36' },
-  { browser: 'Chrome', device: 'desktop', ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' },
-  { browser: 'Safari', device: 'mobile', ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' },
+  {
+    browser: 'Chrome',
+    device: 'mobile',
+    ua: 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+  },
+  {
+    browser: 'Chrome',
+    device: 'desktop',
+    ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+  },
+  {
+    browser: 'Safari',
+    device: 'mobile',
+    ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  },
   { browser: 'Firefox', device: 'desktop', ua: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0' },
-  { browser: 'Edge', device: 'desktop', ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 Edg/130.0' },
+  {
+    browser: 'Edge',
+    device: 'desktop',
+    ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 Edg/130.0',
+  },
 ];
 
 /** Views per day grow over the 60 days and dip at weekends, so the chart has a shape. */

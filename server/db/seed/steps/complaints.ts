@@ -32,21 +32,86 @@ const ANSWER = 'We are sorry for the delay. Our counsellor has called you and we
  * the 12-month window; several on the demo consultancy, so its dashboard and page show them.
  */
 const STORIES: Story[] = [
-  { consultancy: 0, ageDays: 40, subject: 'Service charge not refunded', answeredAfter: 20, status: { to: 'resolved', note: 'The consultancy refunded the charge.', afterDays: 6 } },
-  { consultancy: 0, ageDays: 25, subject: 'Documents not returned', answeredAfter: 9 * 24, status: { to: 'in_progress', note: 'Asked the consultancy for a date.', afterDays: 8 }, reply: 'I still have not got my transcripts back.' },
+  {
+    consultancy: 0,
+    ageDays: 40,
+    subject: 'Service charge not refunded',
+    answeredAfter: 20,
+    status: { to: 'resolved', note: 'The consultancy refunded the charge.', afterDays: 6 },
+  },
+  {
+    consultancy: 0,
+    ageDays: 25,
+    subject: 'Documents not returned',
+    answeredAfter: 9 * 24,
+    status: { to: 'in_progress', note: 'Asked the consultancy for a date.', afterDays: 8 },
+    reply: 'I still have not got my transcripts back.',
+  },
   { consultancy: 0, ageDays: 12, subject: 'Counsellor did not respond' },
   { consultancy: 0, ageDays: 2, subject: 'Wrong information about visa' },
-  { consultancy: 0, ageDays: 60, subject: 'Extra fees asked after enrolment', status: { to: 'rejected', note: 'The fee was in the signed agreement.', afterDays: 5 } },
-  { consultancy: 1, ageDays: 90, subject: 'Service charge not refunded', answeredAfter: 5, status: { to: 'resolved', note: 'Refund confirmed by the student.', afterDays: 3 } },
-  { consultancy: 1, ageDays: 200, subject: 'Counsellor did not respond', answeredAfter: 30, status: { to: 'resolved', note: 'The student has a new counsellor.', afterDays: 4 } },
-  { consultancy: 1, ageDays: 15, subject: 'Wrong information about visa', answeredAfter: 48, status: { to: 'in_progress', note: 'Waiting for the embassy letter.', afterDays: 3 } },
-  { consultancy: 2, ageDays: 50, subject: 'Documents not returned', status: { to: 'closed', note: 'The student stopped answering our emails.', afterDays: 30 } },
+  {
+    consultancy: 0,
+    ageDays: 60,
+    subject: 'Extra fees asked after enrolment',
+    status: { to: 'rejected', note: 'The fee was in the signed agreement.', afterDays: 5 },
+  },
+  {
+    consultancy: 1,
+    ageDays: 90,
+    subject: 'Service charge not refunded',
+    answeredAfter: 5,
+    status: { to: 'resolved', note: 'Refund confirmed by the student.', afterDays: 3 },
+  },
+  {
+    consultancy: 1,
+    ageDays: 200,
+    subject: 'Counsellor did not respond',
+    answeredAfter: 30,
+    status: { to: 'resolved', note: 'The student has a new counsellor.', afterDays: 4 },
+  },
+  {
+    consultancy: 1,
+    ageDays: 15,
+    subject: 'Wrong information about visa',
+    answeredAfter: 48,
+    status: { to: 'in_progress', note: 'Waiting for the embassy letter.', afterDays: 3 },
+  },
+  {
+    consultancy: 2,
+    ageDays: 50,
+    subject: 'Documents not returned',
+    status: { to: 'closed', note: 'The student stopped answering our emails.', afterDays: 30 },
+  },
   { consultancy: 2, ageDays: 9, subject: 'Extra fees asked after enrolment' },
-  { consultancy: 2, ageDays: 30, subject: 'Service charge not refunded', answeredAfter: 12 * 24, status: { to: 'resolved', note: 'Refunded after our reminder.', afterDays: 14 } },
-  { consultancy: 3, ageDays: 400, subject: 'Counsellor did not respond', answeredAfter: 24, status: { to: 'resolved', note: 'Settled.', afterDays: 3 } },
-  { consultancy: 3, ageDays: 100, subject: 'Wrong information about visa', answeredAfter: 6 * 24, status: { to: 'resolved', note: 'The consultancy corrected its advice.', afterDays: 9 } },
+  {
+    consultancy: 2,
+    ageDays: 30,
+    subject: 'Service charge not refunded',
+    answeredAfter: 12 * 24,
+    status: { to: 'resolved', note: 'Refunded after our reminder.', afterDays: 14 },
+  },
+  {
+    consultancy: 3,
+    ageDays: 400,
+    subject: 'Counsellor did not respond',
+    answeredAfter: 24,
+    status: { to: 'resolved', note: 'Settled.', afterDays: 3 },
+  },
+  {
+    consultancy: 3,
+    ageDays: 100,
+    subject: 'Wrong information about visa',
+    answeredAfter: 6 * 24,
+    status: { to: 'resolved', note: 'The consultancy corrected its advice.', afterDays: 9 },
+  },
   { consultancy: 4, ageDays: 5, subject: 'Documents not returned' },
-  { consultancy: 4, ageDays: 70, subject: 'Service charge not refunded', answeredAfter: 2, status: { to: 'closed', note: 'Answered; the student is satisfied.', afterDays: 2 } },
+  {
+    consultancy: 4,
+    ageDays: 70,
+    subject: 'Service charge not refunded',
+    answeredAfter: 2,
+    status: { to: 'closed', note: 'Answered; the student is satisfied.', afterDays: 2 },
+  },
 ];
 
 export async function seedComplaints({ tx, rng, now }: SeedContext, institutions: Institutions) {
@@ -76,16 +141,31 @@ export async function seedComplaints({ tx, rng, now }: SeedContext, institutions
     };
     return { story, row, filed, answered };
   });
-  const ids = await insertRows(tx, complaints, stories.map((s) => s.row));
+  const ids = await insertRows(
+    tx,
+    complaints,
+    stories.map((s) => s.row),
+  );
   await insertRows(
     tx,
     complaintEvents,
     stories.flatMap(({ story, filed, answered }, i) => {
       const complaint_id = ids[i]!;
-      const events: (typeof complaintEvents.$inferInsert)[] = [{ complaint_id, kind: 'submitted', author: 'complainant', created_at: at(filed) }];
+      const events: (typeof complaintEvents.$inferInsert)[] = [
+        { complaint_id, kind: 'submitted', author: 'complainant', created_at: at(filed) },
+      ];
       if (answered !== null) events.push({ complaint_id, kind: 'message', author: 'consultancy', body: ANSWER, created_at: at(answered) });
-      if (story.reply && answered !== null) events.push({ complaint_id, kind: 'message', author: 'complainant', body: story.reply, created_at: at(answered + 6 * HOUR) });
-      if (story.status) events.push({ complaint_id, kind: 'status', author: 'admin', status: story.status.to, body: story.status.note, created_at: at(filed + story.status.afterDays * DAY) });
+      if (story.reply && answered !== null)
+        events.push({ complaint_id, kind: 'message', author: 'complainant', body: story.reply, created_at: at(answered + 6 * HOUR) });
+      if (story.status)
+        events.push({
+          complaint_id,
+          kind: 'status',
+          author: 'admin',
+          status: story.status.to,
+          body: story.status.note,
+          created_at: at(filed + story.status.afterDays * DAY),
+        });
       return events.map((e) => ({ ...e, updated_at: e.created_at }));
     }),
   );

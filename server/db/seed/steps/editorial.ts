@@ -1,8 +1,28 @@
-import { blogCategories, blogs, events, featuredPages, modelQuestions, news, newsCategories, offers, scholarships } from '../../schema/index.ts';
+import {
+  blogCategories,
+  blogs,
+  events,
+  featuredPages,
+  modelQuestions,
+  news,
+  newsCategories,
+  offers,
+  scholarships,
+} from '../../schema/index.ts';
 import { insertRows } from '../bulk.ts';
 import { epochDate, epochTime } from '../clock.ts';
 import { DESTINATIONS } from '../data/destinations.ts';
-import { BLOG_CATEGORIES, BLOG_POSTS, EVENT_TITLES, EVENT_VENUES, FEATURED_PAGES, NEWS_CATEGORIES, NEWS_ITEMS, SCHOLARSHIPS, SCHOLARSHIP_KINDS } from '../data/editorial.ts';
+import {
+  BLOG_CATEGORIES,
+  BLOG_POSTS,
+  EVENT_TITLES,
+  EVENT_VENUES,
+  FEATURED_PAGES,
+  NEWS_CATEGORIES,
+  NEWS_ITEMS,
+  SCHOLARSHIPS,
+  SCHOLARSHIP_KINDS,
+} from '../data/editorial.ts';
 import { EXAMS } from '../data/exams.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../data/nepal.ts';
 import { simplePdf } from '../pdf.ts';
@@ -26,13 +46,18 @@ export async function seedEditorial(ctx: SeedContext, ref: Reference, unis: Univ
 
 async function seedScholarships({ tx, rng }: SeedContext, ref: Reference, unis: UniversityRef[]) {
   const named = SCHOLARSHIPS.map(([title, provider, destination, level, amount]) => ({ title, provider, destination, level, amount }));
-  const merit = rng.sample(unis.filter((u) => u.destination !== 'Japan'), 16).map((u, i) => ({
-    title: `${u.name} ${SCHOLARSHIP_KINDS[i % SCHOLARSHIP_KINDS.length]}`,
-    provider: u.name,
-    destination: u.destination,
-    level: rng.pick(['bachelor', 'master']),
-    amount: `${rng.pick([10, 15, 20, 25, 30, 50])}% tuition fee waiver`,
-  }));
+  const merit = rng
+    .sample(
+      unis.filter((u) => u.destination !== 'Japan'),
+      16,
+    )
+    .map((u, i) => ({
+      title: `${u.name} ${SCHOLARSHIP_KINDS[i % SCHOLARSHIP_KINDS.length]}`,
+      provider: u.name,
+      destination: u.destination,
+      level: rng.pick(['bachelor', 'master']),
+      amount: `${rng.pick([10, 15, 20, 25, 30, 50])}% tuition fee waiver`,
+    }));
   const slugs = new Slugger();
   // Deadlines from three months before the epoch to eighteen months after it: some closed, most open.
   await insertRows(
@@ -74,7 +99,13 @@ async function seedEvents({ tx, rng }: SeedContext, ref: Reference, unis: Univer
       online_link: online ? 'https://zoom.us/j/9845612345' : '',
       organizer: organizer.name,
       targeted_destinations: destinations.map((d) => ref.destinations.get(d.name)!).sort((a, b) => a - b),
-      related_universities: rng.sample(unis.filter((u) => destinations.some((d) => d.name === u.destination)), 3).map((u) => u.id).sort((a, b) => a - b),
+      related_universities: rng
+        .sample(
+          unis.filter((u) => destinations.some((d) => d.name === u.destination)),
+          3,
+        )
+        .map((u) => u.id)
+        .sort((a, b) => a - b),
       related_consultancies: [organizer.id],
     };
   });
@@ -92,7 +123,11 @@ async function seedArticles({ tx, rng }: SeedContext) {
     [newsCategories, news, NEWS_CATEGORIES, NEWS_ITEMS, 6],
   ] as const) {
     const categorySlugs = new Slugger();
-    const categoryIds = await insertRows(tx, categoryTable, categories.map((name) => ({ name, slug: categorySlugs.slug(name) })));
+    const categoryIds = await insertRows(
+      tx,
+      categoryTable,
+      categories.map((name) => ({ name, slug: categorySlugs.slug(name) })),
+    );
     const slugs = new Slugger();
     await insertRows(
       tx,
@@ -117,7 +152,14 @@ async function seedOffers({ tx, rng }: SeedContext, institutions: Institutions) 
     tx,
     offers,
     owners.map((c, i) => {
-      const discount = rng.pick(['Free IELTS classes', '50% off PTE preparation', 'Free visa file processing', 'NPR 10,000 off service charge', 'Free application to 3 universities', 'Free airport pickup']);
+      const discount = rng.pick([
+        'Free IELTS classes',
+        '50% off PTE preparation',
+        'Free visa file processing',
+        'NPR 10,000 off service charge',
+        'Free application to 3 universities',
+        'Free airport pickup',
+      ]);
       const title = `${discount} at ${c.name}`;
       return {
         title,
@@ -160,7 +202,13 @@ async function seedModelQuestions({ tx, storage }: SeedContext, ref: Reference) 
   const pdfUrls = await Promise.all(
     papers.map((p) =>
       storage.put(
-        simplePdf(p.title, [`${p.exam.fullName}`, `Duration: ${p.exam.duration}`, 'Section 1: answer all questions.', '1. Read the passage and answer questions 1 to 10.', '2. Write at least 250 words on the topic given.']),
+        simplePdf(p.title, [
+          `${p.exam.fullName}`,
+          `Duration: ${p.exam.duration}`,
+          'Section 1: answer all questions.',
+          '1. Read the passage and answer questions 1 to 10.',
+          '2. Write at least 250 words on the topic given.',
+        ]),
         'pdf',
         'application/pdf',
       ),

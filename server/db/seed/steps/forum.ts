@@ -15,13 +15,27 @@ const ENGLISH_TESTS = ['PTE', 'TOEFL', 'Duolingo'];
  */
 export async function seedForum({ tx, rng, now }: SeedContext, authors: number[]) {
   const slugs = new Slugger();
-  const categoryIds = await insertRows(tx, forumCategories, FORUM_CATEGORIES.map(([name, description]) => ({ name, slug: slugs.slug(name), description })));
+  const categoryIds = await insertRows(
+    tx,
+    forumCategories,
+    FORUM_CATEGORIES.map(([name, description]) => ({ name, slug: slugs.slug(name), description })),
+  );
   const asked = Array.from({ length: QUESTION_COUNT }, (_, i) => {
     const [title, category, body] = FORUM_TEMPLATES[i % FORUM_TEMPLATES.length]!;
     const fill = (s: string) => s.replace('{d}', DESTINATIONS[(i * 7) % 10]!.name).replace('{e}', ENGLISH_TESTS[i % ENGLISH_TESTS.length]!);
-    return { title: fill(title), body: fill(body), category_id: categoryIds[FORUM_CATEGORIES.findIndex(([n]) => n === category)]!, author_id: rng.pick(authors), age: rng.next() * 30 };
+    return {
+      title: fill(title),
+      body: fill(body),
+      category_id: categoryIds[FORUM_CATEGORIES.findIndex(([n]) => n === category)]!,
+      author_id: rng.pick(authors),
+      age: rng.next() * 30,
+    };
   });
-  const questionIds = await insertRows(tx, forumQuestions, asked.map(({ age, ...q }) => ({ ...q, created_at: daysAgo(now, age), updated_at: daysAgo(now, age) })));
+  const questionIds = await insertRows(
+    tx,
+    forumQuestions,
+    asked.map(({ age, ...q }) => ({ ...q, created_at: daysAgo(now, age), updated_at: daysAgo(now, age) })),
+  );
 
   const replies = asked.flatMap((q, i) =>
     Array.from({ length: rng.int(0, q.age < 7 ? 6 : 3) }, () => {

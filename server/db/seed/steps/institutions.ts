@@ -19,7 +19,13 @@ export interface Institutions {
 }
 
 const partnersIn = (rng: Random, unis: UniversityRef[], countries: string[]) =>
-  rng.sample(unis.filter((u) => countries.includes(u.destination)), rng.int(3, 10)).map((u) => u.id).sort((a, b) => a - b);
+  rng
+    .sample(
+      unis.filter((u) => countries.includes(u.destination)),
+      rng.int(3, 10),
+    )
+    .map((u) => u.id)
+    .sort((a, b) => a - b);
 
 /** The demo consultancy's name stays unique, so the banner and the demo login point at one obvious listing. */
 function otherThanDemo(rng: Random) {
@@ -65,7 +71,11 @@ export async function seedInstitutions(ctx: SeedContext, ref: Reference, unis: U
   });
   const ids = await insertRows(tx, consultancies, rows);
   const demoCollegeId = await seedColleges(ctx, ref, unis);
-  return { consultancies: rows.map((r, i) => ({ id: ids[i]!, name: r.name, slug: r.slug, verified: r.verified, district: offices[i]! })), demoConsultancyId: ids[0]!, demoCollegeId };
+  return {
+    consultancies: rows.map((r, i) => ({ id: ids[i]!, name: r.name, slug: r.slug, verified: r.verified, district: offices[i]! })),
+    demoConsultancyId: ids[0]!,
+    demoCollegeId,
+  };
 }
 
 /** Nepali colleges with study-abroad links, each with one to three branches; answers the first college's id. */
@@ -95,7 +105,13 @@ async function seedColleges({ tx, rng }: SeedContext, ref: Reference, unis: Univ
   const branches = ids.flatMap((collegeId, i) =>
     Array.from({ length: rng.int(1, 3) }, (_, k) => {
       const office = k === 0 ? offices[i]! : officeAddress(rng);
-      return { college_id: collegeId, name: k === 0 ? 'Main campus' : `${office.address.split(', ').pop()} branch`, address: office.address, district_id: ref.districts.get(office.district)!, phone: contactFor(rng, rows[i]!.name, 2000 + i * 3 + k).phone };
+      return {
+        college_id: collegeId,
+        name: k === 0 ? 'Main campus' : `${office.address.split(', ').pop()} branch`,
+        address: office.address,
+        district_id: ref.districts.get(office.district)!,
+        phone: contactFor(rng, rows[i]!.name, 2000 + i * 3 + k).phone,
+      };
     }),
   );
   await insertRows(tx, collegeBranches, branches);

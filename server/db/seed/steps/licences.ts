@@ -11,7 +11,10 @@ import { DISTRICTS_BY_PROVINCE } from '../data/nepal.ts';
 /** A generator of its own, so adding licences changed none of the content drawn before or after them. */
 const LICENCE_SEED = 20261125;
 const TEAM = 'StudyAbroad Nepal team';
-const OFFICES = ['Ministry of Education, Science and Technology, Singha Durbar', 'Education and Human Resource Development Centre, Sanothimi'];
+const OFFICES = [
+  'Ministry of Education, Science and Technology, Singha Durbar',
+  'Education and Human Resource Development Centre, Sanothimi',
+];
 /** Since 2025 Bagmati Province licenses the consultancies in its districts itself (the ECIS portal). */
 const BAGMATI_OFFICE = 'Ministry of Social Development, Bagmati Province, Hetauda (ECIS)';
 const BAGMATI_SINCE = '2025-01-01';
@@ -58,12 +61,19 @@ export async function seedLicences({ tx }: SeedContext, privateStorage: Storage,
         values: {
           consultancy_id: c.id,
           permission_number: `${rng.int(100, 4999)}/0${rng.int(76, 82)}-${rng.int(77, 83)}`,
-          issuing_office: ((federal) => (BAGMATI.has(c.district) && epochDate(issued) >= BAGMATI_SINCE ? BAGMATI_OFFICE : federal))(rng.pick(OFFICES)),
+          issuing_office: ((federal) => (BAGMATI.has(c.district) && epochDate(issued) >= BAGMATI_SINCE ? BAGMATI_OFFICE : federal))(
+            rng.pick(OFFICES),
+          ),
           issued_on: epochDate(issued),
           expires_on: epochDate(ends),
           association: ecan ? 'ECAN' : '',
           association_number: ecan ? `ECAN-${rng.int(100, 1999)}` : '',
-          status: kind === 'valid' || kind === 'expired' ? ('verified' as const) : kind === 'pending' ? ('pending' as const) : ('rejected' as const),
+          status:
+            kind === 'valid' || kind === 'expired'
+              ? ('verified' as const)
+              : kind === 'pending'
+                ? ('pending' as const)
+                : ('rejected' as const),
           reason: kind === 'rejected' ? rng.pick(REJECTIONS) : '',
           reviewed_at: kind === 'pending' ? null : epochTime(submitted + 2),
           created_at: epochTime(submitted),
@@ -73,18 +83,42 @@ export async function seedLicences({ tx }: SeedContext, privateStorage: Storage,
   });
   const licences = [];
   for (const p of planned) {
-    const pdf = simplePdf('Permission to operate an educational consultancy', [p.c.name, `Permission no. ${p.values.permission_number}`, p.values.issuing_office, `Valid until ${p.values.expires_on}`]);
-    licences.push({ ...p.values, document_key: await privateStorage.put(pdf, 'pdf', 'application/pdf'), document_name: `permission-${p.c.slug}.pdf` });
+    const pdf = simplePdf('Permission to operate an educational consultancy', [
+      p.c.name,
+      `Permission no. ${p.values.permission_number}`,
+      p.values.issuing_office,
+      `Valid until ${p.values.expires_on}`,
+    ]);
+    licences.push({
+      ...p.values,
+      document_key: await privateStorage.put(pdf, 'pdf', 'application/pdf'),
+      document_name: `permission-${p.c.slug}.pdf`,
+    });
   }
   const ids = await insertRows(tx, consultancyLicences, licences);
   await insertRows(
     tx,
     consultancyLicenceHistory,
     planned.flatMap((p, i) => [
-      { licence_id: ids[i]!, action: 'submitted' as const, actor_name: p.c.name, actor_role: 'consultancy', created_at: epochTime(p.submitted) },
+      {
+        licence_id: ids[i]!,
+        action: 'submitted' as const,
+        actor_name: p.c.name,
+        actor_role: 'consultancy',
+        created_at: epochTime(p.submitted),
+      },
       ...(p.kind === 'pending'
         ? []
-        : [{ licence_id: ids[i]!, action: p.values.status as 'verified' | 'rejected', reason: p.values.reason, actor_name: TEAM, actor_role: 'admin', created_at: epochTime(p.submitted + 2) }]),
+        : [
+            {
+              licence_id: ids[i]!,
+              action: p.values.status as 'verified' | 'rejected',
+              reason: p.values.reason,
+              actor_name: TEAM,
+              actor_role: 'admin',
+              created_at: epochTime(p.submitted + 2),
+            },
+          ]),
     ]),
   );
   return planned.filter((p) => p.kind === 'valid' && p.c.verified).map((p) => p.c.id);

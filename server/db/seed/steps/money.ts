@@ -50,7 +50,12 @@ export async function seedMoney({ tx }: Pick<SeedContext, 'tx'>): Promise<void> 
   await insertRows(
     tx,
     exchangeRates,
-    Object.entries(DEMO_RATES).map(([currency, rate]) => ({ currency, npr_per_unit: rate, rate_date: epochDate(19), source: 'Demo value, not a real rate' })),
+    Object.entries(DEMO_RATES).map(([currency, rate]) => ({
+      currency,
+      npr_per_unit: rate,
+      rate_date: epochDate(19),
+      source: 'Demo value, not a real rate',
+    })),
   );
   for (const [code, cost] of Object.entries(DEMO_COSTS)) {
     await tx

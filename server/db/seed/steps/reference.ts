@@ -12,7 +12,11 @@ const byName = (names: string[], ids: number[]) => new Map(names.map((n, i) => [
 /** Districts, destinations, exams and disciplines: the lists everything else points to. */
 export async function seedReference({ tx }: SeedContext): Promise<Reference> {
   const districtSlugs = new Slugger();
-  const districtIds = await insertRows(tx, districts, DISTRICTS.map((d) => ({ name: d.name, slug: districtSlugs.slug(d.name), province: d.province })));
+  const districtIds = await insertRows(
+    tx,
+    districts,
+    DISTRICTS.map((d) => ({ name: d.name, slug: districtSlugs.slug(d.name), province: d.province })),
+  );
 
   const destinationSlugs = new Slugger();
   const destinationIds = await insertRows(
@@ -22,7 +26,8 @@ export async function seedReference({ tx }: SeedContext): Promise<Reference> {
       name: d.name,
       slug: destinationSlugs.slug(d.name),
       country_code: d.code,
-      about: `<p>${d.name} is one of the most popular study destinations for Nepali students, with universities in ${d.cities.slice(0, 4).join(', ')} and more.</p>` +
+      about:
+        `<p>${d.name} is one of the most popular study destinations for Nepali students, with universities in ${d.cities.slice(0, 4).join(', ')} and more.</p>` +
         `<h2>Why study in ${d.name}?</h2><ul><li>Internationally recognised degrees</li><li>Work rights: ${d.workRights}</li><li>Intakes in ${d.intakes.join(', ')}</li></ul>`,
       capital: d.capital,
       currency: d.currency,
@@ -57,12 +62,25 @@ export async function seedReference({ tx }: SeedContext): Promise<Reference> {
   );
 
   const disciplineSlugs = new Slugger();
-  const disciplineIds = await insertRows(tx, disciplines, DISCIPLINES.map((d) => ({ name: d.name, slug: disciplineSlugs.slug(d.name), description: d.description })));
+  const disciplineIds = await insertRows(
+    tx,
+    disciplines,
+    DISCIPLINES.map((d) => ({ name: d.name, slug: disciplineSlugs.slug(d.name), description: d.description })),
+  );
 
   return {
-    districts: byName(DISTRICTS.map((d) => d.name), districtIds),
-    destinations: byName(DESTINATIONS.map((d) => d.name), destinationIds),
-    exams: byName(EXAMS.map((e) => e.name), examIds),
+    districts: byName(
+      DISTRICTS.map((d) => d.name),
+      districtIds,
+    ),
+    destinations: byName(
+      DESTINATIONS.map((d) => d.name),
+      destinationIds,
+    ),
+    exams: byName(
+      EXAMS.map((e) => e.name),
+      examIds,
+    ),
     disciplines: disciplineIds,
   };
 }

@@ -18,7 +18,8 @@ const TEXTS = [
   'They pushed a college I had not asked for because of their partnership. When I insisted, they did apply to the university I wanted.',
   'Quick replies, honest about my chances with a 6.0 IELTS, and they told me which intake was realistic instead of promising everything.',
 ];
-const REPLY = 'Thank you for your kind words. We are glad the visa came through, and we wish you all the best for your studies. Our door stays open if you need help after you arrive.';
+const REPLY =
+  'Thank you for your kind words. We are glad the visa came through, and we wish you all the best for your studies. Our door stays open if you need help after you arrive.';
 const REMOVED_BECAUSE = 'It named a counsellor and shared their personal phone number.';
 
 /**

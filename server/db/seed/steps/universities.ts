@@ -7,13 +7,15 @@ import { CURRENCY_FACTOR, courseFields, courseLevel, factsCheckedOn, registerEnt
 import { Slugger, slugify, spent } from '../random.ts';
 import type { Reference, SeedContext, UniversityRef } from './context.ts';
 
-const faqsFor = (name: string, d: (typeof DESTINATIONS)[number], tuition: string) =>
-  [
-    { question: `What English score does ${name} require?`, answer: 'Most programmes ask for IELTS 6.5 overall (no band below 6.0) or an equivalent PTE or TOEFL score.' },
-    { question: 'When are the intakes?', answer: `The main intakes are ${d.intakes.join(' and ')}.` },
-    { question: 'How much is the tuition?', answer: `Yearly tuition is about ${tuition}, depending on the programme.` },
-    { question: 'Can I work while studying?', answer: d.workRights },
-  ];
+const faqsFor = (name: string, d: (typeof DESTINATIONS)[number], tuition: string) => [
+  {
+    question: `What English score does ${name} require?`,
+    answer: 'Most programmes ask for IELTS 6.5 overall (no band below 6.0) or an equivalent PTE or TOEFL score.',
+  },
+  { question: 'When are the intakes?', answer: `The main intakes are ${d.intakes.join(' and ')}.` },
+  { question: 'How much is the tuition?', answer: `Yearly tuition is about ${tuition}, depending on the programme.` },
+  { question: 'Can I work while studying?', answer: d.workRights },
+];
 
 /** The well-known universities of every destination, then two or three courses for each. */
 export async function seedUniversities(ctx: SeedContext, ref: Reference): Promise<UniversityRef[]> {
@@ -32,7 +34,8 @@ export async function seedUniversities(ctx: SeedContext, ref: Reference): Promis
         destination_id: ref.destinations.get(d.name)!,
         city,
         ...spent(rng.int(0, 7)),
-        about: `<p>${name} is a ${Number(ranking) ? 'globally ranked ' : ''}university in ${city}, ${d.name}, welcoming students from Nepal every intake.</p>` +
+        about:
+          `<p>${name} is a ${Number(ranking) ? 'globally ranked ' : ''}university in ${city}, ${d.name}, welcoming students from Nepal every intake.</p>` +
           '<h2>Highlights</h2><ul><li>Dedicated international student support</li><li>Scholarships for high achievers</li><li>Career services and internships</li></ul>',
         website: `https://www.${slugify(name).replace(/-/g, '')}.edu`,
         type: /College|School|Academy|Institute of Technology|Polytechnic/.test(name) && !Number(ranking) ? 'private' : 'public',
@@ -43,7 +46,10 @@ export async function seedUniversities(ctx: SeedContext, ref: Reference): Promis
         currency: d.currency,
         intakes: d.intakes,
         disciplines,
-        faqs: faqsFor(name, d, `${d.currency} ${tuitionMin.toLocaleString('en-US')} to ${tuitionMax.toLocaleString('en-US')}`).slice(0, rng.int(2, 4)),
+        faqs: faqsFor(name, d, `${d.currency} ${tuitionMin.toLocaleString('en-US')} to ${tuitionMax.toLocaleString('en-US')}`).slice(
+          0,
+          rng.int(2, 4),
+        ),
         ...registerEntry(rng, d.code, Boolean(Number(ranking))),
         facts_checked_on: factsCheckedOn(rng),
       };
@@ -79,7 +85,10 @@ async function seedCourses({ tx, rng }: SeedContext, ref: Reference, unis: Unive
         ...spent(rng.int(0, 7)),
         about: `<p>The ${fields.name} at ${u.name} prepares students for a career in ${subject.toLowerCase()}.</p><h2>What you will study</h2><ul><li>Core theory and practice</li><li>Industry projects</li><li>Work-integrated learning</li></ul>`,
         facts_checked_on: factsCheckedOn(rng),
-        requirements: fields.level === 'master' || fields.level === 'phd' ? 'A recognised bachelor degree with at least second division; IELTS 6.5 (no band below 6.0).' : 'NEB +2 with at least 2.6 GPA; IELTS 6.0 (no band below 5.5).',
+        requirements:
+          fields.level === 'master' || fields.level === 'phd'
+            ? 'A recognised bachelor degree with at least second division; IELTS 6.5 (no band below 6.0).'
+            : 'NEB +2 with at least 2.6 GPA; IELTS 6.0 (no band below 5.5).',
       };
     }),
   );

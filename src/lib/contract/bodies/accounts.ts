@@ -4,7 +4,10 @@ import { email, optionalId, password, phone, plainText } from '../values.ts';
 
 /** Request bodies of sign-in, sign-up and the admins' user screens. The server adds its password-strength check to those with a new password. */
 
-export const credentials = z.strictObject({ email, password: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(128, 'Must be at most 128 characters') });
+export const credentials = z.strictObject({
+  email,
+  password: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(128, 'Must be at most 128 characters'),
+});
 
 const profile = {
   first_name: plainText(120),
@@ -13,7 +16,13 @@ const profile = {
 };
 
 // Forum users need a name to be shown by.
-export const registration = z.strictObject({ email, password, first_name: plainText(120, 1), last_name: profile.last_name.default(''), phone: profile.phone.default('') });
+export const registration = z.strictObject({
+  email,
+  password,
+  first_name: plainText(120, 1),
+  last_name: profile.last_name.default(''),
+  phone: profile.phone.default(''),
+});
 
 const links = { consultancy_id: optionalId.optional(), college_id: optionalId.optional(), university_id: optionalId.optional() };
 export const role = z.enum(ROLES, { error: `Must be one of ${ROLES.join(', ')}` });
@@ -42,4 +51,7 @@ export const userChanges = z.strictObject({
 
 /** Self-service password reset: the request names an address; the link's token sets a new password. */
 export const passwordResetRequest = z.strictObject({ email });
-export const passwordReset = z.strictObject({ token: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(1000, 'Must be at most 1000 characters'), password });
+export const passwordReset = z.strictObject({
+  token: z.string({ error: 'Must be text' }).min(1, 'This field is required').max(1000, 'Must be at most 1000 characters'),
+  password,
+});

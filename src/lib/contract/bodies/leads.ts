@@ -47,7 +47,11 @@ export const inquiryForm = z.discriminatedUnion(
 // Beacon fields come from the browser as they are: over-long values are cut rather than refused.
 const cut = (max: number) => z.string({ error: 'Must be text' }).transform((s) => s.replaceAll('\0', '').slice(0, max));
 export const pageviewForm = z.strictObject({
-  institute_type: z.string().regex(/^[a-z_]{1,20}$/, 'Must be an institute type such as consultancy').nullable().default(null),
+  institute_type: z
+    .string()
+    .regex(/^[a-z_]{1,20}$/, 'Must be an institute type such as consultancy')
+    .nullable()
+    .default(null),
   institute_id: id.nullable().default(null),
   session_id: z.string({ error: 'Must be text' }).regex(/^[\w.:-]{1,64}$/, 'Must be a session id of at most 64 letters, digits or -_.:'),
   user_agent: cut(500).default(''),

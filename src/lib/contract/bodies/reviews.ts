@@ -6,7 +6,11 @@ import { honeypot, plainText } from '../values.ts';
 
 const rating = z.preprocess(
   (v) => (typeof v === 'string' && /^\d$/.test(v.trim()) ? Number(v) : v),
-  z.number({ error: `Choose ${RATING_MIN} to ${RATING_MAX} stars` }).int(`Choose ${RATING_MIN} to ${RATING_MAX} stars`).min(RATING_MIN, `Choose ${RATING_MIN} to ${RATING_MAX} stars`).max(RATING_MAX, `Choose ${RATING_MIN} to ${RATING_MAX} stars`),
+  z
+    .number({ error: `Choose ${RATING_MIN} to ${RATING_MAX} stars` })
+    .int(`Choose ${RATING_MIN} to ${RATING_MAX} stars`)
+    .min(RATING_MIN, `Choose ${RATING_MIN} to ${RATING_MAX} stars`)
+    .max(RATING_MAX, `Choose ${RATING_MIN} to ${RATING_MAX} stars`),
 );
 
 const review = {

@@ -3,7 +3,10 @@ import { entities, type EntityDeclaration } from '../index.ts';
 import { idSchema } from '../fields.ts';
 
 /** The kinds of rows a shortlist holds: the declarations with `shortlist`. */
-export const SHORTLIST_KINDS = (Object.values(entities) as EntityDeclaration[]).filter((d) => d.shortlist).map((d) => d.name) as [string, ...string[]];
+export const SHORTLIST_KINDS = (Object.values(entities) as EntityDeclaration[]).filter((d) => d.shortlist).map((d) => d.name) as [
+  string,
+  ...string[],
+];
 
 /** At most this many saved rows: a shortlist, not a copy of the directory. */
 export const SHORTLIST_MAX = 200;

@@ -14,7 +14,10 @@ function articleFields(categoryRef: EntityName) {
   } satisfies Record<string, FieldMeta>;
 }
 
-const categoryFields = { name: { kind: 'text', label: 'Name', required: true, max: 120, column: true } } satisfies Record<string, FieldMeta>;
+const categoryFields = { name: { kind: 'text', label: 'Name', required: true, max: 120, column: true } } satisfies Record<
+  string,
+  FieldMeta
+>;
 
 const articleSearch = { A: ['title'], B: ['excerpt'], C: ['body'] } as const;
 

@@ -25,8 +25,19 @@ export const consultancy = defineEntity({
     about: { ...institutionProfile.about, selfDescribed: true },
     test_preparation: { kind: 'refs', ref: 'exam', label: 'Test preparation' },
     partner_universities: { kind: 'refs', ref: 'university', label: 'Partner universities' },
-    highlights: { kind: 'tags', label: 'Highlights', selfDescribed: true, help: 'What the consultancy says of itself: pages show it as its own words, apart from what we checked.' },
-    gallery: { kind: 'image', label: 'Gallery', multiple: true, removedBy: 'deleted_gallery_images', help: 'Add several images; remove one with its Remove button.' },
+    highlights: {
+      kind: 'tags',
+      label: 'Highlights',
+      selfDescribed: true,
+      help: 'What the consultancy says of itself: pages show it as its own words, apart from what we checked.',
+    },
+    gallery: {
+      kind: 'image',
+      label: 'Gallery',
+      multiple: true,
+      removedBy: 'deleted_gallery_images',
+      help: 'Add several images; remove one with its Remove button.',
+    },
     ...institutionStanding,
     // SPEC §3's boolean, no longer set by hand: a verified licence whose expiry has not passed (src/lib/contract/licences.ts)
     moe_certified: {
@@ -41,9 +52,24 @@ export const consultancy = defineEntity({
       holdsUntil: 'licence.expires_on',
     },
     // what applicants and complainants say of it, on list rows too (server/services/standing-values.ts)
-    review_score: { kind: 'number', label: 'Rating', derived: 'its reviews', decimals: 1, ratingCount: 'review_count', none: 'No reviews yet', cardOnly: true },
+    review_score: {
+      kind: 'number',
+      label: 'Rating',
+      derived: 'its reviews',
+      decimals: 1,
+      ratingCount: 'review_count',
+      none: 'No reviews yet',
+      cardOnly: true,
+    },
     review_count: { kind: 'number', label: 'Reviews', derived: 'its reviews', unit: ['review', 'reviews'], cardOnly: true },
-    complaints_12m: { kind: 'number', label: 'Complaints', derived: 'its complaint record', unit: ['complaint in the last 12 months', 'complaints in the last 12 months'], none: 'No complaints in the last 12 months', cardOnly: true },
+    complaints_12m: {
+      kind: 'number',
+      label: 'Complaints',
+      derived: 'its complaint record',
+      unit: ['complaint in the last 12 months', 'complaints in the last 12 months'],
+      none: 'No complaints in the last 12 months',
+      cardOnly: true,
+    },
     establishment_date: { kind: 'date', label: 'Established on' },
     priority: { kind: 'number', label: 'Priority (higher first)', max: 10000, default: 0, internal: true, adminOnly: true, column: true },
   },

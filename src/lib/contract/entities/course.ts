@@ -1,7 +1,20 @@
 import { defineEntity } from '../entity.ts';
 
 /** Intakes are month names ("February"). */
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 export const COURSE_LEVELS = ['certificate', 'diploma', 'foundation', 'bachelor', 'master', 'phd'] as const;
 
@@ -22,7 +35,16 @@ export const course = defineEntity({
   compare: true,
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
-    university_id: { kind: 'ref', ref: 'university', label: 'University', required: true, column: true, listedOn: { note: 'level' }, namedInResults: true, onDelete: 'cascade' },
+    university_id: {
+      kind: 'ref',
+      ref: 'university',
+      label: 'University',
+      required: true,
+      column: true,
+      listedOn: { note: 'level' },
+      namedInResults: true,
+      onDelete: 'cascade',
+    },
     discipline_id: { kind: 'ref', ref: 'discipline', label: 'Discipline' },
     level: { kind: 'select', label: 'Level', options: COURSE_LEVELS, required: true, column: true },
     duration_months: { kind: 'number', keyFact: true, label: 'Duration', min: 1, max: 120, unit: ['month', 'months'] },
@@ -39,7 +61,13 @@ export const course = defineEntity({
   card: ['fee', 'duration_months', 'intakes', 'level', 'university_id'],
   confirmed: ['fee', 'currency', 'intakes'],
   filters: {
-    country: { label: 'Country', kind: 'ref', ref: 'destination', column: 'university_id', through: { entity: 'university', column: 'destination_id' } },
+    country: {
+      label: 'Country',
+      kind: 'ref',
+      ref: 'destination',
+      column: 'university_id',
+      through: { entity: 'university', column: 'destination_id' },
+    },
     university: { label: 'University', kind: 'ref', ref: 'university', column: 'university_id' },
     discipline: { label: 'Discipline', kind: 'ref', ref: 'discipline', column: 'discipline_id' },
     level: { label: 'Level', kind: 'select', options: COURSE_LEVELS, column: 'level' },
@@ -49,5 +77,10 @@ export const course = defineEntity({
   },
   ordering: ['name', 'id'],
   orderable: ['level'],
-  sorts: [{ label: 'Name, A to Z' }, { label: 'Newest first', ordering: '-created_at' }, { label: 'Fee in rupees, lowest first', ordering: 'fee_npr' }, { label: 'Fee in rupees, highest first', ordering: '-fee_npr' }],
+  sorts: [
+    { label: 'Name, A to Z' },
+    { label: 'Newest first', ordering: '-created_at' },
+    { label: 'Fee in rupees, lowest first', ordering: 'fee_npr' },
+    { label: 'Fee in rupees, highest first', ordering: '-fee_npr' },
+  ],
 });

@@ -14,7 +14,14 @@ export const offer = defineEntity({
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
-    consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Consultancy', column: true, listedOn: { note: 'valid_until', notePrefix: 'until ' }, onDelete: 'cascade' },
+    consultancy_id: {
+      kind: 'ref',
+      ref: 'consultancy',
+      label: 'Consultancy',
+      column: true,
+      listedOn: { note: 'valid_until', notePrefix: 'until ' },
+      onDelete: 'cascade',
+    },
     description: { kind: 'textarea', label: 'Description', summary: 5 },
     image: { kind: 'image', label: 'Image', picture: 'both' },
     discount_text: { kind: 'text', label: 'Discount', max: 120 },

@@ -21,7 +21,13 @@ export const scholarship = defineEntity({
     destination_id: { kind: 'ref', ref: 'destination', label: 'Destination', column: true, listedOn: {} },
     level: { kind: 'select', label: 'Level', options: COURSE_LEVELS },
     amount: { kind: 'text', keyFact: true, label: 'Amount', max: 200 },
-    amount_value: { kind: 'number', label: 'Amount in figures', max: 100_000_000, currency: 'amount_currency', help: 'A yearly or one-time sum, when the award is one, for the finder. Leave empty for a fee waiver or full funding.' },
+    amount_value: {
+      kind: 'number',
+      label: 'Amount in figures',
+      max: 100_000_000,
+      currency: 'amount_currency',
+      help: 'A yearly or one-time sum, when the award is one, for the finder. Leave empty for a fee waiver or full funding.',
+    },
     amount_currency: { kind: 'text', label: 'Currency of the amount', max: 3, help: 'Three letters, such as AUD or GBP.' },
     discipline_id: { kind: 'ref', ref: 'discipline', label: 'Field of study', index: false, help: 'Leave empty when any field may apply.' },
     deadline: { kind: 'date', keyFact: true, label: 'Deadline', column: true },
@@ -43,6 +49,11 @@ export const scholarship = defineEntity({
   confirmed: ['amount', 'amount_value', 'amount_currency', 'deadline'],
   ordering: ['deadline', 'id'],
   orderable: ['provider'],
-  sorts: [{ label: 'Deadline, soonest first' }, { label: 'Newest first', ordering: '-created_at' }, { label: 'Title, A to Z', ordering: 'title' }, { label: 'Amount in rupees, highest first', ordering: '-amount_npr' }],
+  sorts: [
+    { label: 'Deadline, soonest first' },
+    { label: 'Newest first', ordering: '-created_at' },
+    { label: 'Title, A to Z', ordering: 'title' },
+    { label: 'Amount in rupees, highest first', ordering: '-amount_npr' },
+  ],
   ends: { field: 'deadline', badge: 'Closed', note: 'Applications for this scholarship have closed.' },
 });

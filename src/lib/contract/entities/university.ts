@@ -28,7 +28,16 @@ export const university = defineEntity({
     type: { kind: 'select', label: 'Type', options: ['public', 'private'], default: 'public' },
     established_year: { kind: 'number', label: 'Established in', min: 1000, max: 2100, year: true },
     // it orders the public list: the platform sets it, never the university itself
-    world_ranking: { kind: 'number', keyFact: true, label: 'World ranking', min: 1, max: 100000, column: true, rank: true, adminOnly: true },
+    world_ranking: {
+      kind: 'number',
+      keyFact: true,
+      label: 'World ranking',
+      min: 1,
+      max: 100000,
+      column: true,
+      rank: true,
+      adminOnly: true,
+    },
     tuition_min: { kind: 'number', keyFact: true, label: 'Yearly tuition from', max: 10_000_000, currency: 'currency' },
     tuition_max: { kind: 'number', keyFact: true, label: 'Yearly tuition up to', max: 10_000_000, currency: 'currency' },
     currency: { kind: 'text', label: 'Tuition currency', max: 3, help: 'Three letters, such as AUD, GBP or USD.' },
@@ -36,7 +45,13 @@ export const university = defineEntity({
     disciplines: { kind: 'refs', ref: 'discipline', label: 'Disciplines' },
     faqs: { kind: 'faqs', label: 'FAQs' },
     // recognition is what a student trusts us to have checked: only an admin records it
-    register_code: { kind: 'text', label: 'Register entry', max: 60, adminOnly: true, help: "The university's code or number in its country's register, such as a CRICOS provider code." },
+    register_code: {
+      kind: 'text',
+      label: 'Register entry',
+      max: 60,
+      adminOnly: true,
+      help: "The university's code or number in its country's register, such as a CRICOS provider code.",
+    },
     register_status: {
       kind: 'select',
       label: 'Found in the register',
@@ -59,5 +74,10 @@ export const university = defineEntity({
   },
   ordering: ['world_ranking', 'name'],
   orderable: ['city'],
-  sorts: [{ label: 'World ranking' }, { label: 'Name, A to Z', ordering: 'name' }, { label: 'Longest established', ordering: 'established_year' }, { label: 'Tuition in rupees, lowest first', ordering: 'tuition_min_npr' }],
+  sorts: [
+    { label: 'World ranking' },
+    { label: 'Name, A to Z', ordering: 'name' },
+    { label: 'Longest established', ordering: 'established_year' },
+    { label: 'Tuition in rupees, lowest first', ordering: 'tuition_min_npr' },
+  ],
 });
