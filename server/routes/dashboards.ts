@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
+import { INSTITUTION_ROLES, type InstitutionRole } from '../../src/lib/contract/index.ts';
 import { INSTITUTIONS } from '../../src/lib/contract/institutions.ts';
 import { ownInstitutionId } from '../access/institutions.ts';
 import { columnIs, findRow, listRows, relatedOf } from '../entities/query.ts';
@@ -14,67 +14,66 @@ import { readForm } from '../uploads.ts';
 import { message } from '../../src/lib/contract/answers.ts';
 import { branch, collegeInquiries as collegeInquiryPage } from '../../src/lib/contract/records.ts';
 import { detailOf, listOf, rowOf } from './row-schemas.ts';
+import type { ZodApp } from './typed-app.ts';
 
-/**
- * Institution dashboards: each account reads and edits only its own consultancy, college or
- * university, and never the fields only an admin may set (verified, moe_certified, claimed, priority).
- */
-export default async function dashboardRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Dashboards'];
-  for (const role of INSTITUTION_ROLES) {
-    const entity = registry[INSTITUTIONS[role].entity];
-    const access = [role] as const;
-    app.get(
-      `/${role}/dashboard/`,
+const tags = ['Dashboards'];
+
+/** One kind's own profile: read, update (admin-only fields refused) and, where it has facts that go stale, "still correct". */
+function profileRoutes(app: ZodApp, role: InstitutionRole) {
+  const entity = registry[INSTITUTIONS[role].entity];
+  const access = [role] as const;
+  app.get(
+    `/${role}/dashboard/`,
+    {
+      schema: {
+        tags,
+        summary: `The signed-in ${role}'s own profile`,
+        response: { 200: detailOf(entity).describe(`The own ${role} profile`) },
+      },
+      config: { access, errors: [404] },
+    },
+    async (request) => {
+      const row = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
+      return { ...row, related: await relatedOf(app.db, entity, row) };
+    },
+  );
+  app.patch(
+    `/${role}/dashboard/update/`,
+    {
+      schema: {
+        tags,
+        summary: `Update the own ${role} profile (multipart; admin-only fields refused)`,
+        response: { 200: rowOf(entity).describe(`The updated ${role} profile`) },
+      },
+      config: { access, errors: [404] },
+    },
+    async (request) => {
+      const existing = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
+      return saveRow(entity, await readForm(request, uploadRules(entity)), existing, {
+        db: app.db,
+        storage: app.storage,
+        omitAdminOnly: true,
+      });
+    },
+  );
+  if (entity.decl.confirmed)
+    app.post(
+      `/${role}/dashboard/still-correct/`,
       {
         schema: {
           tags,
-          summary: `The signed-in ${role}'s own profile`,
-          response: { 200: detailOf(entity).describe(`The own ${role} profile`) },
+          querystring: z.strictObject({}),
+          summary: `Confirm the own ${role}'s ${entity.decl.confirmed.join(', ')} as still correct today`,
+          response: { 200: rowOf(entity) },
         },
-        config: { access, errors: [404] },
+        config: { access },
       },
-      async (request) => {
-        const row = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
-        return { ...row, related: await relatedOf(app.db, entity, row) };
-      },
+      async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionId(request.user, role)))),
     );
-    app.patch(
-      `/${role}/dashboard/update/`,
-      {
-        schema: {
-          tags,
-          summary: `Update the own ${role} profile (multipart; admin-only fields refused)`,
-          response: { 200: rowOf(entity).describe(`The updated ${role} profile`) },
-        },
-        config: { access, errors: [404] },
-      },
-      async (request) => {
-        const existing = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
-        return saveRow(entity, await readForm(request, uploadRules(entity)), existing, {
-          db: app.db,
-          storage: app.storage,
-          omitAdminOnly: true,
-        });
-      },
-    );
-    if (entity.decl.confirmed)
-      app.post(
-        `/${role}/dashboard/still-correct/`,
-        {
-          schema: {
-            tags,
-            querystring: z.strictObject({}),
-            summary: `Confirm the own ${role}'s ${entity.decl.confirmed.join(', ')} as still correct today`,
-            response: { 200: rowOf(entity) },
-          },
-          config: { access },
-        },
-        async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionId(request.user, role)))),
-      );
-  }
+}
 
+/** A university's own courses. */
+function universityRoutes(app: ZodApp) {
   app.get(
     '/university/dashboard/courses/',
     {
@@ -94,7 +93,10 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
       );
     },
   );
+}
 
+/** A college's inquiries and branches. */
+function collegeRoutes(app: ZodApp) {
   app.get(
     '/college/dashboard/inquiries/',
     {
@@ -132,4 +134,15 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
       return { message: 'Branch deleted successfully!' };
     },
   );
+}
+
+/**
+ * Institution dashboards: each account reads and edits only its own consultancy, college or
+ * university, and never the fields only an admin may set (verified, moe_certified, claimed, priority).
+ */
+export default async function dashboardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  for (const role of INSTITUTION_ROLES) profileRoutes(app, role);
+  universityRoutes(app);
+  collegeRoutes(app);
 }

@@ -8,23 +8,23 @@ import { limit } from '../services/limits.ts';
 import { pageQuery } from '../services/paging.ts';
 import { pagedReply } from '../services/paging.ts';
 import * as answers from '../../src/lib/contract/answers.ts';
+import type { ZodApp } from './typed-app.ts';
 
 const tags = ['forum'];
 const params = z.object({ id });
+const admin = { access: ['admin'] as const };
 const pageOnly = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size });
 
-/** The forum: public reads (hidden posts left out), writes and reports by signed-in users (deletes: authors too), moderation by admins. */
-export default async function forumRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: ['admin'] as const };
-
-  // Writes are limited per account (a person typing, with room to spare; counted once the input is
-  // valid, so a student's typos cost nothing) and per address (generous: many students share one
-  // address behind a mobile carrier's NAT), so no script floods the forum.
+/**
+ * Writes are limited per account (a person typing, with room to spare; counted once the input is
+ * valid, so a student's typos cost nothing) and per address (generous: many students share one
+ * address behind a mobile carrier's NAT), so no script floods the forum.
+ */
+function writeLimits(app: ZodApp) {
   const account = (request: FastifyRequest) => `user:${request.user!.id}`;
   const perAddress = limit(app, 'forum-write-ip', { max: 300, window: '10 minutes' });
   const guard = (...perAccount: ReturnType<typeof limit>[]) => ({ onRequest: perAddress, preHandler: perAccount });
-  const writes = {
+  return {
     ask: guard(
       limit(app, 'forum-ask', { max: 10, window: '10 minutes' }, account),
       limit(app, 'forum-ask-day', { max: 30, window: '1 day' }, account),
@@ -37,7 +37,11 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     like: guard(limit(app, 'forum-like', { max: 60, window: '1 minute' }, account)),
     report: guard(limit(app, 'forum-report', { max: 20, window: '1 hour' }, account)),
   };
+}
+type Writes = ReturnType<typeof writeLimits>;
 
+/** Public reads (hidden posts left out), the author's own questions, and the admins' moderation queue. */
+function readRoutes(app: ZodApp) {
   app.get(
     '/forum/categories/',
     { schema: { querystring: pageOnly, tags, response: { 200: answers.forumCategories } }, config: { access: 'public' } },
@@ -79,7 +83,10 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     { schema: { params, tags, response: { 200: answers.forumQuestion } }, config: { access: 'optional' } },
     (request) => forum.questionDetail(app.db, request.params.id, request.user),
   );
+}
 
+/** Questions, replies, likes and accepted answers by signed-in users. */
+function writeRoutes(app: ZodApp, writes: Writes) {
   app.post(
     '/forum/questions/',
     { schema: { body: bodies.newQuestion, tags, response: { 201: answers.forumQuestion } }, config: { access: 'user' }, ...writes.ask },
@@ -127,7 +134,10 @@ export default async function forumRoutes(fastify: FastifyInstance) {
     { schema: { params, body: bodies.replyBody, tags, response: { 200: answers.forumReply } }, config: { access: 'user' }, ...writes.edit },
     (request) => forum.editReply(app.db, request.params.id, request.user!, request.body),
   );
+}
 
+/** Per kind of post: moderation by admins, deletes by authors (and admins), reports by anyone signed in. */
+function postRoutes(app: ZodApp, writes: Writes) {
   for (const [kind, path] of [
     ['question', 'questions'],
     ['reply', 'replies'],
@@ -149,4 +159,13 @@ export default async function forumRoutes(fastify: FastifyInstance) {
         reply.status(201).send(await forum.reportPost(app.db, kind, request.params.id, request.user!, request.body.reason)),
     );
   }
+}
+
+/** The forum: public reads (hidden posts left out), writes and reports by signed-in users (deletes: authors too), moderation by admins. */
+export default async function forumRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const writes = writeLimits(app);
+  readRoutes(app);
+  writeRoutes(app, writes);
+  postRoutes(app, writes);
 }

@@ -6,13 +6,15 @@ import { sniff } from '../uploads.ts';
 import type { Storage } from './index.ts';
 import { PRIVATE_FILE_COLUMNS, removeUnreferenced } from './references.ts';
 
+// eslint-disable-next-line no-control-regex -- control characters are what a header must not carry
+const UNSAFE_IN_HEADER = /[\u0000-\u001f\u007f"\\/:*?<>|;]+/g;
+
 /** The stem of the name the user gave, made safe for a header, with the extension of the bytes actually stored. */
 function downloadName(name: string, extension: string) {
-  // eslint-disable-next-line no-control-regex -- control characters are what a header must not carry
   const stem =
     name
       .replace(/\.[^.]*$/, '')
-      .replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]+/g, '_')
+      .replace(UNSAFE_IN_HEADER, '_')
       .trim()
       .slice(0, 100) || 'document';
   return `${stem}.${extension}`;
