@@ -76,24 +76,6 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
       (request) => dropdownRows(app.db, entity, request.query.search, request.query.page_size ?? MAX_PAGE_SIZE),
     );
   }
-
-  if (paths.dropdown) {
-    const path = paths.dropdown;
-    const dropdownQuery = z.strictObject({ search: pageQuery.search, page_size: pageQuery.page_size });
-    app.get(
-      `/${path}/`,
-      {
-        schema: {
-          querystring: dropdownQuery,
-          tags,
-          summary: `${decl.label} options for selects`,
-          response: { 200: z.array(dropdownItem).describe('Options for a select') },
-        },
-        config: { access: 'public' },
-      },
-      (request) => dropdownRows(app.db, entity, request.query.search, request.query.page_size ?? MAX_PAGE_SIZE),
-    );
-  }
 }
 
 /** An entity's writes: create, update, still correct; each with the access its declaration gives. */

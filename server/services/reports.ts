@@ -19,7 +19,7 @@ async function perDay(db: Db, table: string, days: number, where: SQL = sql`TRUE
 /** The name of a pageview's institution, of whatever kind. */
 const viewedName = institutionNameBy(sql`p.institute_type`, () => sql`p.institute_id`);
 
-/** The admin console's charts: pageviews, inquiries and applications per day, and the most viewed institutions. */
+/** The admin console's charts: pageviews, inquiries and applications per day, and the most viewed institutions (ties by kind and id, so the ten are always the same ten). */
 export async function platformSummary(db: Db, days: number) {
   const [pageviews, inquiries, applications, top] = await Promise.all([
     perDay(db, 'pageviews', days),
@@ -29,7 +29,7 @@ export async function platformSummary(db: Db, days: number) {
       SELECT p.institute_type, p.institute_id, count(*)::int AS pageviews, ${viewedName} AS name
       FROM pageviews p
       WHERE p.institute_id IS NOT NULL AND p.created_at >= current_date - (${days}::int - 1)
-      GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 10`),
+      GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT 10`),
   ]);
   return {
     days: pageviews.map((p, i) => ({
