@@ -19,7 +19,7 @@ export function ForumModeration() {
   useEffect(() => {
     void store.load();
   }, [store]);
-  const rows = (s.data?.results ?? []) as unknown as QueuedPost[];
+  const rows = s.data?.results ?? [];
   const queue = s.filter || 'open';
   return (
     <section aria-labelledby="moderation-title">
@@ -62,7 +62,7 @@ const QUESTIONS: Partial<Record<ModerationAction, (post: QueuedPost) => Paramete
   suspend: (post) => ({ title: `Suspend ${post.author_name}?`, text: 'They can no longer sign in. Their posts stay as they are.', yes: 'Suspend', danger: true }),
 };
 
-function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore }) {
+function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore<QueuedPost> }) {
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [reason, setReason] = useState('');
