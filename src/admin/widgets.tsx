@@ -121,7 +121,8 @@ function OptionList({ id, label, multiple, selected, options, active, loading, p
       {loading && options.length === 0 && <li className="text-muted">Loading…</li>}
       {!loading && options.length === 0 && <li className="text-muted">Nothing found.</li>}
       {options.map((o, i) => (
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard moves through the options from the combobox input (aria-activedescendant)
+        // the keyboard moves through the options from the combobox input (aria-activedescendant), which holds the focus
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
         <li
           key={o.id}
           id={`${id}-opt-${o.id}`}
