@@ -20,7 +20,7 @@ export function DashboardComplaints() {
   useEffect(() => {
     void store.load();
   }, [store]);
-  const rows = (s.data?.results ?? []) as unknown as OwnComplaint[];
+  const rows = s.data?.results ?? [];
   return (
     <section aria-labelledby="complaints-title">
       <ScreenHeader id="complaints-title" title="Complaints" />
@@ -49,7 +49,7 @@ export function DashboardComplaints() {
   );
 }
 
-function ComplaintCard({ complaint: c, store }: { complaint: OwnComplaint; store: PagedStore }) {
+function ComplaintCard({ complaint: c, store }: { complaint: OwnComplaint; store: PagedStore<OwnComplaint> }) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();

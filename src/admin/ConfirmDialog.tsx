@@ -23,6 +23,8 @@ export function Modal({ title, describedBy, focus, onClose, children }: { title:
   }, [focus]);
 
   return (
+    // a tap on the backdrop closes; the keyboard's way out is Escape, the native <dialog>'s cancel (onCancel)
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={box}
       className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl border-0 p-0 text-ink shadow-2xl backdrop:bg-ink/55"

@@ -46,9 +46,11 @@ export default function Console({ area }: { area: Area }) {
   }, []);
 
   const access = accessFor(area, session, typeof window === 'undefined' ? '' : window.location.pathname);
+  // the place to send them, or none: a string, so the effect runs when it changes, not on every new access object
+  const redirectTo = access.kind === 'redirect' ? access.to : null;
   useEffect(() => {
-    if (access.kind === 'redirect') $redirect.get()(access.to);
-  }, [access.kind, access.kind === 'redirect' ? access.to : '']);
+    if (redirectTo !== null) $redirect.get()(redirectTo);
+  }, [redirectTo]);
 
   // a new screen: close the phone menu and move the focus to it, for keyboard and screen reader users
   const first = useRef(true);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { removalField, type FieldMeta } from '../lib/contract/fields.ts';
 import { SECRET_FIELDS } from '../lib/forms/users.ts';
 import { markDirty } from '../lib/forms/dirty.ts';
@@ -27,16 +27,32 @@ export interface EntityFormProps {
   heading?: 'h1' | 'h2';
 }
 
+/** Pickers show names, not ids: the names nested in a loaded record are remembered for them. */
+function rememberRecordLabels(fields: Record<string, FieldMeta>, record: Record<string, unknown>) {
+  const related = (record.related ?? {}) as Record<string, { id: number; label: string }[] | undefined>;
+  for (const [name, meta] of Object.entries(fields)) {
+    if (meta.ref && Array.isArray(related[name])) rememberLabels(meta.ref, related[name].map((x) => [x.id, x.label] as [number, string]));
+    if (meta.kind === 'refs' && meta.ref) rememberLabels(meta.ref, labelsOf(record[name]));
+    if (meta.kind === 'ref' && meta.ref) {
+      const base = name.replace(/_id$/, '');
+      const nested = record[base] as { id?: number; name?: string; title?: string } | undefined;
+      const label = (record[`${base}_name`] as string | undefined) ?? nested?.name ?? nested?.title;
+      const id = Number(record[name] ?? nested?.id);
+      if (label && Number.isInteger(id)) rememberLabels(meta.ref, [[id, label]]);
+    }
+  }
+}
+
 export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, actions, heading: Heading = 'h1' }: EntityFormProps) {
   const state = useStore(store.$state);
   const titleId = useId();
   const schema = useMemo(() => formSchema(fields, mode), [fields, mode]);
   const form = useForm<FormValues>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<FormValues>,
+    resolver: zodResolver<FormValues, unknown, FormValues>(schema),
     defaultValues: formDefaults(fields, null),
     mode: 'onTouched',
   });
-  const { register, control, handleSubmit, reset, formState, setError, setValue, watch } = form;
+  const { handleSubmit, reset, formState, setError } = form;
 
   useEffect(() => {
     void store.open();
@@ -45,18 +61,7 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
   // a loaded (or saved) record becomes the new starting point; its nested names feed the pickers
   useEffect(() => {
     if (!state.record) return;
-    const related = (state.record.related ?? {}) as Record<string, { id: number; label: string }[] | undefined>;
-    for (const [name, meta] of Object.entries(fields)) {
-      if (meta.ref && Array.isArray(related[name])) rememberLabels(meta.ref, related[name].map((x) => [x.id, x.label] as [number, string]));
-      if (meta.kind === 'refs' && meta.ref) rememberLabels(meta.ref, labelsOf(state.record[name]));
-      if (meta.kind === 'ref' && meta.ref) {
-        const base = name.replace(/_id$/, '');
-        const nested = state.record[base] as { id?: number; name?: string; title?: string } | undefined;
-        const label = (state.record[`${base}_name`] as string | undefined) ?? nested?.name ?? nested?.title;
-        const id = Number(state.record[name] ?? nested?.id);
-        if (label && Number.isInteger(id)) rememberLabels(meta.ref, [[id, label]]);
-      }
-    }
+    rememberRecordLabels(fields, state.record);
     reset(formDefaults(fields, state.record));
   }, [state.record, fields, reset]);
 
@@ -80,7 +85,7 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
     }
   };
 
-  const defaults = formState.defaultValues ?? {};
+  const defaults = (formState.defaultValues ?? {}) as FormValues;
 
   if (state.loading) return <p role="status">Loading…</p>;
   if (mode === 'update' && !state.record && state.error) return <p role="alert" className="field-error">{state.error}</p>;
@@ -93,123 +98,9 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
           {state.error}
         </p>
       )}
-      {Object.entries(fields).map(([name, meta]) => {
-        const id = `f-${name}`;
-        const error = formState.errors[name]?.message as string | undefined;
-        const common = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, meta.help, error) };
-        const required = meta.required && (mode === 'create' || meta.kind !== 'image');
-        let input: ReactNode;
-        switch (meta.kind) {
-          case 'textarea':
-            input = <textarea id={id} rows={4} {...common} {...register(name)} />;
-            break;
-          case 'number':
-            input = <input id={id} type="number" inputMode={meta.decimals ? 'decimal' : 'numeric'} min={meta.min} max={meta.max} step={meta.decimals ? 10 ** -meta.decimals : 1} {...common} {...register(name)} />;
-            break;
-          case 'boolean':
-            return (
-              <div className="flex flex-wrap items-center gap-2" key={name}>
-                <input id={id} type="checkbox" {...common} {...register(name)} />
-                <label htmlFor={id} className="font-semibold">
-                  {meta.label}
-                </label>
-                {error && <p className="field-error w-full" id={`${id}-error`} role="alert">{error}</p>}
-              </div>
-            );
-          case 'date':
-            input = <input id={id} type="date" {...common} {...register(name)} />;
-            break;
-          case 'datetime':
-            input = <input id={id} type="datetime-local" {...common} {...register(name)} />;
-            break;
-          case 'select':
-            input = (
-              <select id={id} {...common} {...register(name)}>
-                <option value="">{meta.required ? 'Choose…' : '—'}</option>
-                {meta.options?.map((o) => (
-                  <option key={o} value={o}>
-                    {o.replace(/_/g, ' ')}
-                  </option>
-                ))}
-              </select>
-            );
-            break;
-          case 'ref':
-          case 'refs':
-            input = (
-              <Controller
-                control={control}
-                name={name}
-                render={({ field }) => <RefPicker id={id} refName={meta.ref!} multiple={meta.kind === 'refs'} value={field.value} onChange={field.onChange} label={meta.label} invalid={!!error} />}
-              />
-            );
-            break;
-          case 'tags':
-            input = <Controller control={control} name={name} render={({ field }) => <TagRows id={id} value={field.value} onChange={field.onChange} label={meta.label} />} />;
-            break;
-          case 'faqs':
-            input = <Controller control={control} name={name} render={({ field }) => <FaqRows id={id} value={field.value} onChange={field.onChange} />} />;
-            break;
-          case 'html':
-            input = <Controller control={control} name={name} render={({ field }) => <RichText id={id} value={field.value} onChange={field.onChange} label={meta.label} />} />;
-            break;
-          case 'image':
-          case 'file':
-            input =
-              meta.multiple ? (
-                <Controller
-                  control={control}
-                  name={name}
-                  render={({ field }) => (
-                    <Gallery
-                      id={id}
-                      value={field.value}
-                      onChange={field.onChange}
-                      removed={(watch(removalField(name, meta)) as string[] | undefined) ?? []}
-                      onRemovedChange={(v) => setValue(removalField(name, meta), v, { shouldDirty: true })}
-                    />
-                  )}
-                />
-              ) : (
-                <Controller
-                  control={control}
-                  name={name}
-                  render={({ field }) => (
-                    <FilePicker
-                      id={id}
-                      value={field.value}
-                      original={(defaults as FormValues)[name]}
-                      onChange={field.onChange}
-                      image={meta.kind === 'image'}
-                      accept={meta.accept === 'pdf' ? 'application/pdf' : meta.accept === 'document' ? 'application/pdf,image/*' : undefined}
-                      label={meta.label}
-                    />
-                  )}
-                />
-              );
-            break;
-          default: {
-            const type = SECRET_FIELDS.has(name) ? 'password' : meta.kind === 'email' ? 'email' : meta.kind === 'url' ? 'url' : name === 'phone' ? 'tel' : 'text';
-            input = (
-              <input
-                id={id}
-                type={type}
-                maxLength={meta.max}
-                autoComplete={type === 'password' ? 'new-password' : type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined}
-                inputMode={type === 'email' ? 'email' : type === 'url' ? 'url' : type === 'tel' ? 'tel' : undefined}
-                {...common}
-                {...register(name)}
-              />
-            );
-          }
-        }
-        const grouped = meta.kind === 'tags' || meta.kind === 'faqs' || Boolean(meta.multiple);
-        return (
-          <Field key={name} id={id} label={meta.label} help={meta.help} error={error} required={required} as={grouped ? 'fieldset' : 'div'}>
-            {input}
-          </Field>
-        );
-      })}
+      {Object.entries(fields).map(([name, meta]) => (
+        <FormField key={name} name={name} meta={meta} mode={mode} form={form} error={formState.errors[name]?.message as string | undefined} defaults={defaults} />
+      ))}
       <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-wrap items-center gap-3 rounded-b-lg border-t border-line bg-white/95 px-5 py-3 backdrop-blur">
         <button type="submit" className="btn-primary" disabled={state.saving}>
           {state.saving ? 'Saving…' : (submitLabel ?? (mode === 'create' ? 'Create' : 'Save changes'))}
@@ -218,4 +109,133 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
       </div>
     </form>
   );
+}
+
+interface FormFieldProps {
+  name: string;
+  meta: FieldMeta;
+  mode: Mode;
+  form: UseFormReturn<FormValues>;
+  /** the field's message, read by the form itself: its formState subscribes to what it reads */
+  error: string | undefined;
+  defaults: FormValues;
+}
+
+/** One field of the form: its label, help and error around the input its kind asks for. */
+function FormField({ name, meta, mode, form, error, defaults }: FormFieldProps) {
+  const id = `f-${name}`;
+  const common = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, meta.help, error) };
+  if (meta.kind === 'boolean')
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <input id={id} type="checkbox" {...common} {...form.register(name)} />
+        <label htmlFor={id} className="font-semibold">
+          {meta.label}
+        </label>
+        {error && <p className="field-error w-full" id={`${id}-error`} role="alert">{error}</p>}
+      </div>
+    );
+  const required = meta.required && (mode === 'create' || meta.kind !== 'image');
+  const grouped = meta.kind === 'tags' || meta.kind === 'faqs' || Boolean(meta.multiple);
+  const input = CONTROLLED.has(meta.kind) ? controlledInput(id, name, meta, form, error, defaults) : plainInput(id, meta, { ...common, ...form.register(name) }, name);
+  return (
+    <Field id={id} label={meta.label} help={meta.help} error={error} required={required} as={grouped ? 'fieldset' : 'div'}>
+      {input}
+    </Field>
+  );
+}
+
+/** The kinds drawn by a widget of their own, which react-hook-form drives through a Controller. */
+const CONTROLLED = new Set<FieldMeta['kind']>(['ref', 'refs', 'tags', 'faqs', 'html', 'image', 'file']);
+
+/** A native input, select or textarea; `props` are its aria attributes and its registration. */
+function plainInput(id: string, meta: FieldMeta, props: Record<string, unknown>, name: string): ReactNode {
+  switch (meta.kind) {
+    case 'textarea':
+      return <textarea id={id} rows={4} {...props} />;
+    case 'number':
+      return <input id={id} type="number" inputMode={meta.decimals ? 'decimal' : 'numeric'} min={meta.min} max={meta.max} step={meta.decimals ? 10 ** -meta.decimals : 1} {...props} />;
+    case 'date':
+      return <input id={id} type="date" {...props} />;
+    case 'datetime':
+      return <input id={id} type="datetime-local" {...props} />;
+    case 'select':
+      return (
+        <select id={id} {...props}>
+          <option value="">{meta.required ? 'Choose…' : '—'}</option>
+          {meta.options?.map((o) => (
+            <option key={o} value={o}>
+              {o.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </select>
+      );
+    default: {
+      const type = SECRET_FIELDS.has(name) ? 'password' : meta.kind === 'email' ? 'email' : meta.kind === 'url' ? 'url' : name === 'phone' ? 'tel' : 'text';
+      return (
+        <input
+          id={id}
+          type={type}
+          maxLength={meta.max}
+          autoComplete={type === 'password' ? 'new-password' : type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined}
+          inputMode={type === 'email' ? 'email' : type === 'url' ? 'url' : type === 'tel' ? 'tel' : undefined}
+          {...props}
+        />
+      );
+    }
+  }
+}
+
+/** A widget's input: pickers, rows of tags or questions, rich text, files and galleries. */
+function controlledInput(id: string, name: string, meta: FieldMeta, form: UseFormReturn<FormValues>, error: string | undefined, defaults: FormValues): ReactNode {
+  const { control, watch, setValue } = form;
+  switch (meta.kind) {
+    case 'ref':
+    case 'refs':
+      return (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => <RefPicker id={id} refName={meta.ref!} multiple={meta.kind === 'refs'} value={field.value} onChange={field.onChange} label={meta.label} invalid={!!error} />}
+        />
+      );
+    case 'tags':
+      return <Controller control={control} name={name} render={({ field }) => <TagRows id={id} value={field.value} onChange={field.onChange} label={meta.label} />} />;
+    case 'faqs':
+      return <Controller control={control} name={name} render={({ field }) => <FaqRows id={id} value={field.value} onChange={field.onChange} />} />;
+    case 'html':
+      return <Controller control={control} name={name} render={({ field }) => <RichText id={id} value={field.value} onChange={field.onChange} label={meta.label} />} />;
+    default:
+      return meta.multiple ? (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Gallery
+              id={id}
+              value={field.value}
+              onChange={field.onChange}
+              removed={(watch(removalField(name, meta)) as string[] | undefined) ?? []}
+              onRemovedChange={(v) => setValue(removalField(name, meta), v, { shouldDirty: true })}
+            />
+          )}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <FilePicker
+              id={id}
+              value={field.value}
+              original={defaults[name]}
+              onChange={field.onChange}
+              image={meta.kind === 'image'}
+              accept={meta.accept === 'pdf' ? 'application/pdf' : meta.accept === 'document' ? 'application/pdf,image/*' : undefined}
+              label={meta.label}
+            />
+          )}
+        />
+      );
+  }
 }

@@ -19,7 +19,7 @@ export function ForumModeration() {
   useEffect(() => {
     void store.load();
   }, [store]);
-  const rows = (s.data?.results ?? []) as unknown as QueuedPost[];
+  const rows = s.data?.results ?? [];
   const queue = s.filter || 'open';
   return (
     <section aria-labelledby="moderation-title">
@@ -62,7 +62,23 @@ const QUESTIONS: Partial<Record<ModerationAction, (post: QueuedPost) => Paramete
   suspend: (post) => ({ title: `Suspend ${post.author_name}?`, text: 'They can no longer sign in. Their posts stay as they are.', yes: 'Suspend', danger: true }),
 };
 
-function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore }) {
+/** What the readers who reported a post said, and when. */
+function Reports({ reports }: { reports: QueuedPost['reports'] }) {
+  return (
+    <>
+      <h3>{countOf(reports.length, 'report')}</h3>
+      <ul className="list-disc pl-5">
+        {reports.map((r, i) => (
+          <li key={i}>
+            “{r.reason}” <span className="text-muted">from {r.reporter_name}, {formatDate(r.created_at)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore<QueuedPost> }) {
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [reason, setReason] = useState('');
@@ -88,18 +104,7 @@ function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore }) {
         </p>
       </header>
       {post.body && <p className="whitespace-pre-line">{post.body}</p>}
-      {post.reports.length > 0 && (
-        <>
-          <h3>{countOf(post.reports.length, 'report')}</h3>
-          <ul className="list-disc pl-5">
-            {post.reports.map((r, i) => (
-              <li key={i}>
-                “{r.reason}” <span className="text-muted">from {r.reporter_name}, {formatDate(r.created_at)}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {post.reports.length > 0 && <Reports reports={post.reports} />}
       <p className="flex flex-wrap items-center gap-2">
         <a href={`/forum/${post.question_id}/`}>Open the question</a>
       </p>

@@ -92,7 +92,7 @@ function LicenceFacts({ licence }: { licence: Licence }) {
 const StatusBadge = ({ licence }: { licence: Licence }) => <span className={`badge ${STATUS_CLASS[licence.status]}`}>{licence.status_label}</span>;
 
 /** Verify, or reject with a reason; a verified licence found wrong can be withdrawn the same way. */
-function Decide({ store, licence }: { store: PagedStore; licence: Licence }) {
+function Decide({ store, licence }: { store: PagedStore<Licence>; licence: Licence }) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState(false);

@@ -23,7 +23,7 @@ export function AdminOutbox() {
   );
 }
 
-function MessageCard({ message: m, store }: { message: OutboxMessage; store: PagedStore }) {
+function MessageCard({ message: m, store }: { message: OutboxMessage; store: PagedStore<OutboxMessage> }) {
   const [full, setFull] = useState<OutboxMessageFull | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

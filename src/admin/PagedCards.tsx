@@ -4,12 +4,12 @@ import type { PagedStore } from '../lib/stores/adminDashboard.ts';
 import { Pager } from './DataTable.tsx';
 import { Empty, FilterField, ScreenHeader, Toolbar } from './ui.tsx';
 
-interface Props<T> {
+interface Props<T extends { id: number }> {
   /** the screen's heading id */
   name: string;
   title: string;
   intro: string;
-  store: PagedStore;
+  store: PagedStore<T>;
   /** a filter of the list by status: its label and its options, value to label */
   filter?: { label: string; options: Record<string, string> };
   empty: string;
@@ -23,12 +23,12 @@ interface Props<T> {
  * A console screen of cards, page by page (licences, the outbox, reviews): each row is a card
  * because it carries a form or long text that a table cannot hold on a phone.
  */
-export function PagedCards<T>({ name, title, intro, store, filter, empty, list = 'ul', listClass = 'grid gap-3', card }: Props<T>) {
+export function PagedCards<T extends { id: number }>({ name, title, intro, store, filter, empty, list = 'ul', listClass = 'grid gap-3', card }: Props<T>) {
   const s = useStore(store.$state);
   useEffect(() => {
     void store.load();
   }, [store]);
-  const rows = (s.data?.results ?? []) as unknown as T[];
+  const rows = s.data?.results ?? [];
   const List = list;
   return (
     <section aria-labelledby={`${name}-title`}>

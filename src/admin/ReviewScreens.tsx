@@ -9,7 +9,7 @@ import { RowError } from './ui.tsx';
 
 /** The consultancy's reviews, as its public page shows them, each with its one public reply (cards: they read on a phone). */
 export function DashboardReviews() {
-  const store = useMemo(() => createPagedStore((page) => myReviews(page) as never), []);
+  const store = useMemo(() => createPagedStore((page) => myReviews(page)), []);
   return (
     <PagedCards<Review>
       name="reviews"
@@ -23,7 +23,7 @@ export function DashboardReviews() {
   );
 }
 
-function ReviewCard({ review: r, store }: { review: Review; store: PagedStore }) {
+function ReviewCard({ review: r, store }: { review: Review; store: PagedStore<Review> }) {
   const written = (
     <p className="text-muted">
       Verified applicant, applied {formatMonth(r.applied_month)} · written {formatDate(r.created_at)}
@@ -57,7 +57,7 @@ function ReviewCard({ review: r, store }: { review: Review; store: PagedStore })
   );
 }
 
-function ReplyForm({ id, store }: { id: number; store: PagedStore }) {
+function ReplyForm({ id, store }: { id: number; store: PagedStore<Review> }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const field = `reply-${id}`;

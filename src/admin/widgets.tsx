@@ -57,23 +57,13 @@ export interface RefPickerProps {
   placeholder?: string;
 }
 
-/**
- * A searchable combobox fed by the dropdown endpoint; several picks show as removable chips. It asks
- * for one small page, matching what is typed, only once opened: a form full of pickers loads nothing
- * until used.
- */
-export function RefPicker({ id, refName, multiple, value, onChange, label, invalid, placeholder }: RefPickerProps) {
-  const labels = useStore($labels);
-  const [query, setQuery] = useState('');
+/** The options of a picker's list: one small page matching `query`, asked for only while the list is open. */
+function useRefOptions(refName: string, query: string, open: boolean) {
   const [options, setOptions] = useState<Option[]>([]);
-  const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [loading, setLoading] = useState(false);
   // the search the options answer, so closing and reopening does not ask again
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
-  const listId = `${id}-list`;
-  const selected: number[] = multiple ? (Array.isArray(value) ? value.map(Number) : []) : value !== '' && value !== null && value !== undefined ? [Number(value)] : [];
-  const selectedKey = selected.join(',');
 
   useEffect(() => {
     if (!open || loadedFor === query) return;
@@ -93,6 +83,76 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
       clearTimeout(t);
     };
   }, [refName, query, open, loadedFor]);
+
+  return { options, loading, active, setActive };
+}
+
+/** The picks of a picker, each a chip with its remove button. */
+function ChosenChips({ label, selected, name, unpick }: { label: string; selected: number[]; name: (n: number) => string; unpick: (n: number) => void }) {
+  return (
+    <ul role="list" className="mb-1.5 flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
+      {selected.map((n) => (
+        <li key={n} className="inline-flex items-center gap-1 rounded-full border border-brand/25 bg-brand/5 pl-2.5 text-sm">
+          {name(n)}
+          <button type="button" className="min-h-8 border-0 bg-transparent px-2 shadow-none" onClick={() => unpick(n)} aria-label={`Remove ${name(n)}`}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface OptionListProps {
+  id: string;
+  label: string;
+  multiple: boolean;
+  selected: number[];
+  options: Option[];
+  active: number;
+  loading: boolean;
+  pick: (o: Option) => void;
+}
+
+/** A picker's open list of options. */
+function OptionList({ id, label, multiple, selected, options, active, loading, pick }: OptionListProps) {
+  return (
+    <ul className="absolute inset-x-0 z-20 mt-0.5 max-h-64 overflow-auto rounded-md border border-slate-400 bg-white py-1 shadow-lg [&>li]:px-2.5 [&>li]:py-2" id={`${id}-list`} role="listbox" aria-multiselectable={multiple || undefined} aria-label={label}>
+      {loading && options.length === 0 && <li className="text-muted">Loading…</li>}
+      {!loading && options.length === 0 && <li className="text-muted">Nothing found.</li>}
+      {options.map((o, i) => (
+        // the keyboard moves through the options from the combobox input (aria-activedescendant), which holds the focus
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+        <li
+          key={o.id}
+          id={`${id}-opt-${o.id}`}
+          role="option"
+          aria-selected={selected.includes(o.id)}
+          className={`cursor-pointer hover:bg-brand/5 ${i === active ? 'bg-brand/10' : ''}`}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => pick(o)}
+        >
+          {selected.includes(o.id) ? '✓ ' : ''}
+          {o.label}
+        </li>
+      ))}
+      {options.length >= DROPDOWN_PAGE_SIZE && <li className="text-muted">Only the first {DROPDOWN_PAGE_SIZE} are listed: type to narrow them.</li>}
+    </ul>
+  );
+}
+
+/**
+ * A searchable combobox fed by the dropdown endpoint; several picks show as removable chips. It asks
+ * for one small page, matching what is typed, only once opened: a form full of pickers loads nothing
+ * until used.
+ */
+export function RefPicker({ id, refName, multiple, value, onChange, label, invalid, placeholder }: RefPickerProps) {
+  const labels = useStore($labels);
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const { options, loading, active, setActive } = useRefOptions(refName, query, open);
+  const selected: number[] = multiple ? (Array.isArray(value) ? value.map(Number) : []) : value !== '' && value !== null && value !== undefined ? [Number(value)] : [];
+  const selectedKey = selected.join(',');
 
   useEffect(() => {
     if (selectedKey) void nameChosen(refName, selectedKey.split(',').map(Number));
@@ -131,25 +191,14 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
 
   return (
     <div className="relative" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node) && setOpen(false)}>
-      {selected.length > 0 && (
-        <ul role="list" className="mb-1.5 flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
-          {selected.map((n) => (
-            <li key={n} className="inline-flex items-center gap-1 rounded-full border border-brand/25 bg-brand/5 pl-2.5 text-sm">
-              {name(n)}
-              <button type="button" className="min-h-8 border-0 bg-transparent px-2 shadow-none" onClick={() => unpick(n)} aria-label={`Remove ${name(n)}`}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {selected.length > 0 && <ChosenChips label={label} selected={selected} name={name} unpick={unpick} />}
       <input
         id={id}
         type="search"
         role="combobox"
         autoComplete="off"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-invalid={invalid || undefined}
         aria-activedescendant={open && options[active] ? `${id}-opt-${options[active].id}` : undefined}
@@ -163,27 +212,7 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
         onClick={() => setOpen(true)}
         onKeyDown={onKey}
       />
-      {open && (
-        <ul className="absolute inset-x-0 z-20 mt-0.5 max-h-64 overflow-auto rounded-md border border-slate-400 bg-white py-1 shadow-lg [&>li]:px-2.5 [&>li]:py-2" id={listId} role="listbox" aria-multiselectable={multiple || undefined} aria-label={label}>
-          {loading && options.length === 0 && <li className="text-muted">Loading…</li>}
-          {!loading && options.length === 0 && <li className="text-muted">Nothing found.</li>}
-          {options.map((o, i) => (
-            <li
-              key={o.id}
-              id={`${id}-opt-${o.id}`}
-              role="option"
-              aria-selected={selected.includes(o.id)}
-              className={`cursor-pointer hover:bg-brand/5 ${i === active ? 'bg-brand/10' : ''}`}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(o)}
-            >
-              {selected.includes(o.id) ? '✓ ' : ''}
-              {o.label}
-            </li>
-          ))}
-          {options.length >= DROPDOWN_PAGE_SIZE && <li className="text-muted">Only the first {DROPDOWN_PAGE_SIZE} are listed: type to narrow them.</li>}
-        </ul>
-      )}
+      {open && <OptionList id={id} label={label} multiple={multiple} selected={selected} options={options} active={active} loading={loading} pick={pick} />}
     </div>
   );
 }
@@ -303,7 +332,7 @@ function GalleryItem({ item, onRemove }: { item: unknown; onRemove: () => void }
   const name = isFile(item) ? item.name : String(item).split('/').pop();
   return (
     <li className="grid gap-1">
-      {src && <img src={src} alt={`Gallery image ${name}`} className="h-[90px] w-[120px] rounded object-cover" />}
+      {src && <img src={src} alt={`Gallery: ${name}`} className="h-[90px] w-[120px] rounded object-cover" />}
       <button type="button" onClick={onRemove} aria-label={`Remove ${name}`}>
         Remove
       </button>

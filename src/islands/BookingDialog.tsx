@@ -99,11 +99,12 @@ export function BookingDialog({ providerId, providerName, onClose }: BookingDial
   const error = bookingError(values, sending.failure);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // once, on open: the session as it is now (the form is created once, so this never runs again)
   useEffect(() => {
     form.loadChoices();
-    form.prefill(session.access);
+    form.prefill($session.get().access);
     return form.close;
-  }, []);
+  }, [form]);
 
   // a refused field takes the focus, so the visitor sees which one the message means
   useEffect(() => {

@@ -24,21 +24,14 @@ export interface ComboboxProps {
 }
 
 /**
- * A clearable, searchable single selection: the WAI-ARIA combobox pattern with a listbox popup and
- * manual selection. Arrows move through the suggestions, Enter chooses the highlighted one (and never
- * submits the form while text typed is not yet chosen), Escape closes. Text typed but not chosen is
- * never taken for a choice: leaving the field takes an exact match, else marks the field invalid.
+ * The box's state: the text typed (null while it shows the choice), whether that text matched
+ * nothing, the open list and its highlighted suggestion.
  */
-export function Combobox({ label, options, value, onChange, placeholder, loading = false, loadingPlaceholder, emptyMessage, required, name, error }: ComboboxProps) {
-  const id = useId();
-  const listId = `${id}-list`;
-  const errorId = `${id}-error`;
+function useCombo(options: ComboOption[], onChange: (value: string) => void) {
   const [query, setQuery] = useState<string | null>(null);
   const [unmatched, setUnmatched] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const input = useRef<HTMLInputElement>(null);
-  const selected = options.find((o) => o.value === value);
   const shown = useMemo(() => {
     const q = (query ?? '').trim().toLowerCase();
     return q ? options.filter((o) => o.label.toLowerCase().includes(q)) : options;
@@ -82,6 +75,62 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
       setQuery(null);
     }
   };
+
+  return { query, setQuery, unmatched, setUnmatched, open, setOpen, active, setActive, shown, choose, settleTyped, onKeyDown };
+}
+
+interface ComboListProps {
+  id: string;
+  label: string;
+  value: string;
+  shown: ComboOption[];
+  active: number;
+  emptyMessage: string;
+  choose: (option: ComboOption) => void;
+}
+
+/** The open list of suggestions; a press chooses one without taking the focus from the input. */
+function ComboList({ id, label, value, shown, active, emptyMessage, choose }: ComboListProps) {
+  return (
+    <ul id={`${id}-list`} role="listbox" aria-label={label} className="combo-list">
+      {shown.length === 0 ? (
+        <li className="combo-empty" role="presentation">
+          {emptyMessage}
+        </li>
+      ) : (
+        shown.map((option, i) => (
+          <li
+            key={option.value}
+            id={`${id}-${option.value}`}
+            role="option"
+            aria-selected={option.value === value}
+            className={i === active ? 'active' : undefined}
+            onMouseDown={(e) => {
+              e.preventDefault();
+              choose(option);
+            }}
+          >
+            {option.label}
+          </li>
+        ))
+      )}
+    </ul>
+  );
+}
+
+/**
+ * A clearable, searchable single selection: the WAI-ARIA combobox pattern with a listbox popup and
+ * manual selection. Arrows move through the suggestions, Enter chooses the highlighted one (and never
+ * submits the form while text typed is not yet chosen), Escape closes. Text typed but not chosen is
+ * never taken for a choice: leaving the field takes an exact match, else marks the field invalid.
+ */
+export function Combobox({ label, options, value, onChange, placeholder, loading = false, loadingPlaceholder, emptyMessage, required, name, error }: ComboboxProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const errorId = `${id}-error`;
+  const { query, setQuery, unmatched, setUnmatched, open, setOpen, active, setActive, shown, choose, settleTyped, onKeyDown } = useCombo(options, onChange);
+  const input = useRef<HTMLInputElement>(null);
+  const selected = options.find((o) => o.value === value);
 
   const message = unmatched ? `“${query?.trim()}” is not in the list: choose one of the suggestions.` : error;
   return (
@@ -144,31 +193,7 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
           {message}
         </p>
       ) : null}
-      {open && !loading ? (
-        <ul id={listId} role="listbox" aria-label={label} className="combo-list">
-          {shown.length === 0 ? (
-            <li className="combo-empty" role="presentation">
-              {emptyMessage}
-            </li>
-          ) : (
-            shown.map((option, i) => (
-              <li
-                key={option.value}
-                id={`${id}-${option.value}`}
-                role="option"
-                aria-selected={option.value === value}
-                className={i === active ? 'active' : undefined}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(option);
-                }}
-              >
-                {option.label}
-              </li>
-            ))
-          )}
-        </ul>
-      ) : null}
+      {open && !loading ? <ComboList id={id} label={label} value={value} shown={shown} active={active} emptyMessage={emptyMessage} choose={choose} /> : null}
     </div>
   );
 }

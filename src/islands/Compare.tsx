@@ -74,7 +74,8 @@ export default function Compare({ kinds, rates, destinations }: CompareProps) {
         setState({ kind, rows, refs, standing });
       })
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Could not load the comparison.'));
-  }, []);
+    // kinds is the island's prop, the same array for the island's life: the comparison loads once
+  }, [kinds]);
 
   if (!asked) return <p>Nothing to compare yet. Save universities, courses or consultancies to <a href="/shortlist/">your shortlist</a>, then compare them from there.</p>;
   if (error) return <p className="error">{error}</p>;

@@ -74,7 +74,8 @@ export function Dialog({ title, onClose, children, size = 'md', className = '', 
   }, []);
 
   return (
-    <div className="backdrop" style={layer >= 0 ? { zIndex: DIALOG_LAYER + layer } : undefined} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    // the backdrop is layout only (role none): a press on it is the mouse's way out, the keyboard's is Escape (onKey above)
+    <div role="presentation" className="backdrop" style={layer >= 0 ? { zIndex: DIALOG_LAYER + layer } : undefined} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`dialog dialog-${size} ${className}`}>
         <div className="dialog-head">
           <h2 id={titleId} className={hideTitle ? 'sr-only' : undefined}>

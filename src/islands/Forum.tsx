@@ -130,7 +130,7 @@ export function ForumHome({ category, categories, children }: { category: number
       setQuestionId(id);
     }
     return store.stop;
-  }, []);
+  }, [store]);
   useAskFocus();
 
   if (questionId) return <QuestionView id={questionId} />;
@@ -273,7 +273,7 @@ export function QuestionView({ id, initial }: { id: number; initial?: ForumQuest
   // read again once the session is known: the reader's like, their own held posts, an admin's view
   useEffect(() => {
     if (!session.loading) void store.load();
-  }, [id, session.loading, session.user?.id]);
+  }, [store, id, session.loading, session.user?.id]);
 
   if (error)
     return (

@@ -146,7 +146,7 @@ export default function ListSearch({ apiPath, label, card, refPaths = {}, filter
   useEffect(() => {
     store.start();
     return store.stop;
-  }, []);
+  }, [store]);
   useEffect(() => {
     const staticList = document.getElementById('static-list');
     if (staticList) staticList.hidden = live;

@@ -161,7 +161,7 @@ export default function Login() {
     // the token leaves the address bar (and history) at once
     history.replaceState(null, '', location.pathname);
     void store.confirmLink(token, () => go('/forum/'));
-  }, []);
+  }, [store]);
 
   if (confirming) return <p className="panel narrow" role="status">Confirming your email address…</p>;
   return (

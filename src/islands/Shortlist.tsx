@@ -35,6 +35,30 @@ async function load(items: Saved[], kinds: ShortlistKind[]): Promise<Loaded> {
   return out;
 }
 
+/** The saved rows of one kind, with Compare when the kind compares and more than one is saved. */
+function KindSection({ kind, group }: { kind: ShortlistKind; group: Loaded[string] }) {
+  const compared = group.rows.slice(0, COMPARE_MAX).map((r) => r.id).join(',');
+  return (
+    <section aria-labelledby={`sl-${kind.card.name}`}>
+      <h2 id={`sl-${kind.card.name}`}>
+        {kind.plural} <span className="muted">({group.rows.length})</span>
+      </h2>
+      {kind.compare && group.rows.length > 1 && (
+        <p>
+          <a className="btn primary" href={`/compare/?${kind.card.name}=${compared}`}>
+            Compare {group.rows.length > COMPARE_MAX ? `the first ${COMPARE_MAX}` : 'them'} side by side
+          </a>
+        </p>
+      )}
+      <ul className="cards">
+        {group.rows.map((row) => (
+          <EntityCard key={row.id} decl={kind.card} row={row} refs={group.refs} level={3} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * /shortlist/: what the student saved on this device (and on the account once signed in), by kind,
  * with Compare for the kinds that compare, and a link to share it. Opened from a shared link
@@ -46,22 +70,24 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState('');
   const [copied, setCopied] = useState(false);
-  const items = shared ?? saved;
-  const key = JSON.stringify(items);
+  // the list by what it holds, not by identity: the effects below run again only when that changes
+  const key = JSON.stringify(shared ?? saved);
+  const items = useMemo(() => JSON.parse(key) as Saved[], [key]);
 
   useEffect(() => {
     wireSaveButtons(document);
     const fromLink = fromQuery(location.search, kinds.map((k) => k.card.name));
     if (fromLink.length) setShared(fromLink);
-  }, []);
+    // kinds is the island's prop, the same array for the island's life
+  }, [kinds]);
 
   useEffect(() => {
     load(items, kinds)
       .then(setLoaded)
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Could not load your shortlist.'));
-  }, [key]);
+  }, [items, kinds]);
 
-  const link = useMemo(() => (typeof location === 'undefined' ? '' : `${location.origin}/shortlist/${shareQuery(items)}`), [key]);
+  const link = useMemo(() => (typeof location === 'undefined' ? '' : `${location.origin}/shortlist/${shareQuery(items)}`), [items]);
   const share = async () => {
     if (typeof navigator.share === 'function') return void (await navigator.share({ title: 'My study-abroad shortlist', url: link }).catch(() => undefined));
     await navigator.clipboard?.writeText(link).catch(() => undefined);
@@ -98,27 +124,7 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
           )}
           {kinds.map((kind) => {
             const group = loaded[kind.card.name];
-            if (!group?.rows.length) return null;
-            const compared = group.rows.slice(0, COMPARE_MAX).map((r) => r.id).join(',');
-            return (
-              <section key={kind.card.name} aria-labelledby={`sl-${kind.card.name}`}>
-                <h2 id={`sl-${kind.card.name}`}>
-                  {kind.plural} <span className="muted">({group.rows.length})</span>
-                </h2>
-                {kind.compare && group.rows.length > 1 && (
-                  <p>
-                    <a className="btn primary" href={`/compare/?${kind.card.name}=${compared}`}>
-                      Compare {group.rows.length > COMPARE_MAX ? `the first ${COMPARE_MAX}` : 'them'} side by side
-                    </a>
-                  </p>
-                )}
-                <ul className="cards">
-                  {group.rows.map((row) => (
-                    <EntityCard key={row.id} decl={kind.card} row={row} refs={group.refs} level={3} />
-                  ))}
-                </ul>
-              </section>
-            );
+            return group?.rows.length ? <KindSection key={kind.card.name} kind={kind} group={group} /> : null;
           })}
         </>
       )}

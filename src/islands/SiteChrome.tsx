@@ -25,7 +25,8 @@ export default function SiteChrome({ path, provider, institute }: SiteChromeProp
     noteMailedLink();
     if ($session.get().loading) restoreSession();
     void sendPageview(institute);
-  }, []);
+    // institute is the island's prop, the same for the page's life: one page view per page
+  }, [institute]);
   return (
     <div className="site-chrome">
       <CounsellingBanner provider={provider} path={path} />

@@ -58,8 +58,8 @@ export default function SiteSearch({ targets, results = false, debounceMs = 300 
       return;
     }
     const mine = ++seq.current;
-    const timer = setTimeout(async () => {
-      const found = await Promise.all(
+    const timer = setTimeout(() => {
+      void Promise.all(
         targets.map(async ({ path, sitePath, titleField, label, note }) => {
           const page = await list(path, { search: q, page_size: results ? 10 : 4 }).catch(() => null);
           const rows = page?.results ?? [];
@@ -71,8 +71,9 @@ export default function SiteSearch({ targets, results = false, debounceMs = 300 
             items: rows.map((r: Row) => ({ title: String(r[titleField] ?? r.id), href: `/${sitePath}/${r.slug || r.id}/`, note: noteOf(r) })),
           };
         }),
-      );
-      if (mine === seq.current) setGroups(found.filter((g) => g.items.length));
+      ).then((found) => {
+        if (mine === seq.current) setGroups(found.filter((g) => g.items.length));
+      });
     }, debounceMs);
     return () => clearTimeout(timer);
   }, [query, debounceMs, targets, results]);

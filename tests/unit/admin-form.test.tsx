@@ -123,7 +123,7 @@ describe('generic form screen: edit', () => {
     expect(screen.getByRole('button', { name: 'Remove Kathmandu' })).toBeTruthy();
     expect(screen.getByAltText('Logo: preview').getAttribute('src')).toBe('/media/everest.png');
     expect(screen.getByRole('textbox', { name: 'About' }).innerHTML).toBe('<p>Hello</p>');
-    expect(screen.getAllByAltText(/Gallery image/)).toHaveLength(2);
+    expect(screen.getAllByAltText(/Gallery: /)).toHaveLength(2);
   });
 
   it('removes a gallery image into deleted_gallery_images and saves by id', async () => {

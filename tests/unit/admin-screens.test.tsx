@@ -24,7 +24,6 @@ vi.mock('../../src/lib/api/dashboard.ts', async (importOriginal) => {
   return { ...real, listApplications: vi.fn(), moveApplication: vi.fn() };
 });
 
-import * as adminApi from '../../src/lib/api/admin.ts';
 import * as dashApi from '../../src/lib/api/dashboard.ts';
 import * as settingsApi from '../../src/lib/api/settings.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
@@ -33,7 +32,6 @@ import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
 import { $dirty } from '../../src/lib/stores/admin.ts';
 import { $flash, dismissFlash } from '../../src/lib/stores/adminFlash.ts';
 
-const api = vi.mocked(adminApi);
 const dash = vi.mocked(dashApi);
 const settings = vi.mocked(settingsApi);
 

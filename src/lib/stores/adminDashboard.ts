@@ -29,10 +29,10 @@ export function createAsyncStore<T>(fetch: () => Promise<T>): { $state: MapStore
 
 type Row = Record<string, unknown> & { id: number };
 
-export interface PagedState {
+export interface PagedState<R extends { id: number } = Row> {
   page: number;
   filter: string;
-  data: Page<Row> | null;
+  data: Page<R> | null;
   loading: boolean;
   error: string | null;
   /** an action on one card or row the server refused: said beside that row's control, not above the list */
@@ -40,14 +40,15 @@ export interface PagedState {
 }
 
 /** Records (or, with no error, clears) the refusal of an action on row `id`, for its control to show. */
-export function rowFailed(store: { $state: MapStore<PagedState> }, id: number, e?: unknown) {
+export function rowFailed<R extends { id: number }>(store: { $state: MapStore<PagedState<R>> }, id: number, e?: unknown) {
   store.$state.setKey('rowError', e === undefined ? null : { id, message: e instanceof Error ? e.message : String(e) });
 }
 
 export const DASHBOARD_PAGE_SIZE = 20;
 
-export function createPagedStore(fetch: (page: number, filter: string) => Promise<Page<Row>>) {
-  const $state = map<PagedState>({ page: 1, filter: '', data: null, loading: false, error: null, rowError: null });
+/** A list read page by page; `R` is the type of its rows, so screens read them typed. */
+export function createPagedStore<R extends { id: number } = Row>(fetch: (page: number, filter: string) => Promise<Page<R>>) {
+  const $state = map<PagedState<R>>({ page: 1, filter: '', data: null, loading: false, error: null, rowError: null });
   let seq = 0;
   async function load() {
     const mine = ++seq;
@@ -84,7 +85,7 @@ export function createPagedStore(fetch: (page: number, filter: string) => Promis
   };
 }
 
-export type PagedStore = ReturnType<typeof createPagedStore>;
+export type PagedStore<R extends { id: number } = Row> = ReturnType<typeof createPagedStore<R>>;
 
 /** Moves an application and refreshes the list; the outcome is flashed, a refusal is said beside the row's Move button. */
 export async function moveAndReload(store: PagedStore, row: Row, status: ApplicationStatus, note: string): Promise<boolean> {

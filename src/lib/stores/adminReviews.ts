@@ -1,9 +1,9 @@
-import { replyToReview } from '../api/reviews.ts';
+import { replyToReview, type Review } from '../api/reviews.ts';
 import { rowFailed, type PagedStore } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
 
 /** The consultancy's one public reply to a review; the outcome is flashed, a refusal goes to the list's error, and the list is read again. */
-export async function replyAndReload(store: PagedStore, id: number, reply: string): Promise<boolean> {
+export async function replyAndReload(store: PagedStore<Review>, id: number, reply: string): Promise<boolean> {
   rowFailed(store, id);
   try {
     await replyToReview(id, { reply });

@@ -96,10 +96,11 @@ export function createBookingForm(user: DialogUser | null, provider: { id: numbe
     select: (selection: string) => set({ selection }),
     /** The lists load when the dialog opens; a failure gives an empty list and no message. */
     loadChoices() {
-      loadDestinations().then((rows) => {
+      // neither loader rejects: each answers [] on a failure
+      void loadDestinations().then((rows) => {
         if (open) set({ destinations: rows.map(destinationChoice) });
       });
-      loadExams().then((rows) => {
+      void loadExams().then((rows) => {
         if (open) set({ exams: rows.map((r) => ({ value: String(r.id), label: r.name })) });
       });
     },

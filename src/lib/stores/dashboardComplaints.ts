@@ -1,4 +1,4 @@
-import { answerComplaint, ownComplaints } from '../api/complaints.ts';
+import { answerComplaint, ownComplaints, type OwnComplaint } from '../api/complaints.ts';
 import { createPagedStore, type PagedStore, rowFailed } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
 
@@ -6,7 +6,7 @@ import { flash } from './adminFlash.ts';
 export const createComplaintsStore = () => createPagedStore((page) => ownComplaints(page));
 
 /** Sends an answer and reloads the list; the outcome is flashed, a refusal goes to the list's error. */
-export async function answerAndReload(store: PagedStore, row: { id: number; reference?: unknown }, message: string): Promise<boolean> {
+export async function answerAndReload(store: PagedStore<OwnComplaint>, row: OwnComplaint, message: string): Promise<boolean> {
   rowFailed(store, row.id);
   try {
     await answerComplaint(row.id, message);

@@ -1,18 +1,16 @@
-import type { Page } from '../api/client.ts';
-import type { Row } from '../api/public.ts';
 import { moderationQueue, removePost, setHidden, suspendAccount, type Queue, type QueuedPost } from '../api/forumModeration.ts';
 import { createPagedStore, type PagedStore, rowFailed } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
 
 /** The forum's moderation queue, page by page. */
-export const createModerationStore = () => createPagedStore((page, queue) => moderationQueue(page, (queue || 'open') as Queue) as unknown as Promise<Page<Row>>);
+export const createModerationStore = () => createPagedStore((page, queue) => moderationQueue(page, (queue || 'open') as Queue));
 
 const what = (post: QueuedPost) => (post.kind === 'question' ? `The question “${post.title}”` : `The reply to “${post.title}”`);
 
 export type ModerationAction = 'hide' | 'restore' | 'delete' | 'suspend';
 
 /** One moderator action on a queued post; the outcome is flashed, a refusal goes to the list's error, and the queue is read again. */
-export async function moderateAndReload(store: PagedStore, post: QueuedPost, action: ModerationAction, reason = ''): Promise<boolean> {
+export async function moderateAndReload(store: PagedStore<QueuedPost>, post: QueuedPost, action: ModerationAction, reason = ''): Promise<boolean> {
   rowFailed(store, post.id);
   try {
     if (action === 'hide') await setHidden(post.kind, post.id, true);

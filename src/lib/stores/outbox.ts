@@ -3,13 +3,13 @@ import { createPagedStore, type PagedStore, rowFailed } from './adminDashboard.t
 import { flash } from './adminFlash.ts';
 
 /** The admins' Outbox, newest first, filtered by status. */
-export const outboxMessages = (): PagedStore => createPagedStore((page, status) => listOutbox(page, status) as never);
+export const outboxMessages = (): PagedStore<OutboxMessage> => createPagedStore((page, status) => listOutbox(page, status));
 
 /** One message's text and HTML, read when an admin opens it. */
 export const readMessage = (id: number): Promise<OutboxMessageFull> => getOutboxMessage(id);
 
 /** Puts a failed message back in line and reloads the list; the outcome is flashed, a refusal goes to the list's error. */
-export async function retryAndReload(store: PagedStore, message: Pick<OutboxMessage, 'id' | 'to' | 'subject'>): Promise<boolean> {
+export async function retryAndReload(store: PagedStore<OutboxMessage>, message: Pick<OutboxMessage, 'id' | 'to' | 'subject'>): Promise<boolean> {
   rowFailed(store, message.id);
   try {
     await retryOutboxMessage(message.id);
