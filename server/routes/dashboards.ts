@@ -13,8 +13,8 @@ import { pagedReply, pageQuery } from '../services/paging.ts';
 import { readForm } from '../uploads.ts';
 import { message } from '../../src/lib/contract/answers.ts';
 import { branch, collegeInquiries as collegeInquiryPage } from '../../src/lib/contract/records.ts';
-import { detailOf, listOf, rowOf } from './row-schemas.ts';
-import type { ZodApp } from './typed-app.ts';
+import { detailOf, listOf, rowOf } from '../entities/row-schemas.ts';
+import type { ZodApp } from '../typed-app.ts';
 
 const tags = ['Dashboards'];
 

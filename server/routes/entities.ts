@@ -8,8 +8,8 @@ import { registry, uploadRules, type ServerEntity } from '../entities/registry.t
 import { confirmFacts, deleteRow, rowUses, saveRow } from '../entities/write.ts';
 import { MAX_PAGE_SIZE, pagedReply, pageQuery } from '../services/paging.ts';
 import { readForm } from '../uploads.ts';
-import { detailOf, listOf, rowOf } from './row-schemas.ts';
-import type { ZodApp } from './typed-app.ts';
+import { detailOf, listOf, rowOf } from '../entities/row-schemas.ts';
+import type { ZodApp } from '../typed-app.ts';
 
 const idParams = z.object({ id: z.string().max(200) });
 /** a delete of a row others use: the row of the same kind they are to use instead */

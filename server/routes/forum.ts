@@ -8,7 +8,7 @@ import { limit } from '../services/limits.ts';
 import { pageQuery } from '../services/paging.ts';
 import { pagedReply } from '../services/paging.ts';
 import * as answers from '../../src/lib/contract/answers.ts';
-import type { ZodApp } from './typed-app.ts';
+import type { ZodApp } from '../typed-app.ts';
 
 const tags = ['forum'];
 const params = z.object({ id });

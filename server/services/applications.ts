@@ -55,17 +55,15 @@ const submitted = (tracking_code: string) => ({
 
 const insertDocuments = async (tx: Tx, applicationId: number, stored: StoredFiles['stored']) => {
   if (!stored.length) return;
-  await tx
-    .insert(applicationDocuments)
-    .values(
-      stored.map((s) => ({
-        application_id: applicationId,
-        storage_key: s.ref,
-        original_name: s.file.originalName.slice(0, 255),
-        mime: s.file.mime,
-        size: s.file.data.length,
-      })),
-    );
+  await tx.insert(applicationDocuments).values(
+    stored.map((s) => ({
+      application_id: applicationId,
+      storage_key: s.ref,
+      original_name: s.file.originalName.slice(0, 255),
+      mime: s.file.mime,
+      size: s.file.data.length,
+    })),
+  );
 };
 
 const columnsOf = (input: Omit<z.infer<typeof submission>, 'website' | 'consultancy'>) => {

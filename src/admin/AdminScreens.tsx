@@ -24,7 +24,11 @@ export function Overview() {
   return (
     <section aria-labelledby="overview-title">
       <ScreenHeader id="overview-title" title="Overview" />
-      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
+      {s.error && (
+        <p role="alert" className="alert-error">
+          {s.error}
+        </p>
+      )}
       {s.loading && !s.data && <p role="status">Loading…</p>}
       {s.data && (
         <div className="grid gap-4 min-[1100px]:grid-cols-[2fr_1fr]">
@@ -49,7 +53,10 @@ export function Overview() {
             <ul role="list" className="flex flex-wrap gap-x-4">
               {group.items.map((name) => (
                 <li key={name}>
-                  <a className="inline-flex min-h-11 items-center" href={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })}>
+                  <a
+                    className="inline-flex min-h-11 items-center"
+                    href={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })}
+                  >
                     {labelOf(name)}
                   </a>
                 </li>
@@ -65,7 +72,12 @@ export function Overview() {
 const labelOf = (name: string) => ADMIN_SCREENS[name]?.label ?? resources[name]?.plural ?? name;
 
 const siteFields: Record<string, FieldMeta> = {
-  featured_counselling_consultancy_id: { kind: 'ref', ref: 'consultancy', label: 'Featured counselling consultancy', help: 'Named in the floating "Book Now" banner on the public site.' },
+  featured_counselling_consultancy_id: {
+    kind: 'ref',
+    ref: 'consultancy',
+    label: 'Featured counselling consultancy',
+    help: 'Named in the floating "Book Now" banner on the public site.',
+  },
   show_counselling_bar: { kind: 'boolean', label: 'Show the counselling bar' },
 };
 
@@ -103,7 +115,11 @@ export function Settings() {
       createFormStore({
         fields: modalFields,
         load: getModalSettings,
-        save: (v) => updateModalSettings({ hide_study_abroad_modal: v.hide_study_abroad_modal === true, hide_full_detail_modal: v.hide_full_detail_modal === true }),
+        save: (v) =>
+          updateModalSettings({
+            hide_study_abroad_modal: v.hide_study_abroad_modal === true,
+            hide_full_detail_modal: v.hide_full_detail_modal === true,
+          }),
         savedMessage: 'Modal settings saved.',
       }),
     [],

@@ -35,7 +35,17 @@ function useWidth<T extends HTMLElement>() {
 
 const total = (points: DayPoint[], key: string) => points.reduce((n, p) => n + (Number(p[key]) || 0), 0);
 
-export function LineChart({ title, points, series, empty }: { title: string; points: DayPoint[]; series: { key: string; label: string }[]; empty: string }) {
+export function LineChart({
+  title,
+  points,
+  series,
+  empty,
+}: {
+  title: string;
+  points: DayPoint[];
+  series: { key: string; label: string }[];
+  empty: string;
+}) {
   const totals = series.map((s) => total(points, s.key));
   const hasData = totals.some((t) => t > 0);
   return (
@@ -47,7 +57,11 @@ export function LineChart({ title, points, series, empty }: { title: string; poi
           <ul role="list" className="my-3 flex flex-wrap gap-4 text-sm">
             {series.map((s, si) => (
               <li key={s.key}>
-                <span className="mr-1.5 inline-block size-3 rounded-sm align-[-1px]" style={{ background: COLORS[si % COLORS.length] }} aria-hidden="true" />
+                <span
+                  className="mr-1.5 inline-block size-3 rounded-sm align-[-1px]"
+                  style={{ background: COLORS[si % COLORS.length] }}
+                  aria-hidden="true"
+                />
                 {s.label}: {formatNumber(totals[si]!)}
               </li>
             ))}
@@ -107,10 +121,16 @@ function Drawing({ points, series, width }: { points: DayPoint[]; series: { key:
   const pad = { l: 8 + formatNumber(top).length * FONT * 0.62, r: 12, t: FONT, b: FONT * 2.2 };
   const days = points.map((p) => Date.parse(p.date) / DAY_MS);
   const span = Math.max(1, days.at(-1)! - days[0]!);
-  const x = (i: number) => (points.length === 1 ? (pad.l + width - pad.r) / 2 : pad.l + ((days[i]! - days[0]!) / span) * (width - pad.l - pad.r));
+  const x = (i: number) =>
+    points.length === 1 ? (pad.l + width - pad.r) / 2 : pad.l + ((days[i]! - days[0]!) / span) * (width - pad.l - pad.r);
   const y = (v: number) => HEIGHT - pad.b - (v / top) * (HEIGHT - pad.t - pad.b);
   // as many day labels as fit: about 90 px each ("23 Nov 2026" at 12 px)
-  const named = points.length === 1 ? [0] : width >= 3 * 90 + pad.l ? [0, Math.floor((points.length - 1) / 2), points.length - 1] : [0, points.length - 1];
+  const named =
+    points.length === 1
+      ? [0]
+      : width >= 3 * 90 + pad.l
+        ? [0, Math.floor((points.length - 1) / 2), points.length - 1]
+        : [0, points.length - 1];
   const anchor = (i: number) => (points.length === 1 ? 'middle' : i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle');
   return (
     <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} aria-hidden="true">
@@ -133,7 +153,12 @@ function Drawing({ points, series, width }: { points: DayPoint[]; series: { key:
         const color = COLORS[si % COLORS.length];
         return (
           <g key={s.key} stroke={color} fill={color}>
-            <polyline fill="none" strokeWidth="2" strokeLinejoin="round" points={points.map((p, i) => `${x(i).toFixed(1)},${y(Number(p[s.key]) || 0).toFixed(1)}`).join(' ')} />
+            <polyline
+              fill="none"
+              strokeWidth="2"
+              strokeLinejoin="round"
+              points={points.map((p, i) => `${x(i).toFixed(1)},${y(Number(p[s.key]) || 0).toFixed(1)}`).join(' ')}
+            />
             {points.map((p, i) => (
               <circle key={p.date} cx={x(i)} cy={y(Number(p[s.key]) || 0)} r="2.5" />
             ))}

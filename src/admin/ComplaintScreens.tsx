@@ -25,10 +25,14 @@ export function DashboardComplaints() {
     <section aria-labelledby="complaints-title">
       <ScreenHeader id="complaints-title" title="Complaints" />
       <p className="text-muted">
-        Answer each complaint within {COMPLAINT_ANSWER_DAYS} days of its filing. The complainant reads your answers, and your public page shows how many you answered in time and how many
-        were resolved.
+        Answer each complaint within {COMPLAINT_ANSWER_DAYS} days of its filing. The complainant reads your answers, and your public page
+        shows how many you answered in time and how many were resolved.
       </p>
-      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
+      {s.error && (
+        <p role="alert" className="alert-error">
+          {s.error}
+        </p>
+      )}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
@@ -42,7 +46,9 @@ export function DashboardComplaints() {
               </li>
             ))}
           </ul>
-          {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+          {s.data && s.data.count > 0 && (
+            <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />
+          )}
         </div>
       )}
     </section>
@@ -70,7 +76,8 @@ function ComplaintCard({ complaint: c, store }: { complaint: OwnComplaint; store
         <ol className="my-2 grid gap-2.5 border-l-[3px] border-line pl-3">
           {c.history.map((e, i) => (
             <li key={i} data-author={e.author}>
-              <strong>{eventTitle(e, authorLabel(e.author, { reader: 'consultancy' }))}</strong> <span className="text-muted">{formatDate(e.created_at, { time: true })}</span>
+              <strong>{eventTitle(e, authorLabel(e.author, { reader: 'consultancy' }))}</strong>{' '}
+              <span className="text-muted">{formatDate(e.created_at, { time: true })}</span>
               {e.body && <p className="mt-0.5 whitespace-pre-line">{e.body}</p>}
             </li>
           ))}
@@ -86,8 +93,18 @@ function ComplaintCard({ complaint: c, store }: { complaint: OwnComplaint; store
           setBusy(false);
         }}
       >
-        <label htmlFor={`${id}-answer`} className="font-semibold">{c.first_answer_at ? 'Write again' : 'Your answer'}</label>
-        <textarea id={`${id}-answer`} rows={3} maxLength={5000} required minLength={2} value={message} onChange={(e) => setMessage(e.target.value)} />
+        <label htmlFor={`${id}-answer`} className="font-semibold">
+          {c.first_answer_at ? 'Write again' : 'Your answer'}
+        </label>
+        <textarea
+          id={`${id}-answer`}
+          rows={3}
+          maxLength={5000}
+          required
+          minLength={2}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
         <button type="submit" className="btn-primary justify-self-start" disabled={busy || message.trim().length < 2}>
           {busy ? 'Sending…' : 'Send answer'}
         </button>

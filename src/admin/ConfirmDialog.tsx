@@ -7,7 +7,19 @@ import { $question, answer } from '../lib/stores/adminConfirm.ts';
  * page out of reach and turns Escape into `cancel`; the focus goes to `focus` inside it and, once
  * it closes, back to what had it (the Delete button).
  */
-export function Modal({ title, describedBy, focus, onClose, children }: { title: string; describedBy?: string; focus: string; onClose: () => void; children: ReactNode }) {
+export function Modal({
+  title,
+  describedBy,
+  focus,
+  onClose,
+  children,
+}: {
+  title: string;
+  describedBy?: string;
+  focus: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const box = useRef<HTMLDialogElement>(null);
   const id = useId();
 
@@ -61,13 +73,23 @@ export function ConfirmDialog() {
   const id = useId();
   if (!question) return null;
   return (
-    <Modal title={question.title} describedBy={`${id}-text`} focus={question.danger ? '[data-answer="no"]' : '[data-answer="yes"]'} onClose={() => answer(false)}>
+    <Modal
+      title={question.title}
+      describedBy={`${id}-text`}
+      focus={question.danger ? '[data-answer="no"]' : '[data-answer="yes"]'}
+      onClose={() => answer(false)}
+    >
       <p id={`${id}-text`}>{question.text}</p>
       <DialogActions>
         <button type="button" data-answer="no" onClick={() => answer(false)}>
           {question.no ?? 'Cancel'}
         </button>
-        <button type="button" data-answer="yes" className={question.danger ? 'btn-danger-solid' : 'btn-primary'} onClick={() => answer(true)}>
+        <button
+          type="button"
+          data-answer="yes"
+          className={question.danger ? 'btn-danger-solid' : 'btn-primary'}
+          onClick={() => answer(true)}
+        >
           {question.yes}
         </button>
       </DialogActions>

@@ -3,7 +3,17 @@ import './zod-jitless.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { resources } from './resources/index.ts';
-import { $router, accessFor, href, installLeaveGuard, isInstitution, resourceBySlug, slugOf, type Area, type RouteName } from '../lib/stores/admin.ts';
+import {
+  $router,
+  accessFor,
+  href,
+  installLeaveGuard,
+  isInstitution,
+  resourceBySlug,
+  slugOf,
+  type Area,
+  type RouteName,
+} from '../lib/stores/admin.ts';
 import { $redirect, $session, logout, restoreSession } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -63,8 +73,18 @@ export default function Console({ area }: { area: Area }) {
     document.getElementById('main')?.focus();
   }, [page?.path]);
 
-  if (access.kind === 'wait') return <p role="status" className="px-4 py-12 text-center">Loading…</p>;
-  if (access.kind === 'redirect') return <p role="status" className="px-4 py-12 text-center">You do not have access here. Redirecting…</p>;
+  if (access.kind === 'wait')
+    return (
+      <p role="status" className="px-4 py-12 text-center">
+        Loading…
+      </p>
+    );
+  if (access.kind === 'redirect')
+    return (
+      <p role="status" className="px-4 py-12 text-center">
+        You do not have access here. Redirecting…
+      </p>
+    );
 
   const user = session.user!;
   const route = page?.route;
@@ -75,7 +95,10 @@ export default function Console({ area }: { area: Area }) {
       </a>
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand px-3 text-white shadow-md min-[400px]:gap-3 min-[400px]:px-4">
         {/* at 320 px the name, Menu and Sign out just fit: the mark gives way and the name may be cut */}
-        <a className="mr-auto flex min-w-0 items-center gap-2 font-bold text-white hover:no-underline" href={area === 'admin' ? href('adminHome') : href('dashHome')}>
+        <a
+          className="mr-auto flex min-w-0 items-center gap-2 font-bold text-white hover:no-underline"
+          href={area === 'admin' ? href('adminHome') : href('dashHome')}
+        >
           <span aria-hidden="true" className="hidden size-8 shrink-0 place-items-center rounded-md bg-white/15 text-sm min-[400px]:grid">
             SA
           </span>
@@ -91,8 +114,14 @@ export default function Console({ area }: { area: Area }) {
           Menu
         </button>
         {/* a phone has room for the menu and sign-out buttons, not for a name cut to its first letter */}
-        <span className="hidden min-w-0 truncate text-sm text-white/85 min-[480px]:inline">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</span>
-        <button type="button" className="whitespace-nowrap border-white/40 bg-transparent text-white shadow-none hover:bg-white/10" onClick={() => logout()}>
+        <span className="hidden min-w-0 truncate text-sm text-white/85 min-[480px]:inline">
+          {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}
+        </span>
+        <button
+          type="button"
+          className="whitespace-nowrap border-white/40 bg-transparent text-white shadow-none hover:bg-white/10"
+          onClick={() => logout()}
+        >
           Sign out
         </button>
       </header>
@@ -105,7 +134,9 @@ export default function Console({ area }: { area: Area }) {
           {area === 'admin' ? <AdminNav current={page} /> : isInstitution(user.role) ? <DashNav kind={user.role} current={route} /> : null}
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 outline-none min-[900px]:px-8 min-[900px]:py-7">
-          <div className="mx-auto max-w-6xl">{area === 'admin' ? <AdminRoute page={page} /> : isInstitution(user.role) ? <DashRoute page={page} kind={user.role} /> : null}</div>
+          <div className="mx-auto max-w-6xl">
+            {area === 'admin' ? <AdminRoute page={page} /> : isInstitution(user.role) ? <DashRoute page={page} kind={user.role} /> : null}
+          </div>
         </main>
       </div>
       <Flash />
@@ -131,7 +162,13 @@ type Page = ReturnType<typeof $router.get>;
 
 function AdminNav({ current }: { current: Page }) {
   const screen = Object.entries(ADMIN_SCREENS).find(([, s]) => s.route === current?.route)?.[0];
-  const active = screen ?? (current && 'resource' in current.params ? resourceBySlug(String(current.params.resource)) : current?.route === 'adminHome' ? 'home' : null);
+  const active =
+    screen ??
+    (current && 'resource' in current.params
+      ? resourceBySlug(String(current.params.resource))
+      : current?.route === 'adminHome'
+        ? 'home'
+        : null);
   return (
     <ul role="list" className="grid gap-0.5">
       <li>
@@ -145,7 +182,10 @@ function AdminNav({ current }: { current: Page }) {
           <ul role="list" className="grid gap-0.5">
             {g.items.map((name) => (
               <li key={name}>
-                <NavLink to={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })} current={active === name}>
+                <NavLink
+                  to={ADMIN_SCREENS[name] ? href(ADMIN_SCREENS[name].route) : href('adminList', { resource: slugOf(name) })}
+                  current={active === name}
+                >
                   {ADMIN_SCREENS[name]?.label ?? resources[name]!.plural}
                 </NavLink>
               </li>
@@ -164,7 +204,10 @@ function DashNav({ kind, current }: { kind: InstitutionRole; current: RouteName 
     <ul role="list" className="grid gap-0.5">
       {DASHBOARD_NAV[kind].map((n) => (
         <li key={n.route}>
-          <NavLink to={href(n.route)} current={current === n.route || (screen !== undefined && DASHBOARD_SCREENS[screen].route === n.route)}>
+          <NavLink
+            to={href(n.route)}
+            current={current === n.route || (screen !== undefined && DASHBOARD_SCREENS[screen].route === n.route)}
+          >
             {n.label}
           </NavLink>
         </li>
@@ -202,7 +245,11 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       if (!name) return <NotFound />;
       if (page.route === 'adminList') return <ResourceList key={name} name={name} />;
       if (resources[name].readOnly) return <NotFound />;
-      return page.route === 'adminCreate' ? <ResourceEdit key={`${name}-new`} name={name} /> : <ResourceEdit key={`${name}-${page.params.id}`} name={name} id={page.params.id} />;
+      return page.route === 'adminCreate' ? (
+        <ResourceEdit key={`${name}-new`} name={name} />
+      ) : (
+        <ResourceEdit key={`${name}-${page.params.id}`} name={name} id={page.params.id} />
+      );
     }
     default:
       return <NotFound />;

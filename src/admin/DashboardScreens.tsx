@@ -21,7 +21,14 @@ import { nextStatuses, STATUS_LABELS } from '../lib/forms/applications.ts';
 import { branchFields } from '../lib/forms/branches.ts';
 import { $router, href } from '../lib/stores/admin.ts';
 import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
-import { branches, createAsyncStore, createPagedStore, deleteBranch, moveAndReload, type PagedStore } from '../lib/stores/adminDashboard.ts';
+import {
+  branches,
+  createAsyncStore,
+  createPagedStore,
+  deleteBranch,
+  moveAndReload,
+  type PagedStore,
+} from '../lib/stores/adminDashboard.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { LineChart } from './Chart.tsx';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
@@ -46,14 +53,28 @@ export function DashboardHome({ kind }: { kind: Institution }) {
       <ScreenHeader id="dash-title" title={`Your ${kind} dashboard`}>
         {typeof own.data?.name === 'string' && <p className="self-center text-muted">{own.data.name}</p>}
       </ScreenHeader>
-      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
+      {s.error && (
+        <p role="alert" className="alert-error">
+          {s.error}
+        </p>
+      )}
       {s.loading && !s.data && <p role="status">Loading…</p>}
       <FactsCheck kind={kind} profile={profile} />
-      {s.data && <LineChart title="Pageviews of your page, last 30 days" points={s.data} series={[{ key: 'pageviews', label: 'Pageviews' }]} empty="No pageviews yet: they show here once visitors open your page." />}
+      {s.data && (
+        <LineChart
+          title="Pageviews of your page, last 30 days"
+          points={s.data}
+          series={[{ key: 'pageviews', label: 'Pageviews' }]}
+          empty="No pageviews yet: they show here once visitors open your page."
+        />
+      )}
       <ul role="list" className="mt-4 grid gap-3 min-[500px]:grid-cols-2 min-[1100px]:grid-cols-3">
         {DASHBOARD_NAV[kind].slice(1).map((n) => (
           <li key={n.route}>
-            <a href={href(n.route as never)} className="panel flex min-h-16 items-center justify-between font-semibold hover:border-brand hover:no-underline">
+            <a
+              href={href(n.route as never)}
+              className="panel flex min-h-16 items-center justify-between font-semibold hover:border-brand hover:no-underline"
+            >
               {n.label} <span aria-hidden="true">→</span>
             </a>
           </li>
@@ -65,7 +86,17 @@ export function DashboardHome({ kind }: { kind: Institution }) {
 
 export function DashboardProfile({ kind }: { kind: Institution }) {
   const fields = useMemo(() => profileFields(kind), [kind]);
-  const store = useMemo(() => createFormStore({ fields, load: () => getProfile(kind), save: (v) => updateProfile(kind, v), savedMessage: 'Profile saved.', followsSite: true }), [kind, fields]);
+  const store = useMemo(
+    () =>
+      createFormStore({
+        fields,
+        load: () => getProfile(kind),
+        save: (v) => updateProfile(kind, v),
+        savedMessage: 'Profile saved.',
+        followsSite: true,
+      }),
+    [kind, fields],
+  );
   return <EntityForm title="Your profile" fields={fields} mode="update" store={store} />;
 }
 
@@ -75,20 +106,38 @@ const columnsFrom = (resource: 'inquiry' | 'application', names: string[]): Reco
 const inquiryFields = columnsFrom('inquiry', ['created_at', 'name', 'email', 'phone', 'message']);
 const applicationFields = columnsFrom('application', ['tracking_code', 'full_name', 'email', 'phone', 'status', 'documents', 'created_at']);
 
-function PagedTable({ store, caption, fields, actions, empty }: { store: PagedStore; caption: string; fields: Record<string, FieldMeta>; actions?: Parameters<typeof DataTable>[0]['actions']; empty: string }) {
+function PagedTable({
+  store,
+  caption,
+  fields,
+  actions,
+  empty,
+}: {
+  store: PagedStore;
+  caption: string;
+  fields: Record<string, FieldMeta>;
+  actions?: Parameters<typeof DataTable>[0]['actions'];
+  empty: string;
+}) {
   const s = useStore(store.$state);
   useEffect(() => {
     void store.load();
   }, [store]);
   return (
     <>
-      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
+      {s.error && (
+        <p role="alert" className="alert-error">
+          {s.error}
+        </p>
+      )}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : (
         <div aria-busy={s.loading}>
           <DataTable caption={caption} columns={columnsOf(fields)} rows={s.data?.results ?? []} actions={actions} empty={empty} />
-          {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+          {s.data && s.data.count > 0 && (
+            <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />
+          )}
         </div>
       )}
     </>
@@ -123,7 +172,13 @@ export function DashboardApplications() {
           </select>
         </FilterField>
       </Toolbar>
-      <PagedTable store={store} caption="Applications" fields={applicationFields} empty="No applications yet." actions={(row) => <StatusMove store={store} row={row as never} />} />
+      <PagedTable
+        store={store}
+        caption="Applications"
+        fields={applicationFields}
+        empty="No applications yet."
+        actions={(row) => <StatusMove store={store} row={row as never} />}
+      />
     </section>
   );
 }
@@ -166,7 +221,9 @@ function StatusMove({ store, row }: { store: PagedStore; row: Record<string, unk
   );
 }
 
-const courseFields: Record<string, FieldMeta> = Object.fromEntries(Object.entries(entities.course.fields).filter(([n]) => n !== 'university_id'));
+const courseFields: Record<string, FieldMeta> = Object.fromEntries(
+  Object.entries(entities.course.fields).filter(([n]) => n !== 'university_id'),
+);
 
 export function DashboardCourses() {
   const store = useMemo(() => createPagedStore((page) => listCourses(page)), []);
@@ -190,7 +247,11 @@ export function DashboardBranches() {
           New branch
         </a>
       </ScreenHeader>
-      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
+      {s.error && (
+        <p role="alert" className="alert-error">
+          {s.error}
+        </p>
+      )}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : (

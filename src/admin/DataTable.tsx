@@ -18,7 +18,6 @@ export interface Column {
   sortable?: boolean;
 }
 
-
 const SORTABLE = new Set(['text', 'number', 'date', 'datetime', 'select', 'boolean', 'email']);
 
 /** The list columns of these fields; a column sorts when its kind can and the list orders by it (`orderable`, when the list says). */
@@ -53,7 +52,11 @@ export function Cell({ row, column }: { row: Row; column: Column }) {
     case 'ref': {
       const base = name.replace(/_id$/, '');
       const nested = row[base] as { name?: string; title?: string } | undefined;
-      const label = (row[`${base}_name`] as string | undefined) ?? nested?.name ?? nested?.title ?? (meta.ref ? labels[labelKey(meta.ref, String(v))] : undefined);
+      const label =
+        (row[`${base}_name`] as string | undefined) ??
+        nested?.name ??
+        nested?.title ??
+        (meta.ref ? labels[labelKey(meta.ref, String(v))] : undefined);
       return <>{label ?? `#${String(v)}`}</>;
     }
     case 'select':
@@ -132,7 +135,12 @@ export function DataTable(props: {
   const { columns, rows, ordering = '', onSort, actions, titleLink } = props;
   if (rows.length === 0) return <Empty>{props.empty ?? 'Nothing here yet.'}</Empty>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-line shadow-xs max-[699px]:rounded-none max-[699px]:border-0 max-[699px]:shadow-none" role="region" aria-label={props.caption} tabIndex={0}>
+    <div
+      className="overflow-x-auto rounded-lg border border-line shadow-xs max-[699px]:rounded-none max-[699px]:border-0 max-[699px]:shadow-none"
+      role="region"
+      aria-label={props.caption}
+      tabIndex={0}
+    >
       <table className={onSort ? 'data-table sortable' : 'data-table'}>
         <caption className="sr-only">{props.caption}</caption>
         <thead>
@@ -182,7 +190,9 @@ export function DataTable(props: {
               })}
               {actions && (
                 <td className="actions">
-                  <div className="flex flex-wrap items-center gap-2 [&_a]:inline-flex [&_a]:min-h-11 [&_a]:items-center [&_a]:px-1 [&_a]:font-medium [&_form]:whitespace-normal">{actions(row)}</div>
+                  <div className="flex flex-wrap items-center gap-2 [&_a]:inline-flex [&_a]:min-h-11 [&_a]:items-center [&_a]:px-1 [&_a]:font-medium [&_form]:whitespace-normal">
+                    {actions(row)}
+                  </div>
                 </td>
               )}
             </tr>
@@ -193,7 +203,19 @@ export function DataTable(props: {
   );
 }
 
-export function Pager({ page, pages, count, onPage, busy }: { page: number; pages: number; count: number; onPage: (p: number) => void; busy?: boolean }) {
+export function Pager({
+  page,
+  pages,
+  count,
+  onPage,
+  busy,
+}: {
+  page: number;
+  pages: number;
+  count: number;
+  onPage: (p: number) => void;
+  busy?: boolean;
+}) {
   return (
     <nav className="my-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted" aria-label="Pages">
       <button type="button" onClick={() => onPage(page - 1)} disabled={busy || page <= 1}>

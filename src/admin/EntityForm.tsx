@@ -31,7 +31,11 @@ export interface EntityFormProps {
 function rememberRecordLabels(fields: Record<string, FieldMeta>, record: Record<string, unknown>) {
   const related = (record.related ?? {}) as Record<string, { id: number; label: string }[] | undefined>;
   for (const [name, meta] of Object.entries(fields)) {
-    if (meta.ref && Array.isArray(related[name])) rememberLabels(meta.ref, related[name].map((x) => [x.id, x.label] as [number, string]));
+    if (meta.ref && Array.isArray(related[name]))
+      rememberLabels(
+        meta.ref,
+        related[name].map((x) => [x.id, x.label] as [number, string]),
+      );
     if (meta.kind === 'refs' && meta.ref) rememberLabels(meta.ref, labelsOf(record[name]));
     if (meta.kind === 'ref' && meta.ref) {
       const base = name.replace(/_id$/, '');
@@ -72,7 +76,9 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
 
   useEffect(() => {
     // only the first one takes the focus: moving it on would re-validate (and clear) the others
-    Object.entries(state.fieldErrors).forEach(([name, message], i) => setError(name, { type: 'server', message }, { shouldFocus: i === 0 }));
+    Object.entries(state.fieldErrors).forEach(([name, message], i) =>
+      setError(name, { type: 'server', message }, { shouldFocus: i === 0 }),
+    );
   }, [state.fieldErrors, setError]);
 
   const onValid = async (values: FormValues) => {
@@ -88,10 +94,21 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
   const defaults = (formState.defaultValues ?? {}) as FormValues;
 
   if (state.loading) return <p role="status">Loading…</p>;
-  if (mode === 'update' && !state.record && state.error) return <p role="alert" className="field-error">{state.error}</p>;
+  if (mode === 'update' && !state.record && state.error)
+    return (
+      <p role="alert" className="field-error">
+        {state.error}
+      </p>
+    );
 
   return (
-    <form method="post" className="panel mb-6 grid max-w-3xl gap-4 p-5 [&>*]:min-w-0" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby={titleId}>
+    <form
+      method="post"
+      className="panel mb-6 grid max-w-3xl gap-4 p-5 [&>*]:min-w-0"
+      onSubmit={handleSubmit(onValid)}
+      noValidate
+      aria-labelledby={titleId}
+    >
       <Heading id={titleId}>{title}</Heading>
       {state.error && (
         <p role="alert" className="alert-error">
@@ -99,7 +116,15 @@ export function EntityForm({ title, fields, mode, store, submitLabel, onSaved, a
         </p>
       )}
       {Object.entries(fields).map(([name, meta]) => (
-        <FormField key={name} name={name} meta={meta} mode={mode} form={form} error={formState.errors[name]?.message as string | undefined} defaults={defaults} />
+        <FormField
+          key={name}
+          name={name}
+          meta={meta}
+          mode={mode}
+          form={form}
+          error={formState.errors[name]?.message as string | undefined}
+          defaults={defaults}
+        />
       ))}
       <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-wrap items-center gap-3 rounded-b-lg border-t border-line bg-white/95 px-5 py-3 backdrop-blur">
         <button type="submit" className="btn-primary" disabled={state.saving}>
@@ -132,12 +157,18 @@ function FormField({ name, meta, mode, form, error, defaults }: FormFieldProps) 
         <label htmlFor={id} className="font-semibold">
           {meta.label}
         </label>
-        {error && <p className="field-error w-full" id={`${id}-error`} role="alert">{error}</p>}
+        {error && (
+          <p className="field-error w-full" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        )}
       </div>
     );
   const required = meta.required && (mode === 'create' || meta.kind !== 'image');
   const grouped = meta.kind === 'tags' || meta.kind === 'faqs' || Boolean(meta.multiple);
-  const input = CONTROLLED.has(meta.kind) ? controlledInput(id, name, meta, form, error, defaults) : plainInput(id, meta, { ...common, ...form.register(name) }, name);
+  const input = CONTROLLED.has(meta.kind)
+    ? controlledInput(id, name, meta, form, error, defaults)
+    : plainInput(id, meta, { ...common, ...form.register(name) }, name);
   return (
     <Field id={id} label={meta.label} help={meta.help} error={error} required={required} as={grouped ? 'fieldset' : 'div'}>
       {input}
@@ -154,7 +185,17 @@ function plainInput(id: string, meta: FieldMeta, props: Record<string, unknown>,
     case 'textarea':
       return <textarea id={id} rows={4} {...props} />;
     case 'number':
-      return <input id={id} type="number" inputMode={meta.decimals ? 'decimal' : 'numeric'} min={meta.min} max={meta.max} step={meta.decimals ? 10 ** -meta.decimals : 1} {...props} />;
+      return (
+        <input
+          id={id}
+          type="number"
+          inputMode={meta.decimals ? 'decimal' : 'numeric'}
+          min={meta.min}
+          max={meta.max}
+          step={meta.decimals ? 10 ** -meta.decimals : 1}
+          {...props}
+        />
+      );
     case 'date':
       return <input id={id} type="date" {...props} />;
     case 'datetime':
@@ -171,7 +212,15 @@ function plainInput(id: string, meta: FieldMeta, props: Record<string, unknown>,
         </select>
       );
     default: {
-      const type = SECRET_FIELDS.has(name) ? 'password' : meta.kind === 'email' ? 'email' : meta.kind === 'url' ? 'url' : name === 'phone' ? 'tel' : 'text';
+      const type = SECRET_FIELDS.has(name)
+        ? 'password'
+        : meta.kind === 'email'
+          ? 'email'
+          : meta.kind === 'url'
+            ? 'url'
+            : name === 'phone'
+              ? 'tel'
+              : 'text';
       return (
         <input
           id={id}
@@ -187,7 +236,14 @@ function plainInput(id: string, meta: FieldMeta, props: Record<string, unknown>,
 }
 
 /** A widget's input: pickers, rows of tags or questions, rich text, files and galleries. */
-function controlledInput(id: string, name: string, meta: FieldMeta, form: UseFormReturn<FormValues>, error: string | undefined, defaults: FormValues): ReactNode {
+function controlledInput(
+  id: string,
+  name: string,
+  meta: FieldMeta,
+  form: UseFormReturn<FormValues>,
+  error: string | undefined,
+  defaults: FormValues,
+): ReactNode {
   const { control, watch, setValue } = form;
   switch (meta.kind) {
     case 'ref':
@@ -196,15 +252,43 @@ function controlledInput(id: string, name: string, meta: FieldMeta, form: UseFor
         <Controller
           control={control}
           name={name}
-          render={({ field }) => <RefPicker id={id} refName={meta.ref!} multiple={meta.kind === 'refs'} value={field.value} onChange={field.onChange} label={meta.label} invalid={!!error} />}
+          render={({ field }) => (
+            <RefPicker
+              id={id}
+              refName={meta.ref!}
+              multiple={meta.kind === 'refs'}
+              value={field.value}
+              onChange={field.onChange}
+              label={meta.label}
+              invalid={!!error}
+            />
+          )}
         />
       );
     case 'tags':
-      return <Controller control={control} name={name} render={({ field }) => <TagRows id={id} value={field.value} onChange={field.onChange} label={meta.label} />} />;
+      return (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => <TagRows id={id} value={field.value} onChange={field.onChange} label={meta.label} />}
+        />
+      );
     case 'faqs':
-      return <Controller control={control} name={name} render={({ field }) => <FaqRows id={id} value={field.value} onChange={field.onChange} />} />;
+      return (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => <FaqRows id={id} value={field.value} onChange={field.onChange} />}
+        />
+      );
     case 'html':
-      return <Controller control={control} name={name} render={({ field }) => <RichText id={id} value={field.value} onChange={field.onChange} label={meta.label} />} />;
+      return (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => <RichText id={id} value={field.value} onChange={field.onChange} label={meta.label} />}
+        />
+      );
     default:
       return meta.multiple ? (
         <Controller

@@ -21,10 +21,14 @@ export function FactsCheck({ kind, profile }: { kind: Institution; profile: Prof
   const at = staleAt(data[CHECKED_ON]);
   const stale = at === null || at < Date.now();
   return (
-    <section className={`panel my-4 grid justify-items-start gap-1.5 border-l-4 ${stale ? 'border-l-unverified bg-unverified/5' : 'border-l-checked'}`} aria-labelledby="facts-check">
+    <section
+      className={`panel my-4 grid justify-items-start gap-1.5 border-l-4 ${stale ? 'border-l-unverified bg-unverified/5' : 'border-l-checked'}`}
+      aria-labelledby="facts-check"
+    >
       <h2 id="facts-check">Your fees and intakes</h2>
       <p>
-        {checked ? `Last confirmed on ${checked}.` : 'Never confirmed yet.'} {stale ? 'Your public page says they may be out of date.' : 'Your public page shows this date.'}
+        {checked ? `Last confirmed on ${checked}.` : 'Never confirmed yet.'}{' '}
+        {stale ? 'Your public page says they may be out of date.' : 'Your public page shows this date.'}
       </p>
       <p className="text-muted">Covers: {labels.join(', ')}. Changing one of them in your profile confirms them too.</p>
       <button type="button" className="btn-primary" onClick={() => void confirmOwnFacts(kind, profile)}>

@@ -24,7 +24,9 @@ export function ForumModeration() {
   return (
     <section aria-labelledby="moderation-title">
       <ScreenHeader id="moderation-title" title="Forum moderation" />
-      <p className="text-muted">Reported questions and replies, and new accounts’ first posts with a link, which nobody else sees until you restore them.</p>
+      <p className="text-muted">
+        Reported questions and replies, and new accounts’ first posts with a link, which nobody else sees until you restore them.
+      </p>
       <div className="my-4 flex flex-wrap gap-2" role="tablist" aria-label="Queue">
         {(
           [
@@ -32,12 +34,23 @@ export function ForumModeration() {
             ['hidden', 'Hidden'],
           ] as const
         ).map(([key, label]) => (
-          <button key={key} type="button" role="tab" aria-selected={queue === key} className={queue === key ? 'btn-primary' : undefined} onClick={() => void store.setFilter(key)}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={queue === key}
+            className={queue === key ? 'btn-primary' : undefined}
+            onClick={() => void store.setFilter(key)}
+          >
             {label}
           </button>
         ))}
       </div>
-      {s.error && <p role="alert" className="alert-error">{s.error}</p>}
+      {s.error && (
+        <p role="alert" className="alert-error">
+          {s.error}
+        </p>
+      )}
       {s.loading && !s.data ? (
         <p role="status">Loading…</p>
       ) : rows.length === 0 ? (
@@ -51,7 +64,9 @@ export function ForumModeration() {
               </li>
             ))}
           </ul>
-          {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+          {s.data && s.data.count > 0 && (
+            <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />
+          )}
         </div>
       )}
     </section>
@@ -59,7 +74,12 @@ export function ForumModeration() {
 }
 
 const QUESTIONS: Partial<Record<ModerationAction, (post: QueuedPost) => Parameters<typeof ask>[0]>> = {
-  suspend: (post) => ({ title: `Suspend ${post.author_name}?`, text: 'They can no longer sign in. Their posts stay as they are.', yes: 'Suspend', danger: true }),
+  suspend: (post) => ({
+    title: `Suspend ${post.author_name}?`,
+    text: 'They can no longer sign in. Their posts stay as they are.',
+    yes: 'Suspend',
+    danger: true,
+  }),
 };
 
 /** What the readers who reported a post said, and when. */
@@ -70,7 +90,10 @@ function Reports({ reports }: { reports: QueuedPost['reports'] }) {
       <ul className="list-disc pl-5">
         {reports.map((r, i) => (
           <li key={i}>
-            “{r.reason}” <span className="text-muted">from {r.reporter_name}, {formatDate(r.created_at)}</span>
+            “{r.reason}”{' '}
+            <span className="text-muted">
+              from {r.reporter_name}, {formatDate(r.created_at)}
+            </span>
           </li>
         ))}
       </ul>
@@ -118,7 +141,13 @@ function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore<Queue
             Hide
           </button>
         )}
-        <button type="button" className="btn-danger" disabled={busy || deleting} onClick={() => setDeleting(true)} aria-label={`Delete ${subject}`}>
+        <button
+          type="button"
+          className="btn-danger"
+          disabled={busy || deleting}
+          onClick={() => setDeleting(true)}
+          aria-label={`Delete ${subject}`}
+        >
           Delete
         </button>
         {post.author_active && (
@@ -139,7 +168,15 @@ function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore<Queue
         >
           <div className="grid gap-1">
             <label htmlFor={`${id}-reason`}>Why is it deleted? Its author is mailed this.</label>
-            <textarea id={`${id}-reason`} rows={2} required minLength={3} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+            <textarea
+              id={`${id}-reason`}
+              rows={2}
+              required
+              minLength={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+            />
           </div>
           <p className="flex flex-wrap items-center gap-2">
             <button type="submit" className="btn-danger" disabled={busy}>

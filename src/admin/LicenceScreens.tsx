@@ -18,7 +18,12 @@ import { RowError, ScreenHeader } from './ui.tsx';
  */
 
 /** the semantic colours: checked green, waiting amber, refused red; a replaced one stays plain */
-const STATUS_CLASS: Record<Licence['status'], string> = { pending: 'badge-unverified', verified: 'badge-checked', rejected: 'badge-lapsed', replaced: '' };
+const STATUS_CLASS: Record<Licence['status'], string> = {
+  pending: 'badge-unverified',
+  verified: 'badge-checked',
+  rejected: 'badge-lapsed',
+  replaced: '',
+};
 
 /** The licence's details, its document and its history, as both screens show them. */
 function LicenceFacts({ licence }: { licence: Licence }) {
@@ -89,7 +94,9 @@ function LicenceFacts({ licence }: { licence: Licence }) {
   );
 }
 
-const StatusBadge = ({ licence }: { licence: Licence }) => <span className={`badge ${STATUS_CLASS[licence.status]}`}>{licence.status_label}</span>;
+const StatusBadge = ({ licence }: { licence: Licence }) => (
+  <span className={`badge ${STATUS_CLASS[licence.status]}`}>{licence.status_label}</span>
+);
 
 /** Verify, or reject with a reason; a verified licence found wrong can be withdrawn the same way. */
 function Decide({ store, licence }: { store: PagedStore<Licence>; licence: Licence }) {
@@ -160,18 +167,18 @@ export function AdminLicences() {
       empty="No licences here."
       card={(licence) => (
         <li key={licence.id} className="panel">
-                <h2 className="text-base">
-                  <a href={`/consultancy/${licence.consultancy_slug}/`} target="_blank" rel="noreferrer">
-                    {licence.consultancy_name}
-                  </a>{' '}
-                  <StatusBadge licence={licence} />
-                </h2>
-                <p className="text-muted">
-                  Submitted <time dateTime={licence.submitted_at}>{formatDate(licence.submitted_at, { time: true })}</time>
-                </p>
-                <LicenceFacts licence={licence} />
-                <Decide store={store} licence={licence} />
-              </li>
+          <h2 className="text-base">
+            <a href={`/consultancy/${licence.consultancy_slug}/`} target="_blank" rel="noreferrer">
+              {licence.consultancy_name}
+            </a>{' '}
+            <StatusBadge licence={licence} />
+          </h2>
+          <p className="text-muted">
+            Submitted <time dateTime={licence.submitted_at}>{formatDate(licence.submitted_at, { time: true })}</time>
+          </p>
+          <LicenceFacts licence={licence} />
+          <Decide store={store} licence={licence} />
+        </li>
       )}
     />
   );
@@ -187,12 +194,14 @@ function Standing() {
     <div className="panel mb-4 grid gap-1" role="status">
       {own.standing === 'licensed' && current && (
         <p>
-          <strong>Licensed.</strong> Permission no. {current.permission_number}, valid until {formatDate(current.expires_on)}. Your public page shows it with the date we checked it.
+          <strong>Licensed.</strong> Permission no. {current.permission_number}, valid until {formatDate(current.expires_on)}. Your public
+          page shows it with the date we checked it.
         </p>
       )}
       {own.standing === 'expired' && current && (
         <p>
-          <strong>Your licence expired on {formatDate(current.expires_on)}.</strong> Your public page says so. Send the renewed permission below.
+          <strong>Your licence expired on {formatDate(current.expires_on)}.</strong> Your public page says so. Send the renewed permission
+          below.
         </p>
       )}
       {own.standing === 'none' && (
@@ -202,7 +211,8 @@ function Standing() {
       )}
       {pending && (
         <p>
-          Waiting for our check: permission no. {pending.permission_number}, sent {formatDate(pending.submitted_at)}. A new submission replaces it.
+          Waiting for our check: permission no. {pending.permission_number}, sent {formatDate(pending.submitted_at)}. A new submission
+          replaces it.
         </p>
       )}
     </div>
@@ -212,7 +222,10 @@ function Standing() {
 /** Consultancy: its licence standing, the submit or renew form, and every submission with its history and reasons. */
 export function DashboardLicence() {
   const s = useStore(ownLicences.$state);
-  const store = useMemo(() => createFormStore({ fields: licenceFields, save: submitLicence, savedMessage: 'Sent. We will check it and tell you here.' }), []);
+  const store = useMemo(
+    () => createFormStore({ fields: licenceFields, save: submitLicence, savedMessage: 'Sent. We will check it and tell you here.' }),
+    [],
+  );
   useEffect(() => {
     void ownLicences.load();
   }, []);
@@ -226,7 +239,15 @@ export function DashboardLicence() {
         </p>
       )}
       {s.loading && !s.data ? <p role="status">Loading…</p> : <Standing />}
-      <EntityForm heading="h2" title={renew ? 'Renew your licence' : 'Submit your licence'} fields={licenceFields} mode="create" store={store} submitLabel="Send for checking" onSaved={() => void ownLicences.load()} />
+      <EntityForm
+        heading="h2"
+        title={renew ? 'Renew your licence' : 'Submit your licence'}
+        fields={licenceFields}
+        mode="create"
+        store={store}
+        submitLabel="Send for checking"
+        onSaved={() => void ownLicences.load()}
+      />
       {s.data && s.data.licences.length > 0 && (
         <>
           <h2 className="mt-6 mb-2">Your submissions</h2>

@@ -41,7 +41,8 @@ function MessageCard({ message: m, store }: { message: OutboxMessage; store: Pag
       <h2 className="text-base">{m.subject}</h2>
       <p>To {m.to}</p>
       <p className="text-muted">
-        {OUTBOX_STATUS_LABELS[m.status]} · written <time dateTime={m.created_at}>{formatDate(m.created_at, { time: true })}</time> · {countOf(m.attempts, 'attempt')}
+        {OUTBOX_STATUS_LABELS[m.status]} · written <time dateTime={m.created_at}>{formatDate(m.created_at, { time: true })}</time> ·{' '}
+        {countOf(m.attempts, 'attempt')}
         {m.status === 'pending' && m.attempts > 0 && (
           <>
             {' '}
@@ -51,7 +52,12 @@ function MessageCard({ message: m, store }: { message: OutboxMessage; store: Pag
       </p>
       {m.last_error && <p className="field-error">Last error: {m.last_error}</p>}
       <div className="mt-1 flex flex-wrap gap-2">
-        <button type="button" aria-expanded={Boolean(full)} aria-label={`${full ? 'Close' : 'Read'}: ${m.subject} to ${m.to}`} onClick={() => void toggle()}>
+        <button
+          type="button"
+          aria-expanded={Boolean(full)}
+          aria-label={`${full ? 'Close' : 'Read'}: ${m.subject} to ${m.to}`}
+          onClick={() => void toggle()}
+        >
           {full ? 'Close' : 'Read'}
         </button>
         {m.status === 'failed' && (
@@ -82,7 +88,12 @@ function MessageCard({ message: m, store }: { message: OutboxMessage; store: Pag
           <pre className="rounded bg-surface p-2 font-[inherit] whitespace-pre-wrap [overflow-wrap:anywhere]">{full.text}</pre>
           <h3>As HTML</h3>
           {/* sandboxed without scripts: the message's HTML cannot act on the console */}
-          <iframe title={`HTML of ${m.subject}`} sandbox="" srcDoc={full.html} className="min-h-56 w-full rounded border border-line bg-white" />
+          <iframe
+            title={`HTML of ${m.subject}`}
+            sandbox=""
+            srcDoc={full.html}
+            className="min-h-56 w-full rounded border border-line bg-white"
+          />
         </div>
       )}
     </li>

@@ -23,7 +23,17 @@ interface Props<T extends { id: number }> {
  * A console screen of cards, page by page (licences, the outbox, reviews): each row is a card
  * because it carries a form or long text that a table cannot hold on a phone.
  */
-export function PagedCards<T extends { id: number }>({ name, title, intro, store, filter, empty, list = 'ul', listClass = 'grid gap-3', card }: Props<T>) {
+export function PagedCards<T extends { id: number }>({
+  name,
+  title,
+  intro,
+  store,
+  filter,
+  empty,
+  list = 'ul',
+  listClass = 'grid gap-3',
+  card,
+}: Props<T>) {
   const s = useStore(store.$state);
   useEffect(() => {
     void store.load();
@@ -62,7 +72,9 @@ export function PagedCards<T extends { id: number }>({ name, title, intro, store
           <List role="list" className={`my-4 ${listClass}`}>
             {rows.map(card)}
           </List>
-          {s.data && s.data.count > 0 && <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+          {s.data && s.data.count > 0 && (
+            <Pager page={s.page} pages={store.pages()} count={s.data.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />
+          )}
         </div>
       )}
     </section>

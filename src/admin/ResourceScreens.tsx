@@ -22,7 +22,14 @@ function ListToolbar({ name, store }: { name: string; store: ListStore }) {
       <label className="sr-only" htmlFor="list-search">
         Search {r.plural.toLowerCase()}
       </label>
-      <input id="list-search" type="search" className="w-auto flex-[1_1_14rem]" placeholder={`Search ${r.plural.toLowerCase()}…`} value={s.params.search} onChange={(e) => store.setSearch(e.target.value)} />
+      <input
+        id="list-search"
+        type="search"
+        className="w-auto flex-[1_1_14rem]"
+        placeholder={`Search ${r.plural.toLowerCase()}…`}
+        value={s.params.search}
+        onChange={(e) => store.setSearch(e.target.value)}
+      />
       {Object.entries(r.filters).map(([key, f]) => (
         <FilterInput key={key} name={key} filter={f} value={s.params.filters[key] ?? ''} onChange={(v) => void store.setFilter(key, v)} />
       ))}
@@ -46,7 +53,12 @@ function EditOrDelete({ name, store, row }: { name: string; store: ListStore; ro
         Edit
       </a>
       {r.remove && (
-        <button type="button" className="btn-danger" onClick={() => void store.askDelete(row.id, String(row[r.titleField] ?? `#${row.id}`))} aria-label={`Delete ${title}`}>
+        <button
+          type="button"
+          className="btn-danger"
+          onClick={() => void store.askDelete(row.id, String(row[r.titleField] ?? `#${row.id}`))}
+          aria-label={`Delete ${title}`}
+        >
           {checking === row.id ? 'Checking…' : 'Delete'}
         </button>
       )}
@@ -122,7 +134,9 @@ export function ResourceList({ name }: { name: string }) {
             empty={s.params.search || Object.keys(s.params.filters).length ? 'Nothing matches.' : `No ${r.plural.toLowerCase()} yet.`}
             actions={actions}
           />
-          {s.page && s.page.count > 0 && <Pager page={s.params.page} pages={store.pages()} count={s.page.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />}
+          {s.page && s.page.count > 0 && (
+            <Pager page={s.params.page} pages={store.pages()} count={s.page.count} onPage={(p) => void store.setPage(p)} busy={s.loading} />
+          )}
         </div>
       )}
     </section>
@@ -268,7 +282,17 @@ function FilterInput({ name, filter, value, onChange }: { name: string; filter: 
       input = <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} />;
       break;
     case 'ref':
-      input = <RefPicker id={id} refName={filter.ref!} multiple={false} value={value} onChange={(v) => onChange(String(v ?? ''))} label={filter.label} placeholder="Any" />;
+      input = (
+        <RefPicker
+          id={id}
+          refName={filter.ref!}
+          multiple={false}
+          value={value}
+          onChange={(v) => onChange(String(v ?? ''))}
+          label={filter.label}
+          placeholder="Any"
+        />
+      );
       break;
   }
   return (
@@ -296,7 +320,12 @@ function DeleteBlocked({ name, store }: { name: string; store: ListStore }) {
     setBusy(false);
   };
   return (
-    <Modal title={`${r.label} “${blocked.title}” is in use`} describedBy={`${id}-uses`} focus='[data-answer="no"]' onClose={() => store.cancelBlocked()}>
+    <Modal
+      title={`${r.label} “${blocked.title}” is in use`}
+      describedBy={`${id}-uses`}
+      focus='[data-answer="no"]'
+      onClose={() => store.cancelBlocked()}
+    >
       <div id={`${id}-uses`} className="rounded-md border border-unverified/40 bg-unverified/5 px-3 py-2">
         <p className="font-medium text-unverified">It cannot be deleted while these use it:</p>
         <ul className="mt-1 list-disc pl-5">
@@ -305,18 +334,33 @@ function DeleteBlocked({ name, store }: { name: string; store: ListStore }) {
           ))}
         </ul>
       </div>
-      <p>Choose another {what} for them; then “{blocked.title}” is deleted.</p>
+      <p>
+        Choose another {what} for them; then “{blocked.title}” is deleted.
+      </p>
       <div className="grid gap-1">
         <label htmlFor={`${id}-to`} className="font-semibold">
           Another {what}
         </label>
-        <RefPicker id={`${id}-to`} refName={name} multiple={false} value={target} onChange={setTarget} label={`Another ${what}`} placeholder={`Search ${r.plural.toLowerCase()}…`} />
+        <RefPicker
+          id={`${id}-to`}
+          refName={name}
+          multiple={false}
+          value={target}
+          onChange={setTarget}
+          label={`Another ${what}`}
+          placeholder={`Search ${r.plural.toLowerCase()}…`}
+        />
       </div>
       <DialogActions>
         <button type="button" data-answer="no" onClick={() => store.cancelBlocked()}>
           Cancel
         </button>
-        <button type="button" className="btn-danger-solid" disabled={busy || target === '' || Number(target) === Number(blocked.id)} onClick={() => void reassign()}>
+        <button
+          type="button"
+          className="btn-danger-solid"
+          disabled={busy || target === '' || Number(target) === Number(blocked.id)}
+          onClick={() => void reassign()}
+        >
           {busy ? 'Moving…' : 'Move them and delete'}
         </button>
       </DialogActions>
@@ -340,7 +384,9 @@ export function ResourceEdit({ name, id }: { name: string; id?: string }) {
                 return await getOne(name, id);
               } catch (e) {
                 // no detail route (users): the row the list already showed
-                const row = listStore(name).$state.get().page?.results.find((x) => String(x.id) === id);
+                const row = listStore(name)
+                  .$state.get()
+                  .page?.results.find((x) => String(x.id) === id);
                 if (row) return row;
                 throw e;
               }
@@ -358,7 +404,11 @@ export function ResourceEdit({ name, id }: { name: string; id?: string }) {
       <Crumbs to={href('adminList', { resource: slug })}>{r.plural}</Crumbs>
       <EntityForm
         key={`${name}-${id ?? 'new'}`}
-        title={id ? `Edit ${r.label.toLowerCase()}${s.record ? `: ${String(s.record[r.titleField] ?? '')}` : ''}` : `New ${r.label.toLowerCase()}`}
+        title={
+          id
+            ? `Edit ${r.label.toLowerCase()}${s.record ? `: ${String(s.record[r.titleField] ?? '')}` : ''}`
+            : `New ${r.label.toLowerCase()}`
+        }
         fields={fields}
         mode={id ? 'update' : 'create'}
         store={store}

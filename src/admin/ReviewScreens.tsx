@@ -73,7 +73,15 @@ function ReplyForm({ id, store }: { id: number; store: PagedStore<Review> }) {
       }}
     >
       <label htmlFor={field}>Your public reply (once; it cannot be changed)</label>
-      <textarea id={field} rows={3} minLength={REPLY_MIN} maxLength={REPLY_MAX} required value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        id={field}
+        rows={3}
+        minLength={REPLY_MIN}
+        maxLength={REPLY_MAX}
+        required
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <button type="submit" className="btn-primary" disabled={busy || text.trim().length < REPLY_MIN}>
         {busy ? 'Publishing…' : 'Publish reply'}
       </button>

@@ -10,7 +10,10 @@ const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
 };
 
 /** The admin screens of their own (not a resource's list), by their name in the navigation. */
-export const ADMIN_SCREENS: Record<string, { route: 'adminSettings' | 'adminLicences' | 'adminOutbox' | 'adminForumModeration'; label: string }> = {
+export const ADMIN_SCREENS: Record<
+  string,
+  { route: 'adminSettings' | 'adminLicences' | 'adminOutbox' | 'adminForumModeration'; label: string }
+> = {
   licences: { route: 'adminLicences', label: 'Licences' },
   outbox: { route: 'adminOutbox', label: 'Outbox' },
   settings: { route: 'adminSettings', label: 'Settings' },
@@ -43,10 +46,16 @@ export const DASHBOARD_SCREENS: Record<DashboardScreen, DashboardLink & { under?
 export const DASHBOARD_NAV = Object.fromEntries(
   INSTITUTION_ROLES.map((kind) => [
     kind,
-    [{ route: 'dashHome', label: 'Overview' }, { route: 'dashProfile', label: 'Profile' }, ...INSTITUTIONS[kind].screens.map((screen) => DASHBOARD_SCREENS[screen])],
+    [
+      { route: 'dashHome', label: 'Overview' },
+      { route: 'dashProfile', label: 'Profile' },
+      ...INSTITUTIONS[kind].screens.map((screen) => DASHBOARD_SCREENS[screen]),
+    ],
   ]),
 ) as Record<InstitutionRole, DashboardLink[]>;
 
 /** The screen a dashboard route shows, if it is one that not every kind has. */
 export const screenOf = (route: RouteName | undefined): DashboardScreen | undefined =>
-  (Object.entries(DASHBOARD_SCREENS) as [DashboardScreen, (typeof DASHBOARD_SCREENS)[DashboardScreen]][]).find(([, s]) => s.route === route || (route && s.under?.includes(route)))?.[0];
+  (Object.entries(DASHBOARD_SCREENS) as [DashboardScreen, (typeof DASHBOARD_SCREENS)[DashboardScreen]][]).find(
+    ([, s]) => s.route === route || (route && s.under?.includes(route)),
+  )?.[0];

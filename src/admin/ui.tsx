@@ -35,7 +35,13 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
 }
 
 /** A row action's refusal (a store's `rowError`), said beside the control that caused it rather than above the list. */
-export function RowError({ store, id }: { store: { $state: ReadableAtom<{ rowError: { id: number | string; message: string } | null }> }; id: number | string }) {
+export function RowError({
+  store,
+  id,
+}: {
+  store: { $state: ReadableAtom<{ rowError: { id: number | string; message: string } | null }> };
+  id: number | string;
+}) {
   const failed = useStore(store.$state).rowError;
   if (failed?.id !== id) return null;
   return (
@@ -60,7 +66,10 @@ export function FilterField({ id, label, children }: { id: string; label: string
 /** The row of a list's search and filters, above the list. */
 export function Toolbar({ children, search }: { children: ReactNode; search?: boolean }) {
   return (
-    <div className="my-4 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3 shadow-xs" role={search ? 'search' : undefined}>
+    <div
+      className="my-4 flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3 shadow-xs"
+      role={search ? 'search' : undefined}
+    >
       {children}
     </div>
   );

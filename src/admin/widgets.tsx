@@ -7,18 +7,36 @@ import { $labels, labelKey, loadOptions } from '../lib/stores/adminRefs.ts';
 /** Form widgets, one per field kind that needs more than a plain input. */
 
 /** The ids of a field's help and error texts, those that are shown, for aria-describedby. */
-export const describedBy = (id: string, help?: string, error?: string) => [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+export const describedBy = (id: string, help?: string, error?: string) =>
+  [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
-export function Field(props: { id: string; label: string; help?: string; error?: string; required?: boolean; children: ReactNode; as?: 'div' | 'fieldset' }) {
+export function Field(props: {
+  id: string;
+  label: string;
+  help?: string;
+  error?: string;
+  required?: boolean;
+  children: ReactNode;
+  as?: 'div' | 'fieldset';
+}) {
   const { id, label, help, error, required, children } = props;
   if (props.as === 'fieldset')
     return (
       <fieldset className="grid min-w-0 gap-1" aria-describedby={describedBy(id, help, error)}>
         <legend className="mb-1 font-semibold">
           {label}
-          {required && <span aria-hidden="true" className="text-lapsed"> *</span>}
+          {required && (
+            <span aria-hidden="true" className="text-lapsed">
+              {' '}
+              *
+            </span>
+          )}
         </legend>
-        {help && <p className="help" id={`${id}-help`}>{help}</p>}
+        {help && (
+          <p className="help" id={`${id}-help`}>
+            {help}
+          </p>
+        )}
         {children}
         {error && (
           <p className="field-error" id={`${id}-error`} role="alert">
@@ -31,9 +49,18 @@ export function Field(props: { id: string; label: string; help?: string; error?:
     <div className="grid min-w-0 gap-1">
       <label htmlFor={id} className="font-semibold">
         {label}
-        {required && <span aria-hidden="true" className="text-lapsed"> *</span>}
+        {required && (
+          <span aria-hidden="true" className="text-lapsed">
+            {' '}
+            *
+          </span>
+        )}
       </label>
-      {help && <p className="help" id={`${id}-help`}>{help}</p>}
+      {help && (
+        <p className="help" id={`${id}-help`}>
+          {help}
+        </p>
+      )}
       {children}
       {error && (
         <p className="field-error" id={`${id}-error`} role="alert">
@@ -69,15 +96,18 @@ function useRefOptions(refName: string, query: string, open: boolean) {
     if (!open || loadedFor === query) return;
     let live = true;
     setLoading(true);
-    const t = setTimeout(() => {
-      void loadOptions(refName, query).then((opts) => {
-        if (!live) return;
-        setOptions(opts);
-        setActive(0);
-        setLoading(false);
-        setLoadedFor(query);
-      });
-    }, query ? 250 : 0);
+    const t = setTimeout(
+      () => {
+        void loadOptions(refName, query).then((opts) => {
+          if (!live) return;
+          setOptions(opts);
+          setActive(0);
+          setLoading(false);
+          setLoadedFor(query);
+        });
+      },
+      query ? 250 : 0,
+    );
     return () => {
       live = false;
       clearTimeout(t);
@@ -88,13 +118,28 @@ function useRefOptions(refName: string, query: string, open: boolean) {
 }
 
 /** The picks of a picker, each a chip with its remove button. */
-function ChosenChips({ label, selected, name, unpick }: { label: string; selected: number[]; name: (n: number) => string; unpick: (n: number) => void }) {
+function ChosenChips({
+  label,
+  selected,
+  name,
+  unpick,
+}: {
+  label: string;
+  selected: number[];
+  name: (n: number) => string;
+  unpick: (n: number) => void;
+}) {
   return (
     <ul role="list" className="mb-1.5 flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
       {selected.map((n) => (
         <li key={n} className="inline-flex items-center gap-1 rounded-full border border-brand/25 bg-brand/5 pl-2.5 text-sm">
           {name(n)}
-          <button type="button" className="min-h-8 border-0 bg-transparent px-2 shadow-none" onClick={() => unpick(n)} aria-label={`Remove ${name(n)}`}>
+          <button
+            type="button"
+            className="min-h-8 border-0 bg-transparent px-2 shadow-none"
+            onClick={() => unpick(n)}
+            aria-label={`Remove ${name(n)}`}
+          >
             ×
           </button>
         </li>
@@ -117,7 +162,13 @@ interface OptionListProps {
 /** A picker's open list of options. */
 function OptionList({ id, label, multiple, selected, options, active, loading, pick }: OptionListProps) {
   return (
-    <ul className="absolute inset-x-0 z-20 mt-0.5 max-h-64 overflow-auto rounded-md border border-slate-400 bg-white py-1 shadow-lg [&>li]:px-2.5 [&>li]:py-2" id={`${id}-list`} role="listbox" aria-multiselectable={multiple || undefined} aria-label={label}>
+    <ul
+      className="absolute inset-x-0 z-20 mt-0.5 max-h-64 overflow-auto rounded-md border border-slate-400 bg-white py-1 shadow-lg [&>li]:px-2.5 [&>li]:py-2"
+      id={`${id}-list`}
+      role="listbox"
+      aria-multiselectable={multiple || undefined}
+      aria-label={label}
+    >
       {loading && options.length === 0 && <li className="text-muted">Loading…</li>}
       {!loading && options.length === 0 && <li className="text-muted">Nothing found.</li>}
       {options.map((o, i) => (
@@ -136,7 +187,9 @@ function OptionList({ id, label, multiple, selected, options, active, loading, p
           {o.label}
         </li>
       ))}
-      {options.length >= DROPDOWN_PAGE_SIZE && <li className="text-muted">Only the first {DROPDOWN_PAGE_SIZE} are listed: type to narrow them.</li>}
+      {options.length >= DROPDOWN_PAGE_SIZE && (
+        <li className="text-muted">Only the first {DROPDOWN_PAGE_SIZE} are listed: type to narrow them.</li>
+      )}
     </ul>
   );
 }
@@ -151,7 +204,13 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const { options, loading, active, setActive } = useRefOptions(refName, query, open);
-  const selected: number[] = multiple ? (Array.isArray(value) ? value.map(Number) : []) : value !== '' && value !== null && value !== undefined ? [Number(value)] : [];
+  const selected: number[] = multiple
+    ? Array.isArray(value)
+      ? value.map(Number)
+      : []
+    : value !== '' && value !== null && value !== undefined
+      ? [Number(value)]
+      : [];
   const selectedKey = selected.join(',');
 
   useEffect(() => {
@@ -212,7 +271,18 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
         onClick={() => setOpen(true)}
         onKeyDown={onKey}
       />
-      {open && <OptionList id={id} label={label} multiple={multiple} selected={selected} options={options} active={active} loading={loading} pick={pick} />}
+      {open && (
+        <OptionList
+          id={id}
+          label={label}
+          multiple={multiple}
+          selected={selected}
+          options={options}
+          active={active}
+          loading={loading}
+          pick={pick}
+        />
+      )}
     </div>
   );
 }
@@ -228,7 +298,15 @@ function usePreview(value: unknown): string | null {
 }
 
 /** One file: a preview of the current one, then choose or replace; a new choice can be undone. */
-export function FilePicker(props: { id: string; value: unknown; original: unknown; onChange: (v: unknown) => void; image: boolean; accept?: string; label: string }) {
+export function FilePicker(props: {
+  id: string;
+  value: unknown;
+  original: unknown;
+  onChange: (v: unknown) => void;
+  image: boolean;
+  accept?: string;
+  label: string;
+}) {
   const { id, value, original, onChange, image, label } = props;
   const preview = usePreview(value);
   const input = useRef<HTMLInputElement>(null);
@@ -239,7 +317,12 @@ export function FilePicker(props: { id: string; value: unknown; original: unknow
     <div className="grid justify-items-start gap-1.5">
       {preview &&
         (image ? (
-          <img src={preview} alt={`${label}: preview`} className="block max-h-40 max-w-56 rounded" onLoad={(e) => setSize(`${e.currentTarget.naturalWidth}x${e.currentTarget.naturalHeight}`)} />
+          <img
+            src={preview}
+            alt={`${label}: preview`}
+            className="block max-h-40 max-w-56 rounded"
+            onLoad={(e) => setSize(`${e.currentTarget.naturalWidth}x${e.currentTarget.naturalHeight}`)}
+          />
         ) : (
           <a href={preview} target="_blank" rel="noreferrer">
             {isFile(value) ? value.name : 'Current file'}
@@ -277,7 +360,13 @@ export function FilePicker(props: { id: string; value: unknown; original: unknow
 }
 
 /** An image list (`multiple`): existing images with Remove (listed in its removal field), and new ones to add. */
-export function Gallery(props: { id: string; value: unknown; onChange: (v: unknown[]) => void; removed: string[]; onRemovedChange: (v: string[]) => void }) {
+export function Gallery(props: {
+  id: string;
+  value: unknown;
+  onChange: (v: unknown[]) => void;
+  removed: string[];
+  onRemovedChange: (v: string[]) => void;
+}) {
   const items = Array.isArray(props.value) ? (props.value as unknown[]) : [];
   return (
     <div className="grid justify-items-start gap-2">
@@ -320,7 +409,10 @@ export function Gallery(props: { id: string; value: unknown; onChange: (v: unkno
           e.target.value = '';
         }}
       />
-      <label className="button peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-500" htmlFor={props.id}>
+      <label
+        className="button peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-500"
+        htmlFor={props.id}
+      >
         Add images
       </label>
     </div>
@@ -348,8 +440,17 @@ export function TagRows({ id, value, onChange, label }: { id: string; value: unk
     <div className="grid justify-items-start gap-2">
       {rows.map((row, i) => (
         <div className="flex w-full gap-2" key={i}>
-          <input id={i === 0 ? id : undefined} aria-label={`${label} ${i + 1}`} value={row} onChange={(e) => onChange(rows.map((r, j) => (j === i ? e.target.value : r)))} />
-          <button type="button" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove ${label.toLowerCase()} ${i + 1}`}>
+          <input
+            id={i === 0 ? id : undefined}
+            aria-label={`${label} ${i + 1}`}
+            value={row}
+            onChange={(e) => onChange(rows.map((r, j) => (j === i ? e.target.value : r)))}
+          />
+          <button
+            type="button"
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            aria-label={`Remove ${label.toLowerCase()} ${i + 1}`}
+          >
             Remove
           </button>
         </div>
@@ -369,8 +470,20 @@ export function FaqRows({ id, value, onChange }: { id: string; value: unknown; o
     <div className="grid justify-items-start gap-2">
       {rows.map((row, i) => (
         <div className="grid w-full justify-items-start gap-1.5 rounded-md border border-line p-2" key={i}>
-          <input id={i === 0 ? id : undefined} aria-label={`Question ${i + 1}`} placeholder="Question" value={row.question} onChange={(e) => set(i, { question: e.target.value })} />
-          <textarea aria-label={`Answer ${i + 1}`} placeholder="Answer" rows={3} value={row.answer} onChange={(e) => set(i, { answer: e.target.value })} />
+          <input
+            id={i === 0 ? id : undefined}
+            aria-label={`Question ${i + 1}`}
+            placeholder="Question"
+            value={row.question}
+            onChange={(e) => set(i, { question: e.target.value })}
+          />
+          <textarea
+            aria-label={`Answer ${i + 1}`}
+            placeholder="Answer"
+            rows={3}
+            value={row.answer}
+            onChange={(e) => set(i, { answer: e.target.value })}
+          />
           <button type="button" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove question ${i + 1}`}>
             Remove
           </button>
@@ -421,7 +534,13 @@ export function RichText({ id, value, onChange, label }: { id: string; value: un
     <div>
       <div role="toolbar" aria-label={`${label} formatting`} className="mb-1 flex flex-wrap gap-1">
         {TOOLS.map(([name, command, arg]) => (
-          <button key={name} type="button" className="min-h-9 px-2 py-1 text-sm" onMouseDown={(e) => e.preventDefault()} onClick={() => run(command, arg)}>
+          <button
+            key={name}
+            type="button"
+            className="min-h-9 px-2 py-1 text-sm"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => run(command, arg)}
+          >
             {name}
           </button>
         ))}

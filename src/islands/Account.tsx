@@ -19,7 +19,12 @@ export default function Account() {
     setMounted(true);
   }, []);
 
-  if (!mounted || !user) return <a className="account" href="/login/">Sign in</a>;
+  if (!mounted || !user)
+    return (
+      <a className="account" href="/login/">
+        Sign in
+      </a>
+    );
   const workspace = workspaceOf(user.role);
   const name = firstName(user as DialogUser) || displayName(user as DialogUser);
   return (

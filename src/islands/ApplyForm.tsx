@@ -120,7 +120,13 @@ export default function ApplyForm({ consultancyId, consultancyName, licence }: A
 
   const f = apply.failure?.fields ?? {};
   return (
-    <form method="post" action="/api/consultancy-application/submit/" onSubmit={apply.onSubmit} className="panel" encType="multipart/form-data">
+    <form
+      method="post"
+      action="/api/consultancy-application/submit/"
+      onSubmit={apply.onSubmit}
+      className="panel"
+      encType="multipart/form-data"
+    >
       {/* sent by a plain post too, when scripts do not run */}
       <input type="hidden" name="consultancy" value={String(consultancyId)} />
       <LicenceWarning name={consultancyName} licence={licence} />

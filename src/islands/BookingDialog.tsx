@@ -39,7 +39,16 @@ function TextField({ form, field, label, type, autoComplete, required = false }:
       {field === 'message' ? (
         <textarea id={id} name={field} rows={3} aria-invalid={invalid} aria-describedby={described} value={value} onChange={onChange} />
       ) : (
-        <input id={id} name={field} type={type} autoComplete={autoComplete} aria-invalid={invalid} aria-describedby={described} value={value} onChange={onChange} />
+        <input
+          id={id}
+          name={field}
+          type={type}
+          autoComplete={autoComplete}
+          aria-invalid={invalid}
+          aria-describedby={described}
+          value={value}
+          onChange={onChange}
+        />
       )}
       {errors ? (
         <p className="error" id={described}>
@@ -79,7 +88,8 @@ function Category({ form }: { form: BookingForm }) {
       <legend>I need help with *</legend>
       {(['destination', 'exam'] as const).map((c) => (
         <label key={c}>
-          <input type="radio" name="category" value={c} checked={category === c} onChange={() => form.choose(c)} /> {c === 'destination' ? 'A study destination' : 'An exam'}
+          <input type="radio" name="category" value={c} checked={category === c} onChange={() => form.choose(c)} />{' '}
+          {c === 'destination' ? 'A study destination' : 'An exam'}
         </label>
       ))}
     </fieldset>

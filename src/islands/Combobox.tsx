@@ -124,11 +124,26 @@ function ComboList({ id, label, value, shown, active, emptyMessage, choose }: Co
  * submits the form while text typed is not yet chosen), Escape closes. Text typed but not chosen is
  * never taken for a choice: leaving the field takes an exact match, else marks the field invalid.
  */
-export function Combobox({ label, options, value, onChange, placeholder, loading = false, loadingPlaceholder, emptyMessage, required, name, error }: ComboboxProps) {
+export function Combobox({
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+  loading = false,
+  loadingPlaceholder,
+  emptyMessage,
+  required,
+  name,
+  error,
+}: ComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
-  const { query, setQuery, unmatched, setUnmatched, open, setOpen, active, setActive, shown, choose, settleTyped, onKeyDown } = useCombo(options, onChange);
+  const { query, setQuery, unmatched, setUnmatched, open, setOpen, active, setActive, shown, choose, settleTyped, onKeyDown } = useCombo(
+    options,
+    onChange,
+  );
   const input = useRef<HTMLInputElement>(null);
   const selected = options.find((o) => o.value === value);
 
@@ -193,7 +208,9 @@ export function Combobox({ label, options, value, onChange, placeholder, loading
           {message}
         </p>
       ) : null}
-      {open && !loading ? <ComboList id={id} label={label} value={value} shown={shown} active={active} emptyMessage={emptyMessage} choose={choose} /> : null}
+      {open && !loading ? (
+        <ComboList id={id} label={label} value={value} shown={shown} active={active} emptyMessage={emptyMessage} choose={choose} />
+      ) : null}
     </div>
   );
 }

@@ -15,7 +15,10 @@ import { firstYearEstimate } from '../lib/site/estimate.ts';
 async function standingOf(rows: Row[]): Promise<Record<number, { reviews: string; complaints: string }>> {
   const all = await Promise.all(
     rows.map(async (row) => {
-      const [reviews, records] = await Promise.all([list<Review & Row>('consultancy-review', { consultancy: row.id, page_size: 1000 }), complaintRecords(row.id)]);
+      const [reviews, records] = await Promise.all([
+        list<Review & Row>('consultancy-review', { consultancy: row.id, page_size: 1000 }),
+        complaintRecords(row.id),
+      ]);
       return [row.id, { reviews: summaryText(summarize(reviews.results)), complaints: recordLines(records.results[0]).join(' ') }] as const;
     }),
   );
@@ -35,7 +38,15 @@ export function comparedIn(query: string, kinds: string[]): { kind: string; ids:
   const params = new URLSearchParams(query);
   const kind = kinds.find((k) => params.get(k));
   if (!kind) return null;
-  const ids = [...new Set(params.get(kind)!.split(',').filter((v) => /^\d{1,9}$/.test(v)).map(Number))].slice(0, COMPARE_MAX);
+  const ids = [
+    ...new Set(
+      params
+        .get(kind)!
+        .split(',')
+        .filter((v) => /^\d{1,9}$/.test(v))
+        .map(Number),
+    ),
+  ].slice(0, COMPARE_MAX);
   return ids.length ? { kind, ids } : null;
 }
 
@@ -47,9 +58,14 @@ function firstYear(kind: string, row: Row, refs: RefMaps, rates: Rates, destinat
   if (kind !== 'course' && kind !== 'university') return null;
   const university = kind === 'course' ? refs.university_id?.get(Number(row.university_id)) : row;
   const destination = university ? destinations[Number(university.destination_id)] : undefined;
-  const tuition = kind === 'course' ? { min: row.fee, max: row.fee, currency: row.currency } : { min: row.tuition_min, max: row.tuition_max, currency: row.currency };
+  const tuition =
+    kind === 'course'
+      ? { min: row.fee, max: row.fee, currency: row.currency }
+      : { min: row.tuition_min, max: row.tuition_max, currency: row.currency };
   const estimate = firstYearEstimate(tuition, destination as Row | undefined, rates);
-  return estimate.total ? `${estimate.total.text}${estimate.leftOut.length ? ', without the costs not known yet' : ''}` : 'Not enough known yet';
+  return estimate.total
+    ? `${estimate.total.text}${estimate.leftOut.length ? ', without the costs not known yet' : ''}`
+    : 'Not enough known yet';
 }
 
 /**
@@ -58,12 +74,20 @@ function firstYear(kind: string, row: Row, refs: RefMaps, rates: Rates, destinat
  * card per row with every fact labelled.
  */
 export default function Compare({ kinds, rates, destinations }: CompareProps) {
-  const [state, setState] = useState<{ kind: CompareProps['kinds'][number]; rows: Row[]; refs: RefMaps; standing: Awaited<ReturnType<typeof standingOf>> | null } | null>(null);
+  const [state, setState] = useState<{
+    kind: CompareProps['kinds'][number];
+    rows: Row[];
+    refs: RefMaps;
+    standing: Awaited<ReturnType<typeof standingOf>> | null;
+  } | null>(null);
   const [error, setError] = useState('');
   const [asked, setAsked] = useState(true);
 
   useEffect(() => {
-    const wanted = comparedIn(location.search, kinds.map((k) => k.decl.name));
+    const wanted = comparedIn(
+      location.search,
+      kinds.map((k) => k.decl.name),
+    );
     if (!wanted) return setAsked(false);
     const kind = kinds.find((k) => k.decl.name === wanted.kind)!;
     list(kind.decl.path, { ids: wanted.ids.join(','), page_size: COMPARE_MAX })
@@ -77,7 +101,13 @@ export default function Compare({ kinds, rates, destinations }: CompareProps) {
     // kinds is the island's prop, the same array for the island's life: the comparison loads once
   }, [kinds]);
 
-  if (!asked) return <p>Nothing to compare yet. Save universities, courses or consultancies to <a href="/shortlist/">your shortlist</a>, then compare them from there.</p>;
+  if (!asked)
+    return (
+      <p>
+        Nothing to compare yet. Save universities, courses or consultancies to <a href="/shortlist/">your shortlist</a>, then compare them
+        from there.
+      </p>
+    );
   if (error) return <p className="error">{error}</p>;
   if (!state) return <p className="muted">Loading…</p>;
   const { kind, rows, refs, standing } = state;
@@ -86,8 +116,15 @@ export default function Compare({ kinds, rates, destinations }: CompareProps) {
   // every fact of a row, labelled: the table's rows on a wide screen, each card's list on a phone
   const facts = (row: Row): [string, string][] => [
     ...decl.fields.map(([name, meta]): [string, string] => [meta.label, cell(meta, row, refs, name, rates)]),
-    ...((cost) => (cost ? [['First-year cost (estimate)', cost] as [string, string]] : []))(firstYear(decl.name, row, refs, rates, destinations)),
-    ...(standing ? ([['Reviews by applicants', standing[row.id]!.reviews], ['Complaints', standing[row.id]!.complaints]] as [string, string][]) : []),
+    ...((cost) => (cost ? [['First-year cost (estimate)', cost] as [string, string]] : []))(
+      firstYear(decl.name, row, refs, rates, destinations),
+    ),
+    ...(standing
+      ? ([
+          ['Reviews by applicants', standing[row.id]!.reviews],
+          ['Complaints', standing[row.id]!.complaints],
+        ] as [string, string][])
+      : []),
   ];
   const labels = facts(rows[0]!).map(([label]) => label);
   const byRow = rows.map((row) => ({ row, facts: facts(row) }));

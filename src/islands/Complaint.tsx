@@ -101,7 +101,8 @@ function Filed({ filed, onAnother }: { filed: FiledState; onAnother: () => void 
         </p>
       ) : null}
       <p>
-        The follow-up code is the key to your complaint: with it you follow it, read the consultancy&apos;s answers and reply. Keep it private; we cannot look it up for you.
+        The follow-up code is the key to your complaint: with it you follow it, read the consultancy&apos;s answers and reply. Keep it
+        private; we cannot look it up for you.
         {filed.email ? ` We also sent it to ${filed.email}.` : ''}
       </p>
       <dl className="facts">
@@ -110,7 +111,10 @@ function Filed({ filed, onAnother }: { filed: FiledState; onAnother: () => void 
           <strong data-complaint-reference>{filed.reference}</strong>
         </dd>
       </dl>
-      <p className="muted">The reference only names your complaint: quote it when you write to us or the consultancy. It does not open the complaint; the code does.</p>
+      <p className="muted">
+        The reference only names your complaint: quote it when you write to us or the consultancy. It does not open the complaint; the code
+        does.
+      </p>
       {filed.answer_due_at ? (
         <p className="muted">
           The consultancy is asked to answer within {COMPLAINT_ANSWER_DAYS} days, by {formatDate(filed.answer_due_at)}.

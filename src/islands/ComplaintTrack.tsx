@@ -31,7 +31,16 @@ export default function ComplaintTrack({ store: given }: { store?: ComplaintTrac
       <form method="get" action="/complaint/track/" onSubmit={onCheck} className="panel row" role="search">
         <div className="field grow">
           <label htmlFor="ct-code">Follow-up code</label>
-          <input id="ct-code" name="code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" spellcheck={false} />
+          <input
+            id="ct-code"
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellcheck={false}
+          />
         </div>
         <SubmitButton busy={busy && !complaint} busyLabel="Looking…" native>
           Show complaint
@@ -42,10 +51,20 @@ export default function ComplaintTrack({ store: given }: { store?: ComplaintTrac
         <section className="panel" aria-live="polite">
           <Summary complaint={complaint} />
           <h3>History</h3>
-          <ComplaintHistory events={complaint.history} labelOf={(author) => authorLabel(author, { reader: 'complainant', consultancy: complaint.consultancy?.name })} />
+          <ComplaintHistory
+            events={complaint.history}
+            labelOf={(author) => authorLabel(author, { reader: 'complainant', consultancy: complaint.consultancy?.name })}
+          />
           <form method="post" onSubmit={onReply}>
             <Field id="ct-reply" label="Add a reply" required errors={errorIn === 'reply' ? error?.fields?.message : undefined}>
-              <textarea id="ct-reply" rows={3} maxLength={5000} required value={message} onInput={(e) => setMessage(e.currentTarget.value)} />
+              <textarea
+                id="ct-reply"
+                rows={3}
+                maxLength={5000}
+                required
+                value={message}
+                onInput={(e) => setMessage(e.currentTarget.value)}
+              />
             </Field>
             {errorIn === 'reply' && !error?.fields ? <FailureNote failure={error} /> : null}
             {replied ? (
@@ -69,11 +88,13 @@ function Summary({ complaint }: { complaint: FollowedComplaint }) {
       <h2>{complaint.status_label}</h2>
       <dl className="facts">
         {complaintFacts(complaint).map(([label, value]) => (
-            <Fragment key={label}>
-              <dt>{label}</dt>
-              <dd>{label === 'About' && complaint.consultancy ? <a href={`/consultancy/${complaint.consultancy.slug}/`}>{value}</a> : value}</dd>
-            </Fragment>
-          ))}
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>
+              {label === 'About' && complaint.consultancy ? <a href={`/consultancy/${complaint.consultancy.slug}/`}>{value}</a> : value}
+            </dd>
+          </Fragment>
+        ))}
       </dl>
       <p className="pre-line">{complaint.message}</p>
     </>

@@ -53,8 +53,8 @@ export function CounsellingBanner({ provider, path }: { provider?: ProviderFlags
     return (
       <aside className="banner" aria-label="Your counselling booking" role="status" data-booked>
         <p>
-          Booked: your reference is <strong data-booking-reference>{booked.reference}</strong>. {booked.provider} will call you on {booked.phone} within {booked.days} working
-          days; we sent these details to {booked.email}.
+          Booked: your reference is <strong data-booking-reference>{booked.reference}</strong>. {booked.provider} will call you on{' '}
+          {booked.phone} within {booked.days} working days; we sent these details to {booked.email}.
         </p>
         <button type="button" className="btn" onClick={dismissBooking}>
           OK
@@ -69,7 +69,11 @@ export function CounsellingBanner({ provider, path }: { provider?: ProviderFlags
       <aside className="banner" aria-label="Free counselling">
         <p>
           Need guidance? Study Abroad FREE counseling with{' '}
-          {data.featured_counselling_consultancy_slug ? <a href={`/consultancy/${data.featured_counselling_consultancy_slug}/`}>{name}</a> : <strong>{name}</strong>}
+          {data.featured_counselling_consultancy_slug ? (
+            <a href={`/consultancy/${data.featured_counselling_consultancy_slug}/`}>{name}</a>
+          ) : (
+            <strong>{name}</strong>
+          )}
           {data.featured_counselling_consultancy_verified ? <span className="badge ok ml-1.5"> Verified</span> : null}
         </p>
         <button type="button" className="btn primary" onClick={() => $bookingOpen.set(true)}>
@@ -78,7 +82,11 @@ export function CounsellingBanner({ provider, path }: { provider?: ProviderFlags
       </aside>
       {open ? (
         <Suspense fallback={null}>
-          <BookingDialog providerId={data.featured_counselling_consultancy_id} providerName={name} onClose={() => $bookingOpen.set(false)} />
+          <BookingDialog
+            providerId={data.featured_counselling_consultancy_id}
+            providerName={name}
+            onClose={() => $bookingOpen.set(false)}
+          />
         </Suspense>
       ) : null}
     </>

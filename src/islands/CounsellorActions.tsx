@@ -6,7 +6,19 @@ import { $bookingOpen } from '../lib/stores/settings.ts';
  * banner is there to hold it (`canBook`), else go to the consultancies; or put the prompt away
  * (`onClose`; booking leaves the card in place, as the way back to the dialog).
  */
-export function CounsellorActions({ canBook, book, find, dismiss, onClose }: { canBook: boolean; book: string; find: string; dismiss: string; onClose: () => void }) {
+export function CounsellorActions({
+  canBook,
+  book,
+  find,
+  dismiss,
+  onClose,
+}: {
+  canBook: boolean;
+  book: string;
+  find: string;
+  dismiss: string;
+  onClose: () => void;
+}) {
   return (
     <div className="row">
       {canBook ? (

@@ -3,7 +3,8 @@ import { useId, useLayoutEffect, useRef, type ReactNode } from 'preact/compat';
 import { $dialogs, closeDialog, DIALOG_LAYER, openDialog, topDialog } from '../lib/site/dialogs.ts';
 import { useStore } from './useStore.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const focusInto = (box: HTMLElement) => (box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
 
@@ -75,8 +76,20 @@ export function Dialog({ title, onClose, children, size = 'md', className = '', 
 
   return (
     // the backdrop is layout only (role none): a press on it is the mouse's way out, the keyboard's is Escape (onKey above)
-    <div role="presentation" className="backdrop" style={layer >= 0 ? { zIndex: DIALOG_LAYER + layer } : undefined} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`dialog dialog-${size} ${className}`}>
+    <div
+      role="presentation"
+      className="backdrop"
+      style={layer >= 0 ? { zIndex: DIALOG_LAYER + layer } : undefined}
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`dialog dialog-${size} ${className}`}
+      >
         <div className="dialog-head">
           <h2 id={titleId} className={hideTitle ? 'sr-only' : undefined}>
             {title}

@@ -60,7 +60,11 @@ export default function EntityCard({ decl, row, refs, level = 2, rates }: Entity
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className={card.end?.ended ? 'card ended' : 'card'} data-ends={card.end?.at}>
-      {card.flag ? <img className="flag" src={card.flag} alt="" width={48} height={36} loading="lazy" decoding="async" /> : card.image && <img src={card.image} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+      {card.flag ? (
+        <img className="flag" src={card.flag} alt="" width={48} height={36} loading="lazy" decoding="async" />
+      ) : (
+        card.image && <img src={card.image} alt="" width={48} height={48} loading="lazy" decoding="async" />
+      )}
       <div>
         <Heading>
           <a href={card.href}>{card.title}</a>

@@ -33,7 +33,10 @@ interface FieldProps {
 /** Label, control and its server-side errors, beside it and tied to it (aria-invalid, aria-describedby). */
 export function Field({ id, label, required, errors, children }: FieldProps) {
   const message = errors?.length ? errors.join(' ') : '';
-  const control = message && isValidElement(children) ? cloneElement(children as VNode, { 'aria-invalid': true, 'aria-describedby': `${id}-error` }) : children;
+  const control =
+    message && isValidElement(children)
+      ? cloneElement(children as VNode, { 'aria-invalid': true, 'aria-describedby': `${id}-error` })
+      : children;
   return (
     <div className="field">
       <label htmlFor={id}>

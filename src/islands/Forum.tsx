@@ -3,7 +3,15 @@ import { useEffect, useState } from 'preact/compat';
 import type { ComponentChildren } from 'preact';
 import type { ForumCategory, ForumQuestion, ForumReply } from '../lib/api/public.ts';
 import { $session, restoreSession } from '../lib/stores/session.ts';
-import { createForumList, createQuestionStore, HELD_NOTE, listIsLive, type ForumListStore, type ForumTab, type QuestionStore } from '../lib/stores/forum.ts';
+import {
+  createForumList,
+  createQuestionStore,
+  HELD_NOTE,
+  listIsLive,
+  type ForumListStore,
+  type ForumTab,
+  type QuestionStore,
+} from '../lib/stores/forum.ts';
 import { useStore } from './useStore.ts';
 import { AskForm, DeleteDialog, EditForm, ReplyForm, ReportButton } from './ForumForms.tsx';
 import { countOf, formatDate } from '../lib/format.ts';
@@ -50,7 +58,14 @@ function QuestionList({ items, empty }: { items: ForumQuestion[] | null; empty: 
               <a href={questionHref(q.id)}>{q.title}</a>
             </h2>
             <p>
-              {[authorOf(q), formatDate(q.created_at), countOf(q.like_count ?? 0, 'like'), countOf(q.reply_count ?? q.replies?.length ?? 0, 'reply', 'replies')].filter(Boolean).join(' · ')}
+              {[
+                authorOf(q),
+                formatDate(q.created_at),
+                countOf(q.like_count ?? 0, 'like'),
+                countOf(q.reply_count ?? q.replies?.length ?? 0, 'reply', 'replies'),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           </div>
         </li>
@@ -70,11 +85,22 @@ function useSession() {
 
 function ForumTabs({ store, signedIn }: { store: ForumListStore; signedIn: boolean }) {
   const { tab } = useStore(store.$list);
-  const tabs: [ForumTab, string][] = [['latest', 'Latest'], ['trending', 'Trending'], ...(signedIn ? [['mine', 'My questions'] as [ForumTab, string]] : [])];
+  const tabs: [ForumTab, string][] = [
+    ['latest', 'Latest'],
+    ['trending', 'Trending'],
+    ...(signedIn ? [['mine', 'My questions'] as [ForumTab, string]] : []),
+  ];
   return (
     <div className="row" role="tablist" aria-label="Questions">
       {tabs.map(([key, label]) => (
-        <button key={key} type="button" role="tab" aria-selected={tab === key} className={`btn${tab === key ? ' primary' : ''}`} onClick={() => store.showTab(key)}>
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          aria-selected={tab === key}
+          className={`btn${tab === key ? ' primary' : ''}`}
+          onClick={() => store.showTab(key)}
+        >
           {label}
         </button>
       ))}
@@ -85,7 +111,12 @@ function ForumTabs({ store, signedIn }: { store: ForumListStore; signedIn: boole
 function ForumResults({ store, children }: { store: ForumListStore; children?: ComponentChildren }) {
   const list = useStore(store.$list);
   const live = listIsLive(list);
-  const empty = list.tab === 'mine' ? 'You have not asked anything yet.' : list.search ? 'No questions match your search.' : 'No questions yet. Be the first to ask.';
+  const empty =
+    list.tab === 'mine'
+      ? 'You have not asked anything yet.'
+      : list.search
+        ? 'No questions match your search.'
+        : 'No questions yet. Be the first to ask.';
   return (
     <>
       {list.tab === 'latest' ? (
@@ -119,7 +150,15 @@ function useAskFocus() {
  * the page's static list (`children`), which it hides while it shows results of its own. On a
  * question's URL that has no page yet (asked after the last build) it shows that question instead.
  */
-export function ForumHome({ category, categories, children }: { category: number | null; categories: ForumCategory[]; children?: ComponentChildren }) {
+export function ForumHome({
+  category,
+  categories,
+  children,
+}: {
+  category: number | null;
+  categories: ForumCategory[];
+  children?: ComponentChildren;
+}) {
   const session = useSession();
   const [store] = useState(() => createForumList(category));
   const [questionId, setQuestionId] = useState<number | null>(null);
@@ -142,7 +181,11 @@ export function ForumHome({ category, categories, children }: { category: number
         <ForumResults store={store}>{children}</ForumResults>
       </div>
       <aside id="ask" tabIndex={-1}>
-        {session.loading ? null : signedIn ? <AskForm categories={categories} category={category} onAsked={(q) => window.location.assign(questionHref(q.id))} /> : <SignInPrompt what="ask a question" />}
+        {session.loading ? null : signedIn ? (
+          <AskForm categories={categories} category={category} onAsked={(q) => window.location.assign(questionHref(q.id))} />
+        ) : (
+          <SignInPrompt what="ask a question" />
+        )}
       </aside>
     </div>
   );
@@ -173,7 +216,11 @@ function QuestionHead({ store, question }: { store: QuestionStore; question: For
       <p className="muted">{['Asked by ' + (authorOf(question) || 'User'), formatDate(question.created_at)].join(' · ')}</p>
       {question.held ? <p className="panel">Your question was received. {HELD_NOTE}</p> : null}
       {editing === 'question' ? (
-        <EditForm fields={fields} onSave={(v) => store.saveQuestion({ title: v.title!, body: v.body! })} onCancel={() => store.edit(null)} />
+        <EditForm
+          fields={fields}
+          onSave={(v) => store.saveQuestion({ title: v.title!, body: v.body! })}
+          onCancel={() => store.edit(null)}
+        />
       ) : question.body ? (
         <p className="pre-line">{question.body}</p>
       ) : null}
@@ -249,11 +296,19 @@ function Reply({ store, reply: r, accepted, canAccept, actions }: ReplyProps) {
       <div>
         {accepted ? <p className="badge ok">Accepted answer</p> : null}
         {editing === r.id ? (
-          <EditForm fields={[{ name: 'body', label: 'Your reply', value: r.body, long: true }]} onSave={(v) => store.saveReply(r.id, v.body!)} onCancel={() => store.edit(null)} />
+          <EditForm
+            fields={[{ name: 'body', label: 'Your reply', value: r.body, long: true }]}
+            onSave={(v) => store.saveReply(r.id, v.body!)}
+            onCancel={() => store.edit(null)}
+          />
         ) : (
           <p className="pre-line reply-body">{r.body}</p>
         )}
-        <p>{[authorOf(r), r.institution ? institutionLabel(r.institution.kind, r.institution.name) : null, formatDate(r.created_at)].filter(Boolean).join(' · ')}</p>
+        <p>
+          {[authorOf(r), r.institution ? institutionLabel(r.institution.kind, r.institution.name) : null, formatDate(r.created_at)]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
         {r.held ? <p className="muted">{HELD_NOTE}</p> : null}
         {actions ? <ReplyActions store={store} reply={r} accepted={accepted} canAccept={canAccept} /> : null}
       </div>

@@ -20,9 +20,21 @@ function Alert({ failure }: { failure: Failure | null }) {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
-export function AskForm({ categories, category, onAsked }: { categories: ForumCategory[]; category: number | null; onAsked: (q: ForumQuestion) => void }) {
+export function AskForm({
+  categories,
+  category,
+  onAsked,
+}: {
+  categories: ForumCategory[];
+  category: number | null;
+  onAsked: (q: ForumQuestion) => void;
+}) {
   const ask = useSubmit(async (form) => {
-    const asked = await askQuestion({ title: text(form, 'title'), body: text(form, 'body'), category: Number(form.get('category')) || null });
+    const asked = await askQuestion({
+      title: text(form, 'title'),
+      body: text(form, 'body'),
+      category: Number(form.get('category')) || null,
+    });
     onAsked(asked);
     return asked;
   }, 'Failed to post question');
@@ -62,8 +74,16 @@ const REPORTED = 'Thank you. A moderator will look at it.';
 /** "Report": why, in a few words, for the moderators' queue. */
 export function ReportButton({ kind, id }: { kind: 'question' | 'reply'; id: number }) {
   const [open, setOpen] = useState(false);
-  const report = useSubmit(async (form) => (await reportPost(kind, id, text(form, 'reason'))).message || REPORTED, 'Failed to send the report');
-  if (report.result) return <span role="status" className="muted">{report.result}</span>;
+  const report = useSubmit(
+    async (form) => (await reportPost(kind, id, text(form, 'reason'))).message || REPORTED,
+    'Failed to send the report',
+  );
+  if (report.result)
+    return (
+      <span role="status" className="muted">
+        {report.result}
+      </span>
+    );
   if (!open)
     return (
       <button type="button" className="btn" onClick={() => setOpen(true)}>
@@ -93,8 +113,19 @@ export interface EditField {
 }
 
 /** The author's edit of a question (title and details) or a reply (its text), in place. */
-export function EditForm({ fields, onSave, onCancel }: { fields: EditField[]; onSave: (values: Record<string, string>) => Promise<void>; onCancel: () => void }) {
-  const save = useSubmit((form) => onSave(Object.fromEntries(fields.map((f) => [f.name, text(form, f.name)]))), 'Failed to save your changes');
+export function EditForm({
+  fields,
+  onSave,
+  onCancel,
+}: {
+  fields: EditField[];
+  onSave: (values: Record<string, string>) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const save = useSubmit(
+    (form) => onSave(Object.fromEntries(fields.map((f) => [f.name, text(form, f.name)]))),
+    'Failed to save your changes',
+  );
   const id = useId();
   return (
     <form method="post" className="panel" onSubmit={save.onSubmit} aria-label="Edit your post">

@@ -47,7 +47,10 @@ export default function GuidancePrompt({ path, detailTitle, provider }: Guidance
       ) : prompt === 'full-detail' ? (
         <section className="panel mt-6" aria-labelledby="prompt-title" data-prompt="full-detail">
           <h2 id="prompt-title">See the full details</h2>
-          <p>Want the full picture on {detailTitle}: fees, intakes, scholarships and your chances? A counsellor can walk you through it for free.</p>
+          <p>
+            Want the full picture on {detailTitle}: fees, intakes, scholarships and your chances? A counsellor can walk you through it for
+            free.
+          </p>
           <CounsellorActions canBook={canBook} book="Talk to a counsellor" find="Find a counsellor" dismiss="Not now" onClose={close} />
         </section>
       ) : null}

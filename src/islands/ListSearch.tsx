@@ -36,7 +36,12 @@ function FilterField({ store, filter: f }: { store: ListSearchStore; filter: Sea
   if (f.kind === 'flag')
     return (
       <label>
-        <input type="checkbox" checked={value === 'true'} onChange={(e) => store.setValue(f.name, e.currentTarget.checked ? 'true' : f.initially ? 'false' : '')} /> {f.label}
+        <input
+          type="checkbox"
+          checked={value === 'true'}
+          onChange={(e) => store.setValue(f.name, e.currentTarget.checked ? 'true' : f.initially ? 'false' : '')}
+        />{' '}
+        {f.label}
         {counts('true')}
       </label>
     );
@@ -44,7 +49,15 @@ function FilterField({ store, filter: f }: { store: ListSearchStore; filter: Sea
     return (
       <>
         <label htmlFor={`ls-${f.name}`}>{f.label}</label>
-        <input id={`ls-${f.name}`} type="number" inputMode="numeric" min={0} step={1000} value={value ?? ''} onInput={(e) => store.setValue(f.name, /^\d{1,12}$/.test(e.currentTarget.value) ? e.currentTarget.value : '')} />
+        <input
+          id={`ls-${f.name}`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1000}
+          value={value ?? ''}
+          onInput={(e) => store.setValue(f.name, /^\d{1,12}$/.test(e.currentTarget.value) ? e.currentTarget.value : '')}
+        />
       </>
     );
   return (
@@ -79,7 +92,13 @@ function SortField({ store, sorts }: { store: ListSearchStore; sorts: readonly S
   );
 }
 
-function SearchForm({ store, label, filters, sorts, filtersHref }: { store: ListSearchStore } & Pick<ListSearchProps, 'label' | 'filters' | 'filtersHref'> & { sorts: readonly SortOption[] }) {
+function SearchForm({
+  store,
+  label,
+  filters,
+  sorts,
+  filtersHref,
+}: { store: ListSearchStore } & Pick<ListSearchProps, 'label' | 'filters' | 'filtersHref'> & { sorts: readonly SortOption[] }) {
   const { search, values, ordering } = useStore(store.$search);
   // phones: the filters and order fold under one button, so the first results show on the first screen
   const [open, setOpen] = useState(false);
@@ -89,10 +108,22 @@ function SearchForm({ store, label, filters, sorts, filtersHref }: { store: List
     <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
       <div className="field">
         <label htmlFor="ls-search">Search {label.toLowerCase()}</label>
-        <input id="ls-search" type="search" value={search} placeholder="Type a name…" onChange={(e) => store.setSearch(e.currentTarget.value)} />
+        <input
+          id="ls-search"
+          type="search"
+          value={search}
+          placeholder="Type a name…"
+          onChange={(e) => store.setSearch(e.currentTarget.value)}
+        />
       </div>
       {more ? (
-        <button type="button" className="btn filters-toggle" aria-expanded={open} aria-controls="ls-more" onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="btn filters-toggle"
+          aria-expanded={open}
+          aria-controls="ls-more"
+          onClick={() => setOpen((o) => !o)}
+        >
           Filter and sort{chosen > 0 ? ` (${chosen})` : ''}
         </button>
       ) : null}
@@ -118,7 +149,11 @@ function Results({ store, card, rates }: { store: ListSearchStore } & Pick<ListS
   return (
     <div aria-live="polite">
       {error ? <p className="error">{error}</p> : null}
-      {results ? <p className="muted">{count === 0 ? 'No matches. Try another spelling or fewer filters.' : `${count} found`}</p> : busy ? <p className="muted">Searching…</p> : null}
+      {results ? (
+        <p className="muted">{count === 0 ? 'No matches. Try another spelling or fewer filters.' : `${count} found`}</p>
+      ) : busy ? (
+        <p className="muted">Searching…</p>
+      ) : null}
       {results && results.length > 0 ? (
         <ul className="cards">
           {(card.ends ? currentFirst(results, card.ends.field, Date.now()) : results).map((r) => (
@@ -140,7 +175,17 @@ function Results({ store, card, rates }: { store: ListSearchStore } & Pick<ListS
  * come live from the API (typo tolerant on the server) and replace the pre-rendered list, in the same
  * cards; cleared, the static list is back.
  */
-export default function ListSearch({ apiPath, label, card, refPaths = {}, filters, sorts = [], filtersHref, rates, debounceMs = 300 }: ListSearchProps) {
+export default function ListSearch({
+  apiPath,
+  label,
+  card,
+  refPaths = {},
+  filters,
+  sorts = [],
+  filtersHref,
+  rates,
+  debounceMs = 300,
+}: ListSearchProps) {
   const [store] = useState(() => createListSearch({ apiPath, filters, sorts, refPaths, debounceMs }));
   const live = searchIsLive(useStore(store.$search));
   useEffect(() => {

@@ -62,7 +62,10 @@ function SignIn({ store }: { store: LoginStore }) {
 }
 
 function Forgot() {
-  const forgot = useSubmit(async (form) => (await requestPasswordReset(field(form, 'email').trim())).message, 'We could not send the link.');
+  const forgot = useSubmit(
+    async (form) => (await requestPasswordReset(field(form, 'email').trim())).message,
+    'We could not send the link.',
+  );
   return (
     <form method="post" onSubmit={forgot.onSubmit} aria-label="Choose a new password">
       <h2>Forgot your password?</h2>
@@ -141,7 +144,13 @@ function SignUp({ store }: { store: LoginStore }) {
 
 function ModeTab({ store, mode, current, label }: { store: LoginStore; mode: LoginMode; current: LoginMode; label: string }) {
   return (
-    <button type="button" role="tab" aria-selected={current === mode} className={`btn${current === mode ? ' primary' : ''}`} onClick={() => store.switchTo(mode)}>
+    <button
+      type="button"
+      role="tab"
+      aria-selected={current === mode}
+      className={`btn${current === mode ? ' primary' : ''}`}
+      onClick={() => store.switchTo(mode)}
+    >
       {label}
     </button>
   );
@@ -163,7 +172,12 @@ export default function Login() {
     void store.confirmLink(token, () => go('/forum/'));
   }, [store]);
 
-  if (confirming) return <p className="panel narrow" role="status">Confirming your email address…</p>;
+  if (confirming)
+    return (
+      <p className="panel narrow" role="status">
+        Confirming your email address…
+      </p>
+    );
   return (
     <div className="panel narrow">
       <div className="row" role="tablist" aria-label="Account">

@@ -8,7 +8,10 @@ import { useSubmit } from './useSubmit.ts';
 /** /login/reset/?token=…: the page of the password-reset mail's link, where the new password is chosen. */
 export default function ResetPassword() {
   const [token, setToken] = useState<string | null>(null);
-  const reset = useSubmit(async (form) => (await resetPassword(token ?? '', String(form.get('password')))).message, 'The password could not be changed.');
+  const reset = useSubmit(
+    async (form) => (await resetPassword(token ?? '', String(form.get('password')))).message,
+    'The password could not be changed.',
+  );
   const { failure: error, result: done } = reset;
 
   useEffect(() => {

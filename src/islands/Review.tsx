@@ -29,7 +29,14 @@ export default function Review({ store: given }: { store?: ReviewStore }) {
       <form method="post" onSubmit={onCheck} className="panel row" role="search">
         <div className="field grow">
           <label htmlFor="rv-code">Tracking code</label>
-          <input id="rv-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" />
+          <input
+            id="rv-code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+          />
         </div>
         <SubmitButton busy={busy && !state} busyLabel="Checking…">
           Continue
@@ -65,12 +72,11 @@ function ReviewPanel({ state, store }: { state: ReviewState; store: ReviewStore 
   return (
     <section className="panel" aria-live="polite">
       <h2>{state.review ? `Edit your review of ${name}` : `Review ${name}`}</h2>
-      <p className="muted">
-        Shown as “Verified applicant, applied {formatMonth(state.applied_month)}”: never your name, email or phone.
-      </p>
+      <p className="muted">Shown as “Verified applicant, applied {formatMonth(state.applied_month)}”: never your name, email or phone.</p>
       {state.review?.removed ? (
         <p className="notice">
-          An admin removed this review from the page: {state.review.removed_reason}. You can still change it; it stays removed unless an admin restores it.
+          An admin removed this review from the page: {state.review.removed_reason}. You can still change it; it stays removed unless an
+          admin restores it.
         </p>
       ) : null}
       <ReviewForm state={state} store={store} />
@@ -90,7 +96,9 @@ function ReviewPanel({ state, store }: { state: ReviewState; store: ReviewStore 
 function ReviewForm({ state, store }: { state: ReviewState; store: ReviewStore }) {
   const { busy, error, errorIn } = useStore(store.$review);
   const current = state.review;
-  const [ratings, setRatings] = useState<Partial<Record<Aspect, number>>>(current ? { honesty: current.honesty, responsiveness: current.responsiveness, visa_guidance: current.visa_guidance } : {});
+  const [ratings, setRatings] = useState<Partial<Record<Aspect, number>>>(
+    current ? { honesty: current.honesty, responsiveness: current.responsiveness, visa_guidance: current.visa_guidance } : {},
+  );
   const [text, setText] = useState(current?.text ?? '');
   const f = errorIn === 'save' ? (error?.fields ?? {}) : {};
 
@@ -107,7 +115,14 @@ function ReviewForm({ state, store }: { state: ReviewState; store: ReviewStore }
           <legend>{ASPECT_LABELS[aspect]} *</legend>
           {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
             <label key={n}>
-              <input type="radio" name={aspect} value={n} required checked={ratings[aspect] === n} onChange={() => setRatings((r) => ({ ...r, [aspect]: n }))} />
+              <input
+                type="radio"
+                name={aspect}
+                value={n}
+                required
+                checked={ratings[aspect] === n}
+                onChange={() => setRatings((r) => ({ ...r, [aspect]: n }))}
+              />
               <span>{n}</span>
             </label>
           ))}
@@ -116,9 +131,19 @@ function ReviewForm({ state, store }: { state: ReviewState; store: ReviewStore }
         </fieldset>
       ))}
       <Field id="rv-text" label={`Your experience (${TEXT_MIN} to ${TEXT_MAX} characters)`} required errors={f.text}>
-        <textarea id="rv-text" rows={6} minLength={TEXT_MIN} maxLength={TEXT_MAX} required value={text} onInput={(e) => setText(e.currentTarget.value)} />
+        <textarea
+          id="rv-text"
+          rows={6}
+          minLength={TEXT_MIN}
+          maxLength={TEXT_MAX}
+          required
+          value={text}
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
       </Field>
-      <p className="muted">{text.trim().length} of at least {TEXT_MIN} characters</p>
+      <p className="muted">
+        {text.trim().length} of at least {TEXT_MIN} characters
+      </p>
       {errorIn === 'save' ? <FailureNote failure={error} /> : null}
       <SubmitButton busy={busy} busyLabel="Saving…">
         {current ? 'Save changes' : 'Publish review'}

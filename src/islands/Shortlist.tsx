@@ -37,7 +37,10 @@ async function load(items: Saved[], kinds: ShortlistKind[]): Promise<Loaded> {
 
 /** The saved rows of one kind, with Compare when the kind compares and more than one is saved. */
 function KindSection({ kind, group }: { kind: ShortlistKind; group: Loaded[string] }) {
-  const compared = group.rows.slice(0, COMPARE_MAX).map((r) => r.id).join(',');
+  const compared = group.rows
+    .slice(0, COMPARE_MAX)
+    .map((r) => r.id)
+    .join(',');
   return (
     <section aria-labelledby={`sl-${kind.card.name}`}>
       <h2 id={`sl-${kind.card.name}`}>
@@ -76,7 +79,10 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
 
   useEffect(() => {
     wireSaveButtons(document);
-    const fromLink = fromQuery(location.search, kinds.map((k) => k.card.name));
+    const fromLink = fromQuery(
+      location.search,
+      kinds.map((k) => k.card.name),
+    );
     if (fromLink.length) setShared(fromLink);
     // kinds is the island's prop, the same array for the island's life
   }, [kinds]);
@@ -89,7 +95,8 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
 
   const link = useMemo(() => (typeof location === 'undefined' ? '' : `${location.origin}/shortlist/${shareQuery(items)}`), [items]);
   const share = async () => {
-    if (typeof navigator.share === 'function') return void (await navigator.share({ title: 'My study-abroad shortlist', url: link }).catch(() => undefined));
+    if (typeof navigator.share === 'function')
+      return void (await navigator.share({ title: 'My study-abroad shortlist', url: link }).catch(() => undefined));
     await navigator.clipboard?.writeText(link).catch(() => undefined);
     setCopied(true);
   };
@@ -99,16 +106,21 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
     <>
       {shared && (
         <div className="panel">
-          <p>
-            Someone shared this shortlist with you: {countOf(shared.length, 'item')}.
-          </p>
-          <button type="button" className="btn primary" onClick={() => void saveAll(shared).then(() => (history.replaceState(null, '', '/shortlist/'), setShared(null)))}>
+          <p>Someone shared this shortlist with you: {countOf(shared.length, 'item')}.</p>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => void saveAll(shared).then(() => (history.replaceState(null, '', '/shortlist/'), setShared(null)))}
+          >
             Save these to my shortlist
           </button>
         </div>
       )}
       {items.length === 0 ? (
-        <p>Nothing saved yet. Tap ☆ Save on a university, course, consultancy or scholarship to keep it here, on this phone, without an account.</p>
+        <p>
+          Nothing saved yet. Tap ☆ Save on a university, course, consultancy or scholarship to keep it here, on this phone, without an
+          account.
+        </p>
       ) : !loaded ? (
         <p className="muted">Loading…</p>
       ) : (
@@ -119,7 +131,13 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
                 Share this list
               </button>
               {copied && <span role="status">Link copied.</span>}
-              <input aria-label="Link to this shortlist" readOnly value={link} className="share-link" onFocus={(e) => e.currentTarget.select()} />
+              <input
+                aria-label="Link to this shortlist"
+                readOnly
+                value={link}
+                className="share-link"
+                onFocus={(e) => e.currentTarget.select()}
+              />
             </p>
           )}
           {kinds.map((kind) => {

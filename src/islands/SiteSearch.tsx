@@ -22,7 +22,9 @@ async function notesFor(rows: Row[], note: NonNullable<SearchTarget['note']>): P
   return (row) => {
     const ref = found.get(row[note.field] as number);
     if (!ref) return '';
-    return [ref[note.titleField], note.next ? ref.related?.[note.next]?.[0]?.label : undefined].filter((v) => typeof v === 'string' && v).join(' · ');
+    return [ref[note.titleField], note.next ? ref.related?.[note.next]?.[0]?.label : undefined]
+      .filter((v) => typeof v === 'string' && v)
+      .join(' · ');
   };
 }
 
@@ -40,8 +42,18 @@ interface Group {
  * before the script has loaded); the results page (`results`) reads and keeps the words in the
  * address (?search=…), so a search can be shared and Back returns to it.
  */
-export default function SiteSearch({ targets, results = false, debounceMs = 300 }: { targets: SearchTarget[]; results?: boolean; debounceMs?: number }) {
-  const [query, setQuery] = useState(() => (results && typeof location !== 'undefined' ? (new URLSearchParams(location.search).get('search') ?? '') : ''));
+export default function SiteSearch({
+  targets,
+  results = false,
+  debounceMs = 300,
+}: {
+  targets: SearchTarget[];
+  results?: boolean;
+  debounceMs?: number;
+}) {
+  const [query, setQuery] = useState(() =>
+    results && typeof location !== 'undefined' ? (new URLSearchParams(location.search).get('search') ?? '') : '',
+  );
   const [groups, setGroups] = useState<Group[] | null>(null);
   const seq = useRef(0);
 
@@ -68,7 +80,11 @@ export default function SiteSearch({ targets, results = false, debounceMs = 300 
             label,
             more: `/${sitePath}/?${new URLSearchParams({ search: q })}`,
             count: page?.count ?? 0,
-            items: rows.map((r: Row) => ({ title: String(r[titleField] ?? r.id), href: `/${sitePath}/${r.slug || r.id}/`, note: noteOf(r) })),
+            items: rows.map((r: Row) => ({
+              title: String(r[titleField] ?? r.id),
+              href: `/${sitePath}/${r.slug || r.id}/`,
+              note: noteOf(r),
+            })),
           };
         }),
       ).then((found) => {
@@ -81,7 +97,16 @@ export default function SiteSearch({ targets, results = false, debounceMs = 300 
   return (
     <form role="search" action="/search/" method="get" onSubmit={(e) => results && e.preventDefault()}>
       <label htmlFor="site-search">Search destinations, universities, courses, consultancies…</label>
-      <input id="site-search" name="search" type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} placeholder="e.g. Australia, nursing, IELTS" autoComplete="off" enterKeyHint="search" />
+      <input
+        id="site-search"
+        name="search"
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        placeholder="e.g. Australia, nursing, IELTS"
+        autoComplete="off"
+        enterKeyHint="search"
+      />
       <div aria-live="polite">
         {groups && groups.length === 0 ? <p className="muted">No matches. Try another spelling.</p> : null}
         {groups?.map((g) => (
@@ -95,7 +120,11 @@ export default function SiteSearch({ targets, results = false, debounceMs = 300 
                 </li>
               ))}
             </ul>
-            {g.count > g.items.length && <a href={g.more}>All {countOf(g.count, 'match', 'matches')} in {g.label.toLowerCase()}</a>}
+            {g.count > g.items.length && (
+              <a href={g.more}>
+                All {countOf(g.count, 'match', 'matches')} in {g.label.toLowerCase()}
+              </a>
+            )}
           </section>
         ))}
       </div>

@@ -38,7 +38,15 @@ export default function Track({ store: given }: { store?: TrackStore }) {
       <form method="get" action="/track/" onSubmit={onCheck} className="panel row" role="search">
         <div className="field grow">
           <label htmlFor="tr-code">Tracking code</label>
-          <input id="tr-code" name="code" value={code} onChange={(e) => setCode(e.currentTarget.value)} required autoComplete="off" autoCapitalize="characters" />
+          <input
+            id="tr-code"
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+          />
         </div>
         <SubmitButton busy={busy && mode === 'view'} busyLabel="Check status" native>
           Check status
@@ -76,13 +84,21 @@ export default function Track({ store: given }: { store?: TrackStore }) {
           )}
           <p>
             <label className="check">
-              <input type="checkbox" checked={status.notify_applicant !== false} disabled={busy} onChange={(e) => void store.notices(e.currentTarget.checked)} /> Email me when this application changes
+              <input
+                type="checkbox"
+                checked={status.notify_applicant !== false}
+                disabled={busy}
+                onChange={(e) => void store.notices(e.currentTarget.checked)}
+              />{' '}
+              Email me when this application changes
             </label>
           </p>
           {status.editable === false && status.status !== 'withdrawn' ? (
             <p className="muted">The consultancy has started on this application, so its details can no longer be changed here.</p>
           ) : null}
-          {mode === 'withdraw' ? <WithdrawDialog store={store} name={status.consultancy?.name ?? status.consultancy_name} onClose={() => setMode('view')} /> : null}
+          {mode === 'withdraw' ? (
+            <WithdrawDialog store={store} name={status.consultancy?.name ?? status.consultancy_name} onClose={() => setMode('view')} />
+          ) : null}
         </section>
       ) : null}
     </>
@@ -101,11 +117,11 @@ function Summary({ status }: { status: ApplicationStatus }) {
       </h2>
       <dl className="facts">
         {applicationFacts(status).map(([label, value]) => (
-            <Fragment key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </Fragment>
-          ))}
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
       </dl>
       <h3>Timeline</h3>
       <ol className="timeline">
@@ -141,7 +157,9 @@ function EditForm({ status, store, onDone }: { status: ApplicationStatus; store:
   return (
     <form method="post" onSubmit={onSubmit} encType="multipart/form-data">
       <h3>Change your application</h3>
-      <p className="muted">Your name, email, phone, address and message are not shown here, to protect them: leave a field empty to keep it.</p>
+      <p className="muted">
+        Your name, email, phone, address and message are not shown here, to protect them: leave a field empty to keep it.
+      </p>
       <Field id="ed-full_name" label="Full name" errors={f.full_name}>
         <input id="ed-full_name" name="full_name" autoComplete="name" placeholder={keep(masked?.full_name)} />
       </Field>
@@ -157,7 +175,12 @@ function EditForm({ status, store, onDone }: { status: ApplicationStatus; store:
       <Field id="ed-destination" label="Destination" errors={f.destination}>
         <select id="ed-destination" name="destination" value={destination} onChange={(e) => setDestination(e.currentTarget.value)}>
           <option value="">Not decided yet</option>
-          {[...(status.destination && !destinations.some((d) => d.value === status.destination!.id) ? [{ value: status.destination.id, label: status.destination.name }] : []), ...destinations].map((d) => (
+          {[
+            ...(status.destination && !destinations.some((d) => d.value === status.destination!.id)
+              ? [{ value: status.destination.id, label: status.destination.name }]
+              : []),
+            ...destinations,
+          ].map((d) => (
             <option key={d.value} value={String(d.value)}>
               {d.label}
             </option>

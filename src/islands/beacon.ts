@@ -12,7 +12,10 @@ export function analyticsSessionId(): string {
     /* storage off */
   }
   if (id) return id;
-  id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  id =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   try {
     localStorage.setItem(SESSION_KEY, id);
   } catch {

@@ -50,17 +50,15 @@ describe.each(engines)('content entities on %s', (engine) => {
       })
     ).id;
     // licensed: moe_certified follows a verified licence that has not expired (licences.api.test.ts)
-    await t.database.db
-      .insert(consultancyLicences)
-      .values({
-        consultancy_id: ids.everest,
-        permission_number: '101/081-82',
-        issuing_office: 'MoEST',
-        issued_on: '2025-01-01',
-        expires_on: '2099-12-31',
-        document_key: 'private/none.pdf',
-        status: 'verified',
-      });
+    await t.database.db.insert(consultancyLicences).values({
+      consultancy_id: ids.everest,
+      permission_number: '101/081-82',
+      issuing_office: 'MoEST',
+      issued_on: '2025-01-01',
+      expires_on: '2099-12-31',
+      document_key: 'private/none.pdf',
+      status: 'verified',
+    });
     ids.fewa = (
       await create('consultancy/create', {
         name: 'Fewa Abroad',
@@ -525,17 +523,15 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(refused.statusCode).toBe(400);
     const featured = await createConsultancy(t.database.db, 'Annapurna Abroad');
     await t.database.db.update(consultancies).set({ verified: true }).where(eq(consultancies.id, featured));
-    await t.database.db
-      .insert(consultancyLicences)
-      .values({
-        consultancy_id: featured,
-        permission_number: '77/081-82',
-        issuing_office: 'Ministry of Education, Science and Technology',
-        issued_on: '2025-01-01',
-        expires_on: '2099-01-01',
-        document_key: 'test/annapurna.pdf',
-        status: 'verified',
-      });
+    await t.database.db.insert(consultancyLicences).values({
+      consultancy_id: featured,
+      permission_number: '77/081-82',
+      issuing_office: 'Ministry of Education, Science and Technology',
+      issued_on: '2025-01-01',
+      expires_on: '2099-01-01',
+      document_key: 'test/annapurna.pdf',
+      status: 'verified',
+    });
     const settings = await t.app.inject({
       method: 'PATCH',
       url: '/api/site-settings/update/',

@@ -57,14 +57,12 @@ describe.each(engines)('facets on %s', (engine) => {
     }
     for (let i = 0; i < 7; i++) {
       // every third one for any field of study
-      await db
-        .insert(scholarships)
-        .values({
-          title: `Award ${i}`,
-          slug: `award-${i}`,
-          level: i % 2 ? 'master' : 'bachelor',
-          discipline_id: i % 3 ? ids.disciplines[i % 2]! : null,
-        });
+      await db.insert(scholarships).values({
+        title: `Award ${i}`,
+        slug: `award-${i}`,
+        level: i % 2 ? 'master' : 'bachelor',
+        discipline_id: i % 3 ? ids.disciplines[i % 2]! : null,
+      });
     }
     for (let i = 0; i < 6; i++) {
       const id = await createConsultancy(db, `Everest Consultancy ${i}`);

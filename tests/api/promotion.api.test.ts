@@ -183,31 +183,27 @@ describe.each(engines)('featured and promoted consultancies on %s', (engine) => 
           fingerprint: `review-${seq}`,
         })
         .returning({ id: consultancyApplications.id });
-      await t.database.db
-        .insert(consultancyReviews)
-        .values({
-          application_id: a!.id,
-          consultancy_id: consultancyId,
-          honesty: ratings[0],
-          responsiveness: ratings[1],
-          visa_guidance: ratings[2],
-          text: 'Test review.',
-          removed_reason: removed ? 'Spam.' : null,
-        });
+      await t.database.db.insert(consultancyReviews).values({
+        application_id: a!.id,
+        consultancy_id: consultancyId,
+        honesty: ratings[0],
+        responsiveness: ratings[1],
+        visa_guidance: ratings[2],
+        text: 'Test review.',
+        removed_reason: removed ? 'Spam.' : null,
+      });
     }
     async function complaint(consultancyId: number, ageDays: number, status = 'open') {
-      await t.database.db
-        .insert(complaints)
-        .values({
-          name: 'C',
-          email: 'c@example.com',
-          subject: `Complaint ${++seq}`,
-          message: 'A complaint.',
-          fingerprint: `complaint-${seq}`,
-          consultancy_id: consultancyId,
-          status,
-          created_at: sql`now() - make_interval(days => ${ageDays})`,
-        });
+      await t.database.db.insert(complaints).values({
+        name: 'C',
+        email: 'c@example.com',
+        subject: `Complaint ${++seq}`,
+        message: 'A complaint.',
+        fingerprint: `complaint-${seq}`,
+        consultancy_id: consultancyId,
+        status,
+        created_at: sql`now() - make_interval(days => ${ageDays})`,
+      });
     }
 
     beforeAll(async () => {

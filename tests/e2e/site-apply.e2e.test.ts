@@ -42,13 +42,11 @@ describe('apply → track → edit', () => {
     await page.getByRole('button', { name: 'Edit or add documents' }).click();
     expect(await page.getByLabel('Preferred intake').inputValue()).toBe('February 2027');
     await page.getByLabel('Preferred intake').fill('September 2027');
-    await page
-      .getByLabel('Add documents (PDF or images)')
-      .setInputFiles({
-        name: 'transcript.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-      });
+    await page.getByLabel('Add documents (PDF or images)').setInputFiles({
+      name: 'transcript.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Application updated.' }).waitFor({ timeout: 15_000 });
     expect(await facts()).toMatchObject({ 'Preferred intake': 'September 2027', Documents: '1 document' });

@@ -26,13 +26,11 @@ describe('complaint', () => {
     expect(await page.getByRole('heading', { name: 'Complaint received' }).count()).toBe(0);
     await page.getByLabel('Subject').fill('Fees not refunded');
     await page.getByLabel('What happened?').fill('They promised a refund of the processing fee in March and never paid it.');
-    await page
-      .getByLabel(/Evidence/)
-      .setInputFiles({
-        name: 'receipt.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
-      });
+    await page.getByLabel(/Evidence/).setInputFiles({
+      name: 'receipt.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
     await page.getByRole('button', { name: 'Submit complaint' }).click();
     await page.getByRole('heading', { name: 'Complaint received' }).waitFor({ timeout: 15_000 });
     const complaints = await apiJson<{ results: { subject: string; consultancy_id: number | null }[] }>(

@@ -9,7 +9,14 @@ const series = [{ key: 'pageviews', label: 'Pageviews' }];
 
 describe('the per-day chart', () => {
   it('says there is nothing yet, instead of a flat line, when every day is zero or there are no days', () => {
-    render(<LineChart title="Pageviews, last 30 days" points={[{ date: '2026-11-22', pageviews: 0 }]} series={series} empty="No pageviews yet." />);
+    render(
+      <LineChart
+        title="Pageviews, last 30 days"
+        points={[{ date: '2026-11-22', pageviews: 0 }]}
+        series={series}
+        empty="No pageviews yet."
+      />,
+    );
     expect(screen.getByText('No pageviews yet.')).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
     cleanup();
@@ -33,6 +40,10 @@ describe('the per-day chart', () => {
     expect(screen.getByText('Pageviews: 1,203')).toBeTruthy();
     fireEvent.click(screen.getByText('Numbers by day'));
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['DayPageviews', '22 Nov 20261,200', '23 Nov 20263']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['DayPageviews', '22 Nov 20261,200', '23 Nov 20263']);
   });
 });

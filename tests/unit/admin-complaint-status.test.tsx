@@ -51,9 +51,18 @@ describe('complaint status: the console call', () => {
 
   it("reports the server's error, else SPEC §8's generic text", async () => {
     const real = await vi.importActual<typeof adminApi>('../../src/lib/api/admin.ts');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'Complaint not found.' }), { status: 404, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 'Complaint not found.' }), { status: 404, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
     await expect(real.update('complaint', 999, { status: 'closed' })).rejects.toThrow('Complaint not found.');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 500 })),
+    );
     await expect(real.update('complaint', 7, { status: 'closed' })).rejects.toThrow('Failed to update complaint');
   });
 });
@@ -99,8 +108,12 @@ describe('complaint status: a note for the history', () => {
     api.update.mockResolvedValue({ ...COMPLAINT, status: 'rejected' });
     render(<ResourceList name="complaint" />);
     fireEvent.change(await screen.findByRole('combobox', { name: 'Status of Fees not refunded' }), { target: { value: 'rejected' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Note (optional)' }), { target: { value: '  The receipt is for another agency.  ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note (optional)' }), {
+      target: { value: '  The receipt is for another agency.  ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Set status' }));
-    await waitFor(() => expect(api.update).toHaveBeenCalledWith('complaint', 7, { status: 'rejected', note: 'The receipt is for another agency.' }));
+    await waitFor(() =>
+      expect(api.update).toHaveBeenCalledWith('complaint', 7, { status: 'rejected', note: 'The receipt is for another agency.' }),
+    );
   });
 });

@@ -37,7 +37,7 @@ describe('the confirm dialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('Escape (the dialog\'s cancel event) and Cancel answer no', async () => {
+  it("Escape (the dialog's cancel event) and Cancel answer no", async () => {
     const opener = setUp();
     let first: Promise<boolean>;
     act(() => void (first = ask(deleteQuestion('branch', 'Lakeside'))));

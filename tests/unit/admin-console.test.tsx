@@ -15,7 +15,11 @@ vi.mock('../../src/lib/api/analytics.ts', () => ({
 }));
 vi.mock('../../src/lib/api/dashboard.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/dashboard.ts')>();
-  return { ...real, myPageviews: vi.fn(async () => []), listApplications: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })) };
+  return {
+    ...real,
+    myPageviews: vi.fn(async () => []),
+    listApplications: vi.fn(async () => ({ count: 0, next: null, previous: null, results: [] })),
+  };
 });
 
 import Console from '../../src/admin/Console.tsx';

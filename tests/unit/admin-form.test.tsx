@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
-  return { ...real, getOne: vi.fn(), create: vi.fn(), update: vi.fn(), dropdown: vi.fn(async () => []), optionsById: vi.fn(async () => []) };
+  return {
+    ...real,
+    getOne: vi.fn(),
+    create: vi.fn(),
+    update: vi.fn(),
+    dropdown: vi.fn(async () => []),
+    optionsById: vi.fn(async () => []),
+  };
 });
 vi.mock('../../src/lib/api/settings.ts', () => ({ getSiteStatus: vi.fn(async () => ({ runner: false, content_version: 0 })) }));
 
@@ -85,7 +92,12 @@ describe('generic form screen: create', () => {
   });
 
   it("shows the server's per-field errors beside their fields", async () => {
-    api.create.mockRejectedValue(new ApiError('Check the highlighted fields', 400, { name: ['A university with this name exists'], website: ['Must be a web address (https://...)'] }));
+    api.create.mockRejectedValue(
+      new ApiError('Check the highlighted fields', 400, {
+        name: ['A university with this name exists'],
+        website: ['Must be a web address (https://...)'],
+      }),
+    );
     render(<ResourceEdit name="university" />);
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Monash' } });
     submit();
@@ -137,7 +149,12 @@ describe('generic form screen: edit', () => {
     await waitFor(() => expect(api.update).toHaveBeenCalled());
     const [resource, id, values] = api.update.mock.calls[0];
     expect([resource, id]).toEqual(['consultancy', '3']);
-    expect(values).toMatchObject({ gallery: ['/media/g2.png'], deleted_gallery_images: ['/media/g1.png'], name: 'Everest Consultancy', districts: [1] });
+    expect(values).toMatchObject({
+      gallery: ['/media/g2.png'],
+      deleted_gallery_images: ['/media/g1.png'],
+      name: 'Everest Consultancy',
+      districts: [1],
+    });
     await waitFor(() => expect($flash.get()?.text).toBe('Consultancy saved.'));
   });
 
@@ -170,7 +187,12 @@ describe('keyboard', () => {
     const { container } = render(<ResourceEdit name="consultancy" />);
     const described = [...container.querySelectorAll('[aria-describedby]')];
     expect(described.length).toBeGreaterThan(0);
-    const missing = described.flatMap((el) => el.getAttribute('aria-describedby')!.split(' ').filter((id) => !document.getElementById(id)));
+    const missing = described.flatMap((el) =>
+      el
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .filter((id) => !document.getElementById(id)),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -276,6 +298,11 @@ describe('user institution links', () => {
     submit();
     await waitFor(() => expect(api.update).toHaveBeenCalled());
     const [, , values] = api.update.mock.calls[0];
-    expect(resource('user').prepare!(values, 'update')).toMatchObject({ role: 'college', college_id: 3, consultancy_id: null, university_id: null });
+    expect(resource('user').prepare!(values, 'update')).toMatchObject({
+      role: 'college',
+      college_id: 3,
+      consultancy_id: null,
+      university_id: null,
+    });
   });
 });

@@ -6,7 +6,10 @@ vi.mock('../../src/lib/api/admin.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/admin.ts')>();
   return { ...real, getList: vi.fn(), remove: vi.fn(), usedBy: vi.fn(async () => []), dropdown: vi.fn(async () => []), getAll: vi.fn() };
 });
-vi.mock('../../src/lib/api/files.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api/files.ts')>()), downloadPrivateFile: vi.fn() }));
+vi.mock('../../src/lib/api/files.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/api/files.ts')>()),
+  downloadPrivateFile: vi.fn(),
+}));
 
 import * as adminApi from '../../src/lib/api/admin.ts';
 import { resource } from '../../src/admin/resources/index.ts';
@@ -20,7 +23,12 @@ import { $session } from '../../src/lib/stores/session.ts';
 
 const api = vi.mocked(adminApi);
 const files = vi.mocked(filesApi);
-const page = (results: Record<string, unknown>[], count = results.length, next: string | null = null) => ({ count, next, previous: null, results: results as never });
+const page = (results: Record<string, unknown>[], count = results.length, next: string | null = null) => ({
+  count,
+  next,
+  previous: null,
+  results: results as never,
+});
 const UNIS = [
   { id: 1, name: 'Monash University', destination_id: 2, destination_name: 'Australia', city: 'Melbourne', world_ranking: 42 },
   { id: 2, name: 'University of Toronto', destination_id: 3, destination_name: 'Canada', city: 'Toronto', world_ranking: 21 },
@@ -53,7 +61,9 @@ describe('generic list screen', () => {
     render(<ResourceList name="university" />);
     expect(await screen.findByText('Monash University')).toBeTruthy();
     const table = screen.getByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim());
     expect(headers).toEqual(['Name', 'Destination', 'City', 'World ranking', 'Actions']);
     expect(within(table).getByText('Australia')).toBeTruthy();
     expect(screen.getByText(/Page 1 of 3/)).toBeTruthy();
@@ -113,7 +123,13 @@ describe('generic list screen', () => {
     await screen.findByText('Monash University');
     api.getList.mockResolvedValue(page([UNIS[1]]));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Monash University' }));
-    await waitFor(() => expect($question.get()).toMatchObject({ title: 'Delete this university?', text: '“Monash University” will be deleted. This cannot be undone.', yes: 'Delete' }));
+    await waitFor(() =>
+      expect($question.get()).toMatchObject({
+        title: 'Delete this university?',
+        text: '“Monash University” will be deleted. This cannot be undone.',
+        yes: 'Delete',
+      }),
+    );
     expect(api.usedBy).toHaveBeenCalledWith('university', 1);
     answer(true);
     await waitFor(() => expect($flash.get()?.text).toBe('University deleted successfully!'));
@@ -134,7 +150,11 @@ describe('generic list screen', () => {
     expect(dialog.getAttribute('open')).not.toBeNull();
     expect($question.get()).toBeNull();
     expect(dialog.textContent).not.toMatch(/cannot be undone/);
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['7 courses: BSc A, BSc B, BSc C, BSc D, BSc E and 2 more', '1 event: Sydney Fair']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['7 courses: BSc A, BSc B, BSc C, BSc D, BSc E and 2 more', '1 event: Sydney Fair']);
     // the safe answer has the focus
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.remove).not.toHaveBeenCalled();
@@ -153,12 +173,20 @@ describe('generic list screen', () => {
   });
 
   it('a delete refused after all (a use added meanwhile) opens the same dialog; Cancel touches nothing', async () => {
-    api.remove.mockRejectedValueOnce(new ApiError('This university is used by 3 courses.', 409, undefined, { used_by: [{ entity: 'course', label: 'courses', count: 3 }] }));
+    api.remove.mockRejectedValueOnce(
+      new ApiError('This university is used by 3 courses.', 409, undefined, {
+        used_by: [{ entity: 'course', label: 'courses', count: 3 }],
+      }),
+    );
     render(<ResourceList name="university" />);
     await screen.findByText('Monash University');
     await deleteAnswering(screen.getByRole('button', { name: 'Delete Monash University' }), true);
     const dialog = await screen.findByRole('dialog', { name: /is in use/ });
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 courses']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['3 courses']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.remove).toHaveBeenCalledTimes(1);
@@ -237,7 +265,9 @@ describe('inquiries', () => {
     api.getAll.mockResolvedValue([INQUIRY] as never);
     render(<ResourceList name="inquiry" />);
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.trim());
     expect(headers).toEqual(expect.arrayContaining(['Institution type', 'Institution']));
     expect(headers).not.toContain('Consultancy');
     expect(within(table).getByText('Kathmandu College')).toBeTruthy();
@@ -278,7 +308,9 @@ describe('personal files in the console', () => {
       { id: 1, url: '/api/consultancy-application/3/documents/1/', original_name: 'transcript.pdf', mime: 'application/pdf', size: 900 },
       { id: 2, url: '/api/consultancy-application/3/documents/2/', original_name: 'passport.png', mime: 'image/webp', size: 700 },
     ];
-    api.getList.mockResolvedValue(page([{ id: 3, tracking_code: 'ABCD-EFGH-JKMN-PQRS', full_name: 'Ram', status: 'submitted', documents }]));
+    api.getList.mockResolvedValue(
+      page([{ id: 3, tracking_code: 'ABCD-EFGH-JKMN-PQRS', full_name: 'Ram', status: 'submitted', documents }]),
+    );
     render(<ResourceList name="application" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Download passport.png' }));
     expect(files.downloadPrivateFile).toHaveBeenLastCalledWith('/api/consultancy-application/3/documents/2/', 'passport.png');
@@ -298,7 +330,12 @@ describe('personal files in the console', () => {
     $session.setKey('access', 'token-1');
     const fetch = vi.fn(
       async (_req: Request) =>
-        new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="________.pdf"; filename*=UTF-8''${encodeURIComponent('पासपोर्ट')}.pdf` } }),
+        new Response('%PDF-1.4', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="________.pdf"; filename*=UTF-8''${encodeURIComponent('पासपोर्ट')}.pdf`,
+          },
+        }),
     );
     vi.stubGlobal('fetch', fetch);
     const saved: HTMLAnchorElement[] = [];

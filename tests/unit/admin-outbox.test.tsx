@@ -32,7 +32,12 @@ afterEach(() => {
 describe('the Outbox screen', () => {
   it('shows a failed message with its error, opens its text and HTML, and sends it again with the outcome flashed', async () => {
     api.listOutbox.mockResolvedValueOnce(page([FAILED])).mockResolvedValueOnce(page([{ ...FAILED, status: 'pending', attempts: 0 }]));
-    api.getOutboxMessage.mockResolvedValue({ ...FAILED, status: 'failed', text: 'Open this link: http://x/login/reset/?token=t', html: '<p><a href="http://x">Choose a new password</a></p>' } as never);
+    api.getOutboxMessage.mockResolvedValue({
+      ...FAILED,
+      status: 'failed',
+      text: 'Open this link: http://x/login/reset/?token=t',
+      html: '<p><a href="http://x">Choose a new password</a></p>',
+    } as never);
     api.retryOutboxMessage.mockResolvedValue({} as never);
     render(<AdminOutbox />);
     expect(await screen.findByText('Last error: Greeting never received')).toBeTruthy();

@@ -58,16 +58,22 @@ afterEach(() => {
 
 describe('reviews in the admin console', () => {
   it('lists reviews with their fraud signals and removes one with a reason, then restores it', async () => {
-    api.getList.mockResolvedValueOnce(page([FLAGGED])).mockResolvedValueOnce(page([{ ...FLAGGED, removed: true, removed_reason: 'Same phone as two others' }]));
+    api.getList
+      .mockResolvedValueOnce(page([FLAGGED]))
+      .mockResolvedValueOnce(page([{ ...FLAGGED, removed: true, removed_reason: 'Same phone as two others' }]));
     api.moderate.mockResolvedValue({ id: 4 });
     render(<ResourceList name="review" />);
     expect(await screen.findByText('Phone also on 2 other reviews (2 of this consultancy)')).toBeTruthy();
     const remove = screen.getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText(`Why remove ${FLAGGED.tracking_code}? (shown in its place)`), { target: { value: 'Same phone as two others' } });
+    fireEvent.change(screen.getByLabelText(`Why remove ${FLAGGED.tracking_code}? (shown in its place)`), {
+      target: { value: 'Same phone as two others' },
+    });
     fireEvent.click(remove);
     await waitFor(() => expect(api.moderate).toHaveBeenCalledWith('review', 4, 'Same phone as two others'));
-    await waitFor(() => expect($flash.get()?.text).toBe(`Review ${FLAGGED.tracking_code} is removed: “Same phone as two others” shows in its place.`));
+    await waitFor(() =>
+      expect($flash.get()?.text).toBe(`Review ${FLAGGED.tracking_code} is removed: “Same phone as two others” shows in its place.`),
+    );
     api.getList.mockResolvedValueOnce(page([FLAGGED]));
     fireEvent.click(await screen.findByRole('button', { name: `Restore ${FLAGGED.tracking_code}` }));
     await waitFor(() => expect(api.moderate).toHaveBeenCalledWith('review', 4, null));
@@ -79,7 +85,12 @@ describe('reviews in the admin console', () => {
   it('posts the reason to the hide route and nothing to the restore route', async () => {
     const real = await vi.importActual<typeof adminApi>('../../src/lib/api/admin.ts');
     const sent: Request[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (req: Request) => (sent.push(req.clone()), new Response('{"id":4}', { headers: { 'content-type': 'application/json' } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async (req: Request) => (sent.push(req.clone()), new Response('{"id":4}', { headers: { 'content-type': 'application/json' } })),
+      ),
+    );
     $session.setKey('access', 'token-1');
     await real.moderate('review', 4, 'Spam link');
     await real.moderate('review', 4, null);
@@ -94,12 +105,16 @@ describe('reviews in the admin console', () => {
 
 describe("the consultancy's reviews screen", () => {
   it('replies once, publicly, and shows the reply after', async () => {
-    reviews.myReviews.mockResolvedValueOnce(page([REVIEW]) as never).mockResolvedValueOnce(page([{ ...REVIEW, reply: 'Thank you, and good luck!', replied_at: '2026-11-20T05:00:00Z' }]) as never);
+    reviews.myReviews
+      .mockResolvedValueOnce(page([REVIEW]) as never)
+      .mockResolvedValueOnce(page([{ ...REVIEW, reply: 'Thank you, and good luck!', replied_at: '2026-11-20T05:00:00Z' }]) as never);
     reviews.replyToReview.mockResolvedValue({} as never);
     render(<DashboardReviews />);
     expect(await screen.findByText('Clear about every fee, quick on WhatsApp.')).toBeTruthy();
     expect(screen.getByText(/Verified applicant, applied March 2026/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Your public reply (once; it cannot be changed)'), { target: { value: 'Thank you, and good luck!' } });
+    fireEvent.change(screen.getByLabelText('Your public reply (once; it cannot be changed)'), {
+      target: { value: 'Thank you, and good luck!' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Publish reply' }));
     await waitFor(() => expect(reviews.replyToReview).toHaveBeenCalledWith(9, { reply: 'Thank you, and good luck!' }));
     expect(await screen.findByText('Your reply')).toBeTruthy();

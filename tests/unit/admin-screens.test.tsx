@@ -36,7 +36,11 @@ const dash = vi.mocked(dashApi);
 const settings = vi.mocked(settingsApi);
 
 beforeEach(() => {
-  settings.getSiteSettings.mockResolvedValue({ featured_counselling_consultancy_id: 7, featured_counselling_consultancy_name: 'Everest Education', show_counselling_bar: false });
+  settings.getSiteSettings.mockResolvedValue({
+    featured_counselling_consultancy_id: 7,
+    featured_counselling_consultancy_name: 'Everest Education',
+    show_counselling_bar: false,
+  });
   settings.updateSiteSettings.mockImplementation(async (v) => ({ ...v, featured_counselling_consultancy_name: 'Himalayan Consultancy' }));
   settings.getModalSettings.mockResolvedValue({ hide_study_abroad_modal: false, hide_full_detail_modal: false });
   settings.updateModalSettings.mockImplementation(async (v) => v);
@@ -53,7 +57,9 @@ describe('settings screen', () => {
     fireEvent.click(screen.getByLabelText('Show the counselling bar'));
     const site = screen.getByRole('form', { name: 'Site settings' });
     fireEvent.click(within(site).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(settings.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: 8, show_counselling_bar: true }));
+    await waitFor(() =>
+      expect(settings.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: 8, show_counselling_bar: true }),
+    );
     await waitFor(() => expect($flash.get()?.text).toMatch(/^Site settings saved\./));
   });
 
@@ -61,7 +67,9 @@ describe('settings screen', () => {
     render(<Settings />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Everest Education' }));
     fireEvent.click(within(screen.getByRole('form', { name: 'Site settings' })).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(settings.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: null, show_counselling_bar: false }));
+    await waitFor(() =>
+      expect(settings.updateSiteSettings).toHaveBeenCalledWith({ featured_counselling_consultancy_id: null, show_counselling_bar: false }),
+    );
   });
 
   it('modal settings: both flags, saved together', async () => {
@@ -69,7 +77,9 @@ describe('settings screen', () => {
     const modal = await screen.findByRole('form', { name: 'Modal settings' });
     fireEvent.click(within(modal).getByLabelText('Hide the full-detail modal'));
     fireEvent.click(within(modal).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(settings.updateModalSettings).toHaveBeenCalledWith({ hide_study_abroad_modal: false, hide_full_detail_modal: true }));
+    await waitFor(() =>
+      expect(settings.updateModalSettings).toHaveBeenCalledWith({ hide_study_abroad_modal: false, hide_full_detail_modal: true }),
+    );
   });
 });
 
@@ -97,7 +107,15 @@ describe('settings: unsaved changes', () => {
 });
 
 describe('consultancy applications', () => {
-  const row = { id: 11, tracking_code: 'AB12-CD34', full_name: 'Sita Sharma', email: 's@x.np', phone: '9841000000', status: 'submitted', created_at: '2026-01-01T00:00:00Z' };
+  const row = {
+    id: 11,
+    tracking_code: 'AB12-CD34',
+    full_name: 'Sita Sharma',
+    email: 's@x.np',
+    phone: '9841000000',
+    status: 'submitted',
+    created_at: '2026-01-01T00:00:00Z',
+  };
 
   it('moves an application to a next status with a note, then reloads', async () => {
     dash.listApplications.mockResolvedValueOnce({ count: 1, next: null, previous: null, results: [row] });
@@ -113,7 +131,7 @@ describe('consultancy applications', () => {
     expect(dash.listApplications).toHaveBeenCalledTimes(2);
   });
 
-  it('a refused move is said beside that row\'s Move button, not above the list', async () => {
+  it("a refused move is said beside that row's Move button, not above the list", async () => {
     dash.listApplications.mockResolvedValue({ count: 1, next: null, previous: null, results: [row] });
     dash.moveApplication.mockRejectedValueOnce(new ApiError('This application has moved on since you opened it.', 409));
     dismissFlash();

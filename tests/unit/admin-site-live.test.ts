@@ -24,7 +24,11 @@ const follow = async (options = {}, isCurrent = () => true) => {
 
 describe('after a content save, the console follows the public site until the change is live', () => {
   it('waits while the site builds, then says it is live', async () => {
-    replies.push({ runner: true, content_version: 7, live_version: 6, building: true }, { runner: true, content_version: 8, live_version: 6, building: true }, { runner: true, content_version: 8, live_version: 8, building: false });
+    replies.push(
+      { runner: true, content_version: 7, live_version: 6, building: true },
+      { runner: true, content_version: 8, live_version: 6, building: true },
+      { runner: true, content_version: 8, live_version: 8, building: false },
+    );
     expect(await follow()).toEqual(['waiting', 'waiting', 'live']);
   });
 
@@ -44,7 +48,10 @@ describe('after a content save, the console follows the public site until the ch
   });
 
   it('flashes the saved message of a form whose content is on the site, then its phase beside it', async () => {
-    replies.push({ runner: true, content_version: 3, live_version: 2, building: true }, { runner: true, content_version: 3, live_version: 3 });
+    replies.push(
+      { runner: true, content_version: 3, live_version: 2, building: true },
+      { runner: true, content_version: 3, live_version: 3 },
+    );
     const store = createFormStore({ fields: {}, save: async () => ({ id: 1 }), savedMessage: 'Destination saved.', followsSite: true });
     await store.submit({});
     expect($flash.get()?.text).toMatch(/^Destination saved\./);

@@ -5,7 +5,14 @@
  */
 import { defineEntity } from '../../src/lib/contract/index.ts';
 
-const base = { name: 'district', path: 'places', table: 'places', label: 'Place', plural: 'Places', console: { group: 'Lookups', order: 9 } } as const;
+const base = {
+  name: 'district',
+  path: 'places',
+  table: 'places',
+  label: 'Place',
+  plural: 'Places',
+  console: { group: 'Lookups', order: 9 },
+} as const;
 const fields = {
   name: { kind: 'text', label: 'Name', required: true, max: 120 },
   country_id: { kind: 'ref', ref: 'destination', label: 'Country', listedOn: { note: 'fee' } },

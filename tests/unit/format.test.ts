@@ -18,7 +18,12 @@ describe('one formatter for site, islands and console', () => {
     expect(formatMoney(29710, 'AUD')).toBe('AUD 29,710');
     expect(formatMoney(500, 'N/A')).toBe('N/A 500');
     expect(formatMoney(500, '')).toBe('500');
-    expect([countOf(1, 'like'), countOf(0, 'like'), countOf(2, 'reply', 'replies'), countOf(1200, 'month')]).toEqual(['1 like', '0 likes', '2 replies', '1,200 months']);
+    expect([countOf(1, 'like'), countOf(0, 'like'), countOf(2, 'reply', 'replies'), countOf(1200, 'month')]).toEqual([
+      '1 like',
+      '0 likes',
+      '2 replies',
+      '1,200 months',
+    ]);
   });
 
   it('formats fields by their declared options: ranks, money, units, dates without a meaningless time', () => {

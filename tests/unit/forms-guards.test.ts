@@ -43,6 +43,9 @@ describe('application status moves', () => {
   it('refuses a move that skips ahead and trims the note', () => {
     expect(() => statusMove('submitted', 'visa_granted', '')).toThrow(/cannot move/);
     expect(() => statusMove('submitted', 'nope', '')).toThrow('Choose a status');
-    expect(statusMove('submitted', 'in_review', '  We are checking your papers. ')).toEqual({ status: 'in_review', note: 'We are checking your papers.' });
+    expect(statusMove('submitted', 'in_review', '  We are checking your papers. ')).toEqual({
+      status: 'in_review',
+      note: 'We are checking your papers.',
+    });
   });
 });

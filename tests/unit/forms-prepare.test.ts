@@ -68,7 +68,14 @@ describe('SPEC §5: list fields are sent as JSON text', () => {
   it('refs, tags and faqs', () => {
     const form = prepareBody(
       consultancy,
-      { name: 'A', districts: [3, 1], study_abroad_destinations: ['2'], test_preparation: [], partner_universities: [7], highlights: [' Visa help ', '', 'IELTS'] },
+      {
+        name: 'A',
+        districts: [3, 1],
+        study_abroad_destinations: ['2'],
+        test_preparation: [],
+        partner_universities: [7],
+        highlights: [' Visa help ', '', 'IELTS'],
+      },
       'create',
     ) as FormData;
     expect(form.get('districts')).toBe('[3,1]');
@@ -76,7 +83,18 @@ describe('SPEC §5: list fields are sent as JSON text', () => {
     expect(form.get('test_preparation')).toBe('[]');
     expect(form.get('partner_universities')).toBe('[7]');
     expect(form.get('highlights')).toBe('["Visa help","IELTS"]');
-    const uni = prepareBody(university, { name: 'U', disciplines: [1, 2], faqs: [{ question: 'Q?', answer: 'A.' }, { question: '', answer: '' }] }, 'create') as FormData;
+    const uni = prepareBody(
+      university,
+      {
+        name: 'U',
+        disciplines: [1, 2],
+        faqs: [
+          { question: 'Q?', answer: 'A.' },
+          { question: '', answer: '' },
+        ],
+      },
+      'create',
+    ) as FormData;
     expect(uni.get('disciplines')).toBe('[1,2]');
     expect(JSON.parse(uni.get('faqs') as string)).toEqual([{ question: 'Q?', answer: 'A.' }]);
   });
@@ -94,7 +112,17 @@ describe('SPEC §5: course drops null, "null" and undefined', () => {
   it.each(['create', 'update'] as const)('on %s', (mode) => {
     const form = prepareBody(
       course,
-      { name: 'BSc', university_id: 4, discipline_id: null, level: 'bachelor', duration_months: 'null', fee: undefined, currency: null, about: 'null', requirements: undefined },
+      {
+        name: 'BSc',
+        university_id: 4,
+        discipline_id: null,
+        level: 'bachelor',
+        duration_months: 'null',
+        fee: undefined,
+        currency: null,
+        about: 'null',
+        requirements: undefined,
+      },
       mode,
     ) as FormData;
     expect([...form.keys()].sort()).toEqual(['level', 'name', 'university_id']);
@@ -123,7 +151,11 @@ describe('SPEC §5: image files are sent on update only when a new file was chos
 
 describe('SPEC §5: gallery', () => {
   it('sends several new files under gallery, keeps old URLs out, lists removed ones as JSON text', () => {
-    const form = prepareBody(consultancy, { name: 'A', gallery: ['/media/a.png', png('1.png'), png('2.png')], [DELETED_GALLERY]: ['/media/b.png'] }, 'update') as FormData;
+    const form = prepareBody(
+      consultancy,
+      { name: 'A', gallery: ['/media/a.png', png('1.png'), png('2.png')], [DELETED_GALLERY]: ['/media/b.png'] },
+      'update',
+    ) as FormData;
     const o = asObject(form);
     expect(o.gallery).toHaveLength(2);
     expect(form.get(DELETED_GALLERY)).toBe('["/media/b.png"]');
@@ -137,7 +169,16 @@ describe('SPEC §5: gallery', () => {
 describe('SPEC §5: event multi-selects are merged into one JSON list', () => {
   it('merges arrays, JSON text, single ids and nested picks without duplicates', () => {
     expect(mergeSelections([1, '2'], '[2,3]', 4, [[5], { value: 6 }], '7,8', '', null)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(mergeEventSelections({ targeted_destinations: [[1, 2], [2, 3]], related_universities: '[9]', related_consultancies: [] })).toEqual({
+    expect(
+      mergeEventSelections({
+        targeted_destinations: [
+          [1, 2],
+          [2, 3],
+        ],
+        related_universities: '[9]',
+        related_consultancies: [],
+      }),
+    ).toEqual({
       targeted_destinations: '[1,2,3]',
       related_universities: '[9]',
       related_consultancies: '[]',
@@ -146,7 +187,14 @@ describe('SPEC §5: event multi-selects are merged into one JSON list', () => {
   it('in the prepared event body', () => {
     const form = prepareBody(
       event,
-      { title: 'Fair', starts_at: '2026-12-01T10:00', ends_at: '2026-12-01T16:00', targeted_destinations: [[1], [1, 2]], related_universities: ['3', 3], related_consultancies: '[4]' },
+      {
+        title: 'Fair',
+        starts_at: '2026-12-01T10:00',
+        ends_at: '2026-12-01T16:00',
+        targeted_destinations: [[1], [1, 2]],
+        related_universities: ['3', 3],
+        related_consultancies: '[4]',
+      },
       'create',
     ) as FormData;
     expect(form.getAll('targeted_destinations')).toEqual(['[1,2]']);

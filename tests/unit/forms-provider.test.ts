@@ -4,7 +4,15 @@ import { resource } from '../../src/admin/resources/index.ts';
 import { getSummary, toDaySeries } from '../../src/lib/api/analytics.ts';
 import { getModalSettings } from '../../src/lib/api/settings.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
-import { HTML_REPLY, getProfile, listApplications, moveApplication, myPageviews, removeBranch, updateProfile } from '../../src/lib/api/dashboard.ts';
+import {
+  HTML_REPLY,
+  getProfile,
+  listApplications,
+  moveApplication,
+  myPageviews,
+  removeBranch,
+  updateProfile,
+} from '../../src/lib/api/dashboard.ts';
 
 type Handler = (req: Request) => Response | Promise<Response>;
 let requests: Request[] = [];
@@ -20,7 +28,8 @@ function serve(handler: Handler) {
     }),
   );
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const path = (r: Request) => {
   const u = new URL(r.url);
   return u.pathname + u.search;
@@ -44,7 +53,13 @@ describe('data provider: paths from the declarations', () => {
   it('getList: page defaults to 1; search, ordering, page size and filters in the query', async () => {
     serve(() => json({ count: 0, next: null, previous: null, results: [] }));
     await getList('destination');
-    await getList('consultancy', { page: 2, pageSize: 20, search: ' nep ', ordering: '-name', filters: { district: '3', verified: '', exam: undefined } });
+    await getList('consultancy', {
+      page: 2,
+      pageSize: 20,
+      search: ' nep ',
+      ordering: '-name',
+      filters: { district: '3', verified: '', exam: undefined },
+    });
     expect(path(requests[0])).toBe('/api/destination/?page=1');
     expect(path(requests[1])).toBe('/api/consultancy/?page=2&page_size=20&search=nep&ordering=-name&district=3');
   });
@@ -91,14 +106,23 @@ describe('data provider: paths from the declarations', () => {
     await update('offer', 6, { title: 'O' });
     await update('user', 7, { role: 'admin' });
     await update('blogCategory', 8, { name: 'Tips' });
-    expect(requests.map((r) => `${r.method} ${path(r)}`)).toEqual(['PATCH /api/course/5/update/', 'PATCH /api/offer/admin/6/', 'PUT /api/auth/users/7/', 'PATCH /api/blog/categories/8/update/']);
+    expect(requests.map((r) => `${r.method} ${path(r)}`)).toEqual([
+      'PATCH /api/course/5/update/',
+      'PATCH /api/offer/admin/6/',
+      'PUT /api/auth/users/7/',
+      'PATCH /api/blog/categories/8/update/',
+    ]);
     const form = await requests[0].formData();
     expect([...form.keys()]).toEqual(['name']);
   });
   it('inquiries: the institution type, destination and date filters reach the query string', async () => {
     serve(() => json({ count: 0, next: null, previous: null, results: [] }));
-    await getList('inquiry', { filters: { entity_type: 'college', consultancy: '', destination: '3', date_from: '2026-01-01', date_to: '2026-01-31' } });
-    expect(path(requests[0])).toBe('/api/inquiry/admin/all/?all=true&page=1&entity_type=college&destination=3&date_from=2026-01-01&date_to=2026-01-31');
+    await getList('inquiry', {
+      filters: { entity_type: 'college', consultancy: '', destination: '3', date_from: '2026-01-01', date_to: '2026-01-31' },
+    });
+    expect(path(requests[0])).toBe(
+      '/api/inquiry/admin/all/?all=true&page=1&entity_type=college&destination=3&date_from=2026-01-01&date_to=2026-01-31',
+    );
   });
   it('users: a save sends null for the institution links the role does not use', async () => {
     serve(() => json({ id: 7 }));
@@ -173,7 +197,9 @@ describe('SPEC §8: dropdowns and modal settings never raise', () => {
     ]);
   });
   it('chosen ids are named by their detail, never raising', async () => {
-    serve((r) => (path(r) === '/api/consultancy/7/' ? json({ id: 7, name: 'Everest Education', slug: 'everest' }) : json({ error: 'Not found' }, 404)));
+    serve((r) =>
+      path(r) === '/api/consultancy/7/' ? json({ id: 7, name: 'Everest Education', slug: 'everest' }) : json({ error: 'Not found' }, 404),
+    );
     expect(await optionsById('consultancy', [7, 8])).toEqual([{ id: 7, value: 7, label: 'Everest Education', slug: 'everest' }]);
     expect(await optionsById('nothing-like-this', [1])).toEqual([]);
   });
@@ -211,7 +237,12 @@ describe('paging and analytics', () => {
     expect(path(requests[1])).toBe('/api/inquiry/admin/all/?all=true&page=2&page_size=200');
   });
   it('day series: the named series of each day the server sent, in its order', () => {
-    const reply = { days: [{ date: '2026-01-01', pageviews: 1, inquiries: 2, applications: 0 }, { date: '2026-01-02', pageviews: 3, inquiries: 0, applications: 5 }] };
+    const reply = {
+      days: [
+        { date: '2026-01-01', pageviews: 1, inquiries: 2, applications: 0 },
+        { date: '2026-01-02', pageviews: 3, inquiries: 0, applications: 5 },
+      ],
+    };
     expect(toDaySeries(reply, ['pageviews', 'inquiries'])).toEqual([
       { date: '2026-01-01', pageviews: 1, inquiries: 2 },
       { date: '2026-01-02', pageviews: 3, inquiries: 0 },
@@ -248,7 +279,15 @@ describe('dashboards', () => {
   it('update sends multipart without admin-only fields', async () => {
     vi.stubGlobal('localStorage', storage({ access: 't', consultancyId: '3' }));
     serve(() => json({ id: 3 }));
-    await updateProfile('consultancy', { name: 'Mine', verified: true, moe_certified: 'true', priority: 9, claimed: true, highlights: ['a'], deleted_gallery_images: [] });
+    await updateProfile('consultancy', {
+      name: 'Mine',
+      verified: true,
+      moe_certified: 'true',
+      priority: 9,
+      claimed: true,
+      highlights: ['a'],
+      deleted_gallery_images: [],
+    });
     expect(`${requests[0].method} ${path(requests[0])}`).toBe('PATCH /api/consultancy/dashboard/update/');
     const form = await requests[0].formData();
     expect(Object.fromEntries(form.entries())).toEqual({ name: 'Mine', highlights: '["a"]' });
@@ -266,7 +305,15 @@ describe('dashboards', () => {
   });
   it("an institution's pageviews: the days the server sent, as the chart's points", async () => {
     vi.stubGlobal('localStorage', storage({ access: 't', collegeId: '4' }));
-    serve(() => json({ days: [{ date: '2026-01-01', pageviews: 2 }, { date: '2026-01-02', pageviews: 0 }], total: 2 }));
+    serve(() =>
+      json({
+        days: [
+          { date: '2026-01-01', pageviews: 2 },
+          { date: '2026-01-02', pageviews: 0 },
+        ],
+        total: 2,
+      }),
+    );
     expect(await myPageviews('college', 7)).toEqual([
       { date: '2026-01-01', pageviews: 2 },
       { date: '2026-01-02', pageviews: 0 },
@@ -285,7 +332,26 @@ describe('dashboards', () => {
 });
 
 it('every entity has a resource with all five operations', () => {
-  for (const name of ['destination', 'exam', 'course', 'university', 'college', 'consultancy', 'event', 'scholarship', 'blog', 'news', 'featured', 'offer', 'ad', 'district', 'discipline', 'blogCategory', 'newsCategory', 'modelQuestion']) {
+  for (const name of [
+    'destination',
+    'exam',
+    'course',
+    'university',
+    'college',
+    'consultancy',
+    'event',
+    'scholarship',
+    'blog',
+    'news',
+    'featured',
+    'offer',
+    'ad',
+    'district',
+    'discipline',
+    'blogCategory',
+    'newsCategory',
+    'modelQuestion',
+  ]) {
     const r = resource(name);
     expect(r.list && r.create && r.update && r.remove).toBeTruthy();
   }

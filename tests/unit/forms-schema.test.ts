@@ -23,7 +23,12 @@ describe('form schema from the contract', () => {
     expect(schema.safeParse({ hacked: 1 }).success).toBe(false);
   });
   it('event datetimes become ISO times', () => {
-    const out = formSchema(event.fields, 'create').parse({ ...formDefaults(event.fields), title: 'Fair', starts_at: '2026-12-01T10:00', ends_at: '2026-12-01T12:00' });
+    const out = formSchema(event.fields, 'create').parse({
+      ...formDefaults(event.fields),
+      title: 'Fair',
+      starts_at: '2026-12-01T10:00',
+      ends_at: '2026-12-01T12:00',
+    });
     expect(out.starts_at).toBe(new Date('2026-12-01T10:00').toISOString());
   });
 });
@@ -40,7 +45,19 @@ describe('form defaults from a record', () => {
       logo: '/media/l.png',
       gallery: ['/media/g.png', { url: '/media/h.png' }],
     });
-    expect(d).toMatchObject({ name: 'E', districts: [2, 3], highlights: ['a'], verified: true, establishment_date: '2010-01-02', priority: '', logo: '/media/l.png', gallery: ['/media/g.png', '/media/h.png'], deleted_gallery_images: [], moe_certified: false, about: '' });
+    expect(d).toMatchObject({
+      name: 'E',
+      districts: [2, 3],
+      highlights: ['a'],
+      verified: true,
+      establishment_date: '2010-01-02',
+      priority: '',
+      logo: '/media/l.png',
+      gallery: ['/media/g.png', '/media/h.png'],
+      deleted_gallery_images: [],
+      moe_certified: false,
+      about: '',
+    });
   });
   it('ids and local times', () => {
     expect(idsOf('[1,"2"]')).toEqual([1, 2]);
@@ -52,7 +69,15 @@ describe('form defaults from a record', () => {
 
 describe('server field errors', () => {
   it('known fields beside their field, the rest with the form message, named in words', () => {
-    expect(splitFieldErrors(university.fields, { name: ['Taken', 'Too short'], 'faqs.0.answer': ['Required'], other: ['x'], consultancy_id: ['Not yours'], 'tag_list.2': ['Too long'] })).toEqual({
+    expect(
+      splitFieldErrors(university.fields, {
+        name: ['Taken', 'Too short'],
+        'faqs.0.answer': ['Required'],
+        other: ['x'],
+        consultancy_id: ['Not yours'],
+        'tag_list.2': ['Too long'],
+      }),
+    ).toEqual({
       byField: { name: 'Taken Too short', faqs: 'Required' },
       other: ['Other: x', 'Consultancy: Not yours', 'Tag list: Too long'],
     });
@@ -61,7 +86,11 @@ describe('server field errors', () => {
 
 describe('users', () => {
   it('an empty password on edit is not sent (keeps the current one); a new one resets it', () => {
-    expect(prepareBody({ fields: userFields }, { email: 'a@b.np', password: '', role: 'admin', active: false }, 'update')).toEqual({ email: 'a@b.np', role: 'admin', active: false });
+    expect(prepareBody({ fields: userFields }, { email: 'a@b.np', password: '', role: 'admin', active: false }, 'update')).toEqual({
+      email: 'a@b.np',
+      role: 'admin',
+      active: false,
+    });
     expect(prepareBody({ fields: userFields }, { password: 'newsecret1' }, 'update')).toEqual({ password: 'newsecret1' });
   });
 });

@@ -11,7 +11,9 @@ describe('user accounts: new ones start active', () => {
     expect(formDefaults(resource('consultancy').fields).verified).toBe(false);
   });
   it('so the prepared create sends active true', () => {
-    expect(prepareUserBody({ ...formDefaults(userFields), email: 'a@b.np', role: 'student', password: 'secret123' }, 'create')).toMatchObject({ active: true });
+    expect(
+      prepareUserBody({ ...formDefaults(userFields), email: 'a@b.np', role: 'student', password: 'secret123' }, 'create'),
+    ).toMatchObject({ active: true });
   });
 });
 
@@ -21,11 +23,19 @@ describe('user accounts: institution links follow the role', () => {
     expect(body).toMatchObject({ role: 'college', college_id: 3, consultancy_id: null, university_id: null });
   });
   it("an emptied link of the role's own kind is sent as null, not left out", () => {
-    expect(prepareUserBody({ role: 'consultancy', consultancy_id: '', college_id: '', university_id: '' }, 'update')).toMatchObject({ consultancy_id: null, college_id: null, university_id: null });
+    expect(prepareUserBody({ role: 'consultancy', consultancy_id: '', college_id: '', university_id: '' }, 'update')).toMatchObject({
+      consultancy_id: null,
+      college_id: null,
+      university_id: null,
+    });
   });
   it('admin and student accounts are linked to nothing', () => {
     for (const role of ['admin', 'student']) {
-      expect(prepareUserBody({ role, consultancy_id: '7', college_id: '', university_id: '9' }, 'update')).toMatchObject({ consultancy_id: null, college_id: null, university_id: null });
+      expect(prepareUserBody({ role, consultancy_id: '7', college_id: '', university_id: '9' }, 'update')).toMatchObject({
+        consultancy_id: null,
+        college_id: null,
+        university_id: null,
+      });
     }
   });
   it('without a role in the values the links are prepared as usual', () => {

@@ -11,7 +11,18 @@ import { mayAcceptAnswer, mayDeletePost, mayEditPost, mayReportPost, postsUnrevi
 import { mayReadConsultancyFile, ownConsultancy, ownInstitution, ownInstitutionId } from '../../server/access/institutions.ts';
 import type { SessionUser } from '../../server/plugins/auth.ts';
 
-const user = (over: Partial<SessionUser>): SessionUser => ({ id: 7, email: 'x@x.np', role: 'student', first_name: '', last_name: '', phone: '', consultancy_id: null, college_id: null, university_id: null, ...over });
+const user = (over: Partial<SessionUser>): SessionUser => ({
+  id: 7,
+  email: 'x@x.np',
+  role: 'student',
+  first_name: '',
+  last_name: '',
+  phone: '',
+  consultancy_id: null,
+  college_id: null,
+  university_id: null,
+  ...over,
+});
 
 describe('institution kinds (one registry)', () => {
   it('names each kind by the entity that declares it as its institution role', () => {
@@ -54,7 +65,10 @@ describe('site extras (registries, not name branches)', () => {
 
   it('estimates a course from its fee and its university, a university from its tuition range', () => {
     const uni = { id: 3, tuition_min: 10, tuition_max: 20, currency: 'AUD', destination_id: 1 };
-    expect(ESTIMATED.course!({ fee: 5, currency: 'USD', university_id: 3 }, (id) => (id === 3 ? uni : undefined))).toEqual({ tuition: { min: 5, max: 5, currency: 'USD' }, university: uni });
+    expect(ESTIMATED.course!({ fee: 5, currency: 'USD', university_id: 3 }, (id) => (id === 3 ? uni : undefined))).toEqual({
+      tuition: { min: 5, max: 5, currency: 'USD' },
+      university: uni,
+    });
     expect(ESTIMATED.university!(uni, () => undefined)).toEqual({ tuition: { min: 10, max: 20, currency: 'AUD' }, university: uni });
     expect(ESTIMATED.consultancy).toBeUndefined();
   });
@@ -89,7 +103,9 @@ describe('access rules (server/access)', () => {
 
 /** The relative, non-type imports of a server module, resolved to paths from the repository root. */
 const importsOf = (file: string): string[] =>
-  [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*?from '(\.[^']+)'/gms)].map((m) => path.normalize(path.join(path.dirname(file), m[1]!)));
+  [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*?from '(\.[^']+)'/gms)].map((m) =>
+    path.normalize(path.join(path.dirname(file), m[1]!)),
+  );
 
 describe('imports', () => {
   it('keeps the notices out of a circle with the applications and complaints services', () => {
@@ -104,6 +120,10 @@ describe('imports', () => {
   });
 
   it('has no route module import another (but the index that registers them all)', () => {
-    for (const name of readdirSync('server/routes').filter((n) => n !== 'index.ts')) expect(importsOf(path.join('server/routes', name)).filter((f) => f.startsWith('server/routes/')), name).toEqual([]);
+    for (const name of readdirSync('server/routes').filter((n) => n !== 'index.ts'))
+      expect(
+        importsOf(path.join('server/routes', name)).filter((f) => f.startsWith('server/routes/')),
+        name,
+      ).toEqual([]);
   });
 });

@@ -32,18 +32,29 @@ const SETTINGS = {
   featured_counselling_consultancy_verified: false,
   show_counselling_bar: true,
 };
-const AD = { id: 3, placement: 'roadblock_ad', title: 'Study in Japan fair', redirect_url: '', desktop_image_url: '/media/ab/desk.webp', mobile_image_url: '/media/cd/mob.webp' };
+const AD = {
+  id: 3,
+  placement: 'roadblock_ad',
+  title: 'Study in Japan fair',
+  redirect_url: '',
+  desktop_image_url: '/media/ab/desk.webp',
+  mobile_image_url: '/media/cd/mob.webp',
+};
 const BOOKING = 'Book FREE Study Abroad Counselling Session with Everest Education';
 const api = vi.mocked(publicApi);
-const flush = () => act(async () => {
-  for (let i = 0; i < 30; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 30; i++) await Promise.resolve();
+  });
 const advance = async (ms: number) => {
   act(() => void vi.advanceTimersByTime(ms));
   await flush();
 };
 /** the names of the dialogs open now */
-const open = () => screen.queryAllByRole('dialog').map((d) => d.getAttribute('aria-labelledby') && document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent);
+const open = () =>
+  screen
+    .queryAllByRole('dialog')
+    .map((d) => d.getAttribute('aria-labelledby') && document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent);
 const imageLoads = async () => {
   const img = document.querySelector<HTMLImageElement>('img[data-roadblock-preload]');
   if (img) fireEvent.load(img);

@@ -27,9 +27,10 @@ const settings = {
   show_counselling_bar: true,
 };
 const siteSettings = vi.mocked(publicApi.siteSettings);
-const flush = () => act(async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  });
 const BANNER_TEXT = 'Need guidance? Study Abroad FREE counseling with Everest Education';
 
 beforeEach(() => {
@@ -119,7 +120,9 @@ describe('after a booking (issue 22)', () => {
     $booked.set({ reference: 'B-00012', provider: 'Everest Education', phone: '9800000000', email: 'sita@example.com', days: 2 });
     await mount(settings);
     const notice = screen.getByRole('status');
-    expect(notice.textContent).toContain('Booked: your reference is B-00012. Everest Education will call you on 9800000000 within 2 working days');
+    expect(notice.textContent).toContain(
+      'Booked: your reference is B-00012. Everest Education will call you on 9800000000 within 2 working days',
+    );
     expect(notice.textContent).toContain('sita@example.com');
     expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -148,7 +151,7 @@ describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', 
     expect(document.cookie).toMatch(/auto_dialogs=[^;]*\bbooking\b/);
   });
 
-  it('counts Book Now before the 2 s as the session\'s booking dialog: it does not open again by itself', async () => {
+  it("counts Book Now before the 2 s as the session's booking dialog: it does not open again by itself", async () => {
     await mount(settings, undefined, '/university/');
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     await flush();
@@ -157,14 +160,17 @@ describe('dialogs that open by themselves (issue 11: our reading of SPEC §2)', 
     expect($bookingOpen.get()).toBe(false);
   });
 
-  it.each(['/track/', '/complaint/', '/login/', '/search/', '/404', '/consultancy/everest/apply/'])('never opens by itself on the task page %s, where the banner still shows', async (path) => {
-    await mount(settings, undefined, path);
-    expect(banner()).not.toBeNull();
-    act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS * 5));
-    expect($bookingOpen.get()).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
-    expect($bookingOpen.get()).toBe(true);
-  });
+  it.each(['/track/', '/complaint/', '/login/', '/search/', '/404', '/consultancy/everest/apply/'])(
+    'never opens by itself on the task page %s, where the banner still shows',
+    async (path) => {
+      await mount(settings, undefined, path);
+      expect(banner()).not.toBeNull();
+      act(() => void vi.advanceTimersByTime(AUTO_OPEN_MS * 5));
+      expect($bookingOpen.get()).toBe(false);
+      fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+      expect($bookingOpen.get()).toBe(true);
+    },
+  );
 
   it('lets dialogs open by themselves on the first ordinary page of the session only', () => {
     expect(mayOpenByItself('booking', '/track/')).toBe(false);

@@ -27,7 +27,13 @@ describe('pageview beacon (SPEC §3, §4, §9)', () => {
     vi.stubGlobal('navigator', { userAgent: ANDROID + 'x'.repeat(600) });
     await sendPageview({ type: 'consultancy', id: 12 });
     const body = pageview.mock.calls[0]![0];
-    expect(body).toMatchObject({ institute_type: 'consultancy', institute_id: 12, browser: 'Chrome', device: 'mobile', session_id: analyticsSessionId() });
+    expect(body).toMatchObject({
+      institute_type: 'consultancy',
+      institute_id: 12,
+      browser: 'Chrome',
+      device: 'mobile',
+      session_id: analyticsSessionId(),
+    });
     expect(body.user_agent).toHaveLength(500);
     expect(body.user_agent.startsWith('Mozilla/5.0 (Linux; Android 14')).toBe(true);
   });
@@ -40,7 +46,9 @@ describe('pageview beacon (SPEC §3, §4, §9)', () => {
   it('tells browsers and devices apart', () => {
     expect(browserName('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/131 Safari/537.36 Edg/131')).toBe('Edge');
     expect(browserName('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe('Firefox');
-    expect(browserName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari');
+    expect(
+      browserName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1'),
+    ).toBe('Safari');
     expect(deviceType('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile')).toBe('mobile');
     expect(deviceType('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)')).toBe('tablet');
     expect(deviceType('Mozilla/5.0 (Windows NT 10.0; Win64; x64)')).toBe('desktop');

@@ -32,9 +32,10 @@ const SETTINGS = {
 };
 const BOOKING = 'Book FREE Study Abroad Counselling Session with Everest Education';
 const siteSettings = vi.mocked(publicApi.siteSettings);
-const flush = () => act(async () => {
-  for (let i = 0; i < 30; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 30; i++) await Promise.resolve();
+  });
 
 beforeEach(() => {
   resetAutoDialogs();

@@ -18,9 +18,10 @@ import { ApiError } from '../../src/lib/api/client.ts';
 import { $booked, BOOKED_KEY, resetBooking } from '../../src/lib/stores/booking.ts';
 
 const api = vi.mocked(publicApi);
-const flush = () => act(async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  });
 const DESTINATIONS = [
   { id: 1, value: 1, label: 'Australia', slug: 'australia' },
   { id: 2, value: 2, label: 'Canada', slug: 'canada' },
@@ -93,7 +94,12 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
   });
 
   it('prefills name, email and phone from the signed-in user without fetching the profile', async () => {
-    $session.set({ access: 'tok', refresh: 'r', loading: false, user: { id: 1, email: 'ram@example.com', firstName: 'Ram', lastName: 'Thapa', phone: '9811111111', role: 'student' } });
+    $session.set({
+      access: 'tok',
+      refresh: 'r',
+      loading: false,
+      user: { id: 1, email: 'ram@example.com', firstName: 'Ram', lastName: 'Thapa', phone: '9811111111', role: 'student' },
+    });
     await open();
     expect(input(/Full name/).value).toBe('Ram Thapa');
     expect(input(/Email/).value).toBe('ram@example.com');
@@ -102,8 +108,20 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
   });
 
   it('fetches /auth/me/ when the user has no first name and fills name, email and phone from it', async () => {
-    $session.set({ access: 'tok', refresh: 'r', loading: false, user: { id: 1, email: 'old@example.com', firstName: '', lastName: '', phone: '', role: 'student' } });
-    api.me.mockResolvedValue({ id: 1, email: 'new@example.com', first_name: 'Gita', last_name: 'Rai', phone: '9822222222', role: 'student' });
+    $session.set({
+      access: 'tok',
+      refresh: 'r',
+      loading: false,
+      user: { id: 1, email: 'old@example.com', firstName: '', lastName: '', phone: '', role: 'student' },
+    });
+    api.me.mockResolvedValue({
+      id: 1,
+      email: 'new@example.com',
+      first_name: 'Gita',
+      last_name: 'Rai',
+      phone: '9822222222',
+      role: 'student',
+    });
     await open();
     expect(api.me).toHaveBeenCalledWith('tok');
     expect(input(/Full name/).value).toBe('Gita Rai');
@@ -113,7 +131,12 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
 
   it('only logs a failed profile fetch', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    $session.set({ access: 'tok', refresh: 'r', loading: false, user: { id: 1, email: 'x@example.com', firstName: '', lastName: '', phone: '', role: 'student' } });
+    $session.set({
+      access: 'tok',
+      refresh: 'r',
+      loading: false,
+      user: { id: 1, email: 'x@example.com', firstName: '', lastName: '', phone: '', role: 'student' },
+    });
     api.me.mockRejectedValue(new Error('offline'));
     await open();
     expect(warn).toHaveBeenCalled();
@@ -188,23 +211,26 @@ describe('booking dialog (SPEC §2, §4, §5, §8)', () => {
     expect(alertText()).toBeUndefined();
   });
 
-  it.each(['name', 'email', 'phone', 'category', 'selection'])('says "Please fill all required fields." when %s is missing', async (missing) => {
-    await open();
-    if (missing !== 'name') type(/Full name/, 'Sita');
-    if (missing !== 'email') type(/Email/, 'sita@example.com');
-    if (missing !== 'phone') type(/Phone/, '98');
-    if (missing !== 'category') {
-      fireEvent.click(screen.getByLabelText('An exam'));
-      if (missing !== 'selection') {
-        focus(input('Exam *'));
-        fireEvent.mouseDown(screen.getByRole('option', { name: 'PTE' }));
+  it.each(['name', 'email', 'phone', 'category', 'selection'])(
+    'says "Please fill all required fields." when %s is missing',
+    async (missing) => {
+      await open();
+      if (missing !== 'name') type(/Full name/, 'Sita');
+      if (missing !== 'email') type(/Email/, 'sita@example.com');
+      if (missing !== 'phone') type(/Phone/, '98');
+      if (missing !== 'category') {
+        fireEvent.click(screen.getByLabelText('An exam'));
+        if (missing !== 'selection') {
+          focus(input('Exam *'));
+          fireEvent.mouseDown(screen.getByRole('option', { name: 'PTE' }));
+        }
       }
-    }
-    fireEvent.click(submit());
-    await flush();
-    expect(alertText()).toBe('Please fill all required fields.');
-    expect(api.submitInquiry).not.toHaveBeenCalled();
-  });
+      fireEvent.click(submit());
+      await flush();
+      expect(alertText()).toBe('Please fill all required fields.');
+      expect(api.submitInquiry).not.toHaveBeenCalled();
+    },
+  );
 
   it('says the provider is not configured when there is no provider id', async () => {
     await open({ providerId: null });
@@ -349,7 +375,7 @@ describe('the destination and exam pickers (WAI-ARIA combobox, issue 11)', () =>
     expect(api.submitInquiry).toHaveBeenCalledWith(expect.objectContaining({ destination: 1 }));
   });
 
-  it('marks each empty required field at the field, beside SPEC\'s one message', async () => {
+  it("marks each empty required field at the field, beside SPEC's one message", async () => {
     await open();
     fireEvent.click(screen.getByLabelText('An exam'));
     await flush();
@@ -363,7 +389,9 @@ describe('the destination and exam pickers (WAI-ARIA combobox, issue 11)', () =>
   });
 
   it('marks a field the server refused, with its message beside it, and takes the visitor to it (issue 22)', async () => {
-    api.submitInquiry.mockRejectedValue(new ApiError('Some values are not valid.', 400, { phone: ['Must be a phone number, e.g. 98XXXXXXXX'] }));
+    api.submitInquiry.mockRejectedValue(
+      new ApiError('Some values are not valid.', 400, { phone: ['Must be a phone number, e.g. 98XXXXXXXX'] }),
+    );
     await open();
     await fillValid();
     fireEvent.click(submit());
@@ -384,7 +412,12 @@ describe('the destination and exam pickers (WAI-ARIA combobox, issue 11)', () =>
     await flush();
     expect($booked.get()).toBeNull();
     act(() => void vi.advanceTimersByTime(CLOSE_DELAY_MS));
-    expect($booked.get()).toMatchObject({ reference: 'B-00012', provider: 'Everest Education', phone: '9800000000', email: 'sita@example.com' });
+    expect($booked.get()).toMatchObject({
+      reference: 'B-00012',
+      provider: 'Everest Education',
+      phone: '9800000000',
+      email: 'sita@example.com',
+    });
     expect(JSON.parse(sessionStorage.getItem(BOOKED_KEY)!).reference).toBe('B-00012');
   });
 });

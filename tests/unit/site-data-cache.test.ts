@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MARGIN_MS, MAX_AGE_MS, PAGE_SIZE, PREFETCH, PROBE_SIZE, syncLists, type Fetcher, type ListSpec, type Prefetched } from '../../src/pages/_lib/data-cache.ts';
+import {
+  MARGIN_MS,
+  MAX_AGE_MS,
+  PAGE_SIZE,
+  PREFETCH,
+  PROBE_SIZE,
+  syncLists,
+  type Fetcher,
+  type ListSpec,
+  type Prefetched,
+} from '../../src/pages/_lib/data-cache.ts';
 import type { Row } from '../../src/lib/api/public.ts';
 
 /**
@@ -35,9 +45,13 @@ const api: Fetcher = async (listPath, query) => {
   const page = Number(query.page ?? 1);
   const size = Number(query.page_size ?? 20);
   const results = all.slice((page - 1) * size, page * size).map((r) => ({ ...r }));
-  return { body: { count: all.length, next: page * size < all.length ? `next` : null, previous: null, results }, date: Math.floor(clock / 1000) * 1000 };
+  return {
+    body: { count: all.length, next: page * size < all.length ? `next` : null, previous: null, results },
+    date: Math.floor(clock / 1000) * 1000,
+  };
 };
-const sync = (extra: Partial<Parameters<typeof syncLists>[1]> = {}) => syncLists(specs, { dir, apiUrl: 'http://api.test/api/', fetch: api, now: () => clock, ...extra });
+const sync = (extra: Partial<Parameters<typeof syncLists>[1]> = {}) =>
+  syncLists(specs, { dir, apiUrl: 'http://api.test/api/', fetch: api, now: () => clock, ...extra });
 const names = (rows: Row[] | undefined) => rows?.map((r) => r.name);
 
 function edit(table: string, id: number, values: Record<string, unknown>) {
@@ -50,8 +64,19 @@ beforeEach(() => {
   clock = Date.parse('2026-11-01T10:00:00Z');
   requests.length = 0;
   const old = stamp(clock - 3_600_000);
-  tables.university = ['Aalborg', 'Bergen', 'Cork', 'Delft'].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase(), priority: i === 2 ? 5 : 0, updated_at: old }));
-  tables.course = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Course ${String(i).padStart(2, '0')}`, university_id: (i % 4) + 1, updated_at: old }));
+  tables.university = ['Aalborg', 'Bergen', 'Cork', 'Delft'].map((name, i) => ({
+    id: i + 1,
+    name,
+    slug: name.toLowerCase(),
+    priority: i === 2 ? 5 : 0,
+    updated_at: old,
+  }));
+  tables.course = Array.from({ length: 30 }, (_, i) => ({
+    id: i + 1,
+    name: `Course ${String(i).padStart(2, '0')}`,
+    university_id: (i % 4) + 1,
+    updated_at: old,
+  }));
 });
 afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -82,7 +107,10 @@ describe('the build data copy (data-cache.ts)', () => {
     await primed();
     const { rows, report } = await sync();
     expect(report.lists).toEqual({ university: 'kept', course: 'kept' });
-    expect(requests).toEqual([`university?ordering=-updated_at%2C-id&page=1&page_size=${PROBE_SIZE}`, `course?ordering=-updated_at%2C-id&page=1&page_size=${PROBE_SIZE}`]);
+    expect(requests).toEqual([
+      `university?ordering=-updated_at%2C-id&page=1&page_size=${PROBE_SIZE}`,
+      `course?ordering=-updated_at%2C-id&page=1&page_size=${PROBE_SIZE}`,
+    ]);
     expect(names(rows.get('university'))).toEqual(['Cork', 'Aalborg', 'Bergen', 'Delft']);
   });
 
@@ -132,7 +160,12 @@ describe('the build data copy (data-cache.ts)', () => {
     expect(requests).toContain(`course?ordering=-updated_at%2C-id&page=1&page_size=${PAGE_SIZE}`);
 
     clock += 60_000;
-    tables.course = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({ id: i + 1, name: `Course ${String(i).padStart(3, '0')}`, university_id: 1, updated_at: stamp(clock) }));
+    tables.course = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({
+      id: i + 1,
+      name: `Course ${String(i).padStart(3, '0')}`,
+      university_id: 1,
+      updated_at: stamp(clock),
+    }));
     ({ report } = await sync());
     expect(report.lists.course).toBe('read');
   });
@@ -141,7 +174,10 @@ describe('the build data copy (data-cache.ts)', () => {
     await primed();
     const read = clock - 60_000;
     // a write whose transaction began just before the copy was read but committed after it
-    Object.assign(tables.university!.find((r) => r.id === 1)!, { slug: 'late', updated_at: stamp(read - MARGIN_MS + 500) });
+    Object.assign(
+      tables.university!.find((r) => r.id === 1)!,
+      { slug: 'late', updated_at: stamp(read - MARGIN_MS + 500) },
+    );
     const { rows, report } = await sync();
     expect(report.lists.university).toBe('patched 1');
     expect(rows.get('university')!.find((r) => r.id === 1)!.slug).toBe('late');

@@ -29,7 +29,16 @@ const housing = defineEntity({
 });
 
 describe('declared options drive the pages', () => {
-  const row = { id: 1, title: 'Hall', photo: '/media/p.jpg', badge_img: '/media/e.png', blurb: 'Near campus', details: '<p>Twin <b>rooms</b></p>', inspected: true, pets: false };
+  const row = {
+    id: 1,
+    title: 'Hall',
+    photo: '/media/p.jpg',
+    badge_img: '/media/e.png',
+    blurb: 'Near campus',
+    details: '<p>Twin <b>rooms</b></p>',
+    inspected: true,
+    pets: false,
+  };
 
   it('takes the picture a page asks for from `picture`, the other when it is missing', () => {
     expect(imageOf(housing, row, 'small')).toBe('/media/e.png');
@@ -79,11 +88,20 @@ describe('navigation comes from the declarations', () => {
 });
 
 describe('search targets come from the declarations', () => {
-  it('searches every homeSearch entity and names a course\'s university and its country', async () => {
+  it("searches every homeSearch entity and names a course's university and its country", async () => {
     const { searchTargets } = await import('../../src/pages/_lib/content.ts');
     const targets = searchTargets();
-    expect(targets.map((t) => t.path)).toEqual(siteEntities().filter((d) => d.homeSearch).map((d) => d.path));
-    expect(targets.find((t) => t.path === 'course')!.note).toEqual({ field: 'university_id', path: 'university', titleField: 'name', next: 'destination_id' });
+    expect(targets.map((t) => t.path)).toEqual(
+      siteEntities()
+        .filter((d) => d.homeSearch)
+        .map((d) => d.path),
+    );
+    expect(targets.find((t) => t.path === 'course')!.note).toEqual({
+      field: 'university_id',
+      path: 'university',
+      titleField: 'name',
+      next: 'destination_id',
+    });
     expect(targets.find((t) => t.path === 'destination')!.note).toBeUndefined();
   });
 });

@@ -13,7 +13,16 @@ vi.mock('../../src/lib/api/public.ts', () => ({
     featured_counselling_consultancy_verified: false,
     show_counselling_bar: true,
   })),
-  roadblockAds: vi.fn(async () => [{ id: 1, placement: 'roadblock_ad', title: 'Study in Japan fair', redirect_url: 'https://example.com/', desktop_image_url: '/d.webp', mobile_image_url: '/m.webp' }]),
+  roadblockAds: vi.fn(async () => [
+    {
+      id: 1,
+      placement: 'roadblock_ad',
+      title: 'Study in Japan fair',
+      redirect_url: 'https://example.com/',
+      desktop_image_url: '/d.webp',
+      mobile_image_url: '/m.webp',
+    },
+  ]),
   pageview: vi.fn(async () => {}),
   loadDestinations: vi.fn(async () => [{ id: 1, value: 1, label: 'Australia' }]),
   loadExams: vi.fn(async () => []),
@@ -30,9 +39,10 @@ import { $dialogs } from '../../src/lib/site/dialogs.ts';
 import { $bookingOpen, resetSettings } from '../../src/lib/stores/settings.ts';
 import { AFTER_ROADBLOCK_MS, resetAutoDialogs } from '../../src/lib/site/autoDialogs.ts';
 
-const flush = () => act(async () => {
-  for (let i = 0; i < 30; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 30; i++) await Promise.resolve();
+  });
 const BOOKING = 'Book FREE Study Abroad Counselling Session with Everest Education';
 const key = (k: string, init: KeyboardEventInit = {}) => fireEvent.keyDown(document.activeElement ?? document.body, { key: k, ...init });
 const layer = (dialog: HTMLElement) => Number((dialog.parentElement as HTMLElement).style.zIndex);

@@ -14,7 +14,8 @@ describe('flagOf', () => {
   });
 
   it('names none without a two-letter code, or for a kind without a flag field', () => {
-    for (const code of [null, '', 'AUS', 'A1', undefined]) expect(flagOf(destination, { id: 1, name: 'X', country_code: code })).toBeUndefined();
+    for (const code of [null, '', 'AUS', 'A1', undefined])
+      expect(flagOf(destination, { id: 1, name: 'X', country_code: code })).toBeUndefined();
     expect(flagOf(entities.university, { id: 1, name: 'X', country_code: 'AU' })).toBeUndefined();
   });
 
@@ -25,11 +26,15 @@ describe('flagOf', () => {
   });
 
   it('stands for the code: the card does not state "CA" beside the flag, but its summary', () => {
-    expect(cardOf(destination, { id: 1, name: 'Canada', country_code: 'CA', about: '<p>Big and cold.</p>' }, {}).text).toBe('Big and cold.');
+    expect(cardOf(destination, { id: 1, name: 'Canada', country_code: 'CA', about: '<p>Big and cold.</p>' }, {}).text).toBe(
+      'Big and cold.',
+    );
   });
 
   it('names files flag-icons has', () => {
-    const file = createRequire(import.meta.url).resolve('flag-icons/flags/4x3/np.svg').replace(/np\.svg$/, 'au.svg');
+    const file = createRequire(import.meta.url)
+      .resolve('flag-icons/flags/4x3/np.svg')
+      .replace(/np\.svg$/, 'au.svg');
     expect(existsSync(file)).toBe(true);
   });
 });

@@ -27,9 +27,10 @@ import { backPath, destinationFor } from '../../src/islands/Login.tsx';
 import { questionIdFrom } from '../../src/islands/Forum.tsx';
 
 const api = vi.mocked(publicApi);
-const flush = () => act(async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
 const STATUS = {
   tracking_code: 'SA-7K2Q',
   status: 'submitted',
@@ -95,10 +96,18 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
     expect(none.textContent).toContain('Everest Education has no licence on record');
     expect(within(none).getByRole('link', { name: 'How we check licences' }).getAttribute('href')).toBe('/how-we-verify/#licence');
     cleanup();
-    render(<ApplyForm consultancyId={3} consultancyName="Everest Education" licence={{ issuing_office: 'Ministry of Social Development, Bagmati Province', expires_on: '2026-01-31' }} />);
+    render(
+      <ApplyForm
+        consultancyId={3}
+        consultancyName="Everest Education"
+        licence={{ issuing_office: 'Ministry of Social Development, Bagmati Province', expires_on: '2026-01-31' }}
+      />,
+    );
     const lapsed = document.querySelector<HTMLElement>('[data-licence-warning]')!;
     expect(lapsed.classList.contains('lapsed')).toBe(true);
-    expect(lapsed.textContent).toContain("Everest Education's licence from Ministry of Social Development, Bagmati Province expired on 31 Jan 2026");
+    expect(lapsed.textContent).toContain(
+      "Everest Education's licence from Ministry of Social Development, Bagmati Province expired on 31 Jan 2026",
+    );
     cleanup();
     render(<ApplyForm consultancyId={3} consultancyName="Everest Education" licence={LICENSED} />);
     expect(document.querySelector('[data-licence-warning]')).toBeNull();
@@ -130,7 +139,12 @@ describe('application form (/consultancy/{slug}/apply/)', () => {
 
 describe('complaint form (/complaint/)', () => {
   it('lists consultancies, sends the form and confirms', async () => {
-    api.submitComplaint.mockResolvedValue({ id: 1, reference: 'C-7K3M9Q', code: '7K3Q-M9XA-2HPF-R4TW', answer_due_at: '2026-11-30T10:00:00Z' });
+    api.submitComplaint.mockResolvedValue({
+      id: 1,
+      reference: 'C-7K3M9Q',
+      code: '7K3Q-M9XA-2HPF-R4TW',
+      answer_due_at: '2026-11-30T10:00:00Z',
+    });
     render(<Complaint />);
     await flush();
     const picker = screen.getByRole('combobox', { name: 'Consultancy' });
@@ -155,11 +169,18 @@ describe('complaint form (/complaint/)', () => {
     expect(screen.getByText(/The reference only names your complaint/)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/only this once/);
     // the follow-up page opens with the code filled in
-    expect(screen.getByRole('link', { name: 'Follow your complaint' }).getAttribute('href')).toBe('/complaint/track/?code=7K3Q-M9XA-2HPF-R4TW');
+    expect(screen.getByRole('link', { name: 'Follow your complaint' }).getAttribute('href')).toBe(
+      '/complaint/track/?code=7K3Q-M9XA-2HPF-R4TW',
+    );
   });
 
   it('copies the code, or selects it where the clipboard is refused', async () => {
-    api.submitComplaint.mockResolvedValue({ id: 1, reference: 'C-7K3M9Q', code: '7K3Q-M9XA-2HPF-R4TW', answer_due_at: '2026-11-30T10:00:00Z' });
+    api.submitComplaint.mockResolvedValue({
+      id: 1,
+      reference: 'C-7K3M9Q',
+      code: '7K3Q-M9XA-2HPF-R4TW',
+      answer_due_at: '2026-11-30T10:00:00Z',
+    });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(<Complaint />);
@@ -178,7 +199,12 @@ describe('complaint form (/complaint/)', () => {
   });
 
   it('keeps the confirmation in the history entry: Back (a new mount on the same entry) shows it again, not a blank form', async () => {
-    api.submitComplaint.mockResolvedValue({ id: 1, reference: 'C-7K3M9Q', code: '7K3Q-M9XA-2HPF-R4TW', answer_due_at: '2026-11-30T10:00:00Z' });
+    api.submitComplaint.mockResolvedValue({
+      id: 1,
+      reference: 'C-7K3M9Q',
+      code: '7K3Q-M9XA-2HPF-R4TW',
+      answer_due_at: '2026-11-30T10:00:00Z',
+    });
     render(<Complaint />);
     await flush();
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'sita@example.com' } });
@@ -216,18 +242,38 @@ describe('tracking (/track/)', () => {
     await flush();
   };
 
-  const sent = () => Object.fromEntries([...(api.editApplication.mock.calls.at(-1)![1] as FormData).entries()].map(([k, v]) => [k, v instanceof File ? v.name : v]));
+  const sent = () =>
+    Object.fromEntries(
+      [...(api.editApplication.mock.calls.at(-1)![1] as FormData).entries()].map(([k, v]) => [k, v instanceof File ? v.name : v]),
+    );
 
   it('shows everything the API gives: status, consultancy, choices, documents, the timeline newest first', async () => {
-    api.checkApplication.mockResolvedValue({ ...STATUS, status: 'in_review', status_label: 'In review', timeline: [...STATUS.timeline, { status: 'in_review', status_label: 'In review', note: 'We are reading it.', created_at: '2026-11-23T05:00:00Z' }] });
+    api.checkApplication.mockResolvedValue({
+      ...STATUS,
+      status: 'in_review',
+      status_label: 'In review',
+      timeline: [
+        ...STATUS.timeline,
+        { status: 'in_review', status_label: 'In review', note: 'We are reading it.', created_at: '2026-11-23T05:00:00Z' },
+      ],
+    });
     render(<Track />);
     await check('SA-7K2Q');
     expect(api.checkApplication).toHaveBeenCalledWith('SA-7K2Q');
     const heading = screen.getByRole('heading', { level: 2 });
     expect(heading.textContent).toContain('In review');
     expect(screen.getByRole('link', { name: 'Everest Education' }).getAttribute('href')).toBe('/consultancy/everest/');
-    const facts = Object.fromEntries([...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
-    expect(facts).toMatchObject({ Applied: '22 Nov 2026', Applicant: 'A*** G***', Destination: 'Australia', 'Preferred intake': 'Feb 2027', 'Education level': "Bachelor's", Documents: '1 document' });
+    const facts = Object.fromEntries(
+      [...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
+    );
+    expect(facts).toMatchObject({
+      Applied: '22 Nov 2026',
+      Applicant: 'A*** G***',
+      Destination: 'Australia',
+      'Preferred intake': 'Feb 2027',
+      'Education level': "Bachelor's",
+      Documents: '1 document',
+    });
     expect([...document.querySelectorAll('.timeline li strong')].map((e) => e.textContent)).toEqual(['In review', 'Submitted']);
     expect(screen.getByText('We are reading it.')).toBeTruthy();
   });
@@ -280,13 +326,24 @@ describe('tracking (/track/)', () => {
     await flush();
     expect(screen.getByRole('status').textContent).toBe('Application updated.');
     // the saved values, as the API answered them
-    const facts = Object.fromEntries([...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+    const facts = Object.fromEntries(
+      [...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
+    );
     expect(facts).toMatchObject({ 'Preferred intake': 'Sep 2027', Documents: '2 documents' });
   });
 
   it('counts as changes what differs from the application, typed personal fields and chosen documents', () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ full_name: '', email: 'new@example.com', phone: ' ', destination: '1', preferred_intake: 'Feb 2027', education_level: '', message: '' })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      full_name: '',
+      email: 'new@example.com',
+      phone: ' ',
+      destination: '1',
+      preferred_intake: 'Feb 2027',
+      education_level: '',
+      message: '',
+    }))
+      form.set(k, v);
     form.append('documents', new File(['%PDF-1.4'], 'transcript.pdf', { type: 'application/pdf' }));
     form.append('documents', new File([], ''));
     const changes = changesOf(form, STATUS);
@@ -319,7 +376,13 @@ describe('tracking (/track/)', () => {
     expect(dialog.isConnected).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw application' }));
     fireEvent.change(screen.getByLabelText('Reason (optional)'), { target: { value: 'I chose another consultancy' } });
-    api.editApplication.mockResolvedValueOnce({ ...STATUS, status: 'withdrawn', status_label: 'Withdrawn', editable: false, withdrawable: false });
+    api.editApplication.mockResolvedValueOnce({
+      ...STATUS,
+      status: 'withdrawn',
+      status_label: 'Withdrawn',
+      editable: false,
+      withdrawable: false,
+    });
     fireEvent.submit(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw application' }).closest('form')!);
     await flush();
     expect(sent()).toEqual({ withdraw: 'true', reason: 'I chose another consultancy' });

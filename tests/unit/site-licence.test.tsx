@@ -24,16 +24,28 @@ describe("a consultancy's Licensed badge", () => {
   });
 
   it('warns in amber, never silence, when there is no licence on record', () => {
-    expect(badgesOf(entities.consultancy, { id: 2, verified: false, moe_certified: false, licence: null }, before)).toEqual([{ label: 'No licence on record', tone: 'warn', href: '/how-we-verify/#licence' }]);
+    expect(badgesOf(entities.consultancy, { id: 2, verified: false, moe_certified: false, licence: null }, before)).toEqual([
+      { label: 'No licence on record', tone: 'warn', href: '/how-we-verify/#licence' },
+    ]);
     const list = document.createElement('ul');
-    render(<EntityCard decl={cardDeclaration(entities.consultancy)} row={{ id: 2, name: 'Nowhere', slug: 'nowhere', moe_certified: false, licence: null }} refs={{}} />, list);
+    render(
+      <EntityCard
+        decl={cardDeclaration(entities.consultancy)}
+        row={{ id: 2, name: 'Nowhere', slug: 'nowhere', moe_certified: false, licence: null }}
+        refs={{}}
+      />,
+      list,
+    );
     expect(list.querySelector('a.badge.warn')!.textContent).toBe('No licence on record');
   });
 
   it('leaves a card on the day it lapses, in the browser, without a rebuild', () => {
     const list = document.createElement('ul');
     // rendered now, so with an expiry still ahead; then the browser's clock reaches it
-    render(<EntityCard decl={cardDeclaration(entities.consultancy)} row={{ ...licensed, licence: { expires_on: '2099-12-31' } }} refs={{}} />, list);
+    render(
+      <EntityCard decl={cardDeclaration(entities.consultancy)} row={{ ...licensed, licence: { expires_on: '2099-12-31' } }} refs={{}} />,
+      list,
+    );
     const badge = list.querySelector<HTMLAnchorElement>('a.badge.ok')!;
     expect(badge.textContent).toBe('Licensed');
     expect(badge.getAttribute('href')).toBe('/how-we-verify/#licence');
@@ -43,7 +55,10 @@ describe("a consultancy's Licensed badge", () => {
     expect(badge.hidden).toBe(true);
     // the card itself is no ended row: it stays where it is, unmarked
     expect(list.querySelector('li')!.classList.contains('ended')).toBe(false);
-    expect([...list.querySelectorAll<HTMLElement>('a.badge')].filter((b) => !b.hidden).map((b) => b.textContent)).toEqual(['Licence expired', 'Verified']);
+    expect([...list.querySelectorAll<HTMLElement>('a.badge')].filter((b) => !b.hidden).map((b) => b.textContent)).toEqual([
+      'Licence expired',
+      'Verified',
+    ]);
   });
 
   it('on a page: hides the licence line and says when it expired', () => {

@@ -7,7 +7,24 @@ vi.mock('../../src/lib/api/public.ts', () => ({
   list: vi.fn(async (path: string) =>
     path === 'universities'
       ? { count: 1, next: null, previous: null, results: [{ id: 3, slug: 'usyd', name: 'University of Sydney' }] }
-      : { count: 1, next: null, previous: null, results: [{ id: 7, slug: 'sydney-nursing', name: 'Sydney Nursing', university_id: 3, level: 'bachelor', fee: 45000, currency: 'AUD', icon: '/media/n.webp', verified: true }] },
+      : {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [
+            {
+              id: 7,
+              slug: 'sydney-nursing',
+              name: 'Sydney Nursing',
+              university_id: 3,
+              level: 'bachelor',
+              fee: 45000,
+              currency: 'AUD',
+              icon: '/media/n.webp',
+              verified: true,
+            },
+          ],
+        },
   ),
 }));
 
@@ -20,11 +37,15 @@ const api = vi.mocked(publicApi);
 const FILTERS: SearchFilter[] = [{ name: 'destination', label: 'Destination', kind: 'ref', options: [{ value: '1', label: 'Australia' }] }];
 const SORTS: SortOption[] = [{ label: 'Name, A to Z' }, { label: 'Newest first', ordering: '-created_at' }];
 // a course's card, with a badge field added to see badges carried over
-const CARD: CardDeclaration = { ...cardDeclaration(entities.course), fields: { ...cardDeclaration(entities.course).fields, verified: { kind: 'boolean', label: 'Verified', badge: 'ok' } } };
+const CARD: CardDeclaration = {
+  ...cardDeclaration(entities.course),
+  fields: { ...cardDeclaration(entities.course).fields, verified: { kind: 'boolean', label: 'Verified', badge: 'ok' } },
+};
 const props = { apiPath: 'course', label: 'Courses', card: CARD, refPaths: { university_id: 'universities' }, sorts: SORTS };
-const flush = () => act(async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -34,15 +55,23 @@ afterEach(cleanup);
 
 describe('list search in the address', () => {
   it('reads the search and the declared filters, and nothing else', () => {
-    expect(readQuery('?search=nurse&destination=1&evil=x', FILTERS)).toEqual({ search: 'nurse', values: { destination: '1' }, ordering: '' });
+    expect(readQuery('?search=nurse&destination=1&evil=x', FILTERS)).toEqual({
+      search: 'nurse',
+      values: { destination: '1' },
+      ordering: '',
+    });
     expect(readQuery('?ordering=-created_at', FILTERS, SORTS).ordering).toBe('-created_at');
     // an order the list does not offer is not sent on to the API
     expect(readQuery('?ordering=password', FILTERS, SORTS).ordering).toBe('');
   });
 
   it('writes them back, keeping other parameters and dropping empty ones', () => {
-    expect(writeQuery('?utm_source=fb&search=old', FILTERS, { search: ' nursing ', values: { destination: '1' }, ordering: '' })).toBe('?utm_source=fb&search=nursing&destination=1');
-    expect(writeQuery('?search=old&destination=1&ordering=name', FILTERS, { search: '', values: { destination: '' }, ordering: '' })).toBe('');
+    expect(writeQuery('?utm_source=fb&search=old', FILTERS, { search: ' nursing ', values: { destination: '1' }, ordering: '' })).toBe(
+      '?utm_source=fb&search=nursing&destination=1',
+    );
+    expect(writeQuery('?search=old&destination=1&ordering=name', FILTERS, { search: '', values: { destination: '' }, ordering: '' })).toBe(
+      '',
+    );
     expect(writeQuery('', FILTERS, { search: '', values: {}, ordering: '-created_at' })).toBe('?ordering=-created_at');
   });
 

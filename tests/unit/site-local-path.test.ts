@@ -33,9 +33,12 @@ describe('localPath: only paths of this site are followed after sign-in', () => 
     expect(path === null || /^\/(?![/\\])/.test(path)).toBe(true);
   });
 
-  it.each(['/\\evil.example/', '/\t/evil.example/', '//evil.example', 'https://evil.example', '/.//evil.example', 'javascript:alert(1)'])('returns null for %j', (payload) => {
-    expect(localPath(payload, origin)).toBeNull();
-  });
+  it.each(['/\\evil.example/', '/\t/evil.example/', '//evil.example', 'https://evil.example', '/.//evil.example', 'javascript:alert(1)'])(
+    'returns null for %j',
+    (payload) => {
+      expect(localPath(payload, origin)).toBeNull();
+    },
+  );
 
   it('keeps local paths with their query and hash', () => {
     expect(localPath('/forum/12/', origin)).toBe('/forum/12/');
@@ -52,7 +55,16 @@ describe('localPath: only paths of this site are followed after sign-in', () => 
 });
 
 describe('backPath with hostile ?next= and referrers', () => {
-  const encoded = ['/%5Cevil.example/', '/%09/evil.example/', '%2F%2Fevil.example', 'https%3A%2F%2Fevil.example', '/%5C/evil', '%2F%5Cevil', '/.//evil.example', '%2F%0A%2Fevil.example'];
+  const encoded = [
+    '/%5Cevil.example/',
+    '/%09/evil.example/',
+    '%2F%2Fevil.example',
+    'https%3A%2F%2Fevil.example',
+    '/%5C/evil',
+    '%2F%5Cevil',
+    '/.//evil.example',
+    '%2F%0A%2Fevil.example',
+  ];
 
   it.each(encoded)('?next=%s goes to the forum', (next) => {
     expect(backPath(`?next=${next}`, '', origin)).toBe('/forum/');

@@ -20,8 +20,10 @@ afterEach(cleanup);
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('/login/', () => {
-  it("says beside each field what the server refused, then what to do next once the account is made", async () => {
-    api.register.mockRejectedValueOnce(new ApiError('Some values are not valid.', 400, { email: ['An account with this email already exists.'] }));
+  it('says beside each field what the server refused, then what to do next once the account is made', async () => {
+    api.register.mockRejectedValueOnce(
+      new ApiError('Some values are not valid.', 400, { email: ['An account with this email already exists.'] }),
+    );
     api.register.mockResolvedValueOnce({ message: 'We sent a link to asha@example.com.' });
     render(<Login />);
     fireEvent.click(screen.getByRole('tab', { name: 'Create a student account' }));
@@ -32,7 +34,13 @@ describe('/login/', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'Create a student account' }));
     expect((await screen.findByText('An account with this email already exists.')).id).toBe('su-email-error');
     expect(screen.getByRole('alert').textContent).toBe('Sign-up failedSome values are not valid.');
-    expect(api.register).toHaveBeenCalledWith({ email: 'asha@example.com', password: 'secret-123', first_name: 'Asha', last_name: 'Gurung', phone: '' });
+    expect(api.register).toHaveBeenCalledWith({
+      email: 'asha@example.com',
+      password: 'secret-123',
+      first_name: 'Asha',
+      last_name: 'Gurung',
+      phone: '',
+    });
     fireEvent.submit(screen.getByRole('form', { name: 'Create a student account' }));
     expect((await screen.findByRole('status')).textContent).toBe('We sent a link to asha@example.com.');
     fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
@@ -46,7 +54,9 @@ describe('/login/', () => {
     await waitFor(() => expect(screen.getByRole('form', { name: 'Create a student account' })).toBeTruthy());
     expect(api.confirmEmail).toHaveBeenCalledWith('spent');
     expect(location.search).toBe('');
-    expect(screen.getByRole('alert').textContent).toBe('This link is no longer valid. Create the account again to get a new one.This link has expired.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This link is no longer valid. Create the account again to get a new one.This link has expired.',
+    );
     fireEvent.click(screen.getByRole('tab', { name: 'Sign in' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Create a student account' }));
     expect(screen.queryByRole('alert')).toBeNull();

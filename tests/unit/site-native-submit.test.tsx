@@ -24,10 +24,16 @@ afterEach(cleanup);
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 const sourceFiles = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /\.(tsx|astro|html)$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /\.(tsx|astro|html)$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    );
 
 describe('every form in src/', () => {
-  const forms = sourceFiles(SRC).flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/<form\b[^>]*>/g)].map((m) => ({ file: path.relative(SRC, file), tag: m[0] })));
+  const forms = sourceFiles(SRC).flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/<form\b[^>]*>/g)].map((m) => ({ file: path.relative(SRC, file), tag: m[0] })),
+  );
 
   it('finds the forms', () => {
     expect(forms.length).toBeGreaterThanOrEqual(12);
@@ -42,10 +48,18 @@ describe('every form in src/', () => {
 const ISLANDS = {
   login: <Login />,
   complaint: <Complaint />,
-  apply: <ApplyForm consultancyId={1} consultancyName="Everest Education" licence={{ issuing_office: 'Ministry of Education, Science and Technology', expires_on: '2099-12-31' }} />,
+  apply: (
+    <ApplyForm
+      consultancyId={1}
+      consultancyName="Everest Education"
+      licence={{ issuing_office: 'Ministry of Education, Science and Technology', expires_on: '2099-12-31' }}
+    />
+  ),
   track: <Track />,
   forum: <ForumHome category={null} categories={[]} />,
-  forumQuestion: <QuestionView id={1} initial={{ id: 1, title: 'Is 6.5 enough?', body: '', created_at: '2026-11-20T10:00:00Z', replies: [] }} />,
+  forumQuestion: (
+    <QuestionView id={1} initial={{ id: 1, title: 'Is 6.5 enough?', body: '', created_at: '2026-11-20T10:00:00Z', replies: [] }} />
+  ),
 };
 
 /** The forms that work without JavaScript (issue 22): what the browser itself sends, and where. */
@@ -58,26 +72,31 @@ const NATIVE: Record<string, { method: string; action: string }> = {
 describe('server-rendered islands (as the built page has them, before hydration)', () => {
   const parse = (html: string) => new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
 
-  it.each(Object.entries(ISLANDS))('%s: every form posts and no submit control is enabled, unless the form is made to work without scripts', (name, island) => {
-    const doc = parse(renderToString(island));
-    for (const form of doc.querySelectorAll('form')) {
-      const submitters = [...form.querySelectorAll('button:not([type]), button[type="submit"], input[type="submit"], input[type="image"]')];
-      expect(submitters.length).toBeGreaterThan(0);
-      const native = NATIVE[name];
-      if (native) {
-        // an endpoint that answers a plain form (server/no-script.ts): live from the first paint
-        expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual([native.method, native.action]);
-        if (native.method === 'post') expect(form.getAttribute('enctype')).toBe('multipart/form-data');
-        for (const button of submitters) expect(button.hasAttribute('disabled')).toBe(false);
-        continue;
+  it.each(Object.entries(ISLANDS))(
+    '%s: every form posts and no submit control is enabled, unless the form is made to work without scripts',
+    (name, island) => {
+      const doc = parse(renderToString(island));
+      for (const form of doc.querySelectorAll('form')) {
+        const submitters = [
+          ...form.querySelectorAll('button:not([type]), button[type="submit"], input[type="submit"], input[type="image"]'),
+        ];
+        expect(submitters.length).toBeGreaterThan(0);
+        const native = NATIVE[name];
+        if (native) {
+          // an endpoint that answers a plain form (server/no-script.ts): live from the first paint
+          expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual([native.method, native.action]);
+          if (native.method === 'post') expect(form.getAttribute('enctype')).toBe('multipart/form-data');
+          for (const button of submitters) expect(button.hasAttribute('disabled')).toBe(false);
+          continue;
+        }
+        expect(form.getAttribute('method')).toBe('post');
+        for (const button of submitters) {
+          expect(button.hasAttribute('disabled')).toBe(true);
+          expect(button.textContent).toBe(NOT_READY);
+        }
       }
-      expect(form.getAttribute('method')).toBe('post');
-      for (const button of submitters) {
-        expect(button.hasAttribute('disabled')).toBe(true);
-        expect(button.textContent).toBe(NOT_READY);
-      }
-    }
-  });
+    },
+  );
 
   it('the sign-in form has its fields in the markup, so the test above is about them', () => {
     const doc = parse(renderToString(ISLANDS.login));

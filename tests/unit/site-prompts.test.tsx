@@ -11,9 +11,10 @@ import { guidanceAllowed } from '../../src/lib/site/prompts.ts';
 import { $bookingOpen, $siteSettings, resetSettings } from '../../src/lib/stores/settings.ts';
 
 const modalSettings = vi.mocked(publicApi.modalSettings);
-const flush = () => act(async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -57,11 +58,14 @@ describe('counsellor prompts: cards in the page flow, never dialogs (issue 22)',
     expect(screen.queryByRole('region')).toBeNull();
   });
 
-  it.each(['/admin/', '/dashboard/', '/login/', '/consultancy/', '/consultancy/everest/apply/', '/track/', '/complaint/'])('the guidance card is hidden on %s', async (path) => {
-    expect(guidanceAllowed(path)).toBe(false);
-    await mount(path);
-    expect(screen.queryByRole('region')).toBeNull();
-  });
+  it.each(['/admin/', '/dashboard/', '/login/', '/consultancy/', '/consultancy/everest/apply/', '/track/', '/complaint/'])(
+    'the guidance card is hidden on %s',
+    async (path) => {
+      expect(guidanceAllowed(path)).toBe(false);
+      await mount(path);
+      expect(screen.queryByRole('region')).toBeNull();
+    },
+  );
 
   it('hide_study_abroad_modal hides the guidance card', async () => {
     modalSettings.mockResolvedValue({ hide_study_abroad_modal: true, hide_full_detail_modal: false });
@@ -77,7 +81,18 @@ describe('counsellor prompts: cards in the page flow, never dialogs (issue 22)',
 
   it('leads into the booking dialog when a provider is configured', async () => {
     await mount('/');
-    act(() => $siteSettings.set({ loading: false, data: { featured_counselling_consultancy_id: 1, featured_counselling_consultancy_name: 'X', featured_counselling_consultancy_slug: 'x', featured_counselling_consultancy_verified: false, show_counselling_bar: true } }));
+    act(() =>
+      $siteSettings.set({
+        loading: false,
+        data: {
+          featured_counselling_consultancy_id: 1,
+          featured_counselling_consultancy_name: 'X',
+          featured_counselling_consultancy_slug: 'x',
+          featured_counselling_consultancy_verified: false,
+          show_counselling_bar: true,
+        },
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Get free guidance' }));
     expect($bookingOpen.get()).toBe(true);
   });

@@ -31,7 +31,17 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const PAYLOAD = { name: 'A', email: 'a@b.co', phone: '98', message: 'FREE Counseling: ', entity_type: 'consultancy' as const, entity_id: 1, consultancy: 1, destination: 2, exam: null };
+const PAYLOAD = {
+  name: 'A',
+  email: 'a@b.co',
+  phone: '98',
+  message: 'FREE Counseling: ',
+  entity_type: 'consultancy' as const,
+  entity_id: 1,
+  consultancy: 1,
+  destination: 2,
+  exam: null,
+};
 
 describe('public calls (SPEC §7, §8)', () => {
   it('lists under /api/ with page 1 by default, and fetches every row 1000 at a time', async () => {
@@ -110,7 +120,9 @@ describe('public calls (SPEC §7, §8)', () => {
   it('only logs a failed pageview', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockRejectedValue(new TypeError('offline'));
-    await expect(pageview({ institute_type: null, institute_id: null, session_id: 's', user_agent: 'u', browser: 'b', device: 'd' })).resolves.toBeUndefined();
+    await expect(
+      pageview({ institute_type: null, institute_id: null, session_id: 's', user_agent: 'u', browser: 'b', device: 'd' }),
+    ).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalled();
   });
 
@@ -150,7 +162,12 @@ describe('public calls (SPEC §7, §8)', () => {
     const redirect = vi.fn();
     const previous = $redirect.get();
     $redirect.set(redirect);
-    const session = { access: 'expired', refresh: 'r', user: { id: 1, email: 'x@example.com', firstName: '', lastName: '', phone: '', role: 'student' as const }, loading: false };
+    const session = {
+      access: 'expired',
+      refresh: 'r',
+      user: { id: 1, email: 'x@example.com', firstName: '', lastName: '', phone: '', role: 'student' as const },
+      loading: false,
+    };
     $session.set(session);
     fetchMock.mockResolvedValue(reply(401, { detail: 'Token expired' }));
     try {

@@ -15,7 +15,15 @@ const fakeBuild = vi.fn(async (outDir: string) => {
   builds.push(outDir);
 });
 const runner = (extra: Partial<Parameters<typeof createRebuildRunner>[0]> = {}) =>
-  createRebuildRunner({ apiUrl: 'http://api.test/api', siteDir, readVersion: async () => version, log: () => {}, build: fakeBuild, now: () => clock, ...extra });
+  createRebuildRunner({
+    apiUrl: 'http://api.test/api',
+    siteDir,
+    readVersion: async () => version,
+    log: () => {},
+    build: fakeBuild,
+    now: () => clock,
+    ...extra,
+  });
 const served = () => fs.readFileSync(path.join(siteDir, 'current', 'index.html'), 'utf8');
 
 beforeEach(() => {

@@ -49,16 +49,19 @@ const enter = async (code = STATE.tracking_code) => {
   fireEvent.submit(screen.getByRole('button', { name: 'Continue' }).closest('form')!);
   await flush();
 };
-const rate = (aspect: string, n: number) => fireEvent.click(screen.getByRole('group', { name: `${aspect} *` }).querySelector(`input[value="${n}"]`)!);
+const rate = (aspect: string, n: number) =>
+  fireEvent.click(screen.getByRole('group', { name: `${aspect} *` }).querySelector(`input[value="${n}"]`)!);
 
 describe('the review page (/review/)', () => {
-  it("refuses plainly while the consultancy has not acted, with no form", async () => {
+  it('refuses plainly while the consultancy has not acted, with no form', async () => {
     api.checkReview.mockResolvedValue({ ...STATE, acted: false, refusal: REFUSAL });
     render(<Review />);
     await enter();
     expect(screen.getByRole('alert').textContent).toBe(REFUSAL);
     expect(screen.queryByRole('button', { name: 'Publish review' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'See where your application stands' }).getAttribute('href')).toBe('/track/?code=7K3Q-M9XA-2HPF-R4TW');
+    expect(screen.getByRole('link', { name: 'See where your application stands' }).getAttribute('href')).toBe(
+      '/track/?code=7K3Q-M9XA-2HPF-R4TW',
+    );
   });
 
   it("says 'Tracking code not found' for a wrong code", async () => {
@@ -81,7 +84,12 @@ describe('the review page (/review/)', () => {
     fireEvent.input(screen.getByLabelText(/Your experience/), { target: { value: 'Too short' } });
     fireEvent.submit(screen.getByRole('button', { name: 'Publish review' }).closest('form')!);
     await flush();
-    expect(api.submitReview).toHaveBeenCalledWith('7K3Q-M9XA-2HPF-R4TW', { honesty: 4, responsiveness: 5, visa_guidance: 3, text: 'Too short' });
+    expect(api.submitReview).toHaveBeenCalledWith('7K3Q-M9XA-2HPF-R4TW', {
+      honesty: 4,
+      responsiveness: 5,
+      visa_guidance: 3,
+      text: 'Too short',
+    });
     expect(screen.getByText('Must be at least 30 characters')).toBeTruthy();
     api.submitReview.mockResolvedValueOnce({ ...STATE, review: { ...WRITTEN, reply: null, replied_at: null } });
     fireEvent.input(screen.getByLabelText(/Your experience/), { target: { value: WRITTEN.text } });
@@ -119,7 +127,16 @@ describe('the review page (/review/)', () => {
 
 describe('review summaries on the consultancy page', () => {
   const row = (honesty: number, responsiveness: number, visa_guidance: number, removed = false): ReviewRow =>
-    ({ id: 1, consultancy_id: 3, ...WRITTEN, honesty, responsiveness, visa_guidance, removed, removed_reason: removed ? 'Spam' : null }) as ReviewRow;
+    ({
+      id: 1,
+      consultancy_id: 3,
+      ...WRITTEN,
+      honesty,
+      responsiveness,
+      visa_guidance,
+      removed,
+      removed_reason: removed ? 'Spam' : null,
+    }) as ReviewRow;
 
   it('averages each aspect and overall over the reviews not removed', () => {
     const summary = summarize([row(5, 4, 4), row(4, 5, 3), row(1, 1, 1, true)]);

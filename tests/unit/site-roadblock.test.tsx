@@ -10,10 +10,18 @@ import { RoadblockAd, roadblockAllowed } from '../../src/islands/RoadblockAd.tsx
 import { $roadblock, resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
 
 const roadblockAds = vi.mocked(publicApi.roadblockAds);
-const AD = { id: 3, placement: 'roadblock_ad', title: 'Study in Japan fair', redirect_url: 'https://example.com/fair', desktop_image_url: '/media/ab/desk.webp', mobile_image_url: '/media/cd/mob.webp' };
-const flush = () => act(async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-});
+const AD = {
+  id: 3,
+  placement: 'roadblock_ad',
+  title: 'Study in Japan fair',
+  redirect_url: 'https://example.com/fair',
+  desktop_image_url: '/media/ab/desk.webp',
+  mobile_image_url: '/media/cd/mob.webp',
+};
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
 /** counted as shown for the session: the session cookie names it */
 const counted = () => /auto_dialogs=[^;]*\broadblock\b/.test(document.cookie);
 const preload = () => document.querySelector<HTMLImageElement>('img[data-roadblock-preload]');
@@ -101,13 +109,16 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     expect(screen.getByRole('img', { name: 'Study in Japan fair' })).toBeTruthy();
   });
 
-  it.each(['/admin', '/admin/', '/admin/ads/', '/administration-tips/', '/dashboard', '/dashboard/profile/', '/dashboards/'])('never shows on %s (SPEC: paths starting with /admin or /dashboard)', async (path) => {
-    expect(roadblockAllowed(path)).toBe(false);
-    render(<RoadblockAd path={path} />);
-    await flush();
-    expect(roadblockAds).not.toHaveBeenCalled();
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  it.each(['/admin', '/admin/', '/admin/ads/', '/administration-tips/', '/dashboard', '/dashboard/profile/', '/dashboards/'])(
+    'never shows on %s (SPEC: paths starting with /admin or /dashboard)',
+    async (path) => {
+      expect(roadblockAllowed(path)).toBe(false);
+      render(<RoadblockAd path={path} />);
+      await flush();
+      expect(roadblockAds).not.toHaveBeenCalled();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  );
 
   it('shows on public paths that only contain the words further in', () => {
     expect(roadblockAllowed('/')).toBe(true);

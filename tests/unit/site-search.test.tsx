@@ -6,10 +6,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../src/lib/api/public.ts', () => ({
   list: vi.fn(async (path: string) =>
     path === 'course'
-      ? { count: 12, next: null, previous: null, results: [{ id: 7, slug: 'nursing-bsc', name: 'Nursing BSc', university_id: 3 }, { id: 8, slug: 'nursing-msc', name: 'Nursing MSc', university_id: 3 }] }
+      ? {
+          count: 12,
+          next: null,
+          previous: null,
+          results: [
+            { id: 7, slug: 'nursing-bsc', name: 'Nursing BSc', university_id: 3 },
+            { id: 8, slug: 'nursing-msc', name: 'Nursing MSc', university_id: 3 },
+          ],
+        }
       : { count: 0, next: null, previous: null, results: [] },
   ),
-  detail: vi.fn(async () => ({ id: 3, name: 'University of Sydney', destination_id: 1, related: { destination_id: [{ id: 1, label: 'Australia', slug: 'australia' }] } })),
+  detail: vi.fn(async () => ({
+    id: 3,
+    name: 'University of Sydney',
+    destination_id: 1,
+    related: { destination_id: [{ id: 1, label: 'Australia', slug: 'australia' }] },
+  })),
 }));
 
 import * as publicApi from '../../src/lib/api/public.ts';
@@ -17,7 +30,13 @@ import SiteSearch, { type SearchTarget } from '../../src/islands/SiteSearch.tsx'
 
 const api = vi.mocked(publicApi);
 const TARGETS: SearchTarget[] = [
-  { path: 'course', sitePath: 'course', titleField: 'name', label: 'Courses', note: { field: 'university_id', path: 'university', titleField: 'name', next: 'destination_id' } },
+  {
+    path: 'course',
+    sitePath: 'course',
+    titleField: 'name',
+    label: 'Courses',
+    note: { field: 'university_id', path: 'university', titleField: 'name', next: 'destination_id' },
+  },
   { path: 'exam', sitePath: 'exam', titleField: 'name', label: 'Exams' },
 ];
 const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
@@ -49,7 +68,9 @@ describe('site search', () => {
     expect(api.list).toHaveBeenCalledWith('course', { search: 'nursing', page_size: 10 });
     expect(screen.getByRole('link', { name: 'Nursing BSc' }).getAttribute('href')).toBe('/course/nursing-bsc/');
     // a course names its university and country, each university read once
-    expect(screen.getByRole('link', { name: 'Nursing BSc' }).parentElement!.textContent).toBe('Nursing BSc · University of Sydney · Australia');
+    expect(screen.getByRole('link', { name: 'Nursing BSc' }).parentElement!.textContent).toBe(
+      'Nursing BSc · University of Sydney · Australia',
+    );
     expect(api.detail).toHaveBeenCalledTimes(1);
     expect(api.detail).toHaveBeenCalledWith('university', 3);
     expect(screen.getByRole('link', { name: 'All 12 matches in courses' }).getAttribute('href')).toBe('/course/?search=nursing');

@@ -5,8 +5,17 @@ import { api } from '../../src/lib/api/client.ts';
 import { $redirect, $session, KEYS, login, logout, renewAccess, restoreSession, storedId } from '../../src/lib/stores/session.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const USER = { id: 4, email: 'owner@example.com', first_name: 'Hari', last_name: 'KC', phone: '98', role: 'consultancy' as const, consultancy_id: 9 };
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const USER = {
+  id: 4,
+  email: 'owner@example.com',
+  first_name: 'Hari',
+  last_name: 'KC',
+  phone: '98',
+  role: 'consultancy' as const,
+  consultancy_id: 9,
+};
 const redirect = vi.fn();
 
 beforeEach(() => {
@@ -39,7 +48,14 @@ describe('session store (SPEC §3, §4)', () => {
     await login('owner@example.com', 'pw');
     expect(localStorage.getItem(KEYS.access)).toBe('a2');
     expect(localStorage.getItem(KEYS.refresh)).toBe('r2');
-    expect(JSON.parse(localStorage.getItem(KEYS.user)!)).toEqual({ id: 4, email: 'owner@example.com', firstName: 'Hari', lastName: 'KC', phone: '98', role: 'consultancy' });
+    expect(JSON.parse(localStorage.getItem(KEYS.user)!)).toEqual({
+      id: 4,
+      email: 'owner@example.com',
+      firstName: 'Hari',
+      lastName: 'KC',
+      phone: '98',
+      role: 'consultancy',
+    });
     expect(storedId(KEYS.consultancyId)).toBe('9');
     expect($session.get()).toMatchObject({ access: 'a2', refresh: 'r2', loading: false });
   });

@@ -26,7 +26,10 @@ describe('the shortlist on the device', () => {
     loadShortlist();
     await toggleSaved({ entity: 'university', id: 3 });
     await toggleSaved({ entity: 'course', id: 42 });
-    expect(JSON.parse(localStorage.getItem('shortlist')!)).toEqual([{ entity: 'university', id: 3 }, { entity: 'course', id: 42 }]);
+    expect(JSON.parse(localStorage.getItem('shortlist')!)).toEqual([
+      { entity: 'university', id: 3 },
+      { entity: 'course', id: 42 },
+    ]);
     await toggleSaved({ entity: 'university', id: 3 });
     expect($shortlist.get()).toEqual([{ entity: 'course', id: 42 }]);
     // signed out: nothing goes to an account
@@ -34,18 +37,35 @@ describe('the shortlist on the device', () => {
   });
 
   it('shares as an address and reads a shared address back, ignoring what is not a saved kind or an id', () => {
-    const list = [{ entity: 'university', id: 3 }, { entity: 'university', id: 17 }, { entity: 'course', id: 42 }];
+    const list = [
+      { entity: 'university', id: 3 },
+      { entity: 'university', id: 17 },
+      { entity: 'course', id: 42 },
+    ];
     expect(shareQuery(list)).toBe('?university=3%2C17&course=42');
     expect(fromQuery('?university=3,17&course=42&event=5&consultancy=x,7', KINDS)).toEqual([...list, { entity: 'consultancy', id: 7 }]);
-    expect(merge(list, [{ entity: 'course', id: 42 }, { entity: 'course', id: 1 }])).toEqual([...list, { entity: 'course', id: 1 }]);
+    expect(
+      merge(list, [
+        { entity: 'course', id: 42 },
+        { entity: 'course', id: 1 },
+      ]),
+    ).toEqual([...list, { entity: 'course', id: 1 }]);
   });
 
   it('signed in: merges the device list into the account once, then sends each change', async () => {
     $shortlist.set([{ entity: 'university', id: 3 }]);
-    $session.set({ access: 'token', refresh: 'r', user: { id: 5, email: 's@example.com', firstName: 'Sita', lastName: '', phone: '', role: 'student' }, loading: false });
+    $session.set({
+      access: 'token',
+      refresh: 'r',
+      user: { id: 5, email: 's@example.com', firstName: 'Sita', lastName: '', phone: '', role: 'student' },
+      loading: false,
+    });
     await syncWithAccount();
     expect(api.addToAccount).toHaveBeenCalledWith([{ entity: 'university', id: 3 }]);
-    expect($shortlist.get()).toEqual([{ entity: 'university', id: 3 }, { entity: 'course', id: 9 }]);
+    expect($shortlist.get()).toEqual([
+      { entity: 'university', id: 3 },
+      { entity: 'course', id: 9 },
+    ]);
     await syncWithAccount();
     expect(api.addToAccount).toHaveBeenCalledTimes(1);
     await toggleSaved({ entity: 'course', id: 9 });

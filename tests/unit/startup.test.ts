@@ -31,7 +31,11 @@ function command(script: string, env: Record<string, string>, args: string[] = [
   });
 }
 
-function run(script: string, env: Record<string, string>, args: string[] = []): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = command(script, env, args);
   let stdout = '';
   let stderr = '';
@@ -69,7 +73,8 @@ function startApi(dataDir: string, port: number): Promise<ChildProcess> {
   });
 }
 
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
 
 // Each test starts real processes that open PGlite: a minute or more when CI runs other files beside it.
 const SPAWNS = { timeout: 180_000 };
@@ -95,11 +100,16 @@ describe('one process owns an embedded database', SPAWNS, () => {
   });
 
   it('seed, create-admin and a second server refuse to open it, in one sentence, and the server keeps working', async () => {
-    const inUse = new RegExp(`^The embedded database in .*pg is in use by another process \\(pid ${server.pid}, serving http://127.0.0.1:${port}/\\): stop it first`);
+    const inUse = new RegExp(
+      `^The embedded database in .*pg is in use by another process \\(pid ${server.pid}, serving http://127.0.0.1:${port}/\\): stop it first`,
+    );
     const seed = await run('server/db/seed/cli.ts', { DATA_DIR: dataDir });
     expect(seed.status).toBe(1);
     expectOneSentence(seed.stderr, inUse);
-    const admin = await run('server/create-admin.ts', { DATA_DIR: dataDir, ADMIN_PASSWORD: 'a-Long-pass-2026' }, ['--email', 'boss@example.org']);
+    const admin = await run('server/create-admin.ts', { DATA_DIR: dataDir, ADMIN_PASSWORD: 'a-Long-pass-2026' }, [
+      '--email',
+      'boss@example.org',
+    ]);
     expect(admin.status).toBe(1);
     expectOneSentence(admin.stderr, inUse);
     const second = await run('server/main.ts', { DATA_DIR: dataDir, PORT: String(await freePort()) });
@@ -111,7 +121,7 @@ describe('one process owns an embedded database', SPAWNS, () => {
     expect((await response.json()).count).toBeGreaterThan(0);
   });
 
-  it('build:site uses the running server\'s API instead of the files', async () => {
+  it("build:site uses the running server's API instead of the files", async () => {
     // a deploy hook stands in for the build: the point is which API the command reads and that it does not open the files
     const hooked: string[] = [];
     const hook = http.createServer((request, response) => {
@@ -120,7 +130,10 @@ describe('one process owns an embedded database', SPAWNS, () => {
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
     try {
-      const result = await run('server/site/build-cli.ts', { DATA_DIR: dataDir, REBUILD_HOOK_URL: `http://127.0.0.1:${(hook.address() as net.AddressInfo).port}/` });
+      const result = await run('server/site/build-cli.ts', {
+        DATA_DIR: dataDir,
+        REBUILD_HOOK_URL: `http://127.0.0.1:${(hook.address() as net.AddressInfo).port}/`,
+      });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(result.stdout).toContain(`Using the API of the running server (pid ${server.pid}) at http://127.0.0.1:${port}/api`);
@@ -149,7 +162,7 @@ describe('one process owns an embedded database', SPAWNS, () => {
     expect(fs.existsSync(`${path.join(dataDir, 'pg')}.lock`)).toBe(false);
   });
 
-  it('damaged database files are said in one sentence, without PGlite\'s source', async () => {
+  it("damaged database files are said in one sentence, without PGlite's source", async () => {
     fs.writeFileSync(path.join(dataDir, 'pg', 'global', 'pg_control'), '');
     const result = await run('server/db/seed/cli.ts', { DATA_DIR: dataDir });
     expect(result.status).toBe(1);
@@ -193,7 +206,10 @@ describe('start-up failures in one sentence', SPAWNS, () => {
     url.pathname = '/no_such_database_here';
     const result = await run('server/main.ts', { DATABASE_URL: url.toString(), PORT: '0' });
     expect(result.status).toBe(1);
-    expectOneSentence(result.stderr, /^The database "no_such_database_here" does not exist on the PostgreSQL server .*createdb no_such_database_here/);
+    expectOneSentence(
+      result.stderr,
+      /^The database "no_such_database_here" does not exist on the PostgreSQL server .*createdb no_such_database_here/,
+    );
   });
 
   it('wrong credentials, a bad URL, and errors wrapped by the ORM', () => {
@@ -203,7 +219,9 @@ describe('start-up failures in one sentence', SPAWNS, () => {
     );
     const wrapped = new Error('Failed query', { cause: Object.assign(new Error('no such database'), { code: '3D000' }) });
     expect(explainStartupError(wrapped, { databaseUrl })).toMatch(/^The database "app" does not exist/);
-    expect(explainStartupError(Object.assign(new TypeError('Invalid URL'), { code: 'ERR_INVALID_URL' }), {})).toMatch(/^DATABASE_URL is not a valid URL/);
+    expect(explainStartupError(Object.assign(new TypeError('Invalid URL'), { code: 'ERR_INVALID_URL' }), {})).toMatch(
+      /^DATABASE_URL is not a valid URL/,
+    );
     expect(explainStartupError(new Error('a bug'))).toBeUndefined();
   });
 });
@@ -216,10 +234,17 @@ describe('create-admin', SPAWNS, () => {
 
   it('creates an admin on the embedded database, then makes it an admin again with a new password', async () => {
     const dataDir = temp('admin-');
-    const created = await run('server/create-admin.ts', { DATA_DIR: dataDir, ADMIN_PASSWORD: 'a-Long-pass-2026', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, ['--email', 'Boss@Example.org']);
+    const created = await run(
+      'server/create-admin.ts',
+      { DATA_DIR: dataDir, ADMIN_PASSWORD: 'a-Long-pass-2026', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) },
+      ['--email', 'Boss@Example.org'],
+    );
     expect(created.stderr).toBe('');
     expect(created.stdout).toContain('Created the admin account boss@example.org.');
-    const again = await run('server/create-admin.ts', { DATA_DIR: dataDir, ADMIN_PASSWORD: 'another-Long-pass-2026' }, ['--email', 'boss@example.org']);
+    const again = await run('server/create-admin.ts', { DATA_DIR: dataDir, ADMIN_PASSWORD: 'another-Long-pass-2026' }, [
+      '--email',
+      'boss@example.org',
+    ]);
     expect(again.stdout).toContain('boss@example.org is now an active admin with the new password');
     const weak = await run('server/create-admin.ts', { DATA_DIR: dataDir, ADMIN_PASSWORD: 'short' }, ['--email', 'boss@example.org']);
     expect(weak.status).toBe(1);
@@ -246,7 +271,10 @@ describe('create-admin', SPAWNS, () => {
     await server.unsafe(`CREATE DATABASE ${name}`);
     url.pathname = `/${name}`;
     try {
-      const created = await run('server/create-admin.ts', { DATABASE_URL: url.toString(), ADMIN_PASSWORD: 'a-Long-pass-2026' }, ['--email', 'boss@example.org']);
+      const created = await run('server/create-admin.ts', { DATABASE_URL: url.toString(), ADMIN_PASSWORD: 'a-Long-pass-2026' }, [
+        '--email',
+        'boss@example.org',
+      ]);
       expect(created.stderr).toBe('');
       const database = await openDatabase({ url: url.toString(), poolSize: 1 });
       try {

@@ -61,7 +61,9 @@ describe('local storage', () => {
   it('refuses a private folder inside the public uploads folder, which /media serves', () => {
     const dir = tempDir();
     expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir, UPLOADS_DIR: dir }))).toThrow(/must not be inside UPLOADS_DIR/);
-    expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir, PRIVATE_UPLOADS_DIR: path.join(dir, 'uploads', 'private') }))).toThrow(/must not be inside UPLOADS_DIR/);
+    expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir, PRIVATE_UPLOADS_DIR: path.join(dir, 'uploads', 'private') }))).toThrow(
+      /must not be inside UPLOADS_DIR/,
+    );
     expect(() => createPrivateStorage(loadConfig({ DATA_DIR: dir }))).not.toThrow();
   });
 });
@@ -80,7 +82,17 @@ describe('S3 storage', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as { port: number };
-      const store = await s3Storage({ bucket: 'media', privateBucket: 'media', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'k', secretAccessKey: 's' }, 'https://cdn.example.com');
+      const store = await s3Storage(
+        {
+          bucket: 'media',
+          privateBucket: 'media',
+          region: 'us-east-1',
+          endpoint: `http://127.0.0.1:${port}`,
+          accessKeyId: 'k',
+          secretAccessKey: 's',
+        },
+        'https://cdn.example.com',
+      );
       await store.put(pdf, 'pdf', 'application/pdf');
       await store.put(Buffer.from('RIFF0000WEBP'), 'webp', 'image/webp');
       expect(puts.map((p) => [p.headers['content-type'], p.headers['content-disposition']])).toEqual([

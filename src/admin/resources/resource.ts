@@ -9,7 +9,9 @@ export type Row = Record<string, unknown> & { id: number | string };
  * The finders' number and date-window kinds are for students; the console adds `date` (a day from
  * or until which rows were received).
  */
-export type FilterDef = Pick<FilterMeta, 'label' | 'ref' | 'options'> & { kind: Exclude<FilterMeta['kind'], 'min' | 'max' | 'within'> | 'date' };
+export type FilterDef = Pick<FilterMeta, 'label' | 'ref' | 'options'> & {
+  kind: Exclude<FilterMeta['kind'], 'min' | 'max' | 'within'> | 'date';
+};
 
 /**
  * One console resource: its screens (label, columns and form fields, filters, order, actions) and the

@@ -30,5 +30,9 @@ export const review: Resource = {
   updateMethod: 'patch',
   ordering: ['-created_at'],
   readOnly: true,
-  moderate: { remove: 'consultancy-review/:id/hide', restore: 'consultancy-review/:id/restore', reason: { min: REASON_MIN, max: REASON_MAX } },
+  moderate: {
+    remove: 'consultancy-review/:id/hide',
+    restore: 'consultancy-review/:id/restore',
+    reason: { min: REASON_MIN, max: REASON_MAX },
+  },
 };

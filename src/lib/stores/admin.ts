@@ -57,13 +57,26 @@ export const isInstitution = (role: unknown): role is InstitutionRole => (INSTIT
  * Who may see an area: /admin is for admins; institutions go to their dashboard; /dashboard is for
  * institution accounts, an admin goes to /admin; anyone else (signed out, students) to /login/.
  */
-export function accessFor(area: Area, session: { loading: boolean; user: Pick<StoredUser, 'role'> | null; access: string | null }, next = ''): Access {
+export function accessFor(
+  area: Area,
+  session: { loading: boolean; user: Pick<StoredUser, 'role'> | null; access: string | null },
+  next = '',
+): Access {
   if (session.loading) return { kind: 'wait' };
   const login = { kind: 'redirect', to: `/login/${next ? `?next=${encodeURIComponent(next)}` : ''}` } as const;
   const role = session.access ? session.user?.role : undefined;
   if (!role) return login;
-  if (area === 'admin') return role === 'admin' ? { kind: 'ok' } : isInstitution(role) ? { kind: 'redirect', to: '/dashboard/' } : { kind: 'redirect', to: '/login/' };
-  return isInstitution(role) ? { kind: 'ok' } : role === 'admin' ? { kind: 'redirect', to: '/admin/' } : { kind: 'redirect', to: '/login/' };
+  if (area === 'admin')
+    return role === 'admin'
+      ? { kind: 'ok' }
+      : isInstitution(role)
+        ? { kind: 'redirect', to: '/dashboard/' }
+        : { kind: 'redirect', to: '/login/' };
+  return isInstitution(role)
+    ? { kind: 'ok' }
+    : role === 'admin'
+      ? { kind: 'redirect', to: '/admin/' }
+      : { kind: 'redirect', to: '/login/' };
 }
 
 // ---- unsaved changes --------------------------------------------------------------------------
@@ -74,7 +87,13 @@ export const setDirty = (dirty: boolean) => {
   if ($dirty.get() !== dirty) $dirty.set(dirty);
 };
 
-export const LEAVE_QUESTION: Question = { title: 'Leave without saving?', text: 'You have unsaved changes. Leave this page and lose them?', yes: 'Leave', no: 'Stay', danger: true };
+export const LEAVE_QUESTION: Question = {
+  title: 'Leave without saving?',
+  text: 'You have unsaved changes. Leave this page and lose them?',
+  yes: 'Leave',
+  no: 'Stay',
+  danger: true,
+};
 
 /** True when there is nothing to lose or the user agrees to lose it. */
 export async function confirmLeave(): Promise<boolean> {

@@ -116,7 +116,10 @@ export async function deleteBranch(id: number): Promise<boolean> {
 }
 
 /** "Still correct": the own fees and intakes confirmed today; the outcome is flashed, the profile read again. */
-export async function confirmOwnFacts(kind: Institution, profile: { $state: MapStore<AsyncState<Row>>; load(): Promise<void> }): Promise<void> {
+export async function confirmOwnFacts(
+  kind: Institution,
+  profile: { $state: MapStore<AsyncState<Row>>; load(): Promise<void> },
+): Promise<void> {
   try {
     await confirmFacts(kind);
     flash('Confirmed: your fees and intakes show today as the day they were checked.');
@@ -125,4 +128,3 @@ export async function confirmOwnFacts(kind: Institution, profile: { $state: MapS
     profile.$state.setKey('error', e instanceof Error ? e.message : String(e));
   }
 }
-

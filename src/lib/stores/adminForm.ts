@@ -65,7 +65,11 @@ export function createFormStore(source: FormSource): FormStore {
         $state.set({ ...$state.get(), saving: false, record: saved ?? $state.get().record });
         const message = source.savedMessage ?? 'Saved.';
         const shown = flash(message);
-        if (source.followsSite) void followToLive((phase) => updateFlash(shown, `${message} ${LIVE_TEXT[phase]}`), () => save === saves);
+        if (source.followsSite)
+          void followToLive(
+            (phase) => updateFlash(shown, `${message} ${LIVE_TEXT[phase]}`),
+            () => save === saves,
+          );
         return saved ?? {};
       } catch (e) {
         const { byField, other } = splitFieldErrors(source.fields, e instanceof ApiError ? e.fields : undefined);

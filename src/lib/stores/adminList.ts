@@ -1,6 +1,18 @@
 import { map, type MapStore } from 'nanostores';
 import { resource, type Row } from '../../admin/resources/index.ts';
-import { failed, getAll, getList, moderate as moderateRow, postAction, remove, update, usedBy, usedByOf, type ListParams, type UsedBy } from '../api/admin.ts';
+import {
+  failed,
+  getAll,
+  getList,
+  moderate as moderateRow,
+  postAction,
+  remove,
+  update,
+  usedBy,
+  usedByOf,
+  type ListParams,
+  type UsedBy,
+} from '../api/admin.ts';
 import { ApiError, type Page } from '../api/client.ts';
 import { toCsv } from '../forms/csv.ts';
 import { ask, deleteQuestion } from './adminConfirm.ts';
@@ -85,7 +97,11 @@ function listQuery(name: string, $state: ListMap, fetchList: typeof getList) {
   function askLabels() {
     if (labelsAsked) return;
     labelsAsked = true;
-    const refs = new Set(Object.values(r.fields).filter((m) => m.column && m.kind === 'ref' && m.ref).map((m) => m.ref!));
+    const refs = new Set(
+      Object.values(r.fields)
+        .filter((m) => m.column && m.kind === 'ref' && m.ref)
+        .map((m) => m.ref!),
+    );
     for (const ref of refs) void loadOptions(ref, '');
   }
 
@@ -96,7 +112,13 @@ function listQuery(name: string, $state: ListMap, fetchList: typeof getList) {
     $state.setKey('error', null);
     const p = $state.get().params;
     try {
-      const page = await fetchList(name, { page: p.page, pageSize: p.pageSize, search: p.search, ordering: p.ordering || undefined, filters: p.filters });
+      const page = await fetchList(name, {
+        page: p.page,
+        pageSize: p.pageSize,
+        search: p.search,
+        ordering: p.ordering || undefined,
+        filters: p.filters,
+      });
       if (mine !== seq) return;
       $state.setKey('page', page);
     } catch (e) {
@@ -236,7 +258,10 @@ export function createListStore(name: string, fetchList: typeof getList = getLis
     async exportCsv() {
       const p = $state.get().params;
       const rows = await getAll(name, { search: p.search, ordering: p.ordering || undefined, filters: p.filters });
-      const columns = ['id', ...Object.keys(r.fields).filter((f) => !['image', 'file', 'html'].includes(r.fields[f].kind) || r.fields[f].column)];
+      const columns = [
+        'id',
+        ...Object.keys(r.fields).filter((f) => !['image', 'file', 'html'].includes(r.fields[f].kind) || r.fields[f].column),
+      ];
       return toCsv(rows, columns);
     },
   };

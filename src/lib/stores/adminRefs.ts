@@ -22,6 +22,9 @@ export function labelFor(ref: string, id: number | string): string {
 /** Options for a picker (never raises, SPEC §8), remembered for their labels. */
 export async function loadOptions(ref: string, search: string): Promise<Option[]> {
   const options = await dropdown(ref, search);
-  rememberLabels(ref, options.map((o) => [o.id, o.label] as [number, string]));
+  rememberLabels(
+    ref,
+    options.map((o) => [o.id, o.label] as [number, string]),
+  );
   return options;
 }

@@ -39,7 +39,8 @@ function keep(value: Booked | null) {
 
 /** The booking went through: remember it for the notice (the reference comes from the API's answer). */
 export function rememberBooking(answer: unknown, details: Omit<Booked, 'reference' | 'days'>) {
-  const reference = typeof (answer as { reference?: unknown } | null)?.reference === 'string' ? (answer as { reference: string }).reference : '';
+  const reference =
+    typeof (answer as { reference?: unknown } | null)?.reference === 'string' ? (answer as { reference: string }).reference : '';
   if (reference) keep({ ...details, reference, days: INQUIRY_CALL_BACK_DAYS });
 }
 

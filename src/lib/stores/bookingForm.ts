@@ -111,7 +111,11 @@ export function createBookingForm(user: DialogUser | null, provider: { id: numbe
         .then((profile) => {
           if (!open) return;
           const name = fullName(profile);
-          set({ ...(name ? { name } : {}), ...(profile.email ? { email: profile.email } : {}), ...(profile.phone ? { phone: profile.phone } : {}) });
+          set({
+            ...(name ? { name } : {}),
+            ...(profile.email ? { email: profile.email } : {}),
+            ...(profile.phone ? { phone: profile.phone } : {}),
+          });
         })
         .catch((err: unknown) => console.warn('profile unavailable', err));
     },
@@ -119,7 +123,12 @@ export function createBookingForm(user: DialogUser | null, provider: { id: numbe
       if (sending.$submission.get().status !== 'idle') return;
       const { name, email, phone, category, selection } = get();
       sending.reset();
-      const problem = !name.trim() || !phone.trim() || !email.trim() || !category || !selection ? BOOKING_TEXT.required : !provider.id ? BOOKING_TEXT.noProvider : '';
+      const problem =
+        !name.trim() || !phone.trim() || !email.trim() || !category || !selection
+          ? BOOKING_TEXT.required
+          : !provider.id
+            ? BOOKING_TEXT.noProvider
+            : '';
       set({ problem, tried: get().tried || problem === BOOKING_TEXT.required });
       if (problem) return;
       const sent = await sending.submit();
@@ -139,4 +148,5 @@ export function createBookingForm(user: DialogUser | null, provider: { id: numbe
 export type BookingForm = ReturnType<typeof createBookingForm>;
 
 /** What the form says went wrong: the check before sending, else the server's words. */
-export const bookingError = (form: BookingFormState, failure: { text: string; detail?: string } | null) => form.problem || (failure ? said(failure) : '');
+export const bookingError = (form: BookingFormState, failure: { text: string; detail?: string } | null) =>
+  form.problem || (failure ? said(failure) : '');

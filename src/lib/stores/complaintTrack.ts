@@ -16,7 +16,10 @@ export interface ComplaintTrackState {
 export function createComplaintTrackStore() {
   const $state = atom<ComplaintTrackState>({ complaint: null, code: '', busy: false, replied: false, error: null, errorIn: null });
   const set = (patch: Partial<ComplaintTrackState>) => $state.set({ ...$state.get(), ...patch });
-  const failure = (err: unknown, fallback: string) => ({ text: err instanceof Error && err.message ? err.message : fallback, fields: err instanceof ApiError ? err.fields : undefined });
+  const failure = (err: unknown, fallback: string) => ({
+    text: err instanceof Error && err.message ? err.message : fallback,
+    fields: err instanceof ApiError ? err.fields : undefined,
+  });
 
   return {
     $state,

@@ -52,12 +52,15 @@ export function createForumList(category: number | null, delayMs = 300) {
     const { tab, search } = $list.get();
     if (!listIsLive($list.get())) return;
     $list.set({ ...$list.get(), items: null, error: '' });
-    timer = setTimeout(() => {
-      find(tab, search).then(
-        (items) => mine === asked && $list.setKey('items', items),
-        (err: unknown) => mine === asked && $list.set({ ...$list.get(), items: [], error: message(err, 'Failed to fetch questions') }),
-      );
-    }, search ? delayMs : 0);
+    timer = setTimeout(
+      () => {
+        find(tab, search).then(
+          (items) => mine === asked && $list.setKey('items', items),
+          (err: unknown) => mine === asked && $list.set({ ...$list.get(), items: [], error: message(err, 'Failed to fetch questions') }),
+        );
+      },
+      search ? delayMs : 0,
+    );
   }
 
   return {
@@ -102,7 +105,8 @@ export interface QuestionState {
 }
 
 /** What the delete dialog asks. */
-export const deleteQuestionOf = (target: PostTarget) => (target === 'question' ? 'Delete your question and its replies?' : 'Delete your reply?');
+export const deleteQuestionOf = (target: PostTarget) =>
+  target === 'question' ? 'Delete your question and its replies?' : 'Delete your reply?';
 
 type QuestionMap = MapStore<QuestionState>;
 
@@ -162,7 +166,11 @@ function replying(id: number, $question: QuestionMap) {
       try {
         const created = await replyToQuestion(id, body);
         const added = { ...created, body: created.body ?? body, created_at: created.created_at ?? new Date().toISOString() };
-        set({ replies: [...$question.get().replies, added], draft: '', notice: created.held ? `Your reply was received. ${HELD_NOTE}` : '' });
+        set({
+          replies: [...$question.get().replies, added],
+          draft: '',
+          notice: created.held ? `Your reply was received. ${HELD_NOTE}` : '',
+        });
       } catch (err) {
         set({ actionError: message(err, 'Failed to post reply') });
       } finally {

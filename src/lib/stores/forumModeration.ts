@@ -10,7 +10,12 @@ const what = (post: QueuedPost) => (post.kind === 'question' ? `The question “
 export type ModerationAction = 'hide' | 'restore' | 'delete' | 'suspend';
 
 /** One moderator action on a queued post; the outcome is flashed, a refusal goes to the list's error, and the queue is read again. */
-export async function moderateAndReload(store: PagedStore<QueuedPost>, post: QueuedPost, action: ModerationAction, reason = ''): Promise<boolean> {
+export async function moderateAndReload(
+  store: PagedStore<QueuedPost>,
+  post: QueuedPost,
+  action: ModerationAction,
+  reason = '',
+): Promise<boolean> {
   rowFailed(store, post.id);
   try {
     if (action === 'hide') await setHidden(post.kind, post.id, true);

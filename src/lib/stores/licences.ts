@@ -11,7 +11,11 @@ export const licenceSubmissions = (): PagedStore<Licence> => createPagedStore((p
 export type Decision = { verify: true } | { reject: string };
 
 /** Verifies or rejects a submission and reloads the list; the outcome is flashed, a refusal goes to the list's error. */
-export async function decide(store: PagedStore<Licence>, licence: Pick<Licence, 'id' | 'consultancy_name' | 'permission_number'>, decision: Decision): Promise<boolean> {
+export async function decide(
+  store: PagedStore<Licence>,
+  licence: Pick<Licence, 'id' | 'consultancy_name' | 'permission_number'>,
+  decision: Decision,
+): Promise<boolean> {
   rowFailed(store, licence.id);
   try {
     if ('verify' in decision) await verifyLicence(licence.id);

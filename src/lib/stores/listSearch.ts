@@ -45,7 +45,9 @@ export function writeQuery(query: string, filters: SearchFilter[], { search, val
   for (const key of ['search', 'ordering', ...filters.map((f) => f.name)]) params.delete(key);
   if (search.trim()) params.set('search', search.trim());
   // a flag that starts on is in the address only when it is off
-  for (const f of filters) if (f.initially ? values[f.name] !== 'true' : values[f.name]) params.set(f.name, f.initially && values[f.name] !== 'true' ? 'false' : values[f.name]!);
+  for (const f of filters)
+    if (f.initially ? values[f.name] !== 'true' : values[f.name])
+      params.set(f.name, f.initially && values[f.name] !== 'true' ? 'false' : values[f.name]!);
   if (ordering) params.set('ordering', ordering);
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -87,7 +89,18 @@ export interface ListSearchOptions {
 
 /** A list page's search, filters and order, kept in the address, and the live results they find. */
 export function createListSearch({ apiPath, filters, sorts, refPaths, debounceMs }: ListSearchOptions) {
-  const $search = map<ListSearchState>({ search: '', values: {}, ordering: '', results: null, refs: {}, count: 0, facets: {}, page: 1, error: '', busy: false });
+  const $search = map<ListSearchState>({
+    search: '',
+    values: {},
+    ordering: '',
+    results: null,
+    refs: {},
+    count: 0,
+    facets: {},
+    page: 1,
+    error: '',
+    busy: false,
+  });
   const set = (patch: Partial<ListSearchState>) => $search.set({ ...$search.get(), ...patch });
   let asked = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -97,7 +110,13 @@ export function createListSearch({ apiPath, filters, sorts, refPaths, debounceMs
     const { search, values, ordering, page } = $search.get();
     set({ busy: true });
     try {
-      const counted = page === 1 && filters.some((f) => f.counted) ? filters.filter((f) => f.counted).map((f) => f.name).join(',') : undefined;
+      const counted =
+        page === 1 && filters.some((f) => f.counted)
+          ? filters
+              .filter((f) => f.counted)
+              .map((f) => f.name)
+              .join(',')
+          : undefined;
       const r = await list(apiPath, { search: search.trim(), ...values, ordering, page, page_size: PAGE, facets: counted });
       const named = await refsOf(r.results, refPaths);
       if (mine !== asked) return;

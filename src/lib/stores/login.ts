@@ -27,7 +27,11 @@ export function createLoginStore() {
         saveSession(result.access, result.refresh, result.user);
         signedIn();
       } catch (err) {
-        $login.set({ mode: 'signup', confirming: false, linkFailure: failure('This link is no longer valid. Create the account again to get a new one.', err) });
+        $login.set({
+          mode: 'signup',
+          confirming: false,
+          linkFailure: failure('This link is no longer valid. Create the account again to get a new one.', err),
+        });
       }
     },
   };

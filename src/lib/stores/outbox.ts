@@ -9,7 +9,10 @@ export const outboxMessages = (): PagedStore<OutboxMessage> => createPagedStore(
 export const readMessage = (id: number): Promise<OutboxMessageFull> => getOutboxMessage(id);
 
 /** Puts a failed message back in line and reloads the list; the outcome is flashed, a refusal goes to the list's error. */
-export async function retryAndReload(store: PagedStore<OutboxMessage>, message: Pick<OutboxMessage, 'id' | 'to' | 'subject'>): Promise<boolean> {
+export async function retryAndReload(
+  store: PagedStore<OutboxMessage>,
+  message: Pick<OutboxMessage, 'id' | 'to' | 'subject'>,
+): Promise<boolean> {
   rowFailed(store, message.id);
   try {
     await retryOutboxMessage(message.id);

@@ -76,7 +76,10 @@ export function saveSession(access: string, refresh: string, user: ApiUser) {
 }
 
 export async function login(email: string, password: string): Promise<StoredUser> {
-  const result = await call('Login failed', json<{ access: string; refresh: string; user: ApiUser }>('auth/login/', { method: 'post', json: { email, password } }));
+  const result = await call(
+    'Login failed',
+    json<{ access: string; refresh: string; user: ApiUser }>('auth/login/', { method: 'post', json: { email, password } }),
+  );
   saveSession(result.access, result.refresh, result.user);
   return toStoredUser(result.user);
 }
@@ -101,7 +104,11 @@ export function restoreSession() {
     user = null;
   }
   const access = s?.getItem(KEYS.access) ?? null;
-  $session.set(access && user ? { access, refresh: s?.getItem(KEYS.refresh) ?? null, user, loading: false } : { access: null, refresh: null, user: null, loading: false });
+  $session.set(
+    access && user
+      ? { access, refresh: s?.getItem(KEYS.refresh) ?? null, user, loading: false }
+      : { access: null, refresh: null, user: null, loading: false },
+  );
 }
 
 let renewing: Promise<boolean> | null = null;
@@ -113,7 +120,9 @@ export function renewAccess(): Promise<boolean> {
     try {
       if (!refresh) throw new Error('no refresh token');
       // X-Retried keeps the client's own renewal hook off this call: a 401 here means signed out.
-      const result = await api.post('auth/refresh/', { json: { refresh }, headers: { 'X-Retried': '1' } }).json<{ access: string; refresh: string; user?: ApiUser }>();
+      const result = await api
+        .post('auth/refresh/', { json: { refresh }, headers: { 'X-Retried': '1' } })
+        .json<{ access: string; refresh: string; user?: ApiUser }>();
       const s = storage();
       s?.setItem(KEYS.access, result.access);
       s?.setItem(KEYS.refresh, result.refresh);
@@ -130,6 +139,7 @@ export function renewAccess(): Promise<boolean> {
   return renewing;
 }
 
-export const storedId = (key: typeof KEYS.consultancyId | typeof KEYS.collegeId | typeof KEYS.universityId) => storage()?.getItem(key) ?? null;
+export const storedId = (key: typeof KEYS.consultancyId | typeof KEYS.collegeId | typeof KEYS.universityId) =>
+  storage()?.getItem(key) ?? null;
 
 useTokens({ access: () => $session.get().access, renew: renewAccess });

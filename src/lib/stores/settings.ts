@@ -13,7 +13,11 @@ export interface SiteSettingsState {
 }
 
 export const $siteSettings = atom<SiteSettingsState>({ loading: true, data: null });
-export const $modalSettings = atom<ModalSettings & { loaded: boolean }>({ hide_study_abroad_modal: false, hide_full_detail_modal: false, loaded: false });
+export const $modalSettings = atom<ModalSettings & { loaded: boolean }>({
+  hide_study_abroad_modal: false,
+  hide_full_detail_modal: false,
+  loaded: false,
+});
 
 let siteSettingsCall: Promise<void> | null = null;
 let modalSettingsCall: Promise<void> | null = null;

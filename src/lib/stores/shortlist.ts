@@ -83,12 +83,24 @@ export async function syncWithAccount(): Promise<void> {
 /** A shareable address of a list: /shortlist/?university=3,17&course=42 */
 export function shareQuery(list: Saved[]): string {
   const params = new URLSearchParams();
-  for (const entity of [...new Set(list.map((i) => i.entity))]) params.set(entity, list.filter((i) => i.entity === entity).map((i) => i.id).join(','));
+  for (const entity of [...new Set(list.map((i) => i.entity))])
+    params.set(
+      entity,
+      list
+        .filter((i) => i.entity === entity)
+        .map((i) => i.id)
+        .join(','),
+    );
   return params.size ? `?${params}` : '';
 }
 
 /** The rows a shared address names, of the kinds a shortlist holds. */
 export function fromQuery(query: string, kinds: readonly string[]): Saved[] {
   const params = new URLSearchParams(query);
-  return kinds.flatMap((entity) => (params.get(entity) ?? '').split(',').filter((v) => /^\d{1,9}$/.test(v)).map((v) => ({ entity, id: Number(v) })));
+  return kinds.flatMap((entity) =>
+    (params.get(entity) ?? '')
+      .split(',')
+      .filter((v) => /^\d{1,9}$/.test(v))
+      .map((v) => ({ entity, id: Number(v) })),
+  );
 }

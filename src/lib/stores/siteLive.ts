@@ -16,7 +16,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * ('waiting', then 'live', or 'slow' after `giveUpMs`). Says nothing when no rebuild runner serves
  * the site (the API alone) or the status cannot be read; `isCurrent` stops a follow a newer save replaced.
  */
-export async function followToLive(onPhase: (phase: LivePhase) => void, isCurrent: () => boolean, { intervalMs = 1000, giveUpMs = 60_000 } = {}) {
+export async function followToLive(
+  onPhase: (phase: LivePhase) => void,
+  isCurrent: () => boolean,
+  { intervalMs = 1000, giveUpMs = 60_000 } = {},
+) {
   try {
     let status = await getSiteStatus();
     if (!status.runner) return;

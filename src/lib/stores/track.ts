@@ -20,7 +20,16 @@ export interface TrackState {
 }
 
 /** The fields an applicant may change, as the edit form names them. */
-export const EDITABLE = ['full_name', 'email', 'phone', 'address', 'destination', 'preferred_intake', 'education_level', 'message'] as const;
+export const EDITABLE = [
+  'full_name',
+  'email',
+  'phone',
+  'address',
+  'destination',
+  'preferred_intake',
+  'education_level',
+  'message',
+] as const;
 
 /** What of the edit form differs from the application as it stands (blank personal fields: unchanged, since only their masks are shown). */
 export function changesOf(form: FormData, current: ApplicationStatus): FormData {
@@ -44,7 +53,12 @@ export function createTrackStore() {
   const set = (patch: Partial<TrackState>) => $track.set({ ...$track.get(), ...patch });
   const codeOf = () => $track.get().status?.tracking_code ?? '';
 
-  async function run(errorIn: TrackState['errorIn'], text: string, action: () => Promise<ApplicationStatus>, done: TrackState['done']): Promise<boolean> {
+  async function run(
+    errorIn: TrackState['errorIn'],
+    text: string,
+    action: () => Promise<ApplicationStatus>,
+    done: TrackState['done'],
+  ): Promise<boolean> {
     set({ busy: true, error: null, errorIn: null, done: null });
     try {
       set({ status: await action(), busy: false, done });
@@ -62,7 +76,10 @@ export function createTrackStore() {
       set({ review: null });
       if (!(await run('check', NOT_FOUND, () => checkApplication(code), null))) return false;
       // the review offer is extra: the application shows whether or not it can be had
-      const review = await checkReview(code).then((s) => ({ acted: s.acted, written: s.review !== null }), () => null);
+      const review = await checkReview(code).then(
+        (s) => ({ acted: s.acted, written: s.review !== null }),
+        () => null,
+      );
       set({ review });
       return true;
     },
@@ -82,7 +99,8 @@ export function createTrackStore() {
       if (reason.trim()) form.set('reason', reason.trim());
       return run('withdraw', UPDATE_FAILED, () => editApplication(codeOf(), form), 'withdrawn');
     },
-    notices: (notify: boolean) => run('edit', UPDATE_FAILED, () => setApplicationNotices(codeOf(), notify), notify ? 'noticesOn' : 'noticesOff'),
+    notices: (notify: boolean) =>
+      run('edit', UPDATE_FAILED, () => setApplicationNotices(codeOf(), notify), notify ? 'noticesOn' : 'noticesOff'),
     clearError: () => set({ error: null, errorIn: null }),
   };
 }

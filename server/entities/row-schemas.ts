@@ -2,7 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { z } from 'zod';
 import { detailSchema, rowSchema, type RelatedItem, type RowOptions } from '../../src/lib/contract/rows.ts';
 import { facets, page } from '../../src/lib/contract/responses.ts';
-import type { ServerEntity } from '../entities/registry.ts';
+import type { ServerEntity } from './registry.ts';
 
 /** The response schemas of an entity's rows: its declaration's row plus what this table and the server add. */
 const rowOptions = (entity: ServerEntity): RowOptions => {
