@@ -14,7 +14,7 @@ import {
   type Area,
   type RouteName,
 } from '../lib/stores/admin.ts';
-import { $redirect, $session, logout, restoreSession } from '../lib/stores/session.ts';
+import { $redirect, $session, logout, restoreSession, type StoredUser } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Flash } from './Flash.tsx';
@@ -41,6 +41,44 @@ import './console.css';
 // Installed before anything subscribes to the router, so its popstate listener runs first and can
 // keep a form with unsaved changes on screen when the back button is pressed.
 if (typeof window !== 'undefined') installLeaveGuard();
+
+/** The console's bar: its home, the phone's menu button, who is signed in, and signing out. */
+function ConsoleHeader({ area, user, menuOpen, onMenu }: { area: Area; user: StoredUser; menuOpen: boolean; onMenu: () => void }) {
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand px-3 text-white shadow-md min-[400px]:gap-3 min-[400px]:px-4">
+      {/* at 320 px the name, Menu and Sign out just fit: the mark gives way and the name may be cut */}
+      <a
+        className="mr-auto flex min-w-0 items-center gap-2 font-bold text-white hover:no-underline"
+        href={area === 'admin' ? href('adminHome') : href('dashHome')}
+      >
+        <span aria-hidden="true" className="hidden size-8 shrink-0 place-items-center rounded-md bg-white/15 text-sm min-[400px]:grid">
+          SA
+        </span>
+        <span className="truncate">{area === 'admin' ? 'Admin' : 'Dashboard'}</span>
+      </a>
+      <button
+        type="button"
+        className="border-white/40 bg-transparent text-white shadow-none hover:bg-white/10 min-[900px]:hidden"
+        aria-expanded={menuOpen}
+        aria-controls="console-nav"
+        onClick={onMenu}
+      >
+        Menu
+      </button>
+      {/* a phone has room for the menu and sign-out buttons, not for a name cut to its first letter */}
+      <span className="hidden min-w-0 truncate text-sm text-white/85 min-[480px]:inline">
+        {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}
+      </span>
+      <button
+        type="button"
+        className="whitespace-nowrap border-white/40 bg-transparent text-white shadow-none hover:bg-white/10"
+        onClick={() => logout()}
+      >
+        Sign out
+      </button>
+    </header>
+  );
+}
 
 /**
  * The client-only console root, one per area: restores the session, sends anyone without access
@@ -93,38 +131,7 @@ export default function Console({ area }: { area: Area }) {
       <a className="absolute -left-[999px] top-0 z-50 bg-white p-2 focus:left-2" href="#main">
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-brand px-3 text-white shadow-md min-[400px]:gap-3 min-[400px]:px-4">
-        {/* at 320 px the name, Menu and Sign out just fit: the mark gives way and the name may be cut */}
-        <a
-          className="mr-auto flex min-w-0 items-center gap-2 font-bold text-white hover:no-underline"
-          href={area === 'admin' ? href('adminHome') : href('dashHome')}
-        >
-          <span aria-hidden="true" className="hidden size-8 shrink-0 place-items-center rounded-md bg-white/15 text-sm min-[400px]:grid">
-            SA
-          </span>
-          <span className="truncate">{area === 'admin' ? 'Admin' : 'Dashboard'}</span>
-        </a>
-        <button
-          type="button"
-          className="border-white/40 bg-transparent text-white shadow-none hover:bg-white/10 min-[900px]:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="console-nav"
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          Menu
-        </button>
-        {/* a phone has room for the menu and sign-out buttons, not for a name cut to its first letter */}
-        <span className="hidden min-w-0 truncate text-sm text-white/85 min-[480px]:inline">
-          {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}
-        </span>
-        <button
-          type="button"
-          className="whitespace-nowrap border-white/40 bg-transparent text-white shadow-none hover:bg-white/10"
-          onClick={() => logout()}
-        >
-          Sign out
-        </button>
-      </header>
+      <ConsoleHeader area={area} user={user} menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} />
       <div className="flex flex-col min-[900px]:flex-row">
         <nav
           id="console-nav"

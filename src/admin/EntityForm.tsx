@@ -244,7 +244,7 @@ function controlledInput(
   error: string | undefined,
   defaults: FormValues,
 ): ReactNode {
-  const { control, watch, setValue } = form;
+  const { control } = form;
   switch (meta.kind) {
     case 'ref':
     case 'refs':
@@ -290,36 +290,42 @@ function controlledInput(
         />
       );
     default:
-      return meta.multiple ? (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <Gallery
-              id={id}
-              value={field.value}
-              onChange={field.onChange}
-              removed={(watch(removalField(name, meta)) as string[] | undefined) ?? []}
-              onRemovedChange={(v) => setValue(removalField(name, meta), v, { shouldDirty: true })}
-            />
-          )}
-        />
-      ) : (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <FilePicker
-              id={id}
-              value={field.value}
-              original={defaults[name]}
-              onChange={field.onChange}
-              image={meta.kind === 'image'}
-              accept={meta.accept === 'pdf' ? 'application/pdf' : meta.accept === 'document' ? 'application/pdf,image/*' : undefined}
-              label={meta.label}
-            />
-          )}
-        />
-      );
+      return fileInput(id, name, meta, form, defaults);
   }
+}
+
+/** A file field's input: a gallery of images (with the ones to remove), or one file or image. */
+function fileInput(id: string, name: string, meta: FieldMeta, form: UseFormReturn<FormValues>, defaults: FormValues): ReactNode {
+  const { control, watch, setValue } = form;
+  return meta.multiple ? (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Gallery
+          id={id}
+          value={field.value}
+          onChange={field.onChange}
+          removed={(watch(removalField(name, meta)) as string[] | undefined) ?? []}
+          onRemovedChange={(v) => setValue(removalField(name, meta), v, { shouldDirty: true })}
+        />
+      )}
+    />
+  ) : (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FilePicker
+          id={id}
+          value={field.value}
+          original={defaults[name]}
+          onChange={field.onChange}
+          image={meta.kind === 'image'}
+          accept={meta.accept === 'pdf' ? 'application/pdf' : meta.accept === 'document' ? 'application/pdf,image/*' : undefined}
+          label={meta.label}
+        />
+      )}
+    />
+  );
 }

@@ -101,6 +101,50 @@ function Reports({ reports }: { reports: QueuedPost['reports'] }) {
   );
 }
 
+/** Why a post is deleted, asked before it is: its author is mailed the reason. */
+function DeleteReason(props: {
+  id: string;
+  post: QueuedPost;
+  busy: boolean;
+  reason: string;
+  onReason: (reason: string) => void;
+  onDelete: () => void;
+  onCancel: () => void;
+}) {
+  const { id, post, busy, reason, onReason, onDelete, onCancel } = props;
+  return (
+    <form
+      method="post"
+      className="grid gap-2 border-t border-line pt-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onDelete();
+      }}
+    >
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-reason`}>Why is it deleted? Its author is mailed this.</label>
+        <textarea
+          id={`${id}-reason`}
+          rows={2}
+          required
+          minLength={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => onReason(e.currentTarget.value)}
+        />
+      </div>
+      <p className="flex flex-wrap items-center gap-2">
+        <button type="submit" className="btn-danger" disabled={busy}>
+          Delete for good{post.kind === 'question' ? ', with its replies' : ''}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </p>
+    </form>
+  );
+}
+
 function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore<QueuedPost> }) {
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -158,35 +202,15 @@ function QueuedCard({ post, store }: { post: QueuedPost; store: PagedStore<Queue
       </p>
       <RowError store={store} id={post.id} />
       {deleting && (
-        <form
-          method="post"
-          className="grid gap-2 border-t border-line pt-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run('delete');
-          }}
-        >
-          <div className="grid gap-1">
-            <label htmlFor={`${id}-reason`}>Why is it deleted? Its author is mailed this.</label>
-            <textarea
-              id={`${id}-reason`}
-              rows={2}
-              required
-              minLength={3}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-            />
-          </div>
-          <p className="flex flex-wrap items-center gap-2">
-            <button type="submit" className="btn-danger" disabled={busy}>
-              Delete for good{post.kind === 'question' ? ', with its replies' : ''}
-            </button>
-            <button type="button" onClick={() => setDeleting(false)}>
-              Cancel
-            </button>
-          </p>
-        </form>
+        <DeleteReason
+          id={id}
+          post={post}
+          busy={busy}
+          reason={reason}
+          onReason={setReason}
+          onDelete={() => void run('delete')}
+          onCancel={() => setDeleting(false)}
+        />
       )}
     </article>
   );

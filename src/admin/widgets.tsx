@@ -194,6 +194,12 @@ function OptionList({ id, label, multiple, selected, options, active, loading, p
   );
 }
 
+/** The ids a picker's form value holds: a list of them, or one id as text ('' for none). */
+function selectedIds(value: unknown, multiple: boolean | undefined): number[] {
+  if (multiple) return Array.isArray(value) ? value.map(Number) : [];
+  return value !== '' && value !== null && value !== undefined ? [Number(value)] : [];
+}
+
 /**
  * A searchable combobox fed by the dropdown endpoint; several picks show as removable chips. It asks
  * for one small page, matching what is typed, only once opened: a form full of pickers loads nothing
@@ -204,13 +210,7 @@ export function RefPicker({ id, refName, multiple, value, onChange, label, inval
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const { options, loading, active, setActive } = useRefOptions(refName, query, open);
-  const selected: number[] = multiple
-    ? Array.isArray(value)
-      ? value.map(Number)
-      : []
-    : value !== '' && value !== null && value !== undefined
-      ? [Number(value)]
-      : [];
+  const selected = selectedIds(value, multiple);
   const selectedKey = selected.join(',');
 
   useEffect(() => {

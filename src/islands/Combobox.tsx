@@ -76,7 +76,20 @@ function useCombo(options: ComboOption[], onChange: (value: string) => void) {
     }
   };
 
-  return { query, setQuery, unmatched, setUnmatched, open, setOpen, active, setActive, shown, choose, settleTyped, onKeyDown };
+  /** Text typed: a new search, from the first suggestion, and no longer marked unmatched. */
+  const typed = (text: string) => {
+    setQuery(text);
+    setUnmatched(false);
+    setActive(0);
+    setOpen(true);
+  };
+  const clear = () => {
+    onChange('');
+    setQuery(null);
+    setUnmatched(false);
+  };
+
+  return { query, unmatched, open, setOpen, active, shown, choose, settleTyped, onKeyDown, typed, clear };
 }
 
 interface ComboListProps {
@@ -140,10 +153,7 @@ export function Combobox({
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
-  const { query, setQuery, unmatched, setUnmatched, open, setOpen, active, setActive, shown, choose, settleTyped, onKeyDown } = useCombo(
-    options,
-    onChange,
-  );
+  const { query, unmatched, open, setOpen, active, shown, choose, settleTyped, onKeyDown, typed, clear } = useCombo(options, onChange);
   const input = useRef<HTMLInputElement>(null);
   const selected = options.find((o) => o.value === value);
 
@@ -172,12 +182,7 @@ export function Combobox({
           disabled={loading}
           placeholder={loading ? (loadingPlaceholder ?? placeholder) : placeholder}
           value={query ?? selected?.label ?? ''}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
-            setUnmatched(false);
-            setActive(0);
-            setOpen(true);
-          }}
+          onChange={(e) => typed(e.currentTarget.value)}
           onFocus={() => setOpen(true)}
           onClick={() => setOpen(true)}
           onBlur={() => {
@@ -192,9 +197,7 @@ export function Combobox({
             className="combo-clear"
             aria-label={`Clear ${label.toLowerCase()}`}
             onClick={() => {
-              onChange('');
-              setQuery(null);
-              setUnmatched(false);
+              clear();
               // the button goes away with the value: keep focus in the field (and in its dialog)
               input.current?.focus();
             }}

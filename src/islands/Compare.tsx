@@ -68,12 +68,8 @@ function firstYear(kind: string, row: Row, refs: RefMaps, rates: Rates, destinat
     : 'Not enough known yet';
 }
 
-/**
- * /compare/: up to four universities, courses or consultancies side by side, from a shareable
- * address: a table on a wide screen; on a phone, where a table shows one column at a time, one
- * card per row with every fact labelled.
- */
-export default function Compare({ kinds, rates, destinations }: CompareProps) {
+/** The rows the address names, their refs and (consultancies) their standing, loaded once. */
+function useComparison(kinds: CompareProps['kinds']) {
   const [state, setState] = useState<{
     kind: CompareProps['kinds'][number];
     rows: Row[];
@@ -100,6 +96,16 @@ export default function Compare({ kinds, rates, destinations }: CompareProps) {
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Could not load the comparison.'));
     // kinds is the island's prop, the same array for the island's life: the comparison loads once
   }, [kinds]);
+  return { state, error, asked };
+}
+
+/**
+ * /compare/: up to four universities, courses or consultancies side by side, from a shareable
+ * address: a table on a wide screen; on a phone, where a table shows one column at a time, one
+ * card per row with every fact labelled.
+ */
+export default function Compare({ kinds, rates, destinations }: CompareProps) {
+  const { state, error, asked } = useComparison(kinds);
 
   if (!asked)
     return (

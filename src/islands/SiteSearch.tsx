@@ -36,6 +36,27 @@ interface Group {
   items: { title: string; href: string; note?: string }[];
 }
 
+/** A few matches of one kind for the words typed, with the list page that has them all. */
+async function searchGroup({ path, sitePath, titleField, label, note }: SearchTarget, q: string, size: number): Promise<Group> {
+  const page = await list(path, { search: q, page_size: size }).catch(() => null);
+  const rows = page?.results ?? [];
+  const noteOf = note && rows.length ? await notesFor(rows, note) : () => '';
+  return {
+    label,
+    more: `/${sitePath}/?${new URLSearchParams({ search: q })}`,
+    count: page?.count ?? 0,
+    items: rows.map((r: Row) => ({ title: String(r[titleField] ?? r.id), href: `/${sitePath}/${r.slug || r.id}/`, note: noteOf(r) })),
+  };
+}
+
+/** The results page keeps the words in its address (?search=…), so a search can be shared and Back returns to it. */
+function keepInAddress(q: string) {
+  const params = new URLSearchParams(location.search);
+  if (q) params.set('search', q);
+  else params.delete('search');
+  history.replaceState(history.state, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
+}
+
 /**
  * Search across everything as you type; the API's search is typo tolerant. On the home page it
  * shows a few matches of each kind and Enter opens the results page (a plain form, so it works
@@ -59,35 +80,14 @@ export default function SiteSearch({
 
   useEffect(() => {
     const q = query.trim();
-    if (results) {
-      const params = new URLSearchParams(location.search);
-      if (q) params.set('search', q);
-      else params.delete('search');
-      history.replaceState(history.state, '', `${location.pathname}${params.size ? `?${params}` : ''}`);
-    }
+    if (results) keepInAddress(q);
     if (q.length < 2) {
       setGroups(null);
       return;
     }
     const mine = ++seq.current;
     const timer = setTimeout(() => {
-      void Promise.all(
-        targets.map(async ({ path, sitePath, titleField, label, note }) => {
-          const page = await list(path, { search: q, page_size: results ? 10 : 4 }).catch(() => null);
-          const rows = page?.results ?? [];
-          const noteOf = note && rows.length ? await notesFor(rows, note) : () => '';
-          return {
-            label,
-            more: `/${sitePath}/?${new URLSearchParams({ search: q })}`,
-            count: page?.count ?? 0,
-            items: rows.map((r: Row) => ({
-              title: String(r[titleField] ?? r.id),
-              href: `/${sitePath}/${r.slug || r.id}/`,
-              note: noteOf(r),
-            })),
-          };
-        }),
-      ).then((found) => {
+      void Promise.all(targets.map((target) => searchGroup(target, q, results ? 10 : 4))).then((found) => {
         if (mine === seq.current) setGroups(found.filter((g) => g.items.length));
       });
     }, debounceMs);

@@ -4,7 +4,7 @@ import { loadDestinations, type ApplicationStatus, type Option } from '../lib/ap
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
 import { formatDate } from '../lib/format.ts';
 import { applicationFacts } from '../lib/shared/tracking.ts';
-import { createTrackStore, type TrackStore } from '../lib/stores/track.ts';
+import { createTrackStore, type TrackState, type TrackStore } from '../lib/stores/track.ts';
 import { Dialog } from './Dialog.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
 import { useStore } from './useStore.ts';
@@ -64,23 +64,7 @@ export default function Track({ store: given }: { store?: TrackStore }) {
           {mode === 'edit' ? (
             <EditForm status={status} store={store} onDone={() => setMode('view')} />
           ) : (
-            <div className="row">
-              {status.editable ? (
-                <button type="button" className="btn" onClick={() => (store.clearError(), setMode('edit'))}>
-                  Edit or add documents
-                </button>
-              ) : null}
-              {status.withdrawable ? (
-                <button type="button" className="btn danger" onClick={() => (store.clearError(), setMode('withdraw'))}>
-                  Withdraw application
-                </button>
-              ) : null}
-              {review?.acted ? (
-                <a className="btn" href={`/review/?code=${encodeURIComponent(status.tracking_code)}`}>
-                  {review.written ? 'Edit your review' : 'Review this consultancy'}
-                </a>
-              ) : null}
-            </div>
+            <TrackActions status={status} review={review} onMode={(next) => (store.clearError(), setMode(next))} />
           )}
           <p>
             <label className="check">
@@ -102,6 +86,37 @@ export default function Track({ store: given }: { store?: TrackStore }) {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** What the applicant can do next: edit while untouched, withdraw until a decision, review once the consultancy acted. */
+function TrackActions({
+  status,
+  review,
+  onMode,
+}: {
+  status: ApplicationStatus;
+  review: TrackState['review'];
+  onMode: (mode: 'edit' | 'withdraw') => void;
+}) {
+  return (
+    <div className="row">
+      {status.editable ? (
+        <button type="button" className="btn" onClick={() => onMode('edit')}>
+          Edit or add documents
+        </button>
+      ) : null}
+      {status.withdrawable ? (
+        <button type="button" className="btn danger" onClick={() => onMode('withdraw')}>
+          Withdraw application
+        </button>
+      ) : null}
+      {review?.acted ? (
+        <a className="btn" href={`/review/?code=${encodeURIComponent(status.tracking_code)}`}>
+          {review.written ? 'Edit your review' : 'Review this consultancy'}
+        </a>
+      ) : null}
+    </div>
   );
 }
 
