@@ -116,6 +116,21 @@ function listRoute(app: FastifyInstance, route: RouteOptions) {
  * The API, with plugins in order: external ones, then ours (errors, auth), then the routes under /api.
  * Tests build it with an in-memory PGlite and call it with inject().
  */
+/** Anything under /api/ is the API's, whatever serves the other paths. */
+const isApi = (url: string) => /^\/api(\/|\?|$)/.test(url);
+
+/** Browser features no page of ours uses, refused to every script on every answer. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+
+/**
+ * API answers no browser or CDN may keep: those to a signed-in caller (their account, their
+ * dashboard) and every write's (tokens, tracking codes). Public reads are left to the cache rules.
+ */
+function isPrivateAnswer(request: FastifyRequest): boolean {
+  if (!isApi(request.url)) return false;
+  return request.user !== null || request.headers.authorization !== undefined || (request.method !== 'GET' && request.method !== 'HEAD');
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: options.config.logLevel } : false,
@@ -158,6 +173,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'same-origin' },
   });
+  // no page of ours uses these, so no script that gets in (an ad, say) may ask for them
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    return payload;
+  });
   await app.register(compress, { threshold: 1024 });
   if (options.redis) reportRedisOutage(app, options.redis);
   await app.register(rateLimit, { global: false, skipOnError: true, ...(options.redis ? { redis: options.redis } : {}) });
@@ -172,13 +192,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsPolicy });
 
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isPrivateAnswer(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
   await app.register(routes, { prefix: '/api' });
   // Anything under /api/ is the API's, whatever serves the other paths: the static site's wildcard
   // would otherwise answer GET /api/anything with the site's HTML 404.
   // Only the API's 404s are limited: the site's answers the console's client-routed pages too.
-  const isApi = (url: string) => /^\/api(\/|\?|$)/.test(url);
   const siteNotFound = options.notFound;
   const probing = limit(app, 'not-found', { max: NOT_FOUND_LIMIT.max, window: NOT_FOUND_LIMIT.timeWindow });
   app.setNotFoundHandler(async (request, reply) => {
