@@ -31,8 +31,36 @@ const pgErrors: Record<string, [number, string]> = {
 /** How many unknown paths one address may ask for a minute: probing for routes costs the prober. */
 export const NOT_FOUND_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-export const sendApiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}.` });
+const routePatterns = new Map<string, RegExp>();
+/** A route's path pattern ('/api/x/:id/') as a test of concrete paths. */
+function routePattern(url: string): RegExp {
+  let pattern = routePatterns.get(url);
+  if (!pattern) {
+    const segments = url.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    pattern = new RegExp(`^${segments.join('/')}$`);
+    routePatterns.set(url, pattern);
+  }
+  return pattern;
+}
+
+/** The methods the API answers at a path (HEAD wherever GET), for a 405's Allow; none for an unknown path. */
+function allowedMethods(app: FastifyInstance, url: string): string[] {
+  const path = url.split('?')[0] ?? '';
+  const methods = new Set(app.routeList.filter((r) => routePattern(r.url).test(path)).map((r) => r.method));
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
+/** An unknown API address is a 404; a known one asked with a method it does not answer is a 405 that names the ones it does. */
+export const sendApiNotFound = (request: FastifyRequest, reply: FastifyReply) => {
+  const path = request.url.split('?')[0];
+  const allowed = allowedMethods(request.server, request.url);
+  if (!allowed.length) return reply.status(404).send({ error: `No route ${request.method} ${path}.` });
+  return reply
+    .status(405)
+    .header('allow', allowed.join(', '))
+    .send({ error: `${path} does not answer ${request.method}: it answers ${allowed.join(', ')}.` });
+};
 
 /** The API's 404, rate-limited. */
 export function apiNotFound(app: FastifyInstance) {
