@@ -3,17 +3,7 @@ import './zod-jitless.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { resources } from './resources/index.ts';
-import {
-  $router,
-  accessFor,
-  href,
-  installLeaveGuard,
-  isInstitution,
-  resourceBySlug,
-  slugOf,
-  type Area,
-  type RouteName,
-} from '../lib/stores/admin.ts';
+import { $router, accessFor, href, installLeaveGuard, resourceBySlug, slugOf, type Area, type RouteName } from '../lib/stores/admin.ts';
 import { $redirect, $session, logout, restoreSession, type StoredUser } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -33,7 +23,7 @@ import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV, DASHBOARD_SCREENS, screenOf } from './nav.ts';
 import type { InstitutionRole } from '../lib/contract/index.ts';
-import { hasScreen, takesInquiries } from '../lib/contract/institutions.ts';
+import { hasScreen, isInstitutionKind, takesInquiries } from '../lib/contract/institutions.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
 import './console.css';
@@ -138,11 +128,19 @@ export default function Console({ area }: { area: Area }) {
           className={`${menuOpen ? 'block' : 'hidden'} border-b border-line bg-white px-3 py-3 min-[900px]:sticky min-[900px]:top-14 min-[900px]:block min-[900px]:h-[calc(100vh-3.5rem)] min-[900px]:w-64 min-[900px]:shrink-0 min-[900px]:overflow-y-auto min-[900px]:border-r min-[900px]:border-b-0`}
           aria-label={area === 'admin' ? 'Admin' : 'Dashboard'}
         >
-          {area === 'admin' ? <AdminNav current={page} /> : isInstitution(user.role) ? <DashNav kind={user.role} current={route} /> : null}
+          {area === 'admin' ? (
+            <AdminNav current={page} />
+          ) : isInstitutionKind(user.role) ? (
+            <DashNav kind={user.role} current={route} />
+          ) : null}
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 outline-none min-[900px]:px-8 min-[900px]:py-7">
           <div className="mx-auto max-w-6xl">
-            {area === 'admin' ? <AdminRoute page={page} /> : isInstitution(user.role) ? <DashRoute page={page} kind={user.role} /> : null}
+            {area === 'admin' ? (
+              <AdminRoute page={page} />
+            ) : isInstitutionKind(user.role) ? (
+              <DashRoute page={page} kind={user.role} />
+            ) : null}
           </div>
         </main>
       </div>

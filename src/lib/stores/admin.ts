@@ -2,7 +2,7 @@ import { createRouter, getPagePath } from '@nanostores/router';
 import { atom } from 'nanostores';
 import { ask, type Question } from './adminConfirm.ts';
 import { resources } from '../../admin/resources/index.ts';
-import { INSTITUTION_ROLES, type InstitutionRole } from '../contract/index.ts';
+import { isInstitutionKind } from '../contract/institutions.ts';
 import type { StoredUser } from './session.ts';
 
 /**
@@ -51,8 +51,6 @@ export const resourceBySlug = (slug: string): string | null => bySlug.get(slug) 
 export type Area = 'admin' | 'dashboard';
 export type Access = { kind: 'wait' } | { kind: 'ok' } | { kind: 'redirect'; to: string };
 
-export const isInstitution = (role: unknown): role is InstitutionRole => (INSTITUTION_ROLES as readonly unknown[]).includes(role);
-
 /**
  * Who may see an area: /admin is for admins; institutions go to their dashboard; /dashboard is for
  * institution accounts, an admin goes to /admin; anyone else (signed out, students) to /login/.
@@ -69,10 +67,10 @@ export function accessFor(
   if (area === 'admin')
     return role === 'admin'
       ? { kind: 'ok' }
-      : isInstitution(role)
+      : isInstitutionKind(role)
         ? { kind: 'redirect', to: '/dashboard/' }
         : { kind: 'redirect', to: '/login/' };
-  return isInstitution(role)
+  return isInstitutionKind(role)
     ? { kind: 'ok' }
     : role === 'admin'
       ? { kind: 'redirect', to: '/admin/' }
