@@ -3,6 +3,9 @@ import { ROLES, type Role } from '../db/schema/index.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
+/** Clocks of two instances (or one clock stepped back by NTP) may differ by a few seconds: a token just issued is not "from the future". */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
 export interface AccessClaims {
   sub: number;
   role: Role;
@@ -46,6 +49,7 @@ export function tokenSigner(secret: string) {
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'iat', 'sub'],
           maxTokenAge: ACCESS_TOKEN_SECONDS + 60,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
         const sub = Number(payload.sub);
         if (!Number.isInteger(sub) || (payload.exp as number) - (payload.iat as number) > ACCESS_TOKEN_SECONDS) return null;
