@@ -46,3 +46,27 @@ export function fullTextMatch(vector: PgColumn, terms: string | null): { where: 
   const tsquery = sql`to_tsquery('simple', ${terms})`;
   return { where: sql`${vector} @@ ${tsquery}`, rank: sql`ts_rank(${vector}, ${tsquery})` };
 }
+
+/** A search's condition and rank on one table, with the query words it corrected and those it found nowhere. */
+export interface TextMatch {
+  where: SQL;
+  rank: SQL | null;
+  /** each misspelt word and the known word searched instead ("nrsing" → "nursing"): "Showing results for …" */
+  corrections: { from: string; to: string }[];
+  /** words of the query that match no known word at all: what an empty result suggests replacing */
+  unmatched: string[];
+}
+
+/**
+ * The one way to match words on a searchable table: the per-list `?search=` and the site search
+ * (routes/search.ts) both call it. `exact` searches the words as typed ("Search instead for nrsing").
+ */
+export async function matchText(
+  db: Db,
+  table: PgTable,
+  vector: PgColumn,
+  text: string,
+  _options: { exact?: boolean } = {},
+): Promise<TextMatch> {
+  return { ...fullTextMatch(vector, await searchTerms(db, table, text)), corrections: [], unmatched: [] };
+}
