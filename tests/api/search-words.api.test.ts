@@ -59,6 +59,7 @@ describe.each(engines)('search word by word (%s)', (engine) => {
           level: 'bachelor',
           discipline_id: nursing!.id,
           intakes: ['February'],
+          about: '<p>Placements in rural hospitals.</p>',
         },
         { name: 'Master of Nursing Practice', slug: 'mn', university_id: maple!.id, level: 'master', discipline_id: nursing!.id },
         { name: 'MBA Global Leadership', slug: 'mba', university_id: thames!.id, level: 'master' },
@@ -117,6 +118,8 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     expect(await find('course', 'canda')).toEqual(['be', 'mn']);
     expect(await find('course', 'enginering')).toEqual(['be']);
     expect(await find('course', 'enginering canda')).toEqual(['be']);
+    // a word only a description holds
+    expect(await find('course', 'hospitls')).toEqual(['bn']);
   });
 
   it('says what it corrected and what matched nothing, and corrects nothing when asked for the words as typed', async () => {
