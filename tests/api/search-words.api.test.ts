@@ -7,6 +7,7 @@ import {
   destinations,
   disciplines,
   districts,
+  events,
   exams,
   offers,
   scholarships,
@@ -97,6 +98,21 @@ describe.each(engines)('search word by word (%s)', (engine) => {
   it('finds a consultancy by its districts and the exams it prepares for', async () => {
     expect(await find('consultancy', 'ielts kathmandu')).toEqual(['himal']);
     expect(await find('consultancy', 'International English Language Testing System')).toEqual(['himal']);
+  });
+
+  it('finds an event by the countries it is for', async () => {
+    await t.database.db.insert(events).values([
+      {
+        title: 'Study fair',
+        slug: 'fair-au',
+        starts_at: '2099-01-01T10:00:00Z',
+        ends_at: '2099-01-01T16:00:00Z',
+        targeted_destinations: [ids.australia!],
+      },
+      { title: 'Study fair', slug: 'fair-any', starts_at: '2099-01-02T10:00:00Z', ends_at: '2099-01-02T16:00:00Z' },
+    ]);
+    expect(await find('event', 'fair australia')).toEqual(['fair-au']);
+    expect(await find('event', 'fair')).toEqual(['fair-any', 'fair-au']);
   });
 
   it("finds courses by a country's other names and by a level's other names", async () => {
