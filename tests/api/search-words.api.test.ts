@@ -150,6 +150,8 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     });
     expect(await match('nursing qzxwvk')).toMatchObject({ corrections: [], unmatched: ['qzxwvk'] });
     expect(await match('nrsing', true)).toMatchObject({ corrections: [], unmatched: ['nrsing'] });
+    // a word another table holds is spelt right: not corrected into a course's word
+    expect(await matchText(db, consultancies, consultancies.search, 'canada')).toMatchObject({ corrections: [], unmatched: ['canada'] });
     // short words and synonyms are never corrected into something else
     for (const word of ['uk', 'nz', 'pte', 'mba']) expect((await match(word)).corrections).toEqual([]);
   });
