@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.ts';
 import { ensureSingletons } from './db/seed/singletons.ts';
 import { createPrivateStorage, createStorage } from './storage/index.ts';
+import { scheduleOrphanSweep } from './storage/orphans.ts';
 import { movePersonalFilesToPrivate } from './storage/private.ts';
 import { StartupError } from './startup.ts';
 
@@ -61,6 +62,7 @@ export async function startApi(
   const moved = await movePersonalFilesToPrivate(database.db, storage, privateStorage, config.mediaBaseUrl);
   if (moved) log(`Moved ${moved} application documents and complaint evidence files from public media to private storage.`);
   await ensureSingletons(database.db);
+  const orphanSweep = scheduleOrphanSweep(database.db, privateStorage, log);
   if (!config.production) {
     const { seeded } = await seedDemo(database.db, storage, { password: config.demoPassword, production: false, privateStorage });
     if (seeded) log('Seeded demo content.');
@@ -85,6 +87,7 @@ export async function startApi(
     database,
     async close() {
       await app.close();
+      await orphanSweep.stop();
       await database.close();
       redis?.disconnect();
     },
