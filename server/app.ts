@@ -23,6 +23,7 @@ import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
+import laterPlugin from './plugins/later.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
@@ -190,13 +191,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // jsonSchemaTransform plus the entity bodies and responses, in the reference only
     transform: openapiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsPolicy });
+  const docsReaders: Access = options.config.apiDocsPublic ? 'public' : ['admin'];
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsPolicy,
+    uiHooks: {
+      onRequest: (request, _reply, done) => {
+        app.authorize(request, docsReaders).then(() => done(), done);
+      },
+    },
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (isPrivateAnswer(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
   await app.register(errorsPlugin);
+  await app.register(laterPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
   await app.register(routes, { prefix: '/api' });
   // Anything under /api/ is the API's, whatever serves the other paths: the static site's wildcard
