@@ -108,16 +108,39 @@ export async function listen(api: Api, config: Pick<Config, 'port' | 'host'>) {
   return port;
 }
 
-/** Closes cleanly on Ctrl-C and on the orchestrator's SIGTERM. */
-export function closeOnSignals(close: () => Promise<void>) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+/** A process manager kills what has not stopped after about 10 s (Docker's default): stop before. */
+export const STOP_DEADLINE_MS = 8000;
+
+/**
+ * Stops cleanly on Ctrl-C and on a process manager's SIGTERM: `close` stops taking connections,
+ * lets requests in flight finish and releases what the process holds (the outbox's claims, the
+ * embedded database's lock, child processes). A second signal, or the deadline, exits at once.
+ */
+export function closeOnSignals(close: () => Promise<void>, log: (line: string) => void = console.log) {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    log(`${signal}: stopping (requests under way finish first)…`);
+    setTimeout(() => {
+      log(`Not stopped after ${STOP_DEADLINE_MS / 1000} s: exiting now.`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    close().then(
+      () => {
+        log('Stopped.');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log(`Stopping failed: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 }
 
 /** Uploaded files under /media when they are kept on local disk (with S3 the bucket or CDN serves them). */

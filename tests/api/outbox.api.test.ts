@@ -15,7 +15,7 @@ import {
 import { startInbox, type Inbox } from './inbox.ts';
 import { outboxMessages, users } from '../../server/db/schema/index.ts';
 import { compose, createTransport, messageId, type Transport } from '../../server/mail.ts';
-import { backoffSeconds, deliverDue, enqueue, type WorkerSettings } from '../../server/services/outbox.ts';
+import { backoffSeconds, deliverDue, enqueue, startWorker, type WorkerSettings } from '../../server/services/outbox.ts';
 import { RESET_INVALID, RESET_SENT } from '../../server/services/accounts.ts';
 import { loadConfig } from '../../server/config.ts';
 
@@ -147,6 +147,33 @@ describe.each(engines)('the outbox worker on %s', (engine) => {
       ['sent', 1, null],
       ['pending', 0, null],
       ['pending', 0, null],
+    ]);
+    await drain();
+  });
+
+  it('a stopping worker finishes the delivery in flight and hands the rest of its batch back at once', async () => {
+    const mails = Array.from({ length: 3 }, () => message());
+    await enqueue(t.database.db, ...mails);
+    let begun!: () => void;
+    const inFlight = new Promise<void>((resolve) => (begun = resolve));
+    let closed = false;
+    const slow: Transport = {
+      deliver: () => {
+        begun();
+        return new Promise((resolve) => setTimeout(() => resolve('sent'), 200));
+      },
+      close: () => (closed = true),
+    };
+    const worker = startWorker(t.app, slow, { ...settings, batch: 3, leaseSeconds: 600 });
+    await inFlight;
+    await worker.stop();
+    expect(closed).toBe(true);
+    const rows = await Promise.all(mails.map((m) => row(m.key)));
+    // the first was sent; the others are free for any worker now, not in ten minutes
+    expect(rows.map((r) => [r.status, r.attempts, r.claim_id, r.lease_until])).toEqual([
+      ['sent', 1, null, null],
+      ['pending', 0, null, null],
+      ['pending', 0, null, null],
     ]);
     await drain();
   });
