@@ -2,16 +2,27 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
+import { users } from './db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.ts';
 import { ensureSingletons } from './db/seed/singletons.ts';
 import { createPrivateStorage, createStorage } from './storage/index.ts';
 import { scheduleOrphanSweep } from './storage/orphans.ts';
 import { movePersonalFilesToPrivate } from './storage/private.ts';
 import { StartupError } from './startup.ts';
+
+async function hasAdmin(db: Database['db']) {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.active, true)))
+    .limit(1);
+  return admin !== undefined;
+}
 
 /** JWT_SECRET, or in development a random one kept in DATA_DIR so restarts keep sessions. */
 function jwtSecret(config: Config): string {
@@ -70,6 +81,11 @@ export async function startApi(
       `Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`,
     );
   }
+  if (config.production && !(await hasAdmin(database.db)))
+    log(
+      'No admin account exists yet: create the first with `npm run create-admin -- --email you@example.org`' +
+        (config.databaseUrl ? '.' : ' after stopping this server (it holds the embedded database).'),
+    );
   const redis = await redisClient(config);
   const app = await buildApp({
     config,

@@ -4,7 +4,7 @@ import { closeOnSignals, listen, serveMedia, startApi } from './bootstrap.ts';
 import { onContentChange, readContentVersion } from './content-version.ts';
 import { serveSite, siteNotFound } from './site-files.ts';
 import { createRebuildRunner } from './site/rebuild.ts';
-import { assertPortFree, runCommand } from './startup.ts';
+import { assertPortFree, rememberAddress, runCommand } from './startup.ts';
 
 /** `npm start`: API, media and the site from one origin; the site is rebuilt when content changes. */
 const config = loadConfig();
@@ -17,7 +17,8 @@ runCommand(async () => {
   await serveMedia(api.app, config);
   await serveSite(api.app, siteDir);
   const port = await listen(api, config);
-  console.log(`Serving http://localhost:${port}/ (site), /admin/ (console), /api/ (API, reference at /api/docs)`);
+  const address = rememberAddress(config, port);
+  console.log(`Serving ${address}/ (site), /admin/ (console), /api/ (API, reference at /api/docs)`);
 
   runner = createRebuildRunner({
     apiUrl: `http://127.0.0.1:${port}/api`,
