@@ -15,6 +15,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { loggerOptions } from './log.ts';
 import { openapiTransform } from './openapi.ts';
 import { createTransport, type Transport } from './mail.ts';
 import { startWorker, type Worker } from './services/outbox.ts';
@@ -134,7 +135,7 @@ function isPrivateAnswer(request: FastifyRequest): boolean {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: options.config.logLevel } : false,
+    logger: options.logger ? loggerOptions(options.config) : false,
     // one line per request is noise on a laptop; LOG_LEVEL=debug brings it back
     logController: new LogController({ disableRequestLogging: options.config.logLevel !== 'debug' }),
     bodyLimit: 1024 * 1024,

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
+import { lineLog } from './log.ts';
 import { users } from './db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.ts';
 import { ensureSingletons } from './db/seed/singletons.ts';
@@ -57,7 +58,7 @@ export async function startApi(
   config: Config,
   options: { notFound?: AppOptions['notFound']; siteStatus?: AppOptions['siteStatus']; log?: (line: string) => void } = {},
 ): Promise<Api> {
-  const log = options.log ?? console.log;
+  const log = options.log ?? lineLog(config.production);
   // before anything is migrated or seeded: a misconfigured production start changes nothing
   const secret = jwtSecret(config);
   const database = await openDatabase({
@@ -132,7 +133,7 @@ export const STOP_DEADLINE_MS = 8000;
  * lets requests in flight finish and releases what the process holds (the outbox's claims, the
  * embedded database's lock, child processes). A second signal, or the deadline, exits at once.
  */
-export function closeOnSignals(close: () => Promise<void>, log: (line: string) => void = console.log) {
+export function closeOnSignals(close: () => Promise<void>, log: (line: string) => void) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {

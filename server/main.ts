@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { lineLog } from './log.ts';
 import { closeOnSignals, listen, serveMedia, startApi } from './bootstrap.ts';
 import { assertPortFree, rememberAddress, runCommand } from './startup.ts';
 
@@ -9,6 +10,7 @@ runCommand(async () => {
   const api = await startApi(config);
   await serveMedia(api.app, config);
   const port = await listen(api, config);
-  console.log(`API on ${rememberAddress(config, port)}/api/ (reference: /api/docs)`);
-  closeOnSignals(api.close);
+  const say = lineLog(config.production);
+  say(`API on ${rememberAddress(config, port)}/api/ (reference: /api/docs)`);
+  closeOnSignals(api.close, say);
 }, config);

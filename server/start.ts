@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
+import { lineLog } from './log.ts';
 import { closeOnSignals, listen, serveMedia, startApi } from './bootstrap.ts';
 import { onContentChange, readContentVersion } from './content-version.ts';
 import { serveSite, siteNotFound } from './site-files.ts';
@@ -8,6 +9,7 @@ import { assertPortFree, rememberAddress, runCommand } from './startup.ts';
 
 /** `npm start`: API, media and the site from one origin; the site is rebuilt when content changes. */
 const config = loadConfig();
+const say = lineLog(config.production);
 runCommand(async () => {
   await assertPortFree(config.port, config.host);
   const siteDir = path.join(config.dataDir, 'site');
@@ -18,14 +20,14 @@ runCommand(async () => {
   await serveSite(api.app, siteDir);
   const port = await listen(api, config);
   const address = rememberAddress(config, port);
-  console.log(`Serving ${address}/ (site), /admin/ (console), /api/ (API, reference at /api/docs)`);
+  say(`Serving ${address}/ (site), /admin/ (console), /api/ (API, reference at /api/docs)`);
 
   runner = createRebuildRunner({
     apiUrl: `http://127.0.0.1:${port}/api`,
     siteDir,
     hookUrl: config.rebuildHookUrl,
     readVersion: () => readContentVersion(api.database.db),
-    log: (line: string) => console.log(`[site] ${line}`),
+    log: (line: string) => say(`[site] ${line}`),
     // the next data-only rebuild's renderer waits loaded: a content change then costs only its pages
     standby: true,
   });
@@ -36,5 +38,5 @@ runCommand(async () => {
     unsubscribe();
     await runner?.stop();
     await api.close();
-  });
+  }, say);
 }, config);

@@ -61,7 +61,7 @@ function startNpm(dataDir: string, port: number): Started {
   let output = '';
   const npm = spawn('npm', ['start'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'info' },
     // its own process group, as a terminal or a process manager gives it: the test finds every descendant by it
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -136,6 +136,13 @@ describe('stopping npm start', () => {
         expect(await portFree(port)).toBe(true);
         expect(fs.existsSync(path.join(dataDir, 'pg.lock')), 'the embedded database lock released').toBe(false);
         expect(started.output()).toContain('Stopped.');
+        // development: plain lines only, the server's log (the mails kept for the Outbox) included
+        expect(
+          started
+            .output()
+            .split('\n')
+            .filter((line) => line.startsWith('{')),
+        ).toEqual([]);
       } finally {
         for (const pid of groupMembers(pgid)) process.kill(pid, 'SIGKILL');
       }
