@@ -121,9 +121,11 @@ describe('stopping npm start', () => {
         expect(tree.length, 'npm, the server and its children').toBeGreaterThanOrEqual(2);
         expect(fs.existsSync(path.join(dataDir, 'pg.lock'))).toBe(true);
 
+        // answering already (a connection still in the listen backlog when the server closes is a new one, refused)
+        expect((await fetch(`http://127.0.0.1:${port}/api/site/version/`)).status).toBe(200);
         const inFlight = requestInFlight(port);
         await inFlight.sent;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, 1000));
         const signalled = Date.now();
         process.kill(pgid, signal);
         await new Promise((resolve) => setTimeout(resolve, 500));
