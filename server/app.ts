@@ -15,6 +15,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { loggerOptions } from './log.ts';
 import { openapiTransform } from './openapi.ts';
 import { createTransport, type Transport } from './mail.ts';
 import { startWorker, type Worker } from './services/outbox.ts';
@@ -23,6 +24,7 @@ import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
+import laterPlugin from './plugins/later.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
@@ -133,7 +135,7 @@ function isPrivateAnswer(request: FastifyRequest): boolean {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: options.config.logLevel } : false,
+    logger: options.logger ? loggerOptions(options.config) : false,
     // one line per request is noise on a laptop; LOG_LEVEL=debug brings it back
     logController: new LogController({ disableRequestLogging: options.config.logLevel !== 'debug' }),
     bodyLimit: 1024 * 1024,
@@ -190,13 +192,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // jsonSchemaTransform plus the entity bodies and responses, in the reference only
     transform: openapiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsPolicy });
+  const docsReaders: Access = options.config.apiDocsPublic ? 'public' : ['admin'];
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsPolicy,
+    uiHooks: {
+      onRequest: (request, _reply, done) => {
+        app.authorize(request, docsReaders).then(() => done(), done);
+      },
+    },
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (isPrivateAnswer(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
   await app.register(errorsPlugin);
+  await app.register(laterPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
   await app.register(routes, { prefix: '/api' });
   // Anything under /api/ is the API's, whatever serves the other paths: the static site's wildcard

@@ -2,15 +2,28 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
+import { lineLog } from './log.ts';
+import { users } from './db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './db/seed/demo.ts';
 import { ensureSingletons } from './db/seed/singletons.ts';
 import { createPrivateStorage, createStorage } from './storage/index.ts';
+import { scheduleOrphanSweep } from './storage/orphans.ts';
 import { movePersonalFilesToPrivate } from './storage/private.ts';
 import { StartupError } from './startup.ts';
+
+async function hasAdmin(db: Database['db']) {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.active, true)))
+    .limit(1);
+  return admin !== undefined;
+}
 
 /** JWT_SECRET, or in development a random one kept in DATA_DIR so restarts keep sessions. */
 function jwtSecret(config: Config): string {
@@ -45,7 +58,7 @@ export async function startApi(
   config: Config,
   options: { notFound?: AppOptions['notFound']; siteStatus?: AppOptions['siteStatus']; log?: (line: string) => void } = {},
 ): Promise<Api> {
-  const log = options.log ?? console.log;
+  const log = options.log ?? lineLog(config.production);
   // before anything is migrated or seeded: a misconfigured production start changes nothing
   const secret = jwtSecret(config);
   const database = await openDatabase({
@@ -61,6 +74,7 @@ export async function startApi(
   const moved = await movePersonalFilesToPrivate(database.db, storage, privateStorage, config.mediaBaseUrl);
   if (moved) log(`Moved ${moved} application documents and complaint evidence files from public media to private storage.`);
   await ensureSingletons(database.db);
+  const orphanSweep = scheduleOrphanSweep(database.db, privateStorage, log);
   if (!config.production) {
     const { seeded } = await seedDemo(database.db, storage, { password: config.demoPassword, production: false, privateStorage });
     if (seeded) log('Seeded demo content.');
@@ -68,6 +82,11 @@ export async function startApi(
       `Demo accounts (password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : `"${config.demoPassword}"`}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`).join(', ')}`,
     );
   }
+  if (config.production && !(await hasAdmin(database.db)))
+    log(
+      'No admin account exists yet: create the first with `npm run create-admin -- --email you@example.org`' +
+        (config.databaseUrl ? '.' : ' after stopping this server (it holds the embedded database).'),
+    );
   const redis = await redisClient(config);
   const app = await buildApp({
     config,
@@ -85,6 +104,7 @@ export async function startApi(
     database,
     async close() {
       await app.close();
+      await orphanSweep.stop();
       await database.close();
       redis?.disconnect();
     },
@@ -105,16 +125,39 @@ export async function listen(api: Api, config: Pick<Config, 'port' | 'host'>) {
   return port;
 }
 
-/** Closes cleanly on Ctrl-C and on the orchestrator's SIGTERM. */
-export function closeOnSignals(close: () => Promise<void>) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+/** A process manager kills what has not stopped after about 10 s (Docker's default): stop before. */
+export const STOP_DEADLINE_MS = 8000;
+
+/**
+ * Stops cleanly on Ctrl-C and on a process manager's SIGTERM: `close` stops taking connections,
+ * lets requests in flight finish and releases what the process holds (the outbox's claims, the
+ * embedded database's lock, child processes). A second signal, or the deadline, exits at once.
+ */
+export function closeOnSignals(close: () => Promise<void>, log: (line: string) => void) {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    log(`${signal}: stopping (requests under way finish first)…`);
+    setTimeout(() => {
+      log(`Not stopped after ${STOP_DEADLINE_MS / 1000} s: exiting now.`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    close().then(
+      () => {
+        log('Stopped.');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log(`Stopping failed: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 }
 
 /** Uploaded files under /media when they are kept on local disk (with S3 the bucket or CDN serves them). */

@@ -16,7 +16,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { users } from './db/schema/index.ts';
 import { createUser, newUser, updateUser } from './services/accounts.ts';
-import { runCommand, StartupError } from './startup.ts';
+import { runCommand, siteAddress, StartupError } from './startup.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
 const config = loadConfig();
@@ -44,15 +44,14 @@ runCommand(async () => {
   const input = validated({ email: values.email, password: await askPassword(), role: 'admin' });
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pg'), poolSize: 1 });
   try {
+    const signIn = `${siteAddress(config)}/login/`;
     const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing) {
       await updateUser(database.db, existing.id, { role: 'admin', active: true, password: input.password });
-      console.log(`${input.email} is now an active admin with the new password; its open sessions were ended.`);
+      console.log(`${input.email} is now an active admin with the new password; its open sessions were ended. Sign in at ${signIn}`);
     } else {
       await createUser(database.db, input);
-      console.log(
-        `Created the admin account ${input.email}. Sign in at ${process.env.SITE_URL ?? `http://localhost:${config.port}`}/login/`,
-      );
+      console.log(`Created the admin account ${input.email}. Sign in at ${signIn}`);
     }
   } finally {
     await database.close();

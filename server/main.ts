@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
+import { lineLog } from './log.ts';
 import { closeOnSignals, listen, serveMedia, startApi } from './bootstrap.ts';
-import { assertPortFree, runCommand } from './startup.ts';
+import { assertPortFree, rememberAddress, runCommand } from './startup.ts';
 
 /** `npm run start:api`: the API (and local media) alone. */
 const config = loadConfig();
@@ -9,6 +10,7 @@ runCommand(async () => {
   const api = await startApi(config);
   await serveMedia(api.app, config);
   const port = await listen(api, config);
-  console.log(`API on http://localhost:${port}/api/ (reference: /api/docs)`);
-  closeOnSignals(api.close);
+  const say = lineLog(config.production);
+  say(`API on ${rememberAddress(config, port)}/api/ (reference: /api/docs)`);
+  closeOnSignals(api.close, say);
 }, config);

@@ -22,14 +22,33 @@ const PLACEHOLDER = `<!doctype html><html lang="en"><meta charset="utf-8"><meta 
 <h1>The site is being built</h1><p>This page reloads itself until the first build is done (about a minute). Meanwhile:</p>
 <ul><li><a href="/api/docs">API reference</a></li><li><a href="/api/consultancy/">Consultancies (JSON)</a></li></ul></body></html>`;
 
+const PLACEHOLDER_DIR = 'placeholder';
+
 /** Before the first build, `current` points at a plain page linking to what exists. */
 export function ensureSitePlaceholder(siteDir: string) {
   const current = currentSite(siteDir);
   if (fs.existsSync(current)) return;
-  const placeholder = path.join(siteDir, 'placeholder');
+  const placeholder = path.join(siteDir, PLACEHOLDER_DIR);
   fs.mkdirSync(placeholder, { recursive: true });
   fs.writeFileSync(path.join(placeholder, 'index.html'), PLACEHOLDER);
-  fs.symlinkSync('placeholder', current);
+  fs.symlinkSync(PLACEHOLDER_DIR, current);
+}
+
+/**
+ * Before the first build every page of the site answers the "being built" page, not only `/`: a
+ * deep link (/forum/) is as much a page as the home. 503 with Retry-After, so nothing caches or
+ * indexes it as the page. Answers undefined once a build is served.
+ */
+async function beingBuilt(siteDir: string, reply: FastifyReply) {
+  const served = await fs.promises.readlink(currentSite(siteDir)).catch(() => null);
+  if (served !== PLACEHOLDER_DIR) return undefined;
+  return reply
+    .status(503)
+    .type('text/html; charset=utf-8')
+    .header('retry-after', '10')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', PAGE_HEADER_POLICY)
+    .send(PLACEHOLDER);
 }
 
 /**
@@ -48,7 +67,7 @@ export function siteNotFound(siteDir: string) {
       (/^\/forum\/\d+\/?$/.test(pathname) ? 'forum' : undefined);
     const file = path.join(currentSite(siteDir), shell ? `${shell}/index.html` : '404.html');
     const html = await fs.promises.readFile(file).catch(() => null);
-    if (!html) return reply.status(404).type('text/plain').send('Not found');
+    if (!html) return (await beingBuilt(siteDir, reply)) ?? reply.status(404).type('text/plain').send('Not found');
     return reply
       .status(shell ? 200 : 404)
       .type('text/html; charset=utf-8')

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
+import { lineLog } from './log.ts';
 import { closeOnSignals, listen, serveMedia, startApi } from './bootstrap.ts';
 import { onContentChange, readContentVersion } from './content-version.ts';
 import { serveSite, siteNotFound } from './site-files.ts';
 import { createRebuildRunner } from './site/rebuild.ts';
-import { assertPortFree, runCommand } from './startup.ts';
+import { assertPortFree, rememberAddress, runCommand } from './startup.ts';
 
 /** `npm start`: API, media and the site from one origin; the site is rebuilt when content changes. */
 const config = loadConfig();
+const say = lineLog(config.production);
 runCommand(async () => {
   await assertPortFree(config.port, config.host);
   const siteDir = path.join(config.dataDir, 'site');
@@ -17,14 +19,15 @@ runCommand(async () => {
   await serveMedia(api.app, config);
   await serveSite(api.app, siteDir);
   const port = await listen(api, config);
-  console.log(`Serving http://localhost:${port}/ (site), /admin/ (console), /api/ (API, reference at /api/docs)`);
+  const address = rememberAddress(config, port);
+  say(`Serving ${address}/ (site), /admin/ (console), /api/ (API, reference at /api/docs)`);
 
   runner = createRebuildRunner({
     apiUrl: `http://127.0.0.1:${port}/api`,
     siteDir,
     hookUrl: config.rebuildHookUrl,
     readVersion: () => readContentVersion(api.database.db),
-    log: (line: string) => console.log(`[site] ${line}`),
+    log: (line: string) => say(`[site] ${line}`),
     // the next data-only rebuild's renderer waits loaded: a content change then costs only its pages
     standby: true,
   });
@@ -35,5 +38,5 @@ runCommand(async () => {
     unsubscribe();
     await runner?.stop();
     await api.close();
-  });
+  }, say);
 }, config);

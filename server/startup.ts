@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { DatabaseInUseError } from './db/owner-lock.ts';
 
 /**
@@ -85,4 +87,28 @@ export async function assertPortFree(port: number, host: string) {
     probe.once('error', reject);
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
+}
+
+const ADDRESS_FILE = 'address';
+
+/**
+ * Where people open the site: SITE_URL, else this machine on the port the server listens on. Kept
+ * in DATA_DIR by the server, so commands run later (create-admin) name the address it really used,
+ * not the default port.
+ */
+export function rememberAddress(config: { siteUrl?: string; dataDir: string }, port: number): string {
+  const address = config.siteUrl ?? `http://localhost:${port}`;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(path.join(config.dataDir, ADDRESS_FILE), address);
+  return address;
+}
+
+/** SITE_URL, else the address the server last served this DATA_DIR on, else the configured port's. */
+export function siteAddress(config: { siteUrl?: string; dataDir: string; port: number }): string {
+  if (config.siteUrl) return config.siteUrl;
+  try {
+    return fs.readFileSync(path.join(config.dataDir, ADDRESS_FILE), 'utf8').trim() || `http://localhost:${config.port}`;
+  } catch {
+    return `http://localhost:${config.port}`;
+  }
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ROLES, type Role } from '../db/schema/index.ts';
 
@@ -16,13 +17,20 @@ export interface AccessClaims {
 export function tokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (claims: AccessClaims) =>
+    /** `issuedAt` (epoch seconds) pins the token: the same claims and moment sign to the same token (HS256 is deterministic) */
+    sign: (claims: AccessClaims, issuedAt?: number) =>
       new SignJWT({ role: claims.role, ...(claims.family ? { fam: claims.family } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.sub))
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime((issuedAt ?? Math.floor(Date.now() / 1000)) + ACCESS_TOKEN_SECONDS)
         .sign(key),
+    /**
+     * The refresh token that succeeds `refresh`: derived with the secret, so only the server can
+     * compute it, and anyone presenting the same token again gets the same successor (the grace
+     * window of two tabs refreshing at once) without the successor being stored in clear.
+     */
+    successor: (refresh: string) => crypto.createHmac('sha256', key).update(`refresh-successor:${refresh}`).digest('base64url'),
     /** A one-purpose token for a link in a mail (confirm an email address): never an access token. */
     signLink: (purpose: string, sub: number, lifetime: string) =>
       new SignJWT({ purpose })

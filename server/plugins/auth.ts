@@ -35,6 +35,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: ReturnType<typeof tokenSigner>;
+    /** what `config.access` does, for routes a plugin adds (the API reference's) */
+    authorize(request: FastifyRequest, access: Access): Promise<void>;
   }
 }
 
@@ -77,8 +79,7 @@ export default fp(async (app, opts: { secret: string }) => {
     return user;
   }
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
+  async function authorize(request: FastifyRequest, access: Access | undefined) {
     if (!access || access === 'public') return;
     if (access === 'optional') {
       request.user = await readUser(request).catch(() => null);
@@ -88,5 +89,7 @@ export default fp(async (app, opts: { secret: string }) => {
     if (!user) throw unauthorized();
     request.user = user;
     if (access !== 'user' && !access.includes(user.role)) throw forbidden();
-  });
+  }
+  app.decorate('authorize', authorize);
+  app.addHook('onRequest', (request) => authorize(request, request.routeOptions.config.access));
 });

@@ -76,7 +76,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       onRequest: resetRequests,
       preHandler: resetsPerAccount,
     },
-    async (request, reply) => reply.status(202).send(await requestPasswordReset(app, request.body.email)),
+    async (request, reply) => reply.status(202).send(requestPasswordReset(app, request.body.email)),
   );
 
   app.post(

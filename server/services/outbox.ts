@@ -50,6 +50,8 @@ export async function deliverDue(
   transport: Transport,
   settings: WorkerSettings,
   log: (err: unknown, key: string) => void = () => {},
+  /** the worker is stopping: what is not begun yet is handed back at once rather than held until its lease runs out */
+  stopping: () => boolean = () => false,
 ) {
   const claim = crypto.randomUUID();
   const due = db
@@ -81,7 +83,7 @@ export async function deliverDue(
   const queue = claimed.sort((a, b) => a.id - b.id);
   for (const [i, message] of queue.entries()) {
     const ours = and(eq(outboxMessages.id, message.id), eq(outboxMessages.claim_id, claim));
-    if (Date.now() > lastStart) {
+    if (Date.now() > lastStart || stopping()) {
       // handed back untried, for this or another worker's next round
       const rest = queue.slice(i).map((m) => m.id);
       await db
@@ -122,6 +124,9 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
+/** How long a stopping worker waits for the delivery in flight (a process manager kills after about 10 s). */
+const STOP_WAIT_MS = 5000;
+
 /** How often a worker runs its sweep (messages no request causes: deadlines passing). */
 export const SWEEP_MS = 10 * 60 * 1000;
 
@@ -149,8 +154,12 @@ export function startWorker(app: FastifyInstance, transport: Transport, settings
           lastSweep = Date.now();
           await sweep();
         }
-        busy = await deliverDue(app.db, transport, settings, (err, key) =>
-          app.log.warn({ err, key }, 'a message could not be delivered; it will be retried'),
+        busy = await deliverDue(
+          app.db,
+          transport,
+          settings,
+          (err, key) => app.log.warn({ err, key }, 'a message could not be delivered; it will be retried'),
+          () => stopped,
         );
       } catch (err) {
         if (!stopped) app.log.error({ err }, 'the outbox worker could not read the outbox');
@@ -160,12 +169,18 @@ export function startWorker(app: FastifyInstance, transport: Transport, settings
   })();
   return {
     kick: () => wake?.(),
+    /**
+     * Lets a delivery in flight finish (at most STOP_WAIT_MS) and hands the rest of the batch back,
+     * so another worker takes it at once; then closes the transport, which ends a delivery still
+     * hanging: that one is retried once its lease runs out.
+     */
     async stop() {
       stopped = true;
       wake?.();
+      const waited = (ms: number) => Promise.race([loop, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+      await waited(STOP_WAIT_MS);
       transport.close();
-      // a delivery in flight ends with its socket; its claim then runs out and another worker retries it
-      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await waited(1000);
     },
   };
 }

@@ -8,6 +8,13 @@ import { unauthorized } from '../errors.ts';
 
 const REFRESH_DAYS = 30;
 
+/**
+ * Two tabs (or a retried request) may present the same refresh token at once: for this long after
+ * its rotation, presenting it again answers the same pair the first presenter got, which that
+ * holder already has, so a thief gains nothing within it; later, a replay is taken for theft.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
 /** Only a hash is stored, so a leaked table gives no usable token. */
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -17,19 +24,44 @@ export interface Session {
   user: SessionUser;
 }
 
-async function issue(db: Runner, app: FastifyInstance, user: SessionUser, familyId: string): Promise<Session> {
-  const refresh = crypto.randomBytes(32).toString('base64url');
+async function issue(
+  db: Runner,
+  app: FastifyInstance,
+  user: SessionUser,
+  familyId: string,
+  pinned?: { refresh: string; issuedAt: number },
+): Promise<Session> {
+  const refresh = pinned?.refresh ?? crypto.randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     user_id: user.id,
     family_id: familyId,
     token_hash: hashToken(refresh),
     expires_at: sql`now() + make_interval(days => ${REFRESH_DAYS})`,
   });
-  return { access: await app.tokens.sign({ sub: user.id, role: user.role, family: familyId }), refresh, user };
+  return { access: await app.tokens.sign({ sub: user.id, role: user.role, family: familyId }, pinned?.issuedAt), refresh, user };
 }
 
 /** A new login: a new family of refresh tokens. */
 export const startSession = (app: FastifyInstance, user: SessionUser) => issue(app.db, app, user, crypto.randomUUID());
+
+/** The pair a rotation within the grace window already answered, if its successor is still good. */
+async function sameSuccessor(
+  db: Runner,
+  app: FastifyInstance,
+  refresh: string,
+  row: { user_id: number; family_id: string; rotated: number },
+) {
+  const successor = app.tokens.successor(refresh);
+  const [next] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.token_hash, hashToken(successor)), eq(refreshTokens.family_id, row.family_id), isNull(refreshTokens.revoked_at)),
+    );
+  const user = next && (await activeUser(db, row.user_id));
+  if (!user) return null;
+  return { access: await app.tokens.sign({ sub: user.id, role: user.role, family: row.family_id }, row.rotated), refresh: successor, user };
+}
 
 export async function activeUser(db: Runner, id: number): Promise<SessionUser | null> {
   const [row] = await db.select(sessionColumns).from(users).where(eq(users.id, id));
@@ -52,8 +84,9 @@ export const revokeUserSessions = (db: Runner, userId: number) =>
     .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
 
 /**
- * Swaps a refresh token for a new pair. A token that was already swapped is being replayed,
- * so someone else holds a copy: the whole login is revoked and both holders must sign in again.
+ * Swaps a refresh token for a new pair. A token swapped within the grace window answers the same
+ * pair again (two tabs); one swapped before it is being replayed, so someone else holds a copy:
+ * the whole login is revoked and both holders must sign in again.
  */
 export async function rotateSession(app: FastifyInstance, refresh: string): Promise<Session> {
   const session = await app.db.transaction(async (tx) => {
@@ -62,7 +95,8 @@ export async function rotateSession(app: FastifyInstance, refresh: string): Prom
         id: refreshTokens.id,
         user_id: refreshTokens.user_id,
         family_id: refreshTokens.family_id,
-        rotated_at: refreshTokens.rotated_at,
+        rotated: sql<number | null>`floor(extract(epoch from ${refreshTokens.rotated_at}))::integer`,
+        in_grace: sql<boolean>`coalesce(${refreshTokens.rotated_at} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS}), false)`,
         revoked_at: refreshTokens.revoked_at,
         expired: sql<boolean>`${refreshTokens.expires_at} <= now()`,
       })
@@ -70,17 +104,20 @@ export async function rotateSession(app: FastifyInstance, refresh: string): Prom
       .where(eq(refreshTokens.token_hash, hashToken(refresh)))
       .for('update');
     if (!row || row.revoked_at || row.expired) return null;
-    if (row.rotated_at) {
+    if (row.rotated !== null) {
+      if (row.in_grace) return sameSuccessor(tx, app, refresh, { ...row, rotated: row.rotated });
       await revokeFamily(tx, row.family_id);
       return null;
     }
     const user = await activeUser(tx, row.user_id);
     if (!user) return null;
-    await tx
+    // the moment is stored once and pins the new access token, so a replay in the window signs the same one
+    const [rotated] = await tx
       .update(refreshTokens)
-      .set({ rotated_at: sql`now()` })
-      .where(eq(refreshTokens.id, row.id));
-    return issue(tx, app, user, row.family_id);
+      .set({ rotated_at: sql`date_trunc('second', now())` })
+      .where(eq(refreshTokens.id, row.id))
+      .returning({ at: sql<number>`extract(epoch from ${refreshTokens.rotated_at})::integer` });
+    return issue(tx, app, user, row.family_id, { refresh: app.tokens.successor(refresh), issuedAt: rotated!.at });
   });
   if (!session) throw unauthorized('Refresh token is invalid, expired or already used. Please sign in again.');
   return session;

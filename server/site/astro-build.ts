@@ -5,7 +5,8 @@ import { PROJECT_ROOT } from './site-dir.ts';
 
 /**
  * `astro build` in a child process (so a crash never takes the server down). `onOutput` receives
- * Astro's log (info level then, instead of silent).
+ * Astro's log (info level then, instead of silent). Aborting `signal` stops the build (SIGTERM):
+ * a stopping server does not wait for a build it would never serve.
  *
  * It runs in a folder of its own (with --root): when the output folder is not under the working
  * directory, Astro writes its temporary server bundle to <cwd>/.astro/.prerender and deletes it at
@@ -18,12 +19,13 @@ export async function astroBuild(
   apiUrl: string,
   extraEnv: Record<string, string> = {},
   onOutput?: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const cacheRoot = path.join(PROJECT_ROOT, 'node_modules', '.cache');
   fs.mkdirSync(cacheRoot, { recursive: true });
   const cwd = fs.mkdtempSync(path.join(cacheRoot, 'astro-build-'));
   try {
-    await runAstroBuild(cwd, outDir, apiUrl, extraEnv, onOutput);
+    await runAstroBuild(cwd, outDir, apiUrl, extraEnv, onOutput, signal);
   } finally {
     fs.rmSync(cwd, { recursive: true, force: true });
   }
@@ -35,6 +37,7 @@ function runAstroBuild(
   apiUrl: string,
   extraEnv: Record<string, string>,
   onOutput?: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const bin = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
   return new Promise((resolve, reject) => {
@@ -50,6 +53,7 @@ function runAstroBuild(
         ASTRO_TELEMETRY_DISABLED: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
     });
     let output = '';
     const errors: string[] = [];

@@ -32,9 +32,24 @@ async function runningApi(): Promise<string | undefined> {
   return answers ? owner.api : undefined;
 }
 
+/**
+ * The content version the API reads from its database (a running server owns the embedded one);
+ * null when it does not say (an API without the route): then every rebuild counts as a change.
+ */
+async function versionOf(apiUrl: string): Promise<number | null> {
+  const response = await fetch(`${apiUrl}/site/version/`, { signal: AbortSignal.timeout(5000) }).catch(() => null);
+  if (!response?.ok) return null;
+  return ((await response.json()) as { content_version: number }).content_version;
+}
+
 runCommand(async () => {
   let apiUrl = process.env.API_URL ?? (await runningApi());
-  let readVersion: () => Promise<number> = async () => Date.now();
+  let known = true;
+  let readVersion = async () => {
+    const version = apiUrl ? await versionOf(apiUrl) : null;
+    known = version !== null;
+    return version ?? Date.now();
+  };
   let close = async () => {};
 
   if (!apiUrl) {
@@ -48,12 +63,10 @@ runCommand(async () => {
 
   const runner = createRebuildRunner({ apiUrl, siteDir, hookUrl: config.rebuildHookUrl, readVersion, log, siteUrl: process.env.SITE_URL });
   const started = Date.now();
-  // rebuild: when content changed, data-only when the code is unchanged (with API_URL the content
-  // version is unknown, so it counts as changed)
+  // rebuild: when content changed, data-only when the code is unchanged
   const result = mode === 'rebuild' ? await runner.check() : await runner.rebuildNow();
   await close();
-  log(
-    `${result.status}${result.version !== undefined ? ` (content version ${result.version})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.join(siteDir, 'current')}`,
-  );
+  const version = result.version === undefined || !known ? '' : ` (content version ${result.version})`;
+  log(`${result.status}${version} in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.join(siteDir, 'current')}`);
   process.exit(result.status === 'failed' ? 1 : 0);
 }, config);

@@ -116,8 +116,12 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   // so do the compiled pages of the current build and the build's copy of the API's lists.
   const dataEnv = { SITE_DATA_DIR: path.join(siteDir, DATA_DIR) };
   const cacheEnv = { ASTRO_CACHE_DIR: path.join(siteDir, '.astro-cache'), ...dataEnv, ...(siteUrl ? { SITE_URL: siteUrl } : {}) };
+  // aborted by stop(): the build under way ends instead of being waited for
+  let stopping = new AbortController();
   const build =
-    options.build ?? ((outDir: string, url: string, env: Record<string, string> = {}) => astroBuild(outDir, url, { ...cacheEnv, ...env }));
+    options.build ??
+    ((outDir: string, url: string, env: Record<string, string> = {}) =>
+      astroBuild(outDir, url, { ...cacheEnv, ...env }, undefined, stopping.signal));
   const publisher = createPublisher(siteDir, keep);
   const incremental = options.incremental ?? !options.build;
   const standby = options.standby ?? false;
@@ -158,13 +162,15 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
     status: () => scheduler.status(),
     /** Looks at the version now and then every pollMs. */
     start() {
+      stopping = new AbortController();
       removeLeftovers(siteDir);
       dataOnly?.resume();
       scheduler.start();
     },
-    /** Stops polling and waits for a build under way. */
+    /** Stops polling and a full build under way (the served build stays), and waits for them to end. */
     async stop() {
       dataOnly?.pause();
+      stopping.abort();
       await scheduler.stop();
       await dataOnly?.close();
       await publisher.settled();

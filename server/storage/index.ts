@@ -13,6 +13,13 @@ export interface Storage {
   read(ref: string): Promise<Buffer | null>;
   /** Removes a file by what `put` gave; unknown references are ignored. */
   remove(ref: string): Promise<void>;
+  /** Every stored file: its reference (what `put` gave) and when it was written. */
+  list(): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  ref: string;
+  modified: Date;
 }
 
 /** Content-hash names: the same bytes are stored once and can be cached forever. */
@@ -66,12 +73,24 @@ export function localStorage(dir: string, baseUrl?: string): Storage {
       const key = refs.key(ref);
       if (key) await fs.rm(path.join(dir, key), { force: true });
     },
+    async *list() {
+      // put() makes only <2 hex>/<name>: anything else in the folder is not ours to list
+      const shards = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const shard of shards.filter((d) => d.isDirectory())) {
+        for (const name of await fs.readdir(path.join(dir, shard.name))) {
+          const key = `${shard.name}/${name}`;
+          if (!CONTENT_KEY.test(key)) continue;
+          const stat = await fs.stat(path.join(dir, key)).catch(() => null);
+          if (stat?.isFile()) yield { ref: refs.of(key), modified: stat.mtime };
+        }
+      }
+    },
   };
 }
 
 /** A bucket; without `baseUrl` a private store: keys under private/ of the private bucket, never cached by a CDN. */
 export async function s3Storage(s3: NonNullable<Config['s3']>, baseUrl?: string): Promise<Storage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
@@ -111,6 +130,18 @@ export async function s3Storage(s3: NonNullable<Config['s3']>, baseUrl?: string)
     async remove(ref) {
       const key = refs.key(ref);
       if (key) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }));
+    },
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length) ?? '';
+          // a public bucket may hold the private prefix too: those are not this store's files
+          if (CONTENT_KEY.test(key) && object.LastModified) yield { ref: refs.of(key), modified: object.LastModified };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   bearer,
@@ -15,7 +15,7 @@ import {
 import { startInbox, type Inbox } from './inbox.ts';
 import { outboxMessages, users } from '../../server/db/schema/index.ts';
 import { compose, createTransport, messageId, type Transport } from '../../server/mail.ts';
-import { backoffSeconds, deliverDue, enqueue, type WorkerSettings } from '../../server/services/outbox.ts';
+import { backoffSeconds, deliverDue, enqueue, startWorker, type WorkerSettings } from '../../server/services/outbox.ts';
 import { RESET_INVALID, RESET_SENT } from '../../server/services/accounts.ts';
 import { loadConfig } from '../../server/config.ts';
 
@@ -151,6 +151,33 @@ describe.each(engines)('the outbox worker on %s', (engine) => {
     await drain();
   });
 
+  it('a stopping worker finishes the delivery in flight and hands the rest of its batch back at once', async () => {
+    const mails = Array.from({ length: 3 }, () => message());
+    await enqueue(t.database.db, ...mails);
+    let begun!: () => void;
+    const inFlight = new Promise<void>((resolve) => (begun = resolve));
+    let closed = false;
+    const slow: Transport = {
+      deliver: () => {
+        begun();
+        return new Promise((resolve) => setTimeout(() => resolve('sent'), 200));
+      },
+      close: () => (closed = true),
+    };
+    const worker = startWorker(t.app, slow, { ...settings, batch: 3, leaseSeconds: 600 });
+    await inFlight;
+    await worker.stop();
+    expect(closed).toBe(true);
+    const rows = await Promise.all(mails.map((m) => row(m.key)));
+    // the first was sent; the others are free for any worker now, not in ten minutes
+    expect(rows.map((r) => [r.status, r.attempts, r.claim_id, r.lease_until])).toEqual([
+      ['sent', 1, null, null],
+      ['pending', 0, null, null],
+      ['pending', 0, null, null],
+    ]);
+    await drain();
+  });
+
   it('two workers on one database share the work and never send a message twice', async () => {
     const mails = Array.from({ length: 40 }, () => message());
     await enqueue(t.database.db, ...mails);
@@ -207,6 +234,7 @@ describe.each(engines)('password reset and the Outbox screen on %s', (engine) =>
     const known = await post('/auth/password-reset/', { email: user.email.toUpperCase() });
     expect([unknown.statusCode, unknown.json()]).toEqual([202, { message: RESET_SENT }]);
     expect([known.statusCode, known.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    await t.app.later.settled();
     expect(await queuedFor('no.account@example.com')).toBe(0);
 
     const mail = await inbox.next(user.email);
@@ -235,11 +263,28 @@ describe.each(engines)('password reset and the Outbox screen on %s', (engine) =>
   it('sends nothing to a deactivated account, and a link from a sign-up mail is not a reset link', async () => {
     const user = await createUser(t.database.db, 'student', { active: false });
     expect((await post('/auth/password-reset/', { email: user.email })).statusCode).toBe(202);
+    await t.app.later.settled();
     expect(await queuedFor(user.email)).toBe(0);
     const active = await createUser(t.database.db, 'student');
     const verifyToken = await t.app.tokens.signLink('verify-email', active.id, '1h');
     expect((await post('/auth/password-reset/confirm/', { token: verifyToken, password: 'monsoon-yak-47' })).statusCode).toBe(400);
     await t.database.db.update(users).set({ active: true }).where(eq(users.id, user.id));
+  });
+
+  it('answers before it looks the address up, so known and unknown addresses take as long', async () => {
+    const user = await createUser(t.database.db, 'student');
+    const deferred: (() => Promise<unknown>)[] = [];
+    const run = vi.spyOn(t.app.later, 'run').mockImplementation((_what, work) => void deferred.push(work));
+    try {
+      expect((await post('/auth/password-reset/', { email: user.email })).statusCode).toBe(202);
+      // answered, and nothing about the account was done on the request's path
+      expect(deferred).toHaveLength(1);
+      expect(await queuedFor(user.email)).toBe(0);
+    } finally {
+      run.mockRestore();
+    }
+    await deferred[0]!();
+    expect(await queuedFor(user.email)).toBe(1);
   });
 
   it('shows admins each message with its recipient, status, text and HTML; nobody else', async () => {

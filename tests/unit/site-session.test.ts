@@ -99,4 +99,34 @@ describe('session store (SPEC §3, §4)', () => {
     expect($session.get().access).toBeNull();
     expect(redirect).toHaveBeenCalledWith('/login/');
   });
+
+  it('renews in one tab at a time: a tab that waited takes the pair another tab stored and spends no token', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { access: 'old', refresh: 'r-old', user: USER }));
+    await login('owner@example.com', 'pw');
+    // the browser's lock: this tab's renewal waits until the other tab's is done
+    let otherTabDone!: () => void;
+    const otherTab = new Promise<void>((resolve) => (otherTabDone = resolve));
+    const request = vi.fn(async (_name: string, work: () => Promise<unknown>) => {
+      await otherTab;
+      return work();
+    });
+    vi.stubGlobal('navigator', { locks: { request } });
+    const renewed = renewAccess();
+    // the other tab renews meanwhile and stores its pair
+    localStorage.setItem(KEYS.access, 'a-other');
+    localStorage.setItem(KEYS.refresh, 'r-other');
+    otherTabDone();
+    expect(await renewed).toBe(true);
+    expect(request).toHaveBeenCalledWith('session-renewal', expect.any(Function));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect($session.get()).toMatchObject({ access: 'a-other', refresh: 'r-other' });
+  });
+
+  it("takes another tab's new pair as soon as it is stored", async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { access: 'old', refresh: 'r-old', user: USER }));
+    await login('owner@example.com', 'pw');
+    window.dispatchEvent(new StorageEvent('storage', { key: KEYS.refresh, newValue: 'r-other' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: KEYS.access, newValue: 'a-other' }));
+    expect($session.get()).toMatchObject({ access: 'a-other', refresh: 'r-other' });
+  });
 });

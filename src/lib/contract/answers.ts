@@ -60,6 +60,11 @@ export const adFeed = z.array(
     weight: int,
   }),
 );
+/** What `npm run rebuild` asks a running server: the content version, and the one its site was built from. */
+export const siteVersion = z.object({
+  content_version: int,
+  live_version: int.nullable().describe('The content version of the site being served by this process; null without a runner'),
+});
 export const siteStatus = z.object({
   runner: z.boolean().describe('Whether this process rebuilds the site'),
   content_version: int,

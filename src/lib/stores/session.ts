@@ -113,31 +113,65 @@ export function restoreSession() {
 
 let renewing: Promise<boolean> | null = null;
 
-/** Renews the access token with the refresh token, once at a time; a failure signs the user out. */
+/**
+ * One renewal at a time across this browser's tabs (Web Locks, where the browser has them): the
+ * tabs share one refresh token in localStorage, and each renewal spends it.
+ */
+function oneTabAtATime(work: () => Promise<boolean>): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // typed as the callback's own promise; what it resolves to is the callback's result
+  return locks ? locks.request('session-renewal', work).then((renewed) => renewed) : work();
+}
+
+function keepTokens(access: string, refresh: string) {
+  const s = storage();
+  s?.setItem(KEYS.access, access);
+  s?.setItem(KEYS.refresh, refresh);
+  $session.setKey('access', access);
+  $session.setKey('refresh', refresh);
+}
+
+/**
+ * Renews the access token with the refresh token, once at a time in all tabs; a failure signs the
+ * user out. A tab that waited for another tab's renewal takes the pair that tab stored instead of
+ * spending the old token again (which the server would take for a stolen one once its short grace
+ * window is over).
+ */
 export function renewAccess(): Promise<boolean> {
-  renewing ??= (async () => {
-    const refresh = $session.get().refresh;
+  const held = $session.get().refresh;
+  renewing ??= oneTabAtATime(async () => {
+    const stored = storage()?.getItem(KEYS.refresh) ?? null;
+    const storedAccess = storage()?.getItem(KEYS.access) ?? null;
+    if (stored && storedAccess && stored !== held) {
+      keepTokens(storedAccess, stored);
+      return true;
+    }
+    const refresh = held;
     try {
       if (!refresh) throw new Error('no refresh token');
       // X-Retried keeps the client's own renewal hook off this call: a 401 here means signed out.
       const result = await api
         .post('auth/refresh/', { json: { refresh }, headers: { 'X-Retried': '1' } })
         .json<{ access: string; refresh: string; user?: ApiUser }>();
-      const s = storage();
-      s?.setItem(KEYS.access, result.access);
-      s?.setItem(KEYS.refresh, result.refresh);
-      $session.setKey('access', result.access);
-      $session.setKey('refresh', result.refresh);
+      keepTokens(result.access, result.refresh);
       return true;
     } catch {
       logout();
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     renewing = null;
   });
   return renewing;
 }
+
+// another tab's renewal: this tab uses the new pair at once rather than renewing again
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key !== KEYS.access && event.key !== KEYS.refresh) return;
+    if (!event.newValue || !$session.get().user) return;
+    $session.setKey(event.key, event.newValue);
+  });
 
 export const storedId = (key: typeof KEYS.consultancyId | typeof KEYS.collegeId | typeof KEYS.universityId) =>
   storage()?.getItem(key) ?? null;
