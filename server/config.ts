@@ -40,6 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** the public site's address, for links in mails; unset: this server's own */
     siteUrl: (env.SITE_URL || '').replace(/\/$/, '') || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    /** the Prometheus metrics on a port of their own, without auth (else /api/metrics, for admins) */
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     /** the outbox worker (server/services/outbox.ts); every API instance runs one and they share the work */
     outbox: {
       /** OUTBOX_WORKER=off: this instance only writes messages, others deliver them */
