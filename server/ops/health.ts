@@ -13,6 +13,8 @@ export interface ReadinessDeps {
   redis?: Redis;
   /** the rebuild runner's status; null when this process has none (start:api, a CDN-built site) */
   siteStatus: () => { live_version: number | null } | null;
+  /** where a failing check's error goes whole (the answer is public: it names only the error's code) */
+  log: (check: HealthCheck['name'], error: unknown) => void;
 }
 
 /** A probe that hangs (a stalled database, a black-holed bucket) is a failure, not a hung probe. */
@@ -20,14 +22,23 @@ export const CHECK_TIMEOUT_MS = 2_000;
 
 type Outcome = { status: 'ok' } | { status: 'failed' | 'skipped'; detail: string };
 
-async function timed(name: HealthCheck['name'], run: () => Promise<Outcome>): Promise<HealthCheck> {
+/** An error as the public answer says it: its code (ENOTDIR, ECONNREFUSED, NoSuchBucket), never paths, hosts or stacks. */
+const publicDetail = (error: unknown) => {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return `${typeof code === 'string' ? code : typeof name === 'string' ? name : 'Error'} (the server log has the details)`;
+};
+
+async function timed(name: HealthCheck['name'], run: () => Promise<Outcome>, log: ReadinessDeps['log']): Promise<HealthCheck> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Outcome>((resolve) => {
     timer = setTimeout(() => resolve({ status: 'failed', detail: `no answer within ${CHECK_TIMEOUT_MS} ms` }), CHECK_TIMEOUT_MS);
   });
   const outcome = await Promise.race([
-    run().catch((err: unknown): Outcome => ({ status: 'failed', detail: (err as Error).message || String(err) })),
+    run().catch((error: unknown): Outcome => {
+      log(name, error);
+      return { status: 'failed', detail: publicDetail(error) };
+    }),
     timeout,
   ]);
   clearTimeout(timer);
@@ -58,20 +69,28 @@ function siteBuilt(siteStatus: ReadinessDeps['siteStatus']): Outcome {
 
 /** Every readiness check, run side by side; ready when none failed. */
 export async function checkReadiness(deps: ReadinessDeps): Promise<HealthReady> {
-  const { redis } = deps;
+  const { redis, log } = deps;
   const checks = await Promise.all([
-    timed('database', async () => {
-      await deps.db.execute(sql`SELECT 1`);
-      return { status: 'ok' };
-    }),
-    timed('storage', () => probeStorage(deps.storage)),
-    timed('private_storage', () => probeStorage(deps.privateStorage)),
-    timed('redis', async () => {
-      if (!redis) return { status: 'skipped', detail: 'REDIS_URL is not set' };
-      await redis.ping();
-      return { status: 'ok' };
-    }),
-    timed('site', async () => siteBuilt(deps.siteStatus)),
+    timed(
+      'database',
+      async () => {
+        await deps.db.execute(sql`SELECT 1`);
+        return { status: 'ok' };
+      },
+      log,
+    ),
+    timed('storage', () => probeStorage(deps.storage), log),
+    timed('private_storage', () => probeStorage(deps.privateStorage), log),
+    timed(
+      'redis',
+      async () => {
+        if (!redis) return { status: 'skipped', detail: 'REDIS_URL is not set' };
+        await redis.ping();
+        return { status: 'ok' };
+      },
+      log,
+    ),
+    timed('site', async () => siteBuilt(deps.siteStatus), log),
   ]);
   return { status: checks.some((c) => c.status === 'failed') ? 'failed' : 'ok', checks };
 }

@@ -63,6 +63,7 @@ export default fp(async function opsPlugin(app: FastifyInstance, options: { redi
         privateStorage: app.privateStorage,
         redis: options.redis,
         siteStatus: app.siteStatus,
+        log: (check, err) => app.log.warn({ err, check }, `readiness check ${check} failed`),
       }),
     ),
   );
