@@ -6,14 +6,38 @@ import type { Db } from '../db/index.ts';
 import { rowsOf } from '../db/index.ts';
 import { onRebuild } from '../site/scheduler.ts';
 
+let processRegistry: Registry | undefined;
+
 /**
- * The Prometheus metrics of one API instance (a registry per app, so two apps in one process, as in
- * tests, never count each other's requests). Requests are labelled by route pattern, never by the
- * address asked (ids and slugs would make a series per row); what matched no route is `unmatched`.
+ * What belongs to the process rather than to an app: Node's own series and the site builds of the
+ * rebuild runner. Made once per process (their event-loop and GC monitors are never stopped).
+ */
+function processMetrics(): Registry {
+  if (processRegistry) return processRegistry;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const rebuilds = new Histogram({
+    name: 'site_rebuild_duration_seconds',
+    help: 'Site builds of this process, by mode (full, incremental, hook) and outcome',
+    labelNames: ['mode', 'status'] as const,
+    buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
+    registers: [registry],
+  });
+  onRebuild((result) => {
+    if (result.ms === undefined) return;
+    rebuilds.observe({ mode: result.mode ?? (result.status === 'hooked' ? 'hook' : 'none'), status: result.status }, result.ms / 1000);
+  });
+  return (processRegistry = registry);
+}
+
+/**
+ * The Prometheus metrics of one API instance: its requests in a registry of the app's own (two apps
+ * in one process, as in tests, never count each other's), the process's series beside them.
+ * Requests are labelled by route pattern, never by the address asked (ids and slugs would make a
+ * series per row); what matched no route is `unmatched`.
  */
 export function createMetrics(db: Db) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'http_requests_total',
@@ -28,28 +52,19 @@ export function createMetrics(db: Db) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const rebuilds = new Histogram({
-    name: 'site_rebuild_duration_seconds',
-    help: 'Site builds of this process, by mode (full, incremental, hook) and outcome',
-    labelNames: ['mode', 'status'] as const,
-    buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
-    registers: [registry],
-  });
-  const stopRebuilds = onRebuild((result) => {
-    if (result.ms === undefined) return;
-    rebuilds.observe({ mode: result.mode ?? (result.status === 'hooked' ? 'hook' : 'none'), status: result.status }, result.ms / 1000);
-  });
   outboxGauges(registry, db);
+  const all = Registry.merge([processMetrics(), registry]);
 
   return {
-    registry,
+    contentType: all.contentType,
+    /** the exposition text of every series, the outbox read from the database now */
+    text: () => all.metrics(),
     /** onResponse: one observation per answered request */
     observe(request: FastifyRequest, reply: FastifyReply) {
       const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
       requests.inc(labels);
       latency.observe(labels, reply.elapsedTime / 1000);
     },
-    close: stopRebuilds,
   };
 }
 

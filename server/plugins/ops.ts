@@ -39,8 +39,8 @@ function metricsServer(app: FastifyInstance, port: number) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the metrics are at /metrics\n');
       return;
     }
-    app.metrics.registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': app.metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
+    app.metrics.text().then(
+      (text) => response.writeHead(200, { 'content-type': app.metrics.contentType, 'cache-control': 'no-store' }).end(text),
       (err: unknown) => {
         app.log.error({ err }, 'metrics could not be collected');
         response.writeHead(500, { 'content-type': 'text/plain' }).end('The metrics could not be collected.\n');
@@ -69,7 +69,6 @@ export default fp(async function opsPlugin(app: FastifyInstance, options: { redi
   );
   app.decorate('metrics', createMetrics(app.db));
   app.addHook('onResponse', async (request, reply) => app.metrics.observe(request, reply));
-  app.addHook('onClose', async () => app.metrics.close());
   const port = app.config.metricsPort;
   app.decorate('metricsAddress', port === undefined ? () => null : metricsServer(app, port));
 });

@@ -27,8 +27,8 @@ export default async function opsRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/metrics', { schema: { tags, response: { 200: metricsText } }, config: { access: ['admin'] } }, async (_request, reply) => {
-    const text = await app.metrics.registry.metrics();
-    void reply.type(app.metrics.registry.contentType);
+    const text = await app.metrics.text();
+    void reply.type(app.metrics.contentType);
     return text;
   });
 }
