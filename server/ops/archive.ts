@@ -6,6 +6,7 @@
  * file's SHA-256 and each table's row count, so a restore proves what it loaded.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { z } from 'zod';
 import { CONTENT_KEY } from '../storage/index.ts';
 import { FILE_COLUMNS, PRIVATE_FILE_COLUMNS } from '../storage/references.ts';
@@ -39,6 +40,13 @@ export type ArchivedFile = z.infer<typeof archivedFile>;
 export type Store = ArchivedFile['store'];
 
 export const hashOf = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
+
+/** SHA-256 of a file read as a stream (a database dump may be larger than memory). */
+export async function hashOfFile(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 export const archivePath = (file: Pick<ArchivedFile, 'store' | 'key'>) => `files/${file.store}/${file.key}`;
 

@@ -18,6 +18,7 @@ import {
   archivePath,
   DUMP_FILE,
   hashOf,
+  hashOfFile,
   libpqEnv,
   MANIFEST,
   type ArchivedFile,
@@ -113,13 +114,12 @@ export async function backup(config: Config, out: string): Promise<Manifest> {
     : await dumpPglite(path.join(config.dataDir, 'pg'), dumpFile);
   const stores = { public: await createStorage(config), private: await createPrivateStorage(config) };
   const { files, missing } = await copyFiles(out, snapshot.refs, stores, config.mediaBaseUrl);
-  const dump = fs.readFileSync(dumpFile);
   const manifest: Manifest = {
     format: 'studyabroad-backup',
     version: 1,
     created_at: new Date().toISOString(),
     engine,
-    database: { file: DUMP_FILE[engine], sha256: hashOf(dump), bytes: dump.length },
+    database: { file: DUMP_FILE[engine], sha256: await hashOfFile(dumpFile), bytes: fs.statSync(dumpFile).size },
     tables: snapshot.tables,
     files,
     missing,

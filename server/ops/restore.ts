@@ -4,9 +4,10 @@
  * the local stores) unless forced. Everything in the archive is checked against its manifest before
  * anything is written, and the restored tables' row counts against it after.
  */
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
@@ -15,44 +16,35 @@ import { acquireOwnerLock } from '../db/owner-lock.ts';
 import { StartupError } from '../startup.ts';
 import { createPrivateStorage, createStorage } from '../storage/index.ts';
 import { sniff } from '../uploads.ts';
-import { archivePath, hashOf, libpqEnv, MANIFEST, manifestSchema, type Manifest, type Query, rowCounts } from './archive.ts';
+import { archivePath, hashOfFile, libpqEnv, MANIFEST, manifestSchema, type Manifest, type Query, rowCounts } from './archive.ts';
 
-/** The manifest, and the bytes of the dump and of every file, each matching its SHA-256. */
-export function readArchive(dir: string): { manifest: Manifest; dump: Buffer; file: (f: Manifest['files'][number]) => Buffer } {
+const run = promisify(execFile);
+
+/**
+ * The archive's manifest, once the dump and every file have been read and found to match their
+ * SHA-256 (one at a time: an archive may be larger than memory).
+ */
+export async function verifyArchive(dir: string): Promise<Manifest> {
   const manifestFile = path.join(dir, MANIFEST);
   if (!fs.existsSync(manifestFile)) throw new StartupError(`${dir} is not a backup: it has no ${MANIFEST}.`);
   const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
   if (!parsed.success)
     throw new StartupError(`${manifestFile} is not a manifest this version can restore: ${parsed.error.issues[0]?.message}`);
   const manifest = parsed.data;
-  const checked = (relative: string, sha256: string) => {
-    const data = fs.readFileSync(path.join(dir, relative));
-    if (hashOf(data) !== sha256)
-      throw new StartupError(`${relative} in ${dir} differs from the manifest (damaged or changed): nothing was restored.`);
-    return data;
-  };
-  const dump = checked(manifest.database.file, manifest.database.sha256);
-  const files = new Map(manifest.files.map((f) => [archivePath(f), checked(archivePath(f), f.sha256)]));
-  return { manifest, dump, file: (f) => files.get(archivePath(f))! };
+  const parts = [{ relative: manifest.database.file, sha256: manifest.database.sha256 }];
+  for (const file of manifest.files) parts.push({ relative: archivePath(file), sha256: file.sha256 });
+  for (const { relative, sha256 } of parts) {
+    const file = path.join(dir, relative);
+    if (!fs.existsSync(file) || (await hashOfFile(file)) !== sha256)
+      throw new StartupError(`${relative} in ${dir} is missing or differs from the manifest (damaged or changed): nothing was restored.`);
+  }
+  return manifest;
 }
 
 const hasFiles = (dir: string) =>
   fs.existsSync(dir) && fs.readdirSync(dir, { recursive: true, withFileTypes: true }).some((entry) => entry.isFile());
 
-/** Runs a command with `input` on its standard input; rejects with its standard error when it fails. */
-function runWithInput(command: string, args: string[], env: NodeJS.ProcessEnv, input: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['pipe', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} failed (exit ${code}): ${stderr.trim()}`))));
-    child.stdin.on('error', () => {}); // an early exit is reported by 'close', with its stderr
-    child.stdin.end(input);
-  });
-}
-
-async function restorePostgres(url: string, dump: Buffer, force: boolean): Promise<Record<string, number>> {
+async function restorePostgres(url: string, dumpFile: string, force: boolean): Promise<Record<string, number>> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const [{ n }] = await client.unsafe<[{ n: number }]>(`SELECT count(*)::int AS n FROM information_schema.tables
@@ -64,7 +56,7 @@ async function restorePostgres(url: string, dump: Buffer, force: boolean): Promi
     const env = libpqEnv(url);
     // one transaction: a restore that fails half-way leaves the database as it was
     const args = ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${env.PGDATABASE}`];
-    await runWithInput('pg_restore', force ? [...args, '--clean', '--if-exists'] : args, env, dump);
+    await run('pg_restore', [...(force ? [...args, '--clean', '--if-exists'] : args), dumpFile], { env, maxBuffer: 16 * 1024 * 1024 });
     return await rowCounts((text) => client.unsafe(text));
   } finally {
     await client.end({ timeout: 5 });
@@ -72,7 +64,7 @@ async function restorePostgres(url: string, dump: Buffer, force: boolean): Promi
 }
 
 /** Loads PGlite's dump into DATA_DIR/pg; with `force`, a database already there is moved aside, never deleted. */
-async function restorePglite(dir: string, dump: Buffer, force: boolean): Promise<Record<string, number>> {
+async function restorePglite(dir: string, dumpFile: string, force: boolean): Promise<Record<string, number>> {
   const lock = acquireOwnerLock(dir);
   try {
     if (fs.existsSync(dir) && fs.readdirSync(dir).length) {
@@ -81,7 +73,7 @@ async function restorePglite(dir: string, dump: Buffer, force: boolean): Promise
       fs.renameSync(dir, `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
     }
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: new Blob([new Uint8Array(dump)]) });
+    const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: await fs.openAsBlob(dumpFile) });
     try {
       const query: Query = async (text) => (await client.query<Record<string, unknown>>(text)).rows;
       return await rowCounts(query);
@@ -101,10 +93,10 @@ function assertStoresEmpty(config: Config) {
 }
 
 /** Puts every archived file back into its store; a store answers the same key for the same bytes. */
-async function restoreFiles(config: Config, archive: ReturnType<typeof readArchive>) {
+async function restoreFiles(config: Config, dir: string, manifest: Manifest) {
   const stores = { public: await createStorage(config), private: await createPrivateStorage(config) };
-  for (const file of archive.manifest.files) {
-    const data = archive.file(file);
+  for (const file of manifest.files) {
+    const data = fs.readFileSync(path.join(dir, archivePath(file)));
     const ref = await stores[file.store].put(data, path.extname(file.key).slice(1), sniff(data)?.mime ?? 'application/octet-stream');
     if (!ref.endsWith(file.key)) throw new Error(`${archivePath(file)} was stored as ${ref}, not under its key`);
   }
@@ -117,8 +109,8 @@ async function restoreFiles(config: Config, archive: ReturnType<typeof readArchi
  */
 export async function restore(config: Config, dir: string, options: { force?: boolean } = {}): Promise<Manifest> {
   const force = options.force ?? false;
-  const archive = readArchive(dir);
-  const { manifest } = archive;
+  const manifest = await verifyArchive(dir);
+  const dumpFile = path.join(dir, manifest.database.file);
   const engine = config.databaseUrl ? 'postgres' : 'pglite';
   if (manifest.engine !== engine)
     throw new StartupError(
@@ -126,9 +118,9 @@ export async function restore(config: Config, dir: string, options: { force?: bo
     );
   if (!force) assertStoresEmpty(config);
   const tables = config.databaseUrl
-    ? await restorePostgres(config.databaseUrl, archive.dump, force)
-    : await restorePglite(path.join(config.dataDir, 'pg'), archive.dump, force);
-  await restoreFiles(config, archive);
+    ? await restorePostgres(config.databaseUrl, dumpFile, force)
+    : await restorePglite(path.join(config.dataDir, 'pg'), dumpFile, force);
+  await restoreFiles(config, dir, manifest);
   const differ = Object.keys({ ...manifest.tables, ...tables }).filter((t) => manifest.tables[t] !== tables[t]);
   if (differ.length) throw new Error(`restored, but the row counts differ from the backup's in ${differ.join(', ')}`);
   return manifest;
