@@ -137,4 +137,24 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     expect(hashes(fresh.uploadsDir)).toEqual({});
     expect(fs.existsSync(path.join(fresh.dataDir, 'pg'))).toBe(false);
   });
+
+  it('restores on the engine the backup came from only', async () => {
+    const fresh = await install(engine, cleanups);
+    const other = { ...fresh, databaseUrl: engine === 'pglite' ? 'postgres://nobody@127.0.0.1:1/none' : undefined };
+    await expect(restore(other, archive)).rejects.toThrow(
+      engine === 'pglite' ? /restore it with DATABASE_URL unset/ : /restore it with DATABASE_URL set/,
+    );
+    expect(hashes(fresh.uploadsDir)).toEqual({});
+  });
+
+  it('fails when the restored row counts differ from the manifest', async () => {
+    const edited = `${archive}-edited`;
+    cleanups.push(async () => fs.rmSync(edited, { recursive: true, force: true }));
+    fs.cpSync(archive, edited, { recursive: true });
+    const file = path.join(edited, MANIFEST);
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { tables: Record<string, number> };
+    manifest.tables['public.users']! += 1;
+    fs.writeFileSync(file, JSON.stringify(manifest));
+    await expect(restore(await install(engine, cleanups), edited)).rejects.toThrow(/row counts differ from the backup's in public\.users$/);
+  }, 120_000);
 });
