@@ -26,6 +26,7 @@ import { limit } from './services/limits.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
 import laterPlugin from './plugins/later.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
+import opsPlugin from './plugins/ops.ts';
 import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
 import { API_DIRECTIVES, docsPolicy } from '../src/lib/shared/csp.ts';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(laterPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
+  await app.register(opsPlugin, { redis: options.redis });
   await app.register(routes, { prefix: '/api' });
   // Anything under /api/ is the API's, whatever serves the other paths: the static site's wildcard
   // would otherwise answer GET /api/anything with the site's HTML 404.

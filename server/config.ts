@@ -42,6 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: env.LOG_LEVEL ?? 'info',
     /** the API reference (/api/docs) names every admin route: in production only admins read it, unless API_DOCS_PUBLIC=true */
     apiDocsPublic: !production || env.API_DOCS_PUBLIC === 'true',
+    /** the Prometheus metrics on a port of their own, without auth (else /api/metrics, for admins) */
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     /** the outbox worker (server/services/outbox.ts); every API instance runs one and they share the work */
     outbox: {
       /** OUTBOX_WORKER=off: this instance only writes messages, others deliver them */

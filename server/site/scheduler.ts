@@ -4,7 +4,16 @@
  * writes during a build are built right after it, never more than one build waiting. Polling
  * (start) catches the writes notify() does not hear of: other instances'.
  */
+import { EventEmitter } from 'node:events';
 import type { RenderReport } from './renderer-process.ts';
+
+const finished = new EventEmitter();
+
+/** Calls `listener` with every build's result in this process (the metrics' rebuild durations); answers the unsubscribe. */
+export function onRebuild(listener: (result: RebuildResult) => void): () => void {
+  finished.on('result', listener);
+  return () => finished.off('result', listener);
+}
 
 export interface RebuildResult {
   status: 'built' | 'hooked' | 'unchanged' | 'busy' | 'failed';
@@ -69,6 +78,7 @@ export class Scheduler {
       .build(version, full)
       .then((result) => {
         if (result.status === 'built' || result.status === 'hooked') this.live = { version, at: new Date().toISOString() };
+        finished.emit('result', result);
         return result;
       })
       .finally(() => {

@@ -28,7 +28,7 @@ export const contentKey = (data: Buffer, extension: string) => {
   return `${hash.slice(0, 2)}/${hash}.${extension}`;
 };
 
-const CONTENT_KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}\.[a-z0-9]+$/;
+export const CONTENT_KEY = /^[0-9a-f]{2}\/[0-9a-f]{32}\.[a-z0-9]+$/;
 
 /** References of a store: `<baseUrl>/<key>` when public, the key itself when private (no baseUrl). */
 function references(baseUrl: string | undefined) {

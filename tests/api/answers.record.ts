@@ -50,7 +50,16 @@ const mask = (text: string) =>
     .replace(/"(access|refresh|token|tracking_code|code|reference)":"[^"]+"/g, '"$1":"<token>"')
     .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<jwt>')
     .replace(CODE, '<code>')
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+    // the probes' timings move with the clock and the load
+    .replace(/"(ms|uptime_seconds)":[\d.]+/g, '"$1":<n>');
+
+/** Prometheus text: which series there are compares; their samples (and which GC kinds ran) move with the load. */
+const metricTypes = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('# TYPE '))
+    .join('\n');
 
 let n = 0;
 const seen: Record<string, unknown> = {};
@@ -68,8 +77,11 @@ async function call(caller: Caller, method: InjectOptions['method'], url: string
   const shown = url.replace(CODE, 'CODE');
   const file = `${String(n).padStart(4, '0')}-${`${method}-${shown}-${caller}${name}`.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 120)}.txt`;
   const type = res.headers['content-type'] ?? '';
-  const body =
-    String(type).startsWith('application/json') || String(type).startsWith('text') ? mask(res.body) : `<${res.rawPayload.length} bytes>`;
+  const body = String(type).startsWith('text/plain; version=0.0.4')
+    ? metricTypes(res.body)
+    : String(type).startsWith('application/json') || String(type).startsWith('text')
+      ? mask(res.body)
+      : `<${res.rawPayload.length} bytes>`;
   fs.writeFileSync(path.join(out, file), `${method} ${shown} as ${caller}\n${res.statusCode}\n${type}\n\n${body}\n`);
   let json: unknown;
   try {

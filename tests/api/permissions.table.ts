@@ -129,6 +129,10 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'GET /api/inquiry/admin/all/': e('admin', 200),
   'GET /api/site/status/': e('admin,college,consultancy,university', 200),
   'GET /api/site/version/': e('public', 200),
+  // probes and metrics: the test app has no rebuild runner, local storage and no Redis, so it is ready
+  'GET /api/health/live': e('public', 200),
+  'GET /api/health/ready': e('public', 200),
+  'GET /api/metrics': e('admin', 200),
   'GET /api/consultancy/dashboard/inquiries/': e('consultancy', 200),
   'GET /api/consultancy/dashboard/licence/': e('consultancy', 200),
   'POST /api/consultancy/dashboard/licence/': e('consultancy', 400),
