@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
 import { countOf } from '../lib/format.ts';
-import { cardOf, type CardDeclaration } from '../lib/site/cards.ts';
+import { glanceFacts, hrefOf, titleOf, type CardDeclaration } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
 import type { SearchChip } from '../lib/contract/search.ts';
 import { createSiteSearch, resultsHref, type ShownGroup, type SiteSearchStore } from '../lib/stores/siteSearch.ts';
@@ -171,11 +171,10 @@ function Groups({ store, kinds }: { store: SiteSearchStore; kinds: Record<string
   });
 }
 
-/** The home search: a few per kind, a title and the card's facts (a course's university, country and fee). */
+/** The home search: a few per kind, each a title and a glance (a course's university, country and fee). */
 function Glance({ store, kinds }: { store: SiteSearchStore; kinds: Record<string, SearchKind> }) {
   const { answer, groups } = useStore(store.$search);
   if (!answer) return null;
-  const now = Date.now();
   return (
     <div className="glance">
       {answer.corrected && (
@@ -192,11 +191,11 @@ function Glance({ store, kinds }: { store: SiteSearchStore; kinds: Record<string
             <h2 id={`glance-${group.kind}`}>{group.label}</h2>
             <ul>
               {group.results.map((row) => {
-                const card = cardOf(kind.card, row, group.refs, now, kind.rates);
+                const facts = glanceFacts(kind.card, row, group.refs, kind.rates);
                 return (
                   <li key={row.id}>
-                    <a href={card.href}>{card.title}</a>
-                    {card.text && <span>{card.text}</span>}
+                    <a href={hrefOf(kind.card, row)}>{titleOf(kind.card, row)}</a>
+                    {facts.length > 0 && <span>{facts.join(' · ')}</span>}
                   </li>
                 );
               })}
