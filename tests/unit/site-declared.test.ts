@@ -94,7 +94,7 @@ describe('what the site search shows comes from the declarations', () => {
     vi.doMock('../../src/lib/api/public.ts', () => ({ listAll: vi.fn(async (path: string) => (path === 'exchange-rate' ? [rate] : [])) }));
     const { searchKinds } = await import('../../src/pages/_lib/content.ts');
     const { cardDeclaration, currencyFields } = await import('../../src/lib/site/cards.ts');
-    const kinds = await searchKinds();
+    const kinds = await searchKinds('cards');
     const searched = siteEntities().filter((d) => d.homeSearch);
     expect(Object.keys(kinds)).toEqual(searched.map((d) => d.name));
     expect(kinds.course).toEqual({
@@ -104,8 +104,15 @@ describe('what the site search shows comes from the declarations', () => {
       rates: { AUD: { currency: 'AUD', npr_per_unit: 90, rate_date: '2026-11-01' } },
     });
     // rates only where cards show amounts (so pages without money stay unchanged when a rate changes)
-    for (const d of searched) expect(kinds[d.name]!.rates !== undefined).toBe(currencyFields(d).size > 0);
-    expect(searched.some((d) => currencyFields(d).size === 0)).toBe(true);
+    for (const kind of Object.values(kinds)) expect(kind.rates !== undefined).toBe(currencyFields(kind.card).size > 0);
+    expect(Object.values(kinds).some((kind) => currencyFields(kind.card).size === 0)).toBe(true);
+    // the home search's glance: a course's university (and country) and its fee, nothing else of the card
+    const glance = await searchKinds('glance');
+    expect(Object.keys(glance)).toEqual(Object.keys(kinds));
+    expect(glance.course!.card.card).toEqual(['university_id', 'fee']);
+    expect(Object.keys(glance.course!.card.fields)).toEqual(['university_id', 'fee']);
+    expect(glance.course!.rates).toEqual(kinds.course!.rates);
+    expect(JSON.stringify(glance).length).toBeLessThan(JSON.stringify(kinds).length * 0.6);
     vi.doUnmock('../../src/lib/api/public.ts');
   });
 });

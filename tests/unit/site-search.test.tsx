@@ -50,7 +50,7 @@ vi.mock('../../src/lib/api/public.ts', () => ({ searchSite: vi.fn() }));
 import * as publicApi from '../../src/lib/api/public.ts';
 import SiteSearch, { type SearchKind } from '../../src/islands/SiteSearch.tsx';
 import { entities } from '../../src/lib/contract/index.ts';
-import { cardDeclaration } from '../../src/lib/site/cards.ts';
+import { cardDeclaration, glanceDeclaration } from '../../src/lib/site/cards.ts';
 
 const api = vi.mocked(publicApi);
 const KINDS: Record<string, SearchKind> = {
@@ -62,6 +62,8 @@ const KINDS: Record<string, SearchKind> = {
   },
   university: { card: cardDeclaration(entities.university), sitePath: 'university', plural: 'Universities' },
 };
+// the home page hands the search only what a glance reads
+const GLANCE = Object.fromEntries(Object.entries(KINDS).map(([name, kind]) => [name, { ...kind, card: glanceDeclaration(kind.card) }]));
 const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
 
 beforeEach(() => {
@@ -73,7 +75,7 @@ afterEach(cleanup);
 describe('site search island', () => {
   it('on the home page: a plain GET form to the results page, and a title with its facts and fee in rupees per result', async () => {
     api.searchSite.mockResolvedValue(FOUND);
-    render(<SiteSearch kinds={KINDS} debounceMs={0} />);
+    render(<SiteSearch kinds={GLANCE} debounceMs={0} />);
     const form = screen.getByRole('search') as HTMLFormElement;
     expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/search/', 'get']);
     expect(screen.getByRole('searchbox').getAttribute('name')).toBe('search');

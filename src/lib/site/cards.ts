@@ -170,16 +170,31 @@ export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps, rates?
   return decl.card ? out : out.slice(0, 3);
 }
 
-/**
- * A glance at a search result (the home search): where it belongs (a course's university and
- * country, `namedInResults`) and what it costs, in that order; else its first two facts.
- */
-export function glanceFacts(decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] {
+/** The facts a glance reads: where a row belongs (a course's university and country, `namedInResults`) and what it costs; else its first facts. */
+function glanceFields(decl: CardDeclaration): [string, FieldMeta][] {
   const fields = factFields(decl);
   const named = fields.filter(([, meta]) => meta.kind === 'ref' && meta.namedInResults);
   const priced = fields.filter(([, meta]) => meta.currency);
-  const chosen = named.length + priced.length ? [...named, ...priced] : fields;
-  return chosen.flatMap(([name, meta]) => factText(name, meta, row, refs, rates) || []).slice(0, 2);
+  return named.length + priced.length ? [...named, ...priced] : fields.slice(0, 3);
+}
+
+/** A glance at a search result (the home search): at most two facts, where it belongs, then what it costs. */
+export const glanceFacts = (decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] =>
+  glanceFields(decl)
+    .flatMap(([name, meta]) => factText(name, meta, row, refs, rates) || [])
+    .slice(0, 2);
+
+/** What a glance reads of a declaration: the home page hands its search these, a few fields each instead of a card's. */
+export function glanceDeclaration(decl: CardDeclaration): CardDeclaration {
+  const fields = glanceFields(decl);
+  return {
+    name: decl.name,
+    label: decl.label,
+    titleField: decl.titleField,
+    sitePath: decl.sitePath,
+    card: fields.map(([name]) => name),
+    fields: Object.fromEntries(fields),
+  };
 }
 
 /** One plain-text rendering of a field value, by its declared kind and options; amounts of money with rupees beside them at `rates`. */

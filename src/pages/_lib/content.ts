@@ -17,7 +17,15 @@ import {
 } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { currentFirst } from '../../lib/shared/ended.ts';
-import { cardDeclaration, currencyFields, factFields, hrefOf, refTitle, type CardDeclaration } from '../../lib/site/cards.ts';
+import {
+  cardDeclaration,
+  currencyFields,
+  factFields,
+  glanceDeclaration,
+  hrefOf,
+  refTitle,
+  type CardDeclaration,
+} from '../../lib/site/cards.ts';
 import { ratesOf, type Rates } from '../../lib/site/money.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
 export {
@@ -44,15 +52,17 @@ export type SiteEntity = EntityName;
 
 /**
  * What the site's search shows of each kind it finds (the declarations with `homeSearch`, in
- * navigation order): the card's part of the declaration and, when its cards show amounts, the rates.
+ * navigation order): the part of the declaration its cards read (the results page) or a glance
+ * reads (the home search), and, when they show amounts, the rates.
  */
-export async function searchKinds(): Promise<Record<string, SearchKind>> {
+export async function searchKinds(view: 'cards' | 'glance'): Promise<Record<string, SearchKind>> {
   const searched = siteEntities().filter((d) => d.homeSearch);
   return Object.fromEntries(
     await Promise.all(
       searched.map(async (d) => {
-        const rates = await ratesFor(d);
-        return [d.name, { card: cardDeclaration(d), sitePath: d.sitePath, plural: d.plural, ...(rates ? { rates } : {}) }] as const;
+        const card = view === 'cards' ? cardDeclaration(d) : glanceDeclaration(cardDeclaration(d));
+        const rates = await ratesFor(card);
+        return [d.name, { card, sitePath: d.sitePath, plural: d.plural, ...(rates ? { rates } : {}) }] as const;
       }),
     ),
   );
