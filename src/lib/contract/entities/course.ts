@@ -53,9 +53,10 @@ export const course = defineEntity({
       column: true,
       listedOn: { note: 'level' },
       namedInResults: true,
+      foundBy: true,
       onDelete: 'cascade',
     },
-    discipline_id: { kind: 'ref', ref: 'discipline', label: 'Discipline' },
+    discipline_id: { kind: 'ref', ref: 'discipline', label: 'Discipline', foundBy: true },
     level: {
       kind: 'select',
       label: 'Level',
@@ -74,7 +75,7 @@ export const course = defineEntity({
     requirements: { kind: 'textarea', label: 'Entry requirements' },
   },
   values: ['fee_npr'],
-  search: { A: ['name'], C: ['about'] },
+  search: { A: ['name'], B: ['level', 'intakes'], C: ['about'] },
   card: ['fee', 'duration_months', 'intakes', 'level', 'university_id'],
   confirmed: ['fee', 'currency', 'intakes'],
   filters: {
