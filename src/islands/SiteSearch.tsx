@@ -217,7 +217,7 @@ function Glance({ store, kinds }: { store: SiteSearchStore; kinds: Record<string
  * without it; on the home page it shows the first few of each kind, on the results page (`results`)
  * the cards of every kind, the filters it understood and what to try when nothing matched.
  */
-export default function SiteSearch({ kinds, results = false, debounceMs = 150 }: SiteSearchProps) {
+export default function SiteSearch({ kinds, results = false, debounceMs = 120 }: SiteSearchProps) {
   const [store] = useState(() => createSiteSearch({ size: results ? SIZE.results : SIZE.home, debounceMs, keepAddress: results }));
   const { query, answer, groups } = useStore(store.$search);
   useEffect(() => {
