@@ -43,7 +43,7 @@ const cardsOf = (page: Page, kind: string) =>
     .locator('.card');
 
 describe('site search on a phone', () => {
-  it('shows a nursing course at an Australian university with its fee as you type "nursing australia", in one request per pause', async () => {
+  it('shows a nursing course at an Australian university with its fee as you type "nursing australia", the last request for the whole query', async () => {
     const context = await newContext(PHONE);
     const page = await context.newPage();
     const asked: string[] = [];
