@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
+import { searchContract } from '../lib/api/public.ts';
 import { countOf } from '../lib/format.ts';
 import { glanceFacts, hrefOf, titleOf, type CardDeclaration } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
@@ -248,6 +249,7 @@ export default function SiteSearch({ kinds, results = false, debounceMs = 120 }:
           className="min-w-0 flex-1"
           value={query}
           onInput={(e) => store.type(e.currentTarget.value)}
+          onFocus={() => void searchContract().catch(() => undefined)}
           placeholder="e.g. nursing australia, IELTS, mba canada"
           autoComplete="off"
           enterKeyHint="search"

@@ -45,7 +45,7 @@ const NOTHING: SearchAnswer = {
   suggestions: { words: ['nursing', 'nurse'], drop: ['fee_max'] },
 };
 
-vi.mock('../../src/lib/api/public.ts', () => ({ searchSite: vi.fn() }));
+vi.mock('../../src/lib/api/public.ts', () => ({ searchSite: vi.fn(), searchContract: vi.fn(async () => ({})) }));
 
 import * as publicApi from '../../src/lib/api/public.ts';
 import SiteSearch, { type SearchKind } from '../../src/islands/SiteSearch.tsx';
