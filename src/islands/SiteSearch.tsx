@@ -1,6 +1,5 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
-import { searchContract } from '../lib/api/public.ts';
 import { countOf } from '../lib/format.ts';
 import { glanceFacts, hrefOf, titleOf, type CardDeclaration } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
@@ -227,7 +226,7 @@ export default function SiteSearch({ kinds, results = false, debounceMs = 120 }:
   }, [store, results]);
 
   return (
-    <div className="site-search">
+    <div>
       <form
         role="search"
         action="/search/"
@@ -249,7 +248,7 @@ export default function SiteSearch({ kinds, results = false, debounceMs = 120 }:
           className="min-w-0 flex-1"
           value={query}
           onInput={(e) => store.type(e.currentTarget.value)}
-          onFocus={() => void searchContract().catch(() => undefined)}
+          onFocus={store.warm}
           placeholder="e.g. nursing australia, IELTS, mba canada"
           autoComplete="off"
           enterKeyHint="search"

@@ -79,6 +79,10 @@ describe('site search island', () => {
     const form = screen.getByRole('search') as HTMLFormElement;
     expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/search/', 'get']);
     expect(screen.getByRole('searchbox').getAttribute('name')).toBe('search');
+    // the answer's schema is fetched as soon as the box has focus, not on the page's load
+    expect(api.searchContract).not.toHaveBeenCalled();
+    fireEvent.focus(screen.getByRole('searchbox'));
+    expect(api.searchContract).toHaveBeenCalledTimes(1);
     fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'nrsing in australia' } });
     await settle();
     expect(api.searchSite).toHaveBeenCalledWith({ q: 'nrsing in australia', size: 3 }, expect.any(AbortSignal));

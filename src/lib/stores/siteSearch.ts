@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { searchSite, type SiteSearchQuery } from '../api/public.ts';
+import { searchContract, searchSite, type SiteSearchQuery } from '../api/public.ts';
 import type { SearchAnswer, SearchChip, SearchGroup } from '../contract/search.ts';
 import type { RefMaps, Row } from '../site/cards.ts';
 
@@ -134,6 +134,8 @@ export function createSiteSearch({ size, debounceMs, keepAddress = false, search
       const params = new URLSearchParams(location.search);
       changed({ query: params.get('search') ?? '', exact: params.get('exact') === 'true' }, 0);
     },
+    /** The search box has focus: the answer's schema is fetched now, so it is there by the first answer (a failure shows with the search). */
+    warm: () => void searchContract().catch(() => undefined),
     /** Typing: searches after the pause, with corrections on again. */
     type: (query: string) => changed({ query, exact: false }, debounceMs),
     /** Enter on the results page: at once. */
