@@ -81,7 +81,7 @@ describe('site search island', () => {
     expect(screen.getByRole('searchbox').getAttribute('name')).toBe('search');
     // the answer's schema is fetched as soon as the box has focus, not on the page's load
     expect(api.searchContract).not.toHaveBeenCalled();
-    fireEvent.focus(screen.getByRole('searchbox'));
+    act(() => screen.getByRole('searchbox').focus());
     expect(api.searchContract).toHaveBeenCalledTimes(1);
     fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'nrsing in australia' } });
     await settle();
