@@ -59,8 +59,8 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
         .returning({ id: exams.id }),
     );
     await db.insert(exchangeRates).values([
-      { currency: 'AUD', npr_per_unit: '88', rate_date: '2026-11-20' },
-      { currency: 'CAD', npr_per_unit: '97', rate_date: '2026-11-20' },
+      { currency: 'AUD', npr_per_unit: 88, rate_date: '2026-11-20' },
+      { currency: 'CAD', npr_per_unit: 97, rate_date: '2026-11-20' },
     ]);
     const [sydney, maple] = await ids(
       db

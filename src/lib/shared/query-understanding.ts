@@ -49,6 +49,8 @@ const PREP_WORDS = new Set(['preparation', 'prep', 'classes', 'class', 'coaching
 const JOINERS = new Set(['in', 'at', 'near', 'for', 'of', 'to', 'the', 'a', 'an', 'and', 'with', 'from']);
 
 interface Token {
+  /** as typed */
+  raw: string;
   norm: string;
   start: number;
   end: number;
@@ -64,7 +66,7 @@ export const normalize = (word: string) =>
 
 function tokenize(query: string): Token[] {
   return [...query.matchAll(/\S+/g)]
-    .map((m) => ({ norm: normalize(m[0]), start: m.index, end: m.index + m[0].length, used: false }))
+    .map((m) => ({ raw: m[0], norm: normalize(m[0]), start: m.index, end: m.index + m[0].length, used: false }))
     .filter((t) => t.norm !== '');
 }
 
@@ -102,7 +104,8 @@ function ceilingAt(query: string, tokens: Token[], i: number): { chip: SearchChi
   let k = i + word.length;
   let currency = false;
   if (tokens[k] && CURRENCY_WORDS.has(tokens[k]!.norm)) [currency, k] = [true, k + 1];
-  const amount = tokens[k] && !tokens[k]!.used ? amountOf(tokens[k]!.norm) : null;
+  // "-5" is not an amount, though its word is "5"
+  const amount = tokens[k] && !tokens[k]!.used && !tokens[k]!.raw.startsWith('-') ? amountOf(tokens[k]!.norm) : null;
   if (!amount) return null;
   let unit = amount.unit;
   const after = tokens[k + 1];
@@ -156,8 +159,8 @@ function namesIn(tokens: Token[], lexicon: Lexicon): Found[] {
 /**
  * Which names become chips. Countries, levels and fields always do. An exam only beside a
  * preparation word ("ielts classes"), else "ielts" is searched as a word (the exam's page, posts
- * about it). A district only with a preparation word, an exam or a kind, or after "in"
- * ("colleges in kathmandu"), so "Kathmandu University" stays a name. A kind ("scholarships")
+ * about it). A district only with a preparation word, an exam, after a kind ("colleges kathmandu")
+ * or after "in" ("study in kathmandu"), so "Kathmandu University" stays a name. A kind ("scholarships")
  * unless it starts a name ("university of sydney"). One chip per filter: a second country is
  * searched as words.
  */
@@ -165,7 +168,9 @@ function keep(found: Found, all: Found[], tokens: Token[], hasPrep: boolean): bo
   const { entry, to, from } = found;
   if (entry.filter === 'exam') return hasPrep;
   if (entry.filter === 'district')
-    return hasPrep || all.some((f) => f.entry.filter === 'exam' || f.entry.filter === 'kind') || tokens[from - 1]?.norm === 'in';
+    return (
+      hasPrep || all.some((f) => f.entry.filter === 'exam' || (f.entry.filter === 'kind' && f.to < from)) || tokens[from - 1]?.norm === 'in'
+    );
   if (entry.filter === 'kind') return tokens[to + 1]?.norm !== 'of';
   return true;
 }
