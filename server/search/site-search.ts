@@ -1,4 +1,5 @@
 import { eq, getTableColumns } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { SiteDeclaration } from '../../src/lib/contract/index.ts';
 import type { SearchAnswer, SearchChip, SearchGroup, SearchParams } from '../../src/lib/contract/search.ts';
 import { understand } from '../../src/lib/shared/query-understanding.ts';
@@ -123,6 +124,8 @@ async function droppable(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], 
   return [...new Set(found.flat())];
 }
 
+const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(serverEntity(d.name).table).name);
+
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
 export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
@@ -138,7 +141,7 @@ export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAn
     groups.length > 0
       ? { words: [], drop: [] }
       : {
-          words: nearestWords(lexicon, unmatched.length ? unmatched : words.split(/\s+/)),
+          words: await nearestWords(db, tablesOf(kinds), unmatched.length ? unmatched : words.split(/\s+/)),
           drop: await droppable(db, kinds, chips, words, options),
         };
   return {
