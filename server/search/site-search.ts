@@ -77,12 +77,20 @@ const COURSE_CHIPS = new Set(['level', 'discipline', 'fee_max']);
  * How well a kind answers: chips it applied as filters count most (a course filtered by country
  * and field beats a blog post mentioning both), then the kind a lone chip names (the destination
  * for "australia"), then the rank of its best row (a name match outweighs a mention in a body);
- * courses lead among equals when the query names a level, a field or a fee ("masters it canada").
+ * courses lead among equals when the query names a level, a field or a fee ("masters it canada"),
+ * and a kind whose name the words say ("mext scholarship").
  */
 function score(answer: KindAnswer, chips: SearchChip[]): number {
-  const courseQuery = answer.decl.name === 'course' && chips.some((c) => COURSE_CHIPS.has(c.filter)) ? 0.5 : 0;
-  return answer.plan.applied + (answer.plan.named && chips.length === 1 ? 1.5 : 0) + answer.top + courseQuery;
+  const { decl, plan } = answer;
+  const courseQuery = decl.name === 'course' && chips.some((c) => COURSE_CHIPS.has(c.filter)) ? 0.5 : 0;
+  return plan.applied + (plan.named && chips.length === 1 ? 1.5 : 0) + answer.top + courseQuery + (namesKind(decl, plan.words) ? 0.5 : 0);
 }
+
+/** The words name the kind inside a name ("MEXT scholarship"): the scholarship before a post about it. */
+const namesKind = (decl: SiteDeclaration, words: string) => {
+  const typed = new Set(words.toLowerCase().split(/\s+/));
+  return typed.has(decl.label.toLowerCase()) || typed.has(decl.plural.toLowerCase());
+};
 
 async function groupOf(db: Db, answer: KindAnswer): Promise<SearchGroup> {
   const { decl, plan, count, results } = answer;
