@@ -3,7 +3,7 @@ import { siteEntities, type EntityName, type SiteDeclaration } from '../../src/l
 import type { Lexicon, LexiconEntry } from '../../src/lib/shared/query-understanding.ts';
 import type { Db } from '../db/index.ts';
 import { synonyms } from '../db/schema/index.ts';
-import { contentMemo } from '../entities/content-memo.ts';
+import type { ContentMemo } from '../entities/content-memo.ts';
 import { column } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 
@@ -95,7 +95,6 @@ async function buildLexicon(db: Db): Promise<Lexicon> {
 }
 
 /** The lexicon of the current content, built once per content version. */
-export async function lexiconOf(db: Db): Promise<Lexicon> {
-  const memo = await contentMemo(db);
+export function lexiconOf(db: Db, memo: ContentMemo): Promise<Lexicon> {
   return memo('search:lexicon', () => buildLexicon(db));
 }

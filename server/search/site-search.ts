@@ -8,6 +8,7 @@ import { badRequest } from '../errors.ts';
 import { column, listRows, type MatchedWords } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 import { matchText } from '../entities/search.ts';
+import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
 import { moreUrl, planFor, type KindPlan } from './kind-plan.ts';
 import { lexiconOf, searchKinds } from './lexicon.ts';
 import { refsOf } from './refs.ts';
@@ -30,6 +31,10 @@ interface KindAnswer {
 interface Options {
   size: number;
   exact: boolean;
+  /** the request's memo: one read of the content version for every kind */
+  memo: ContentMemo;
+  /** read the best row's rank, for the groups' order (not for "does anything match?") */
+  rank?: boolean;
 }
 
 /** The rank of the best row, read once: ranks of name matches (weight A) outweigh mentions in a body (C). */
@@ -44,20 +49,21 @@ async function topRank(db: Db, decl: SiteDeclaration, matched: MatchedWords | un
 }
 
 /** One kind's matches for its plan: the words matched with matchText, the chips as its list's filters. */
-async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size, exact }: Options): Promise<KindAnswer> {
+async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size, exact, memo, rank = true }: Options): Promise<KindAnswer> {
   const entity = serverEntity(decl.name);
   const none = { decl, plan, count: 0, results: [], top: 0, corrections: [], unmatched: [] };
   let matched: MatchedWords | undefined;
   let words: Pick<KindAnswer, 'corrections' | 'unmatched'> = { corrections: [], unmatched: [] };
   if (plan.words) {
     if (!('search' in getTableColumns(entity.table))) return none;
-    const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact });
+    const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact, memo });
     matched = { where: match.where, rank: match.rank };
     words = { corrections: match.corrections, unmatched: match.unmatched };
   }
   const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], matched);
   const results = list.results as Row[];
-  return { decl, plan, count: list.count, results, top: await topRank(db, decl, matched, results[0]), ...words };
+  const top = rank ? await topRank(db, decl, matched, results[0]) : 0;
+  return { decl, plan, count: list.count, results, top, ...words };
 }
 
 /** Every kind's answer for the chips and words (the kinds a kind chip or `kind` leaves). */
@@ -115,19 +121,29 @@ function kindsFor(kind: string | undefined): SiteDeclaration[] {
   return one;
 }
 
-/** The chips whose removal would find something: each tried without it. */
+/** Whether any kind has a row for the chips and words: kind after kind, one row each, until one has. */
+async function anyMatch(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<boolean> {
+  for (const decl of kinds) {
+    const plan = planFor(decl, chips, words);
+    if (plan && (await searchKind(db, decl, plan, { ...options, size: 1, rank: false })).count > 0) return true;
+  }
+  return false;
+}
+
+/** The chips whose removal alone would find something: each tried without it. */
 async function droppable(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<string[]> {
   const found = await Promise.all(
-    chips.map(async (chip) => {
-      const answers = await searchAll(
+    chips.map(async (chip) =>
+      (await anyMatch(
         db,
         kinds,
         chips.filter((c) => c !== chip),
         words,
         options,
-      );
-      return answers.some((a) => a.count > 0) ? [chip.filter] : [];
-    }),
+      ))
+        ? [chip.filter]
+        : [],
+    ),
   );
   return [...new Set(found.flat())];
 }
@@ -137,9 +153,9 @@ const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(s
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
 export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
-  const lexicon = await lexiconOf(db);
-  const { chips, words } = understand(params.q, lexicon);
-  const options = { size: params.size, exact: params.exact === 'true' };
+  const memo = await contentMemo(db);
+  const { chips, words } = understand(params.q, await lexiconOf(db, memo));
+  const options = { size: params.size, exact: params.exact === 'true', memo };
   const answers = await searchAll(db, kinds, chips, words, options);
   const found = answers.filter((a) => a.count > 0).sort((a, b) => score(b, chips) - score(a, chips));
   const corrections = [...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values()];
