@@ -104,7 +104,8 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     });
     await db.insert(courses).values([
       course('Bachelor of Nursing', sydney!, 'bachelor', nursing!, 40_000, 'AUD'),
-      course('Master of Nursing Practice', sydney!, 'master', nursing!, 45_000, 'AUD'),
+      // cheaper than the bachelor, which comes first by name
+      course('Master of Nursing Practice', sydney!, 'master', nursing!, 30_000, 'AUD'),
       course('Bachelor of Nursing', maple!, 'bachelor', nursing!, 30_000, 'CAD'),
       // NPR 2,425,000 and NPR 3,880,000: one under 30 lakh, one above
       course('Master of Business Administration', maple!, 'master', business!, 25_000, 'CAD'),
@@ -165,6 +166,20 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     const mba = await search('q=mba+canada+under+30+lakh');
     expect(mba.chips.find((c) => c.filter === 'level')).toMatchObject({ value: 'master', text: 'mba' });
     expect(titles(mba, 'course')).toEqual(['Master of Business Administration']);
+  });
+
+  it('orders "cheap" results by rupees, cheapest first, and links the list in that order', async () => {
+    const answer = await search('q=cheap+nursing+australia');
+    expect(answer.chips[0]).toMatchObject({ filter: 'order', value: 'cheapest', text: 'cheap' });
+    const courses = group(answer, 'course')!;
+    expect(courses.results.map((r) => r.name)).toEqual(['Master of Nursing Practice', 'Bachelor of Nursing']);
+    expect(courses.more).toBe('/course/?ordering=fee_npr&discipline=nursing&country=australia');
+  });
+
+  it('finds nothing, rather than everything, for a query of joining words alone', async () => {
+    const answer = await search('q=in');
+    expect(answer.chips).toEqual([]);
+    expect(answer.groups).toEqual([]);
   });
 
   it('lists only scholarships for "scholarship japan"', async () => {

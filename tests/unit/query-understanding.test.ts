@@ -168,7 +168,9 @@ describe('query understanding', () => {
         understand(q, lexicon).chips.filter((c) => c.filter !== 'kind'),
         q,
       ).toEqual([]);
-    expect(wordsOf('in')).toBe('');
+    // searched as typed: "in" alone matches nothing, rather than every row
+    expect(wordsOf('in')).toBe('in');
+    expect(wordsOf('nursing in')).toBe('');
     expect(wordsOf('australian nursing')).toBe('australian');
     expect(wordsOf('under 30')).toBe('under 30');
   });

@@ -242,11 +242,12 @@ export function understand(query: string, lexicon: Lexicon): Understood {
   const chips = [...ceilingChips(query, tokens), ...namedChips(query, tokens, lexicon)];
   chips.sort((a, b) => query.indexOf(a.text) - query.indexOf(b.text));
   const unused = tokens.filter((t) => !t.used);
-  const meaningful = unused.filter((t) => !FILLERS.has(t.norm) && !JOINERS.has(t.norm));
-  // "nursing in" leaves "in", "study in australia" leaves "study": nothing to search; only fillers typed: search them
-  const left = meaningful.length > 0 ? unused.filter((t) => !FILLERS.has(t.norm)) : chips.length > 0 ? [] : unused;
-  const words = left.every((t) => JOINERS.has(t.norm)) ? '' : left.map((t) => query.slice(t.start, t.end)).join(' ');
-  return { chips, words };
+  const typed = (list: Token[]) => list.map((t) => query.slice(t.start, t.end)).join(' ');
+  // nothing but joining and filler words, and no chip: searched as typed ("in" finds nothing rather than everything)
+  if (chips.length === 0 && unused.every((t) => FILLERS.has(t.norm) || JOINERS.has(t.norm))) return { chips, words: typed(unused) };
+  // "nursing in" leaves "in", "study in australia" leaves "study": nothing to search beside the chips
+  const left = unused.filter((t) => !FILLERS.has(t.norm));
+  return { chips, words: left.every((t) => JOINERS.has(t.norm)) ? '' : typed(left) };
 }
 
 /** The query without a chip's words: what removing the chip searches. */
