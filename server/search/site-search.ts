@@ -160,7 +160,9 @@ export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAn
   const found = answers.filter((a) => a.count > 0).sort((a, b) => score(b, chips) - score(a, chips));
   const corrections = [...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values()];
   const groups = await Promise.all(found.map((a) => groupOf(db, a)));
-  const unmatched = [...new Set(answers.flatMap((a) => a.unmatched))];
+  // a word spelt as one table holds it is unmatched in the others: only what no kind knows is suggested for
+  const searched = answers.filter((a) => a.plan.words);
+  const unmatched = [...new Set(searched.flatMap((a) => a.unmatched))].filter((w) => searched.every((a) => a.unmatched.includes(w)));
   const suggestions =
     groups.length > 0
       ? { words: [], drop: [] }
