@@ -79,24 +79,35 @@ function searchAll(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words:
 /** Courses lead level and field queries ("masters it canada"): what such a query is after. */
 const COURSE_CHIPS = new Set(['level', 'discipline', 'fee_max']);
 
+/** Words of a title or a query, lower case, for comparing them. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * How much of the best row's title the words are: "dubai" is all of the destination Dubai's name
+ * but a fifth of a university's in Dubai; "monash" half of Monash University's, a sixth of a news
+ * title naming it. ts_rank alone favours long texts that repeat a word.
+ */
+function titleCover(answer: KindAnswer, searched: string): number {
+  const title = wordsOf(String(answer.results[0]?.[answer.decl.titleField] ?? ''));
+  const asked = wordsOf(searched).filter((w) => w.length > 1);
+  if (title.length === 0 || asked.length === 0) return 0;
+  const covered = title.filter((t) => asked.some((w) => t === w || (w.length >= 4 && t.startsWith(w))));
+  return covered.length / title.length;
+}
+
 /**
  * How well a kind answers: chips it applied as filters count most (a course filtered by country
  * and field beats a blog post mentioning both), then the kind a lone chip names (the destination
- * for "australia"), then the rank of its best row (a name match outweighs a mention in a body);
- * courses lead among equals when the query names a level, a field or a fee ("masters it canada"),
- * and a kind whose name the words say ("mext scholarship").
+ * for "australia") or the words name ("sakura consultancy"), how much of its best row's title the
+ * words are, and that row's rank (a name match outweighs a mention in a body); courses lead among
+ * equals when the query names a level, a field or a fee ("masters it canada").
  */
-function score(answer: KindAnswer, chips: SearchChip[]): number {
+function score(answer: KindAnswer, chips: SearchChip[], hint: string | undefined, searched: string): number {
   const { decl, plan } = answer;
   const courseQuery = decl.name === 'course' && chips.some((c) => COURSE_CHIPS.has(c.filter)) ? 0.5 : 0;
-  return plan.applied + (plan.named && chips.length === 1 ? 1.5 : 0) + answer.top + courseQuery + (namesKind(decl, plan.words) ? 0.5 : 0);
+  const named = (plan.named && chips.length === 1 ? 1.5 : 0) + (hint === decl.name ? 1 : 0);
+  return plan.applied + named + 1.5 * titleCover(answer, searched) + answer.top + courseQuery;
 }
-
-/** The words name the kind inside a name ("MEXT scholarship"): the scholarship before a post about it. */
-const namesKind = (decl: SiteDeclaration, words: string) => {
-  const typed = new Set(words.toLowerCase().split(/\s+/));
-  return typed.has(decl.label.toLowerCase()) || typed.has(decl.plural.toLowerCase());
-};
 
 async function groupOf(db: Db, answer: KindAnswer): Promise<SearchGroup> {
   const { decl, plan, count, results } = answer;
@@ -154,11 +165,12 @@ const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(s
 export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
   const memo = await contentMemo(db);
-  const { chips, words } = understand(params.q, await lexiconOf(db, memo));
+  const { chips, words, hint } = understand(params.q, await lexiconOf(db, memo));
   const options = { size: params.size, exact: params.exact === 'true', memo };
   const answers = await searchAll(db, kinds, chips, words, options);
-  const found = answers.filter((a) => a.count > 0).sort((a, b) => score(b, chips) - score(a, chips));
   const corrections = [...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values()];
+  const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
+  const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));
   const groups = await Promise.all(found.map((a) => groupOf(db, a)));
   // a word spelt as one table holds it is unmatched in the others: only what no kind knows is suggested for
   const searched = answers.filter((a) => a.plan.words);
