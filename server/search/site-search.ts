@@ -162,13 +162,50 @@ async function droppable(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], 
 const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(serverEntity(d.name).table).name);
 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
+type Correction = { from: string; to: string };
+
+/** The corrections of every kind, each misspelt word once. */
+const correctionsOf = (answers: KindAnswer[]): Correction[] => [
+  ...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values(),
+];
+
+/** A chip understood from the corrected query, with the words it came from as typed ("nrsing", not "nursing"). */
+const asTyped = (chip: SearchChip, corrections: Correction[]): SearchChip => ({
+  ...chip,
+  text: corrections.reduce((text, c) => correctedQuery(text, [{ from: c.to, to: c.from }]) ?? text, chip.text),
+});
+
+interface Understanding {
+  chips: SearchChip[];
+  words: string;
+  hint?: string;
+  answers: KindAnswer[];
+  corrections: Correction[];
+}
+
+/**
+ * The query understood and searched. A misspelt filter word ("nrsing", "austrlia") is not in the
+ * lexicon, so the words corrected by the first search are understood again: when the corrected
+ * query names more filters ("nursing", "in Australia"), it is searched with them.
+ */
+async function understandAndSearch(db: Db, kinds: SiteDeclaration[], q: string, options: Options): Promise<Understanding> {
+  const lexicon = await lexiconOf(db, options.memo);
+  const first = understand(q, lexicon);
+  const answers = await searchAll(db, kinds, first.chips, first.words, options);
+  const corrections = correctionsOf(answers);
+  const corrected = correctedQuery(q, corrections);
+  const again = corrected === null ? null : understand(corrected, lexicon);
+  if (!again || again.chips.length <= first.chips.length) return { ...first, answers, corrections };
+  const chips = again.chips.map((c) => asTyped(c, corrections));
+  const rerun = await searchAll(db, kinds, again.chips, again.words, options);
+  return { ...again, chips, answers: rerun, corrections: [...corrections, ...correctionsOf(rerun)] };
+}
+
+/** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
 export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
-  const memo = await contentMemo(db);
-  const { chips, words, hint } = understand(params.q, await lexiconOf(db, memo));
-  const options = { size: params.size, exact: params.exact === 'true', memo };
-  const answers = await searchAll(db, kinds, chips, words, options);
-  const corrections = [...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values()];
+  const options = { size: params.size, exact: params.exact === 'true', memo: await contentMemo(db) };
+  const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
   const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
   const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));
   const groups = await Promise.all(found.map((a) => groupOf(db, a)));

@@ -218,6 +218,8 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
   it('corrects a misspelt word and says so; exact=true searches it as typed and suggests the nearest words', async () => {
     const typo = await search('q=nrsing+in+australia');
     expect(typo.corrected).toBe('nursing in australia');
+    // the corrected word is understood as the field it names, the chip keeping the words as typed
+    expect(typo.chips.find((c) => c.filter === 'discipline')).toMatchObject({ value: 'nursing', text: 'nrsing' });
     expect(titles(typo, 'course').sort()).toEqual(['Bachelor of Nursing', 'Master of Nursing Practice']);
     const asTyped = await search('q=nrsing+in+australia&exact=true');
     expect(asTyped.corrected).toBeNull();
