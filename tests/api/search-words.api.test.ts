@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bearer, buildTestApp, engines, expectErrorShape, signedIn, type TestApp } from './helpers.ts';
 import {
   consultancies,
@@ -7,6 +7,7 @@ import {
   destinations,
   disciplines,
   districts,
+  events,
   exams,
   offers,
   scholarships,
@@ -15,6 +16,7 @@ import {
 } from '../../server/db/schema/index.ts';
 import { SYNONYM_GROUPS } from '../../server/db/seed/data/synonyms.ts';
 import { matchText } from '../../server/entities/search.ts';
+import { ensureSearchTriggers } from '../../server/db/search-triggers.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 
@@ -59,6 +61,7 @@ describe.each(engines)('search word by word (%s)', (engine) => {
           level: 'bachelor',
           discipline_id: nursing!.id,
           intakes: ['February'],
+          about: '<p>Placements in rural hospitals.</p>',
         },
         { name: 'Master of Nursing Practice', slug: 'mn', university_id: maple!.id, level: 'master', discipline_id: nursing!.id },
         { name: 'MBA Global Leadership', slug: 'mba', university_id: thames!.id, level: 'master' },
@@ -98,6 +101,21 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     expect(await find('consultancy', 'International English Language Testing System')).toEqual(['himal']);
   });
 
+  it('finds an event by the countries it is for', async () => {
+    await t.database.db.insert(events).values([
+      {
+        title: 'Study fair',
+        slug: 'fair-au',
+        starts_at: '2099-01-01T10:00:00Z',
+        ends_at: '2099-01-01T16:00:00Z',
+        targeted_destinations: [ids.australia!],
+      },
+      { title: 'Study fair', slug: 'fair-any', starts_at: '2099-01-02T10:00:00Z', ends_at: '2099-01-02T16:00:00Z' },
+    ]);
+    expect(await find('event', 'fair australia')).toEqual(['fair-au']);
+    expect(await find('event', 'fair')).toEqual(['fair-any', 'fair-au']);
+  });
+
   it("finds courses by a country's other names and by a level's other names", async () => {
     expect(await find('course', 'nursing aus')).toEqual(['bn']);
     expect(await find('course', 'mba uk')).toEqual(['mba']);
@@ -117,6 +135,8 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     expect(await find('course', 'canda')).toEqual(['be', 'mn']);
     expect(await find('course', 'enginering')).toEqual(['be']);
     expect(await find('course', 'enginering canda')).toEqual(['be']);
+    // a word only a description holds
+    expect(await find('course', 'hospitls')).toEqual(['bn']);
   });
 
   it('says what it corrected and what matched nothing, and corrects nothing when asked for the words as typed', async () => {
@@ -131,6 +151,8 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     });
     expect(await match('nursing qzxwvk')).toMatchObject({ corrections: [], unmatched: ['qzxwvk'] });
     expect(await match('nrsing', true)).toMatchObject({ corrections: [], unmatched: ['nrsing'] });
+    // a word another table holds is spelt right: not corrected into a course's word
+    expect(await matchText(db, consultancies, consultancies.search, 'canada')).toMatchObject({ corrections: [], unmatched: ['canada'] });
     // short words and synonyms are never corrected into something else
     for (const word of ['uk', 'nz', 'pte', 'mba']) expect((await match(word)).corrections).toEqual([]);
   });
@@ -167,6 +189,18 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     await db.update(destinations).set({ name: 'Commonwealth of Australia' }).where(eq(destinations.id, ids.australia!));
     expect(await find('course', 'commonwealth')).toEqual(['bn']);
     expect(await find('university', 'commonwealth')).toEqual(['wattle']);
+  });
+
+  it('computes a table again at start when its trigger was missing, and the rows found by its rows', async () => {
+    const db = t.database.db;
+    await db.execute(sql`DROP FUNCTION universities_search_fill() CASCADE`);
+    // written while no trigger kept its words: neither it nor its courses know the new name
+    await db.update(universities).set({ name: 'Numbat Institute' }).where(eq(universities.id, ids.wattle!));
+    expect(await find('course', 'numbat')).toEqual([]);
+    expect(await ensureSearchTriggers(db)).toEqual(['universities']);
+    expect(await find('university', 'numbat')).toEqual(['wattle']);
+    expect(await find('course', 'numbat nursing')).toEqual(['bn']);
+    expect(await ensureSearchTriggers(db)).toEqual([]);
   });
 });
 
