@@ -201,8 +201,21 @@ interface Conditions {
   rank: SQL | null;
 }
 
-/** The conditions of a list request: its filters (ref values resolved), ids, search and `extra`. */
-async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, query: ListQuery, extra: SQL[]): Promise<Conditions> {
+/** Words already matched (the site search's matchText): their condition and rank, instead of `search`. */
+export interface MatchedWords {
+  where: SQL;
+  rank: SQL | null;
+}
+
+/** The conditions of a list request: its filters (ref values resolved), ids, search (or words matched) and `extra`. */
+async function conditionsOf(
+  db: Db,
+  memo: ContentMemo,
+  entity: ServerEntity,
+  query: ListQuery,
+  extra: SQL[],
+  matched?: MatchedWords,
+): Promise<Conditions> {
   const filters: Record<string, SQL> = {};
   let flagOrder: SQL[] | undefined;
   for (const [name, meta] of Object.entries(entity.decl.filters ?? {})) {
@@ -255,7 +268,10 @@ async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, que
   const rest = [...extra];
   if (query.ids) rest.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
   let rank: SQL | null = null;
-  if (query.search?.trim()) {
+  if (matched) {
+    rest.push(matched.where);
+    rank = matched.rank;
+  } else if (query.search?.trim()) {
     const search = await searchCondition(db, memo, entity, query.search);
     rest.push(search.where);
     rank = search.rank;
@@ -276,8 +292,9 @@ async function listPlan(
   query: ListQuery,
   extra: SQL[],
   rowsKey: string,
+  matched?: MatchedWords,
 ): Promise<ListPlan> {
-  const conditions = await conditionsOf(db, memo, entity, query, extra);
+  const conditions = await conditionsOf(db, memo, entity, query, extra, matched);
   let orderBy: SQL[] = orderFor(entity, query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering);
   if (conditions.flagOrder && !query.ordering) orderBy = conditions.flagOrder;
   const condition = and(...Object.values(conditions.filters), ...conditions.rest);
@@ -374,15 +391,21 @@ async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions,
  * when the search is narrow enough to rank), ordering. `extra` narrows the rows further (an
  * institution's own rows). Count and plan are remembered until content changes.
  */
-export async function listRows(db: Db, entity: ServerEntity, query: ListQuery, extra: SQL[] = []): Promise<ListResult> {
+export async function listRows(
+  db: Db,
+  entity: ServerEntity,
+  query: ListQuery,
+  extra: SQL[] = [],
+  matched?: MatchedWords,
+): Promise<ListResult> {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? 20;
   // What the rows depend on, as the memo's key: the filters and search as asked (not paging or
   // ordering) and any extra condition. Cheaper to make than the SQL text, which it determines.
   const { page: _page, page_size: _size, ordering, facets: facetsAsked, ...asked } = query;
-  const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}`;
+  const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}`;
   const memo = await contentMemo(db);
-  const plan = await memo(`plan:${rowsKey}:${ordering ?? ''}`, () => listPlan(db, memo, entity, query, extra, rowsKey));
+  const plan = await memo(`plan:${rowsKey}:${ordering ?? ''}`, () => listPlan(db, memo, entity, query, extra, rowsKey, matched));
   const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
   const [results, count, facets] = await Promise.all([
     plan.page.execute({ limit: pageSize, offset: (page - 1) * pageSize }),

@@ -16,6 +16,7 @@ import reviewRoutes from './reviews.ts';
 import shortlistRoutes from './shortlists.ts';
 import outboxRoutes from './outbox.ts';
 import opsRoutes from './ops.ts';
+import searchRoutes from './search.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -36,4 +37,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(shortlistRoutes);
   await app.register(outboxRoutes);
   await app.register(opsRoutes);
+  await app.register(searchRoutes);
 }

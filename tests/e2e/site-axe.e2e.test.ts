@@ -1,8 +1,8 @@
 /**
  * Accessibility: axe-core (WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices) on every
  * kind of public page, on a phone and on a laptop, once the islands have hydrated; then with the
- * dialogs that open by themselves, and with a list's live search results shown. A failure lists
- * every violation: rule, element, page and width.
+ * dialogs that open by themselves, with a list's live search results shown, and with the site
+ * search's results. A failure lists every violation: rule, element, page and width.
  */
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -169,6 +169,27 @@ describe.each(SIZES)('at $width px', ({ width, height, mobile }) => {
     await page.getByRole('searchbox').fill('university');
     await page.getByText(/^\d+ found$/).waitFor();
     const found = await violations(page, `${width} px /university/ (live search)`);
+    await c.close();
+    expect(found).toEqual([]);
+  });
+
+  it('the site search passes axe: the first results of the home search, results with a correction and a chip, an empty result', async () => {
+    const c = await context({ dialogs: false });
+    const page = await c.newPage();
+    await open(page, '/');
+    await page.getByRole('searchbox').fill('nursing australia');
+    await page.locator('.glance a.btn').waitFor();
+    const found = await violations(page, `${width} px / (home search)`);
+    await open(page, '/search/?search=nrsing+in+australia');
+    await page
+      .getByRole('button', { name: /^Remove filter:/ })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: /^Search instead for/ }).waitFor();
+    found.push(...(await violations(page, `${width} px /search/ (corrected, a chip)`)));
+    await open(page, '/search/?search=nursing+in+japan+under+5+lakh');
+    await page.getByRole('heading', { name: /^No results for/ }).waitFor();
+    found.push(...(await violations(page, `${width} px /search/ (nothing found)`)));
     await c.close();
     expect(found).toEqual([]);
   });

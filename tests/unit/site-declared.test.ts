@@ -1,5 +1,5 @@
 /** What the pages and the console read off the declarations' options, rather than off field or entity names. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_NAV } from '../../src/admin/nav.ts';
 import { defineEntity, entities, siteEntities, type EntityName } from '../../src/lib/contract/index.ts';
 import { badgesOf, imageOf, leadOf, SITE_ENTITIES, summaryOf } from '../../src/pages/_lib/content.ts';
@@ -87,21 +87,32 @@ describe('navigation comes from the declarations', () => {
   });
 });
 
-describe('search targets come from the declarations', () => {
-  it("searches every homeSearch entity and names a course's university and its country", async () => {
-    const { searchTargets } = await import('../../src/pages/_lib/content.ts');
-    const targets = searchTargets();
-    expect(targets.map((t) => t.path)).toEqual(
-      siteEntities()
-        .filter((d) => d.homeSearch)
-        .map((d) => d.path),
-    );
-    expect(targets.find((t) => t.path === 'course')!.note).toEqual({
-      field: 'university_id',
-      path: 'university',
-      titleField: 'name',
-      next: 'destination_id',
+describe('what the site search shows comes from the declarations', () => {
+  it("shows every homeSearch entity, in navigation order, in its list's cards, with rates where they show amounts", async () => {
+    vi.resetModules();
+    const rate = { id: 1, currency: 'AUD', npr_per_unit: 90, rate_date: '2026-11-01' };
+    vi.doMock('../../src/lib/api/public.ts', () => ({ listAll: vi.fn(async (path: string) => (path === 'exchange-rate' ? [rate] : [])) }));
+    const { searchKinds } = await import('../../src/pages/_lib/content.ts');
+    const { cardDeclaration, currencyFields } = await import('../../src/lib/site/cards.ts');
+    const kinds = await searchKinds('cards');
+    const searched = siteEntities().filter((d) => d.homeSearch);
+    expect(Object.keys(kinds)).toEqual(searched.map((d) => d.name));
+    expect(kinds.course).toEqual({
+      card: cardDeclaration(entities.course),
+      sitePath: 'course',
+      plural: 'Courses',
+      rates: { AUD: { currency: 'AUD', npr_per_unit: 90, rate_date: '2026-11-01' } },
     });
-    expect(targets.find((t) => t.path === 'destination')!.note).toBeUndefined();
+    // rates only where cards show amounts (so pages without money stay unchanged when a rate changes)
+    for (const kind of Object.values(kinds)) expect(kind.rates !== undefined).toBe(currencyFields(kind.card).size > 0);
+    expect(Object.values(kinds).some((kind) => currencyFields(kind.card).size === 0)).toBe(true);
+    // the home search's glance: a course's university (and country) and its fee, nothing else of the card
+    const glance = await searchKinds('glance');
+    expect(Object.keys(glance)).toEqual(Object.keys(kinds));
+    expect(glance.course!.card.card).toEqual(['university_id', 'fee']);
+    expect(Object.keys(glance.course!.card.fields)).toEqual(['university_id', 'fee']);
+    expect(glance.course!.rates).toEqual(kinds.course!.rates);
+    expect(JSON.stringify(glance).length).toBeLessThan(JSON.stringify(kinds).length * 0.6);
+    vi.doUnmock('../../src/lib/api/public.ts');
   });
 });

@@ -13,6 +13,7 @@ import {
   modalSettings,
   pageview,
   roadblockAds,
+  searchSite,
   submitApplication,
   submitComplaint,
   submitInquiry,
@@ -183,5 +184,43 @@ describe('public calls (SPEC §7, §8)', () => {
   it('an unreachable profile fetch raises too', async () => {
     fetchMock.mockRejectedValue(new TypeError('offline'));
     await expect(me('tok')).rejects.toThrow('Failed to fetch profile');
+  });
+});
+
+describe('the site search call', () => {
+  const ANSWER = {
+    query: 'nrsing',
+    searched: 'nursing',
+    corrected: 'nursing',
+    chips: [],
+    groups: [{ kind: 'course', label: 'Courses', count: 1, more: '/course/?search=nrsing', results: [{ id: 7, slug: null }], refs: {} }],
+    suggestions: { words: [], drop: [] },
+  };
+
+  it('asks GET /api/search/ with the words, size and exact, and gives the answer the contract checked', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, ANSWER));
+    const answer = await searchSite({ q: 'nrsing', size: 3, exact: 'true' });
+    const url = new URL(requested().url);
+    expect(url.pathname).toBe('/api/search/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'nrsing', size: '3', exact: 'true' });
+    expect(answer).toEqual(ANSWER);
+  });
+
+  it('refuses an answer that breaks the contract, and passes on the error of a refused search', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { ...ANSWER, groups: [{ kind: 'course' }] }));
+    await expect(searchSite({ q: 'nursing' })).rejects.toThrow('Search failed');
+    fetchMock.mockResolvedValueOnce(reply(400, { error: 'Type something to search for.' }));
+    await expect(searchSite({ q: ' ' })).rejects.toThrow('Type something to search for.');
+  });
+
+  it('hands its signal to the request, so a newer search can abort it', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, ANSWER));
+    const controller = new AbortController();
+    await searchSite({ q: 'nursing' }, controller.signal);
+    const [input, init] = fetchMock.mock.calls[0]!;
+    const signal = (init as RequestInit | undefined)?.signal ?? (input as Request).signal;
+    expect(signal.aborted).toBe(false);
+    controller.abort();
+    expect(signal.aborted).toBe(true);
   });
 });

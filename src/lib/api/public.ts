@@ -4,6 +4,7 @@ import type { acceptance, newQuestion, questionChanges, replyBody, report } from
 import type { InstitutionKind } from '../contract/forum.ts';
 import type { DropdownPath } from '../contract/index.ts';
 import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
+import type { SearchAnswer, SearchParams } from '../contract/search.ts';
 import { api, ApiError, call, json, type Page } from './client.ts';
 import type { ApiUser } from '../stores/session.ts';
 
@@ -31,6 +32,27 @@ export const list = <T extends Row = Row>(path: string, query: Query = {}) =>
 /** GET /{path}/{id or slug}/ */
 export const detail = <T extends Row = Row>(path: string, idOrSlug: string | number) =>
   call(`Failed to fetch ${path}`, json<T>(`${path}/${idOrSlug}/`));
+
+/** What the site's search sends: the contract's parameters as typed, before the server's defaults. */
+export type SiteSearchQuery = Pick<SearchParams, 'q'> & Partial<Pick<SearchParams, 'size' | 'kind' | 'exact'>>;
+
+/** The answer's schema (zod), fetched once: the search box asks for it when focused, so it is there by the first answer. */
+export const searchContract = () => import('./search-contract.ts');
+
+/**
+ * GET /search/: the site's one search, every kind ranked and grouped, checked against the contract
+ * (an answer that breaks it is refused, not half-shown; the schema loads while the first request is
+ * under way). `signal` aborts a stale one; no retry, the next keystroke asks again.
+ */
+export async function searchSite(query: SiteSearchQuery, signal?: AbortSignal): Promise<SearchAnswer> {
+  const [{ searchAnswer }, body] = await Promise.all([
+    searchContract(),
+    call('Search failed', json<unknown>('search/', { searchParams: params(query), signal, retry: 0 })),
+  ]);
+  const parsed = searchAnswer.safeParse(body);
+  if (!parsed.success) throw new ApiError('Search failed', 0);
+  return parsed.data;
+}
 
 /** Every row of a list, 1000 at a time (SPEC §9: page size 1000), e.g. all universities. */
 export async function listAll<T extends Row = Row>(path: string, query: Query = {}): Promise<T[]> {

@@ -157,16 +157,44 @@ function refFact(name: string, value: unknown, refs: RefMaps): string {
   return [refTitle(ref), refTitle(inner)].filter(Boolean).join(', ');
 }
 
+/** One fact of a card; a bare "#12", "3,308,100" or "February, July" needs its label to stand alone. */
+function factText(name: string, meta: FieldMeta, row: Row, refs: RefMaps, rates?: Rates): string {
+  const text =
+    meta.kind === 'ref' && row[name] != null ? refFact(name, row[name], refs) : formatValue(meta, row[name], refs[name], row, rates);
+  return text && (meta.rank || meta.currency || meta.kind === 'tags') && text !== meta.none ? `${meta.label} ${text}` : text;
+}
+
 /** Short facts for a card (amounts with rupees at `rates`): every `card` fact, else the first three list columns with a value. */
 export function cardFacts(decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] {
-  const out: string[] = [];
-  for (const [name, meta] of factFields(decl)) {
-    const text =
-      meta.kind === 'ref' && row[name] != null ? refFact(name, row[name], refs) : formatValue(meta, row[name], refs[name], row, rates);
-    // a card's fact stands alone: a bare "#12", "3,308,100" or "February, July" needs its label
-    if (text) out.push((meta.rank || meta.currency || meta.kind === 'tags') && text !== meta.none ? `${meta.label} ${text}` : text);
-  }
+  const out = factFields(decl).flatMap(([name, meta]) => factText(name, meta, row, refs, rates) || []);
   return decl.card ? out : out.slice(0, 3);
+}
+
+/** The facts a glance reads: where a row belongs (a course's university and country, `namedInResults`) and what it costs; else its first facts. */
+function glanceFields(decl: CardDeclaration): [string, FieldMeta][] {
+  const fields = factFields(decl);
+  const named = fields.filter(([, meta]) => meta.kind === 'ref' && meta.namedInResults);
+  const priced = fields.filter(([, meta]) => meta.currency);
+  return named.length + priced.length ? [...named, ...priced] : fields.slice(0, 3);
+}
+
+/** A glance at a search result (the home search): at most two facts, where it belongs, then what it costs. */
+export const glanceFacts = (decl: CardDeclaration, row: Row, refs: RefMaps, rates?: Rates): string[] =>
+  glanceFields(decl)
+    .flatMap(([name, meta]) => factText(name, meta, row, refs, rates) || [])
+    .slice(0, 2);
+
+/** What a glance reads of a declaration: the home page hands its search these, a few fields each instead of a card's. */
+export function glanceDeclaration(decl: CardDeclaration): CardDeclaration {
+  const fields = glanceFields(decl);
+  return {
+    name: decl.name,
+    label: decl.label,
+    titleField: decl.titleField,
+    sitePath: decl.sitePath,
+    card: fields.map(([name]) => name),
+    fields: Object.fromEntries(fields),
+  };
 }
 
 /** One plain-text rendering of a field value, by its declared kind and options; amounts of money with rupees beside them at `rates`. */

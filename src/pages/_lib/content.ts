@@ -17,7 +17,15 @@ import {
 } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { currentFirst } from '../../lib/shared/ended.ts';
-import { currencyFields, factFields, hrefOf, refTitle, type CardDeclaration } from '../../lib/site/cards.ts';
+import {
+  cardDeclaration,
+  currencyFields,
+  factFields,
+  glanceDeclaration,
+  hrefOf,
+  refTitle,
+  type CardDeclaration,
+} from '../../lib/site/cards.ts';
 import { ratesOf, type Rates } from '../../lib/site/money.ts';
 import { syncLists, type ListSpec, type SyncReport } from './data-cache.ts';
 export {
@@ -34,7 +42,7 @@ export {
   summaryOf,
   titleOf,
 } from '../../lib/site/cards.ts';
-import type { SearchTarget } from '../../islands/SiteSearch.tsx';
+import type { SearchKind } from '../../islands/SiteSearch.tsx';
 
 export const PAGE_SIZE = 24;
 
@@ -42,22 +50,26 @@ export const PAGE_SIZE = 24;
 export const SITE_ENTITIES = siteEntities().map((d) => d.name);
 export type SiteEntity = EntityName;
 
-/** What the site's search looks through: the declarations with `homeSearch`, in navigation order. */
-export const searchTargets = (): SearchTarget[] =>
-  siteEntities()
-    .filter((d) => d.homeSearch)
-    .map((d) => ({ path: d.path, sitePath: d.sitePath, titleField: d.titleField, label: d.plural, note: resultNote(d) }));
+/**
+ * What the site's search shows of each kind it finds (the declarations with `homeSearch`, in
+ * navigation order): the part of the declaration its cards read (the results page) or a glance
+ * reads (the home search), and, when they show amounts, the rates.
+ */
+export async function searchKinds(view: 'cards' | 'glance'): Promise<Record<string, SearchKind>> {
+  const searched = siteEntities().filter((d) => d.homeSearch);
+  return Object.fromEntries(
+    await Promise.all(
+      searched.map(async (d) => {
+        const card = view === 'cards' ? cardDeclaration(d) : glanceDeclaration(cardDeclaration(d));
+        const rates = await ratesFor(card);
+        return [d.name, { card, sitePath: d.sitePath, plural: d.plural, ...(rates ? { rates } : {}) }] as const;
+      }),
+    ),
+  );
+}
 
 const namedRef = (decl: EntityDeclaration) =>
   Object.entries(decl.fields).find(([, meta]) => meta.kind === 'ref' && meta.namedInResults && meta.ref);
-
-/** What a search result names besides its title (`namedInResults`): a course's university, and that university's country. */
-function resultNote(decl: EntityDeclaration): SearchTarget['note'] {
-  const [field, meta] = namedRef(decl) ?? [];
-  if (!field || !meta?.ref) return undefined;
-  const target = declarationOf(meta.ref);
-  return { field, path: target.path, titleField: target.titleField, next: namedRef(target)?.[0] };
-}
 
 export const bySitePath = (sitePath: string): [SiteEntity, EntityDeclaration] | undefined => {
   const name = SITE_ENTITIES.find((n) => declarationOf(n).sitePath === sitePath);

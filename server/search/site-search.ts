@@ -1,0 +1,230 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { SiteDeclaration } from '../../src/lib/contract/index.ts';
+import type { SearchAnswer, SearchChip, SearchGroup, SearchParams } from '../../src/lib/contract/search.ts';
+import { understand } from '../../src/lib/shared/query-understanding.ts';
+import type { Db } from '../db/index.ts';
+import { badRequest } from '../errors.ts';
+import { column, listRows, type MatchedWords } from '../entities/query.ts';
+import { serverEntity } from '../entities/registry.ts';
+import { matchText } from '../entities/search.ts';
+import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
+import { moreUrl, planFor, type KindPlan } from './kind-plan.ts';
+import { lexiconOf, searchKinds } from './lexicon.ts';
+import { refsOf } from './refs.ts';
+import { nearestWords } from './suggest.ts';
+
+type Row = Record<string, unknown> & { id: number };
+
+/** One kind's answer before groups are chosen and ordered. */
+interface KindAnswer {
+  decl: SiteDeclaration;
+  plan: KindPlan;
+  count: number;
+  results: Row[];
+  /** the rank of its best row (0 when nothing was ranked) */
+  top: number;
+  corrections: { from: string; to: string }[];
+  unmatched: string[];
+}
+
+interface Options {
+  size: number;
+  exact: boolean;
+  /** the request's memo: one read of the content version for every kind */
+  memo: ContentMemo;
+  /** read the best row's rank, for the groups' order (not for "does anything match?") */
+  rank?: boolean;
+}
+
+/** The rank of the best row, read once: ranks of name matches (weight A) outweigh mentions in a body (C). */
+async function topRank(db: Db, decl: SiteDeclaration, matched: MatchedWords | undefined, first: Row | undefined): Promise<number> {
+  if (!matched?.rank || !first) return 0;
+  const entity = serverEntity(decl.name);
+  const [row] = await db
+    .select({ rank: matched.rank })
+    .from(entity.table)
+    .where(eq(column(entity, 'id'), first.id));
+  return Number(row?.rank ?? 0);
+}
+
+/** One kind's matches for its plan: the words matched with matchText, the chips as its list's filters. */
+async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size, exact, memo, rank = true }: Options): Promise<KindAnswer> {
+  const entity = serverEntity(decl.name);
+  const none = { decl, plan, count: 0, results: [], top: 0, corrections: [], unmatched: [] };
+  let matched: MatchedWords | undefined;
+  let words: Pick<KindAnswer, 'corrections' | 'unmatched'> = { corrections: [], unmatched: [] };
+  if (plan.words) {
+    if (!('search' in getTableColumns(entity.table))) return none;
+    const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact, memo });
+    matched = { where: match.where, rank: match.rank };
+    words = { corrections: match.corrections, unmatched: match.unmatched };
+  }
+  const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], matched);
+  const results = list.results as Row[];
+  const top = rank ? await topRank(db, decl, matched, results[0]) : 0;
+  return { decl, plan, count: list.count, results, top, ...words };
+}
+
+/** Every kind's answer for the chips and words (the kinds a kind chip or `kind` leaves). */
+function searchAll(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<KindAnswer[]> {
+  return Promise.all(
+    kinds.flatMap((decl) => {
+      const plan = planFor(decl, chips, words);
+      return plan ? [searchKind(db, decl, plan, options)] : [];
+    }),
+  );
+}
+
+/** Courses lead level and field queries ("masters it canada"): what such a query is after. */
+const COURSE_CHIPS = new Set(['level', 'discipline', 'fee_max']);
+
+/** Words of a title or a query, lower case, for comparing them. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * How much of the best row's title the words are: "dubai" is all of the destination Dubai's name
+ * but a fifth of a university's in Dubai; "monash" half of Monash University's, a sixth of a news
+ * title naming it. ts_rank alone favours long texts that repeat a word.
+ */
+function titleCover(answer: KindAnswer, searched: string): number {
+  const title = wordsOf(String(answer.results[0]?.[answer.decl.titleField] ?? ''));
+  const asked = wordsOf(searched).filter((w) => w.length > 1);
+  if (title.length === 0 || asked.length === 0) return 0;
+  const covered = title.filter((t) => asked.some((w) => t === w || (w.length >= 4 && t.startsWith(w))));
+  return covered.length / title.length;
+}
+
+/**
+ * How well a kind answers: chips it applied as filters count most (a course filtered by country
+ * and field beats a blog post mentioning both), then the kind a lone chip names (the destination
+ * for "australia") or the words name ("sakura consultancy"), how much of its best row's title the
+ * words are, and that row's rank (a name match outweighs a mention in a body); courses lead among
+ * equals when the query names a level, a field or a fee ("masters it canada").
+ */
+function score(answer: KindAnswer, chips: SearchChip[], hint: string | undefined, searched: string): number {
+  const { decl, plan } = answer;
+  const courseQuery = decl.name === 'course' && chips.some((c) => COURSE_CHIPS.has(c.filter)) ? 0.5 : 0;
+  const named = (plan.named && chips.length === 1 ? 1.5 : 0) + (hint === decl.name ? 1 : 0);
+  return plan.applied + named + 1.5 * titleCover(answer, searched) + answer.top + courseQuery;
+}
+
+async function groupOf(db: Db, answer: KindAnswer): Promise<SearchGroup> {
+  const { decl, plan, count, results } = answer;
+  return { kind: decl.name, label: decl.plural, count, more: moreUrl(decl, plan), results, refs: await refsOf(db, decl, results) };
+}
+
+/** The query with each corrected word replaced, or null when nothing was corrected. */
+function correctedQuery(query: string, corrections: { from: string; to: string }[]): string | null {
+  if (corrections.length === 0) return null;
+  let out = query;
+  for (const { from, to } of corrections)
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu'), to);
+  return out === query ? null : out;
+}
+
+/** The kinds a search looks through: every `homeSearch` kind, or the one asked for (unknown: a 400). */
+function kindsFor(kind: string | undefined): SiteDeclaration[] {
+  const kinds = searchKinds();
+  if (kind === undefined) return kinds;
+  const one = kinds.filter((d) => d.name === kind);
+  if (one.length === 0) throw badRequest(`Unknown kind "${kind}".`, { kind: [`Use one of: ${kinds.map((d) => d.name).join(', ')}.`] });
+  return one;
+}
+
+/** Whether any kind has a row for the chips and words: kind after kind, one row each, until one has. */
+async function anyMatch(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<boolean> {
+  for (const decl of kinds) {
+    const plan = planFor(decl, chips, words);
+    if (plan && (await searchKind(db, decl, plan, { ...options, size: 1, rank: false })).count > 0) return true;
+  }
+  return false;
+}
+
+/** The chips whose removal alone would find something: each tried without it. */
+async function droppable(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<string[]> {
+  const found = await Promise.all(
+    chips.map(async (chip) =>
+      (await anyMatch(
+        db,
+        kinds,
+        chips.filter((c) => c !== chip),
+        words,
+        options,
+      ))
+        ? [chip.filter]
+        : [],
+    ),
+  );
+  return [...new Set(found.flat())];
+}
+
+const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(serverEntity(d.name).table).name);
+
+/** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
+type Correction = { from: string; to: string };
+
+/** The corrections of every kind, each misspelt word once. */
+const correctionsOf = (answers: KindAnswer[]): Correction[] => [
+  ...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values(),
+];
+
+/** A chip understood from the corrected query, with the words it came from as typed ("nrsing", not "nursing"). */
+const asTyped = (chip: SearchChip, corrections: Correction[]): SearchChip => ({
+  ...chip,
+  text: corrections.reduce((text, c) => correctedQuery(text, [{ from: c.to, to: c.from }]) ?? text, chip.text),
+});
+
+interface Understanding {
+  chips: SearchChip[];
+  words: string;
+  hint?: string;
+  answers: KindAnswer[];
+  corrections: Correction[];
+}
+
+/**
+ * The query understood and searched. A misspelt filter word ("nrsing", "austrlia") is not in the
+ * lexicon, so the words corrected by the first search are understood again: when the corrected
+ * query names more filters ("nursing", "in Australia"), it is searched with them.
+ */
+async function understandAndSearch(db: Db, kinds: SiteDeclaration[], q: string, options: Options): Promise<Understanding> {
+  const lexicon = await lexiconOf(db, options.memo);
+  const first = understand(q, lexicon);
+  const answers = await searchAll(db, kinds, first.chips, first.words, options);
+  const corrections = correctionsOf(answers);
+  const corrected = correctedQuery(q, corrections);
+  const again = corrected === null ? null : understand(corrected, lexicon);
+  if (!again || again.chips.length <= first.chips.length) return { ...first, answers, corrections };
+  const chips = again.chips.map((c) => asTyped(c, corrections));
+  const rerun = await searchAll(db, kinds, again.chips, again.words, options);
+  return { ...again, chips, answers: rerun, corrections: [...corrections, ...correctionsOf(rerun)] };
+}
+
+/** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
+export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
+  const kinds = kindsFor(params.kind);
+  const options = { size: params.size, exact: params.exact === 'true', memo: await contentMemo(db) };
+  const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
+  const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
+  const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));
+  const groups = await Promise.all(found.map((a) => groupOf(db, a)));
+  // a word spelt as one table holds it is unmatched in the others: only what no kind knows is suggested for
+  const searched = answers.filter((a) => a.plan.words);
+  const unmatched = [...new Set(searched.flatMap((a) => a.unmatched))].filter((w) => searched.every((a) => a.unmatched.includes(w)));
+  const suggestions =
+    groups.length > 0
+      ? { words: [], drop: [] }
+      : {
+          words: await nearestWords(db, tablesOf(kinds), unmatched.length ? unmatched : words.split(/\s+/)),
+          drop: await droppable(db, kinds, chips, words, options),
+        };
+  return {
+    query: params.q,
+    searched: correctedQuery(words, corrections) ?? words,
+    corrected: correctedQuery(params.q, corrections),
+    chips,
+    groups,
+    suggestions,
+  };
+}
