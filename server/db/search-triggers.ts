@@ -1,48 +1,162 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from './rows.ts';
+import { searchSources, type SearchSource } from './schema/columns.ts';
 
 /**
- * The tables with a generated `search` vector (searchColumns), and whether search_words is kept
- * current for each: its insert and update triggers (the function is migration 0003's).
+ * The triggers that keep every searchable table's `search` and `surface_words` vectors and the search_words
+ * vocabulary current, made from the tables' sources (searchColumns: a declaration's `search` and its
+ * `foundBy` refs) and set up at every start after the migrations:
+ * - `<table>_search_fill`, before each row is inserted or updated: its vectors, from its own columns
+ *   and the names and places (weights A and B) of the rows it is found by, which hold their own
+ *   found-by words in turn (course → university → destination);
+ * - `<table>_search_refresh`, after an update of a table others are found by: the rows that refer
+ *   to a row whose names or places changed are computed again (a renamed university's courses);
+ * - `<table>_search_words_ins`/`_upd`: the surface words of written rows and their stems go into
+ *   search_words (search_words_add, the migrations'), per statement, so a bulk insert adds them once.
+ * Rows written by any path (the API, the seed, a test's INSERT) are right.
  */
-export async function searchTriggerState(db: Db): Promise<{ table: string; ready: boolean }[]> {
-  return rowsOf<{ table: string; ready: boolean }>(
-    await db.execute(sql`
-      SELECT c.table_name AS "table",
-        (SELECT count(*) FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid JOIN pg_namespace n ON n.oid = r.relnamespace
-          WHERE n.nspname = current_schema() AND r.relname = c.table_name
-            AND t.tgname IN (c.table_name || '_search_words_ins', c.table_name || '_search_words_upd')) = 2 AS ready
-      FROM information_schema.columns c
-      WHERE c.table_schema = current_schema() AND c.column_name = 'search' AND c.udt_name = 'tsvector'
-      ORDER BY 1`),
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** One of a row's vectors: stems (english) in `search`, surface words (simple) in `surface_words`. */
+function vector(source: SearchSource, vectorName: 'search' | 'surface_words'): string {
+  const config = vectorName === 'search' ? 'english' : 'simple';
+  const text = (column: string) =>
+    source.lists?.includes(column) ? `array_to_string(NEW.${ident(column)}, ' ')` : `coalesce(NEW.${ident(column)}::text, '')`;
+  const own = (weight: 'A' | 'B' | 'C') =>
+    (source.weights[weight] ?? []).map((c) => `setweight(to_tsvector('${config}', ${text(c)}), '${weight}')`);
+  // what finds the referred row at A and B, here at B; before the bodies (C), so a longer body does not move them
+  const refs = (source.foundBy ?? []).map(({ column, table, many }) =>
+    many
+      ? `coalesce((SELECT setweight(ts_filter(tsvector_agg(r.${vectorName}), '{a,b}'), 'B') FROM ${ident(table)} r WHERE r.id = ANY(NEW.${ident(column)})), '')`
+      : `coalesce((SELECT setweight(ts_filter(r.${vectorName}, '{a,b}'), 'B') FROM ${ident(table)} r WHERE r.id = NEW.${ident(column)}), '')`,
+  );
+  return [...own('A'), ...own('B'), ...refs, ...own('C')].join('\n    || ');
+}
+
+const fillBody = (source: SearchSource) => `
+BEGIN
+  NEW.search := ${vector(source, 'search')};
+  NEW.surface_words := ${vector(source, 'surface_words')};
+  RETURN NEW;
+END
+`;
+
+/** The tables whose rows are found by rows of `table`, and the columns that refer to them. */
+function dependentsOf(table: string): { table: string; column: string; many: boolean }[] {
+  return [...searchSources].flatMap(([dependent, source]) =>
+    (source.foundBy ?? []).filter((r) => r.table === table).map((r) => ({ table: dependent, column: r.column, many: r.many })),
   );
 }
 
+const refreshBody = (table: string) => {
+  const changed = `SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE ts_filter(n.surface_words, '{a,b}') IS DISTINCT FROM ts_filter(o.surface_words, '{a,b}')
+       OR ts_filter(n.search, '{a,b}') IS DISTINCT FROM ts_filter(o.search, '{a,b}')`;
+  // setting search makes the dependent's fill trigger compute both vectors again
+  const updates = dependentsOf(table).map(({ table: dependent, column, many }) =>
+    many
+      ? `  UPDATE ${ident(dependent)} SET search = NULL WHERE ${ident(column)} && ARRAY(${changed});`
+      : `  UPDATE ${ident(dependent)} SET search = NULL WHERE ${ident(column)} IN (${changed});`,
+  );
+  return `
+BEGIN
+${updates.join('\n')}
+  RETURN NULL;
+END
+`;
+};
+
+/** What one table needs: its functions (name → body) and its triggers (name → statement). */
+function setupOf(table: string, source: SearchSource): { functions: Record<string, string>; triggers: Record<string, string> } {
+  const t = ident(table);
+  const functions: Record<string, string> = { [`${table}_search_fill`]: fillBody(source) };
+  const triggers: Record<string, string> = {
+    [`${table}_search_fill`]: `BEFORE INSERT OR UPDATE ON ${t} FOR EACH ROW EXECUTE FUNCTION ${ident(`${table}_search_fill`)}()`,
+    [`${table}_search_words_ins`]: `AFTER INSERT ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
+    [`${table}_search_words_upd`]: `AFTER UPDATE ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
+  };
+  if (dependentsOf(table).length) {
+    functions[`${table}_search_refresh`] = refreshBody(table);
+    triggers[`${table}_search_refresh`] =
+      `AFTER UPDATE ON ${t} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${ident(`${table}_search_refresh`)}()`;
+  }
+  return { functions, triggers };
+}
+
+/** The searchable tables, each after the tables its rows are found by (they are computed first). */
+export function searchTables(): string[] {
+  const ordered: string[] = [];
+  const visit = (table: string) => {
+    if (ordered.includes(table) || !searchSources.has(table)) return;
+    for (const r of searchSources.get(table)!.foundBy ?? []) if (r.table !== table) visit(r.table);
+    ordered.push(table);
+  };
+  for (const table of searchSources.keys()) visit(table);
+  return ordered;
+}
+
+interface Installed {
+  functions: Map<string, string>;
+  triggers: Set<string>;
+}
+
+async function installed(db: Db): Promise<Installed> {
+  const functions = rowsOf<{ name: string; body: string }>(
+    await db.execute(sql`
+      SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = current_schema() AND (p.proname LIKE '%\_search\_fill' OR p.proname LIKE '%\_search\_refresh')`),
+  );
+  const triggers = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid JOIN pg_namespace n ON n.oid = r.relnamespace
+      WHERE n.nspname = current_schema() AND t.tgname LIKE '%\_search\_%'`),
+  );
+  return { functions: new Map(functions.map((f) => [f.name, f.body])), triggers: new Set(triggers.map((t) => t.name)) };
+}
+
+/** Each searchable table, whether its triggers are in place as its source says, and whether its vectors must be computed again. */
+export async function searchTriggerState(db: Db): Promise<{ table: string; ready: boolean; stale: boolean }[]> {
+  const have = await installed(db);
+  return searchTables().map((table) => {
+    const { functions, triggers } = setupOf(table, searchSources.get(table)!);
+    const fill = `${table}_search_fill`;
+    const stale = have.functions.get(fill) !== functions[fill] || !have.triggers.has(fill);
+    const ready =
+      Object.entries(functions).every(([name, body]) => have.functions.get(name) === body) &&
+      Object.keys(triggers).every((name) => have.triggers.has(name));
+    return { table, ready, stale };
+  });
+}
+
 /**
- * Gives every searchable table its search_words triggers and its words, once: run after the
- * migrations at every start, so a new searchable table needs no hand-written trigger migration.
- * Does nothing (one catalogue query) when all are in place. Returns the tables it set up.
+ * Gives every searchable table its triggers as its source says, once: run after the migrations at
+ * every start, so a new searchable table or a changed declaration needs no hand-written migration.
+ * Does nothing (two catalogue queries) when all are in place. A table whose vectors were made
+ * another way is computed again, the tables it is found by first; every table set up gets its
+ * words into search_words. Returns the tables it set up.
  */
 export async function ensureSearchTriggers(db: Db): Promise<string[]> {
   if ((await searchTriggerState(db)).every((t) => t.ready)) return [];
   return db.transaction(async (tx) => {
     // several API processes may start at once on one server: one of them sets up, the others see it done
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('search_words_triggers'))`);
-    const missing = (await searchTriggerState(tx)).filter((t) => !t.ready).map((t) => t.table);
-    for (const table of missing) {
-      const name = sql.identifier(table);
-      for (const [suffix, event] of [
-        ['ins', 'INSERT'],
-        ['upd', 'UPDATE'],
-      ] as const) {
-        await tx.execute(
-          sql`CREATE OR REPLACE TRIGGER ${sql.identifier(`${table}_search_words_${suffix}`)} AFTER ${sql.raw(event)} ON ${name} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
-        );
-      }
+    const missing = (await searchTriggerState(tx)).filter((t) => !t.ready);
+    for (const { table } of missing) {
+      const { functions, triggers } = setupOf(table, searchSources.get(table)!);
+      for (const [name, body] of Object.entries(functions))
+        await tx.execute(sql.raw(`CREATE OR REPLACE FUNCTION ${ident(name)}() RETURNS trigger LANGUAGE plpgsql AS $fn$${body}$fn$`));
+      for (const [name, rest] of Object.entries(triggers)) await tx.execute(sql.raw(`CREATE OR REPLACE TRIGGER ${ident(name)} ${rest}`));
+    }
+    for (const { table, stale } of missing) {
+      if (stale) await tx.execute(sql.raw(`UPDATE ${ident(table)} SET search = NULL`));
       await tx.execute(
-        sql`INSERT INTO search_words (table_name, word) SELECT DISTINCT ${table}, w FROM ${name}, unnest(tsvector_to_array(search)) AS w ON CONFLICT DO NOTHING`,
+        sql`INSERT INTO search_words (table_name, word, stem)
+            SELECT ${table}, w, s FROM (SELECT DISTINCT w FROM ${sql.identifier(table)}, unnest(tsvector_to_array(surface_words)) AS w) d,
+              LATERAL (SELECT (tsvector_to_array(to_tsvector('english', d.w)))[1] AS s) st
+            WHERE s IS NOT NULL ON CONFLICT DO NOTHING`,
       );
     }
-    return missing;
+    return missing.map((t) => t.table);
   });
 }

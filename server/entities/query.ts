@@ -8,11 +8,11 @@ import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
-import { fullTextMatch, searchTerms } from './search.ts';
+import { matchText } from './search.ts';
 
-const HIDDEN_COLUMNS = new Set(['search']);
+const HIDDEN_COLUMNS = new Set(['search', 'surface_words']);
 
-/** The values an API reply shows: every column but the generated search vector, and the computed values. */
+/** The values an API reply shows: every column but the search vectors (search, surface_words), and the computed values. */
 export function visibleColumns(entity: ServerEntity): Record<string, PgColumn | SQL> {
   const computed = Object.entries(entity.computed ?? {}).map(([name, c]) => [name, c.sql]);
   return Object.fromEntries([...Object.entries(getTableColumns(entity.table)).filter(([name]) => !HIDDEN_COLUMNS.has(name)), ...computed]);
@@ -96,7 +96,7 @@ async function resolveRef(db: Db, refName: string, value: string, filterName: st
 
 /**
  * The condition and rank of a search. Searchable entities: full text over the weighted vector,
- * with the search's words corrected against the table's dictionary first (search.ts). Others
+ * word by word with synonyms and corrected typos (search.ts matchText). Others
  * (categories): their title contains the text.
  */
 async function searchCondition(db: Db, memo: ContentMemo, entity: ServerEntity, search: string): Promise<{ where: SQL; rank: SQL | null }> {
@@ -106,8 +106,8 @@ async function searchCondition(db: Db, memo: ContentMemo, entity: ServerEntity, 
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return { where: sql`${title} ILIKE ${pattern}`, rank: null };
   }
-  const terms = await memo(`terms:${entity.decl.name}:${q}`, () => searchTerms(db, entity.table, q));
-  return fullTextMatch(column(entity, 'search'), terms);
+  const { where, rank } = await matchText(db, entity.table, column(entity, 'search'), q, { memo });
+  return { where, rank };
 }
 
 /**
@@ -136,6 +136,19 @@ async function rankable(
 ): Promise<{ rank: boolean; count?: number }> {
   const n = await memo(`bounded:${key}`, () => boundedCount(db, entity, where, RANKED_AT_MOST + 1));
   return n <= RANKED_AT_MOST ? { rank: true, count: n } : { rank: false };
+}
+
+/**
+ * Rows that end (`ends`: scholarships, events, offers) as the pages list them (src/lib/shared/ended.ts
+ * currentFirst): current ones first, in the list's own order, then the ended ones, the most recently
+ * ended first. A date ends at the end of that day in Nepal. Empty for other entities.
+ */
+function currentFirstOrder(entity: ServerEntity): SQL[] {
+  const ends = entity.decl.ends;
+  if (!ends) return [];
+  const end = valueOf(entity, ends.field);
+  const ended = entity.decl.fields[ends.field]?.kind === 'date' ? sql`(${end} < ${nepalToday})` : sql`(${end} < now())`;
+  return [sql`${ended} IS TRUE`, sql`CASE WHEN ${ended} THEN ${end} END DESC`];
 }
 
 function orderFor(entity: ServerEntity, keys: string[]): SQL[] {
@@ -188,8 +201,21 @@ interface Conditions {
   rank: SQL | null;
 }
 
-/** The conditions of a list request: its filters (ref values resolved), ids, search and `extra`. */
-async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, query: ListQuery, extra: SQL[]): Promise<Conditions> {
+/** Words already matched (the site search's matchText): their condition and rank, instead of `search`. */
+export interface MatchedWords {
+  where: SQL;
+  rank: SQL | null;
+}
+
+/** The conditions of a list request: its filters (ref values resolved), ids, search (or words matched) and `extra`. */
+async function conditionsOf(
+  db: Db,
+  memo: ContentMemo,
+  entity: ServerEntity,
+  query: ListQuery,
+  extra: SQL[],
+  matched?: MatchedWords,
+): Promise<Conditions> {
   const filters: Record<string, SQL> = {};
   let flagOrder: SQL[] | undefined;
   for (const [name, meta] of Object.entries(entity.decl.filters ?? {})) {
@@ -242,7 +268,10 @@ async function conditionsOf(db: Db, memo: ContentMemo, entity: ServerEntity, que
   const rest = [...extra];
   if (query.ids) rest.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
   let rank: SQL | null = null;
-  if (query.search?.trim()) {
+  if (matched) {
+    rest.push(matched.where);
+    rank = matched.rank;
+  } else if (query.search?.trim()) {
     const search = await searchCondition(db, memo, entity, query.search);
     rest.push(search.where);
     rank = search.rank;
@@ -263,8 +292,9 @@ async function listPlan(
   query: ListQuery,
   extra: SQL[],
   rowsKey: string,
+  matched?: MatchedWords,
 ): Promise<ListPlan> {
-  const conditions = await conditionsOf(db, memo, entity, query, extra);
+  const conditions = await conditionsOf(db, memo, entity, query, extra, matched);
   let orderBy: SQL[] = orderFor(entity, query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering);
   if (conditions.flagOrder && !query.ordering) orderBy = conditions.flagOrder;
   const condition = and(...Object.values(conditions.filters), ...conditions.rest);
@@ -275,6 +305,8 @@ async function listPlan(
     count = ranked.count;
     if (ranked.rank && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
   }
+  // the default order lists what has ended last, even the best match for a search
+  if (!query.ordering) orderBy = [...currentFirstOrder(entity), ...orderBy];
 
   // A deferred join: the page's ids come from the ordering index alone, so a deep page
   // (OFFSET 50,000) skips index entries instead of whole rows; then only its rows are read.
@@ -359,15 +391,21 @@ async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions,
  * when the search is narrow enough to rank), ordering. `extra` narrows the rows further (an
  * institution's own rows). Count and plan are remembered until content changes.
  */
-export async function listRows(db: Db, entity: ServerEntity, query: ListQuery, extra: SQL[] = []): Promise<ListResult> {
+export async function listRows(
+  db: Db,
+  entity: ServerEntity,
+  query: ListQuery,
+  extra: SQL[] = [],
+  matched?: MatchedWords,
+): Promise<ListResult> {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? 20;
   // What the rows depend on, as the memo's key: the filters and search as asked (not paging or
   // ordering) and any extra condition. Cheaper to make than the SQL text, which it determines.
   const { page: _page, page_size: _size, ordering, facets: facetsAsked, ...asked } = query;
-  const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}`;
+  const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}`;
   const memo = await contentMemo(db);
-  const plan = await memo(`plan:${rowsKey}:${ordering ?? ''}`, () => listPlan(db, memo, entity, query, extra, rowsKey));
+  const plan = await memo(`plan:${rowsKey}:${ordering ?? ''}`, () => listPlan(db, memo, entity, query, extra, rowsKey, matched));
   const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
   const [results, count, facets] = await Promise.all([
     plan.page.execute({ limit: pageSize, offset: (page - 1) * pageSize }),

@@ -80,6 +80,7 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable' | 'tab
   modelQuestion: {},
   forumCategory: {},
   exchangeRate: {},
+  synonym: {},
   ad: {
     uploads: {
       desktop_image_url: { kind: 'image', size: { width: 960, height: 540 } },

@@ -1,51 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/index.ts';
-
-interface Word {
-  stem: string;
-  word: string | null;
-  exact: boolean;
-  prefix: boolean;
-}
-
-/** A lexeme as a quoted tsquery operand. */
-const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-
-/**
- * The tsquery text for a search on `table`, or null when it has no words (only stop words or
- * punctuation). Each word of the search, stemmed as the stored vectors are, is matched against
- * the table's dictionary (search_words): a known word stays; the start of a known word becomes a
- * prefix (search as you type); any other word becomes its most similar known word by trigrams
- * ("kathmadu" → kathmandu, "australa" → australia). One indexed lookup in a table of distinct
- * words, instead of trigram-matching every row: full text with its GIN index then does the rest.
- */
-export async function searchTerms(db: Db, table: PgTable, text: string): Promise<string | null> {
-  const tableName = getTableConfig(table).name;
-  const words = rowsOf<Word>(
-    await db.execute(sql`
-      SELECT q.stem, b.word, b.word = q.stem AS exact, starts_with(b.word, q.stem) AS prefix
-      FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS q(stem)
-      LEFT JOIN LATERAL (
-        SELECT s.word FROM search_words s
-        WHERE s.table_name = ${tableName}
-          AND (s.word LIKE replace(replace(replace(q.stem, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' OR s.word % q.stem)
-        ORDER BY s.word = q.stem DESC, starts_with(s.word, q.stem) DESC, similarity(s.word, q.stem) DESC, length(s.word), s.word
-        LIMIT 1
-      ) b ON true`),
-  );
-  if (words.length === 0) return null;
-  return words
-    .map(({ stem, word, exact, prefix }) => (word === null || exact ? operand(stem) : prefix ? `${operand(stem)}:*` : operand(word)))
-    .join(' & ');
-}
-
-/** The condition and rank of a search whose terms came from searchTerms (null: matches nothing). */
-export function fullTextMatch(vector: PgColumn, terms: string | null): { where: SQL; rank: SQL | null } {
-  if (terms === null) return { where: sql`false`, rank: null };
-  const tsquery = sql`to_tsquery('simple', ${terms})`;
-  return { where: sql`${vector} @@ ${tsquery}`, rank: sql`ts_rank(${vector}, ${tsquery})` };
-}
+import { synonyms } from '../db/schema/index.ts';
+import { contentMemo, type ContentMemo } from './content-memo.ts';
+import { expandSynonyms, queryWords, synonymIndex, tsQueryText, type Group, type Plan, type WordFacts } from './search-words.ts';
 
 /** A search's condition and rank on one table, with the query words it corrected and those it found nowhere. */
 export interface TextMatch {
@@ -57,16 +15,76 @@ export interface TextMatch {
   unmatched: string[];
 }
 
+/** The condition and rank of a tsquery text (null: the search has no words and matches nothing). */
+export function fullTextMatch(vector: PgColumn, terms: string | null): { where: SQL; rank: SQL | null } {
+  if (terms === null) return { where: sql`false`, rank: null };
+  const tsquery = sql`to_tsquery('simple', ${terms})`;
+  return { where: sql`${vector} @@ ${tsquery}`, rank: sql`ts_rank(${vector}, ${tsquery})` };
+}
+
+/** The synonym groups admins keep, each as its phrases' words (remembered until content changes). */
+const groupsOf = (db: Db, memo: ContentMemo) =>
+  memo('synonym-groups', async () => synonymIndex(await db.select({ term: synonyms.term, words: synonyms.words }).from(synonyms)));
+
+/**
+ * What the table's vocabulary (search_words) says of each word, in one statement: its stem as the
+ * vectors hold it (none for a stop word), whether a row has that stem, the stem of the shortest known
+ * word it begins (search as you type), and, for words of 4 letters or more that may be corrected,
+ * the most similar known surface word (trigrams; one that starts with the same letter first).
+ */
+async function wordFacts(db: Db, table: string, words: { word: string; correct: boolean }[]): Promise<Map<string, WordFacts>> {
+  const rows = rowsOf<WordFacts & { word: string }>(
+    await db.execute(sql`
+      SELECT q.word, st.stem,
+        (st.stem IS NOT NULL AND q.correct AND EXISTS (SELECT 1 FROM search_words s WHERE s.table_name = ${table} AND s.stem = st.stem)) AS known,
+        p.stem AS "prefixStem", c.word AS "nearWord", c.stem AS "nearStem"
+      FROM json_to_recordset(${JSON.stringify(words)}::json) AS q(word text, correct boolean)
+      LEFT JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector('english', q.word)))[1] AS stem) st ON true
+      LEFT JOIN LATERAL (
+        SELECT s.stem FROM search_words s
+        WHERE q.correct AND s.table_name = ${table}
+          AND s.word LIKE replace(replace(replace(q.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+        ORDER BY length(s.word), s.word LIMIT 1
+      ) p ON true
+      LEFT JOIN LATERAL (
+        SELECT s.word, s.stem FROM search_words s
+        WHERE q.correct AND length(q.word) >= 4 AND s.table_name = ${table} AND s.word % q.word
+        ORDER BY left(s.word, 1) = left(q.word, 1) DESC, similarity(s.word, q.word) DESC, abs(length(s.word) - length(q.word)), s.word
+        LIMIT 1
+      ) c ON true`),
+  );
+  return new Map(rows.map(({ word, ...facts }) => [word, facts]));
+}
+
 /**
  * The one way to match words on a searchable table: the per-list `?search=` and the site search
- * (routes/search.ts) both call it. `exact` searches the words as typed ("Search instead for nrsing").
+ * both call it. Each word of the query is matched on its own: a word or phrase of a synonym group
+ * (admin-kept: "uk", "bsc") finds what any word of its group finds; a known word stays; the start
+ * of a known word is a prefix; a misspelt word of 4 letters or more is corrected to the most similar
+ * known word ("nrsing" → nursing), unless `exact` ("Search instead for nrsing"); the rest is
+ * `unmatched`, and then nothing matches. `memo` remembers synonym groups and word facts until
+ * content changes (the list's own memo, or a new one).
  */
 export async function matchText(
   db: Db,
   table: PgTable,
   vector: PgColumn,
   text: string,
-  _options: { exact?: boolean } = {},
+  options: { exact?: boolean; memo?: ContentMemo } = {},
 ): Promise<TextMatch> {
-  return { ...fullTextMatch(vector, await searchTerms(db, table, text)), corrections: [], unmatched: [] };
+  const memo = options.memo ?? (await contentMemo(db));
+  const plan: Plan = expandSynonyms(queryWords(text), await groupsOf(db, memo));
+  const tableName = getTableConfig(table).name;
+  // the query's own words may be corrected; the synonyms' words only need their stems
+  const correct = new Map<string, boolean>();
+  for (const p of plan) {
+    if (p.kind === 'word') correct.set(p.word, true);
+    else for (const word of p.alternatives.flat()) correct.set(word, correct.get(word) ?? false);
+  }
+  const asked = [...correct].map(([word, c]) => ({ word, correct: c }));
+  const facts = await memo(`words:${tableName}:${JSON.stringify(asked)}`, () => wordFacts(db, tableName, asked));
+  const { terms, corrections, unmatched } = tsQueryText(plan, facts, { exact: options.exact ?? false });
+  return { ...fullTextMatch(vector, terms), corrections, unmatched };
 }
+
+export type { Group };

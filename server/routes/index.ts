@@ -15,6 +15,7 @@ import licenceRoutes from './licences.ts';
 import reviewRoutes from './reviews.ts';
 import shortlistRoutes from './shortlists.ts';
 import outboxRoutes from './outbox.ts';
+import searchRoutes from './search.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(reviewRoutes);
   await app.register(shortlistRoutes);
   await app.register(outboxRoutes);
+  await app.register(searchRoutes);
 }

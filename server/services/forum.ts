@@ -14,7 +14,7 @@ import { institutionSpec } from '../../src/lib/contract/institutions.ts';
 import { mayAcceptAnswer, mayDeletePost, mayEditPost, mayReportPost, postsUnreviewed } from '../access/authors.ts';
 import { isAdmin } from '../access/roles.ts';
 import type { FastifyInstance } from 'fastify';
-import { fullTextMatch, searchTerms } from '../entities/search.ts';
+import { matchText } from '../entities/search.ts';
 import type { ModerationItem } from '../../src/lib/contract/answers.ts';
 
 export const ORDERINGS = ['-created_at', 'created_at', '-likes', '-replies'] as const;
@@ -121,7 +121,7 @@ async function categoryId(db: Db, idOrSlug: string): Promise<number> {
 }
 
 /** Full text over title and body, misspelt words corrected against the forum's own words. */
-const matches = async (db: Db, text: string) => fullTextMatch(forumQuestions.search, await searchTerms(db, forumQuestions, text)).where;
+const matches = async (db: Db, text: string) => (await matchText(db, forumQuestions, forumQuestions.search, text)).where;
 
 const ORDER: Record<(typeof ORDERINGS)[number], SQL[]> = {
   '-created_at': [desc(forumQuestions.created_at), desc(forumQuestions.id)],

@@ -54,6 +54,7 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'GET /api/leads/modal-settings/': e('public', 200),
   'PATCH /api/leads/modal-settings/update/': e('admin', 200),
   'GET /api/ads/': e('public', 200, 'placement=banner'),
+  'GET /api/search/': e('public', 200, 'q=nursing'),
   'GET /api/consultancy/dashboard/': e('consultancy', 200),
   'PATCH /api/consultancy/dashboard/update/': e('consultancy', 200),
   'GET /api/college/dashboard/': e('college', 200),

@@ -60,6 +60,8 @@ export const exchangeRates = entityTable(e.exchangeRate, {
   indexes: (t) => [index('exchange_rates_currency_idx').on(t.currency, t.rate_date)],
 });
 
+export const synonyms = entityTable(e.synonym);
+
 /** A college's other offices: not an entity of their own (server/routes/dashboards.ts). */
 export const collegeBranches = pgTable(
   'college_branches',

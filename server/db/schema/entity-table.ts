@@ -16,7 +16,7 @@ import {
   type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../../src/lib/contract/index.ts';
-import { faqList, id, idList, searchColumns, searchIndexes, textList, timestamps } from './columns.ts';
+import { faqList, id, idList, searchColumns, searchIndexes, textList, timestamps, type SearchSource } from './columns.ts';
 
 /**
  * A content entity's table, built from its declaration: one column per stored field, of the type its
@@ -145,6 +145,20 @@ function valueColumn(name: string, meta: FieldMeta) {
   }
 }
 
+/** What a declaration's search vector is made of: its `search` fields, and the rows its `foundBy` refs name. */
+function searchSource(decl: EntityDeclaration, weights: SearchSource['weights']): SearchSource {
+  const fields = Object.entries(decl.fields);
+  return {
+    weights,
+    lists: fields.flatMap(([name, meta]) => (meta.kind === 'tags' ? [name] : [])),
+    foundBy: fields.flatMap(([name, meta]) =>
+      (meta.kind === 'ref' || meta.kind === 'refs') && meta.foundBy
+        ? [{ column: name, table: entities[meta.ref].table, many: meta.kind === 'refs' }]
+        : [],
+    ),
+  };
+}
+
 /** The columns in the order rows are answered in: the fields in their order, the slug after the title. */
 function declaredColumns(decl: EntityDeclaration): Record<string, PgColumnBuilderBase> {
   const fields = Object.entries(decl.fields).flatMap(([name, meta]): [string, PgColumnBuilderBase][] => {
@@ -157,7 +171,7 @@ function declaredColumns(decl: EntityDeclaration): Record<string, PgColumnBuilde
     id: id(),
     ...Object.fromEntries(fields),
     ...(decl.confirmed ? { facts_checked_on: stores.date('facts_checked_on') } : {}),
-    ...(decl.search ? searchColumns(decl.search) : {}),
+    ...(decl.search ? searchColumns(decl.table, searchSource(decl, decl.search)) : {}),
     ...timestamps(),
   };
 }

@@ -18,7 +18,7 @@ export const forumQuestions = pgTable(
     held: boolean('held').notNull().default(false),
     /** the answer the asker (or an admin) marked as accepted */
     accepted_reply_id: integer('accepted_reply_id').references((): AnyPgColumn => forumReplies.id, { onDelete: 'set null' }),
-    ...searchColumns({ A: ['title'], C: ['body'] }),
+    ...searchColumns('forum_questions', { weights: { A: ['title'], C: ['body'] } }),
     ...timestamps(),
   },
   (t) => [

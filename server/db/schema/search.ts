@@ -1,17 +1,24 @@
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
- * Every lexeme of every searchable table's `search` vector, per table: search corrects a query
- * word against this small dictionary (trigram similarity) instead of trigram-matching every row.
- * Filled by triggers on every table with a `search` column, set up at each start after the
- * migrations (db/search-triggers.ts), so a new searchable table needs no SQL of its own; words of deleted rows stay,
- * which at worst corrects a typo to a word that no longer matches anything.
+ * Every surface word (lowercased, not stemmed) of every searchable table's `surface_words` vector, with its
+ * stem (as in `search`), per table: search corrects a misspelt query word to the most similar known
+ * word (trigram similarity: "nrsing" → nursing) and searches its stem, instead of trigram-matching
+ * every row; comparing surface words, not stems, is what makes "nrsing" near "nursing" (its stem
+ * "nurs" is too short to be). Filled by triggers on every searchable table, set up at each start
+ * after the migrations (db/search-triggers.ts); words of deleted rows stay, which at worst corrects
+ * a typo to a word that no longer matches anything. Stop words are left out.
  */
 export const searchWords = pgTable(
   'search_words',
   {
     table_name: text('table_name').notNull(),
     word: text('word').notNull(),
+    stem: text('stem').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.table_name, t.word] }), index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+  (t) => [
+    primaryKey({ columns: [t.table_name, t.word] }),
+    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    index('search_words_stem_idx').on(t.table_name, t.stem),
+  ],
 );

@@ -18,6 +18,7 @@ import { seedLicences } from './steps/licences.ts';
 import { seedReference } from './steps/reference.ts';
 import { seedMoney } from './steps/money.ts';
 import { seedReviews } from './steps/reviews.ts';
+import { seedSynonyms } from './steps/synonyms.ts';
 import { seedUniversities } from './steps/universities.ts';
 
 export { DEMO_ACCOUNTS } from './steps/accounts.ts';
@@ -58,6 +59,7 @@ export async function seedDemo(
     await seedSettings(ctx, promotable[0]!);
     await seedReviews(ctx, institutions);
     await seedMoney(ctx);
+    await seedSynonyms(ctx);
     // Accounts come last so that production (no accounts) draws the same random content before them.
     if (passwordHash) {
       const owned = { consultancyId: institutions.demoConsultancyId, collegeId: institutions.demoCollegeId, universityId: unis[0]!.id };

@@ -118,6 +118,8 @@ interface KindOptions<F extends string> {
     options: readonly string[];
     /** how each option reads ("listed": "Recognised") */
     optionLabels?: Readonly<Record<string, string>>;
+    /** the other names students type for each option ("masters", "MSc", "MBA" for master): the site search turns them into a filter */
+    optionNames?: Readonly<Record<string, readonly string[]>>;
     /** the longest option the column holds (default 20) */
     max?: number;
     /** the starting value in a new record's form, and the column's */
@@ -137,8 +139,18 @@ interface KindOptions<F extends string> {
     onDelete?: 'set null' | 'cascade';
     /** false: no index of its own (every other ref has one, for deletes and filters) */
     index?: false;
+    /**
+     * search finds the row by the referred row's names and places (its search weights A and B), and
+     * by what finds that row in turn: a course by its university's name and city and the university's
+     * country (server/db/search-triggers.ts keeps them current)
+     */
+    foundBy?: true;
   };
-  refs: { ref: EntityName };
+  refs: {
+    ref: EntityName;
+    /** search finds the row by each referred row's names and places, as a ref's `foundBy` */
+    foundBy?: true;
+  };
   /** `max`: the longest tag */
   tags: { max?: number };
   faqs: object;

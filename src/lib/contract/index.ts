@@ -15,6 +15,7 @@ import { forumCategory } from './entities/forum-category.ts';
 import { modelQuestion } from './entities/model-question.ts';
 import { offer } from './entities/offer.ts';
 import { scholarship } from './entities/scholarship.ts';
+import { synonym } from './entities/synonym.ts';
 import { university } from './entities/university.ts';
 
 export * from './entity.ts';
@@ -42,6 +43,7 @@ export {
   newsCategory,
   offer,
   scholarship,
+  synonym,
   university,
 };
 
@@ -67,6 +69,7 @@ export const entities = {
   ad,
   forumCategory,
   exchangeRate,
+  synonym,
 } satisfies { [K in EntityName]: EntityDeclaration & { name: K } };
 
 /** The dropdown routes the declarations give (`dropdown`), as API paths. */

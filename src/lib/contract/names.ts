@@ -22,4 +22,5 @@ export type EntityName =
   | 'modelQuestion'
   | 'ad'
   | 'forumCategory'
-  | 'exchangeRate';
+  | 'exchangeRate'
+  | 'synonym';

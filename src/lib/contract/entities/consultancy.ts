@@ -23,7 +23,7 @@ export const consultancy = defineEntity({
     ...institutionProfile,
     // written by the consultancy itself: the page says so
     about: { ...institutionProfile.about, selfDescribed: true },
-    test_preparation: { kind: 'refs', ref: 'exam', label: 'Test preparation' },
+    test_preparation: { kind: 'refs', ref: 'exam', label: 'Test preparation', foundBy: true },
     partner_universities: { kind: 'refs', ref: 'university', label: 'Partner universities' },
     highlights: {
       kind: 'tags',

@@ -47,7 +47,8 @@ export const destination = defineEntity({
     },
     register_url: { kind: 'url', label: 'Register link' },
   },
-  search: { A: ['name'], B: ['capital', 'language'], C: ['about'] },
+  // its language is no place: courses and universities, found by their country's names and places, are not found by "english"
+  search: { A: ['name'], B: ['capital'], C: ['language', 'about'] },
   confirmed: ['living_cost', 'intakes', 'living_cost_yearly', 'visa_fee', 'health_insurance_yearly'],
   ordering: ['-priority', 'name'],
   orderable: ['country_code'],

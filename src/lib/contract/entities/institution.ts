@@ -11,7 +11,7 @@ export const institutionProfile = {
   phone: { kind: 'text', label: 'Phone', max: 60 },
   email: { kind: 'email', label: 'Email' },
   website: { kind: 'url', label: 'Website' },
-  districts: { kind: 'refs', ref: 'district', label: 'Districts' },
+  districts: { kind: 'refs', ref: 'district', label: 'Districts', foundBy: true },
   study_abroad_destinations: { kind: 'refs', ref: 'destination', label: 'Study abroad destinations' },
 } satisfies Record<string, FieldMeta>;
 

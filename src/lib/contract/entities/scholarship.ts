@@ -18,7 +18,7 @@ export const scholarship = defineEntity({
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
     provider: { kind: 'text', label: 'Provider', max: 200, column: true, summary: 4 },
-    destination_id: { kind: 'ref', ref: 'destination', label: 'Destination', column: true, listedOn: {} },
+    destination_id: { kind: 'ref', ref: 'destination', label: 'Destination', column: true, listedOn: {}, foundBy: true },
     level: { kind: 'select', label: 'Level', options: COURSE_LEVELS },
     amount: { kind: 'text', keyFact: true, label: 'Amount', max: 200 },
     amount_value: {
@@ -29,7 +29,14 @@ export const scholarship = defineEntity({
       help: 'A yearly or one-time sum, when the award is one, for the finder. Leave empty for a fee waiver or full funding.',
     },
     amount_currency: { kind: 'text', label: 'Currency of the amount', max: 3, help: 'Three letters, such as AUD or GBP.' },
-    discipline_id: { kind: 'ref', ref: 'discipline', label: 'Field of study', index: false, help: 'Leave empty when any field may apply.' },
+    discipline_id: {
+      kind: 'ref',
+      ref: 'discipline',
+      label: 'Field of study',
+      index: false,
+      foundBy: true,
+      help: 'Leave empty when any field may apply.',
+    },
     deadline: { kind: 'date', keyFact: true, label: 'Deadline', column: true },
     eligibility: { kind: 'textarea', label: 'Eligibility', summary: 8 },
     about: { kind: 'html', label: 'About', summary: 6 },
@@ -45,7 +52,7 @@ export const scholarship = defineEntity({
     open: { label: 'Open for applications only', kind: 'flag', initially: true },
   },
   values: ['amount_npr'],
-  search: { A: ['title'], B: ['provider'], C: ['eligibility', 'about'] },
+  search: { A: ['title'], B: ['provider', 'level'], C: ['eligibility', 'about'] },
   confirmed: ['amount', 'amount_value', 'amount_currency', 'deadline'],
   ordering: ['deadline', 'id'],
   orderable: ['provider'],

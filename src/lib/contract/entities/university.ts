@@ -19,7 +19,15 @@ export const university = defineEntity({
   compare: true,
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
-    destination_id: { kind: 'ref', ref: 'destination', label: 'Destination', column: true, listedOn: {}, namedInResults: true },
+    destination_id: {
+      kind: 'ref',
+      ref: 'destination',
+      label: 'Destination',
+      column: true,
+      listedOn: {},
+      namedInResults: true,
+      foundBy: true,
+    },
     city: { kind: 'text', label: 'City', max: 120, column: true },
     logo: { kind: 'image', label: 'Logo', picture: 'small' },
     cover: { kind: 'image', label: 'Cover image', picture: 'cover' },

@@ -1,0 +1,30 @@
+/**
+ * The words Nepali students search with for the demo's countries, course levels and exams, as
+ * synonym groups (the `synonym` entity: admins add more in the console). The term is the word the
+ * data uses; each of the words finds what it finds. Words that are also common English words
+ * ("be", "me", "it") are left out: a group applies wherever its words appear in a query.
+ */
+export const SYNONYM_GROUPS: { term: string; words: string[] }[] = [
+  { term: 'United Kingdom', words: ['UK', 'England', 'Britain', 'Great Britain', 'GB', 'Scotland', 'Wales'] },
+  { term: 'USA', words: ['United States', 'United States of America', 'US', 'America'] },
+  { term: 'Australia', words: ['Aus', 'Aussie', 'Oz'] },
+  { term: 'New Zealand', words: ['NZ'] },
+  { term: 'South Korea', words: ['Korea'] },
+  { term: 'UAE', words: ['United Arab Emirates', 'Emirates'] },
+  { term: 'Netherlands', words: ['Holland'] },
+  { term: 'Germany', words: ['Deutschland'] },
+  { term: 'bachelor', words: ['bachelors', 'bachelor degree', 'BSc', 'BBA', 'BBS', 'BA', 'undergraduate', 'UG'] },
+  { term: 'master', words: ['masters', 'master degree', 'MSc', 'MBA', 'MBS', 'MA', 'postgraduate', 'PG'] },
+  { term: 'diploma', words: ['diplomas', 'advanced diploma'] },
+  { term: 'PhD', words: ['doctorate', 'doctoral', 'DPhil'] },
+  { term: 'foundation', words: ['pathway'] },
+  { term: 'IELTS', words: ['International English Language Testing System'] },
+  { term: 'PTE', words: ['Pearson', 'Pearson Test of English'] },
+  { term: 'TOEFL', words: ['Test of English as a Foreign Language', 'iBT'] },
+  { term: 'Duolingo', words: ['DET', 'Duolingo English Test'] },
+  { term: 'GRE', words: ['Graduate Record Examination'] },
+  { term: 'GMAT', words: ['Graduate Management Admission Test'] },
+  { term: 'SAT', words: ['Scholastic Assessment Test'] },
+  { term: 'JLPT', words: ['Japanese Language Proficiency Test'] },
+  { term: 'TOPIK', words: ['Test of Proficiency in Korean'] },
+];
