@@ -32,10 +32,15 @@ export interface Verdict {
  */
 export function judge(query: JudgedQuery, answer: SearchAnswer, relevantSlugs: Map<string, string[]>): Verdict {
   const failures: string[] = [];
+  const about = [query.kind].flat();
   // a query whose kind has nothing to show (a budget no course meets) has no first group to judge
-  const expectsKind = query.must.some((r) => r.kind === query.kind) || (relevantSlugs.get(query.kind)?.length ?? 0) > 0;
+  const expectsKind = about.some((kind) => query.must.some((r) => r.kind === kind) || (relevantSlugs.get(kind)?.length ?? 0) > 0);
   const first = answer.groups[0]?.kind ?? 'nothing';
-  if (expectsKind && first !== query.kind) failures.push(`first group is ${first}, not ${query.kind}`);
+  if (expectsKind && !about.includes(first)) failures.push(`first group is ${first}, not ${about.join(' or ')}`);
+  const spelt = (text: string | null | undefined) => text?.toLowerCase().replace(/\s+/g, ' ').trim() ?? null;
+  if (spelt(answer.corrected) !== spelt(query.corrected)) {
+    failures.push(`corrected is ${JSON.stringify(answer.corrected)}, not ${JSON.stringify(query.corrected ?? null)}`);
+  }
   const kinds = new Set([...query.must.map((r) => r.kind), ...relevantSlugs.keys()]);
   for (const r of query.never ?? []) {
     const at = groupSlugs(answer, r.kind).indexOf(r.slug);

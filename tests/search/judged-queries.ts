@@ -7,6 +7,8 @@
  * How a query is judged. Each judgment is about one kind's group of the answer (the answer groups
  * rows by kind, so "top 5" means the top 5 of that kind's group, in the group's order):
  * - `kind`: the kind the query is about; its group must be the answer's first group.
+ * - `corrected`: what "Showing results for …" must say for a misspelt query; for any other query
+ *   the answer must correct nothing.
  * - `must`: rows that must be in the top 5 of their kind's group. Relevance 2 (the row the query
  *   asks for), or 1 when marked `also` (wanted, but after the 2s: a scholarship that has closed,
  *   an event that is over).
@@ -40,7 +42,10 @@ export interface JudgedQuery {
   q: string;
   /** what the student means, in words */
   means: string;
-  kind: string;
+  /** the kind the query is about (or kinds, when it is as much about each): its group comes first */
+  kind: string | string[];
+  /** the query with its misspelt words corrected; absent: nothing is misspelt, `corrected` is null */
+  corrected?: string;
   must: JudgedRow[];
   relevant?: RelevantSet[];
   never?: JudgedRow[];
@@ -101,6 +106,7 @@ const COURSES: JudgedQuery[] = [
   },
   {
     q: 'nursing austrlia',
+    corrected: 'nursing australia',
     means: 'the country misspelt inside a query',
     kind: 'course',
     must: [course('master-of-mental-health-nursing-university-of-adelaide'), course('master-of-mental-health-nursing-curtin-university')],
@@ -109,6 +115,7 @@ const COURSES: JudgedQuery[] = [
   },
   {
     q: 'nrsing',
+    corrected: 'nursing',
     means: 'nursing, misspelt: nursing courses (the issue: returned nothing)',
     kind: 'course',
     must: [],
@@ -181,6 +188,7 @@ const COURSES: JudgedQuery[] = [
   },
   {
     q: 'enginering germany',
+    corrected: 'engineering germany',
     means: 'engineering, misspelt, in Germany',
     kind: 'course',
     must: [
@@ -249,6 +257,7 @@ const COURSES: JudgedQuery[] = [
   },
   {
     q: 'computer sience',
+    corrected: 'computer science',
     means: 'computer science, misspelt',
     kind: 'course',
     must: [],
@@ -266,7 +275,6 @@ const COURSES: JudgedQuery[] = [
     means: 'cookery, the chef course, in Australia',
     kind: 'course',
     must: [course('phd-in-commercial-cookery-griffith-university'), course('master-of-commercial-cookery-victoria-university')],
-    relevant: [list('course', 'discipline=culinary-arts&country=australia')],
     never: [course('master-of-commercial-cookery-university-of-chicago'), course('bachelor-of-commercial-cookery-coventry-university')],
   },
   {
@@ -292,10 +300,9 @@ const COURSES: JudgedQuery[] = [
   },
   {
     q: 'data science masters',
-    means: 'a named subject at the master level, then other computing masters',
+    means: 'a named subject at the master level',
     kind: 'course',
     must: [course('master-of-data-science-kobe-university')],
-    relevant: [list('course', 'level=master&discipline=computer-science-and-it')],
   },
 ];
 
@@ -306,8 +313,14 @@ const PLACES: JudgedQuery[] = [
     kind: 'destination',
     must: [destination('south-korea')],
   },
-  { q: 'australa', means: 'Australia misspelt (works on a whole name today)', kind: 'destination', must: [destination('australia')] },
-  { q: 'canda', means: 'Canada misspelt', kind: 'destination', must: [destination('canada')] },
+  {
+    q: 'australa',
+    corrected: 'australia',
+    means: 'Australia misspelt (works on a whole name today)',
+    kind: 'destination',
+    must: [destination('australia')],
+  },
+  { q: 'canda', corrected: 'canada', means: 'Canada misspelt', kind: 'destination', must: [destination('canada')] },
   { q: 'uk', means: 'UK, for the United Kingdom', kind: 'destination', must: [destination('united-kingdom')] },
   { q: 'england', means: 'England, for the United Kingdom', kind: 'destination', must: [destination('united-kingdom')] },
   { q: 'usa', means: 'the USA', kind: 'destination', must: [destination('usa')] },
@@ -364,6 +377,7 @@ const PLACES: JudgedQuery[] = [
   },
   {
     q: 'universty of tokyo',
+    corrected: 'university of tokyo',
     means: 'a misspelt word in a name',
     kind: 'university',
     must: [university('university-of-tokyo')],
@@ -383,7 +397,7 @@ const EXAMS: JudgedQuery[] = [
     kind: 'exam',
     must: [exam('ielts'), blog('how-to-score-7-bands-in-ielts-writing-task-2'), blog('ielts-vs-pte-which-english-test-should-you-take')],
   },
-  { q: 'ilets', means: 'IELTS misspelt', kind: 'exam', must: [exam('ielts')] },
+  { q: 'ilets', corrected: 'ielts', means: 'IELTS misspelt', kind: 'exam', must: [exam('ielts')] },
   { q: 'toefl', means: 'the TOEFL exam', kind: 'exam', must: [exam('toefl')] },
   { q: 'pte', means: 'the PTE exam', kind: 'exam', must: [exam('pte')] },
   { q: 'gre', means: 'the GRE exam', kind: 'exam', must: [exam('gre'), blog('gre-preparation-in-three-months-a-study-plan')] },
@@ -526,8 +540,8 @@ const INSTITUTIONS: JudgedQuery[] = [
     relevant: [list('consultancy', 'destination=japan&district=kathmandu')],
   },
   {
-    q: 'kathmandu consultancy',
-    means: 'consultancies in Kathmandu',
+    q: 'consultancies in kathmandu',
+    means: 'consultancies in Kathmandu ("kathmandu consultancy" could as well mean those named Kathmandu)',
     kind: 'consultancy',
     must: [],
     relevant: [list('consultancy', 'district=kathmandu')],
@@ -555,10 +569,11 @@ const READING: JudgedQuery[] = [
   },
   {
     q: 'canada study permit',
-    means: 'the Canadian student visa: what is written, and the seminars',
-    kind: 'blog',
+    means: 'the Canadian student visa: what is written (a guide, the news), and the seminars',
+    kind: ['blog', 'news'],
     must: [
       blog('canada-study-permit-documents-checklist-for-nepali-students'),
+      news('canada-announces-study-permit-cap-for-2027'),
       event('canada-study-permit-seminar-2028'),
       also(event('canada-study-permit-seminar-2026')),
     ],

@@ -72,6 +72,21 @@ describe('judging one answer', () => {
     expect(judge(query({}), answer({ course: ['r1'] }), small).failures).toEqual(['top 2 courses are not all relevant: only 1 rows']);
   });
 
+  it('takes any of several kinds first when the query is as much about each', () => {
+    const q = query({ kind: ['blog', 'news'], must: [{ kind: 'blog', slug: 'b', grade: 2 }] });
+    expect(judge(q, answer({ news: ['n'], blog: ['b'] }), new Map()).failures).toEqual([]);
+    expect(judge(q, answer({ event: ['e'], blog: ['b'] }), new Map()).failures).toEqual(['first group is event, not blog or news']);
+  });
+
+  it('wants the correction a misspelt query declares, and none for any other query', () => {
+    const typo = { ...answer({ course: ['a'] }), corrected: 'Nursing  australia' };
+    expect(judge(query({ corrected: 'nursing australia', must: [course('a')] }), typo, new Map()).failures).toEqual([]);
+    expect(judge(query({ must: [course('a')] }), typo, new Map()).failures).toEqual(['corrected is "Nursing  australia", not null']);
+    expect(judge(query({ corrected: 'nursing', must: [course('a')] }), answer({ course: ['a'] }), new Map()).failures).toEqual([
+      'corrected is null, not "nursing"',
+    ]);
+  });
+
   it('does not ask for a first group when the query kind has nothing to show', () => {
     const v = judge(query({ never: [course('over-budget')] }), answer({ destination: ['canada'] }), new Map());
     expect(v.failures).toEqual([]);
