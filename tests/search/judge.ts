@@ -38,8 +38,9 @@ export function judge(query: JudgedQuery, answer: SearchAnswer, relevantSlugs: M
   const first = answer.groups[0]?.kind ?? 'nothing';
   if (expectsKind && !about.includes(first)) failures.push(`first group is ${first}, not ${about.join(' or ')}`);
   const spelt = (text: string | null | undefined) => text?.toLowerCase().replace(/\s+/g, ' ').trim() ?? null;
-  if (spelt(answer.corrected) !== spelt(query.corrected)) {
-    failures.push(`corrected is ${JSON.stringify(answer.corrected)}, not ${JSON.stringify(query.corrected ?? null)}`);
+  const corrections = [query.corrected ?? null].flat().map(spelt);
+  if (!corrections.includes(spelt(answer.corrected))) {
+    failures.push(`corrected is ${JSON.stringify(answer.corrected)}, not ${corrections.map((c) => JSON.stringify(c)).join(' or ')}`);
   }
   const kinds = new Set([...query.must.map((r) => r.kind), ...relevantSlugs.keys()]);
   for (const r of query.never ?? []) {

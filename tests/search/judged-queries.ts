@@ -8,7 +8,7 @@
  * rows by kind, so "top 5" means the top 5 of that kind's group, in the group's order):
  * - `kind`: the kind the query is about; its group must be the answer's first group.
  * - `corrected`: what "Showing results for …" must say for a misspelt query; for any other query
- *   the answer must correct nothing.
+ *   the answer must correct nothing (a word known in one kind is no typo in another).
  * - `must`: rows that must be in the top 5 of their kind's group. Relevance 2 (the row the query
  *   asks for), or 1 when marked `also` (wanted, but after the 2s: a scholarship that has closed,
  *   an event that is over).
@@ -44,8 +44,11 @@ export interface JudgedQuery {
   means: string;
   /** the kind the query is about (or kinds, when it is as much about each): its group comes first */
   kind: string | string[];
-  /** the query with its misspelt words corrected; absent: nothing is misspelt, `corrected` is null */
-  corrected?: string;
+  /**
+   * the query with its misspelt words corrected; absent: nothing is misspelt, `corrected` is null;
+   * a list: any of these (null too when every misspelt word became a chip, whose label shows it)
+   */
+  corrected?: string | (string | null)[];
   must: JudgedRow[];
   relevant?: RelevantSet[];
   never?: JudgedRow[];
@@ -188,7 +191,7 @@ const COURSES: JudgedQuery[] = [
   },
   {
     q: 'enginering germany',
-    corrected: 'engineering germany',
+    corrected: ['engineering germany', null],
     means: 'engineering, misspelt, in Germany',
     kind: 'course',
     must: [

@@ -85,6 +85,7 @@ describe('judging one answer', () => {
     expect(judge(query({ corrected: 'nursing', must: [course('a')] }), answer({ course: ['a'] }), new Map()).failures).toEqual([
       'corrected is null, not "nursing"',
     ]);
+    expect(judge(query({ corrected: ['nursing', null], must: [course('a')] }), answer({ course: ['a'] }), new Map()).failures).toEqual([]);
   });
 
   it('does not ask for a first group when the query kind has nothing to show', () => {
