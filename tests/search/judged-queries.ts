@@ -458,18 +458,16 @@ const SCHOLARSHIPS: JudgedQuery[] = [
   },
   {
     q: 'scholarship australia',
-    means: 'scholarships for Australia, open ones before those that closed',
+    means: 'scholarships for Australia open now (the list page, too, shows open ones unless asked)',
     kind: 'scholarship',
     must: [
       scholarship('western-sydney-university-international-merit-scholarship'),
       scholarship('university-of-new-south-wales-south-asia-scholarship'),
-      also(scholarship('australia-awards-scholarship')),
-      also(scholarship('destination-australia-scholarship')),
     ],
   },
   {
     q: 'scholarships for masters in uk',
-    means: 'master scholarships for the UK',
+    means: 'master scholarships for the UK: all three closed, so they are what there is (next round)',
     kind: 'scholarship',
     must: [scholarship('chevening-scholarship'), scholarship('commonwealth-master-s-scholarship'), scholarship('great-scholarship-nepal')],
     relevant: [list('scholarship', 'destination=united-kingdom&level=master&open=false')],
@@ -481,7 +479,12 @@ const SCHOLARSHIPS: JudgedQuery[] = [
     must: [scholarship('lester-b-pearson-international-scholarship'), scholarship('university-of-waterloo-global-excellence-scholarship')],
     never: [scholarship('vanier-canada-graduate-scholarship')],
   },
-  { q: 'chevening', means: 'one scholarship by its name', kind: 'scholarship', must: [scholarship('chevening-scholarship')] },
+  {
+    q: 'chevening',
+    means: 'one scholarship by its name (closed: still found when named)',
+    kind: 'scholarship',
+    must: [scholarship('chevening-scholarship')],
+  },
   {
     q: 'fulbright',
     means: 'one scholarship by its name',
