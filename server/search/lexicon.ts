@@ -2,7 +2,8 @@ import { getTableColumns } from 'drizzle-orm';
 import { siteEntities, type EntityName, type SiteDeclaration } from '../../src/lib/contract/index.ts';
 import type { Lexicon, LexiconEntry } from '../../src/lib/shared/query-understanding.ts';
 import type { Db } from '../db/index.ts';
-import { contentMemo } from '../entities/content-memo.ts';
+import { synonyms } from '../db/schema/index.ts';
+import type { ContentMemo } from '../entities/content-memo.ts';
 import { column } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 
@@ -21,19 +22,14 @@ export const ROW_CHIPS: readonly { filter: string; entity: EntityName; label: (n
 /** The kinds the site's search looks through: the declarations with `homeSearch`, in navigation order. */
 export const searchKinds = (): SiteDeclaration[] => siteEntities().filter((d) => d.homeSearch);
 
-/** A synonym: a term and the other words meaning the same (the `synonym` entity, once it exists). */
+/** A synonym group: a term and the other words meaning the same (the `synonym` entity admins keep). */
 export interface Synonym {
   term: string;
   words: readonly string[];
 }
 
-/**
- * The synonyms admins keep. The seam for the synonyms table (issue 24, helper search-words): until
- * it is in this branch the lexicon knows the names in the data and the declarations only.
- */
-async function synonymsOf(_db: Db): Promise<Synonym[]> {
-  return [];
-}
+/** The synonym groups, which give the lexicon's entries their other names ("UK" for United Kingdom, "MBA" for master). */
+const synonymsOf = (db: Db): Promise<Synonym[]> => db.select({ term: synonyms.term, words: synonyms.words }).from(synonyms);
 
 /** "Computer Science & IT" is also "computer science" and "it"; "Business & Management", "business". */
 const nameParts = (name: string) => [name, ...(/[&/,]/.test(name) ? name.split(/\s*[&/,]\s*/).filter(Boolean) : [])];
@@ -54,19 +50,19 @@ async function rowEntries(db: Db, chip: (typeof ROW_CHIPS)[number], alsoNamed: s
   }));
 }
 
-/** The select filters whose field declares `optionNames` (a course's level): an entry per option. */
+/** The select filters whose field the search `understood` (a course's level): an entry per option, named by the option. */
 function optionEntries(kinds: SiteDeclaration[]): LexiconEntry[] {
   const entries = new Map<string, LexiconEntry>();
   for (const decl of kinds)
     for (const [filter, meta] of Object.entries(decl.filters ?? {})) {
       const field = meta.kind === 'select' ? decl.fields[meta.column] : undefined;
-      if (field?.kind !== 'select' || !field.optionNames) continue;
+      if (field?.kind !== 'select' || !field.understood) continue;
       for (const option of field.options)
         entries.set(`${filter}:${option}`, {
           filter,
           value: option,
           label: field.optionLabels?.[option] ?? option.charAt(0).toUpperCase() + option.slice(1),
-          names: [option, ...(field.optionNames[option] ?? [])],
+          names: [option],
         });
     }
   return [...entries.values()];
@@ -76,12 +72,14 @@ function optionEntries(kinds: SiteDeclaration[]): LexiconEntry[] {
 const kindEntries = (kinds: SiteDeclaration[]): LexiconEntry[] =>
   kinds.map((d) => ({ filter: 'kind', value: d.name, label: `${d.plural} only`, names: [d.label, d.plural] }));
 
-/** Each entry with the words of every synonym one of its names is the term of ("UK" for "United Kingdom"). */
-function withSynonyms(entries: LexiconEntry[], synonyms: Synonym[]): LexiconEntry[] {
-  if (synonyms.length === 0) return entries;
-  const byTerm = new Map<string, string[]>();
-  for (const s of synonyms) byTerm.set(s.term.toLowerCase(), [...(byTerm.get(s.term.toLowerCase()) ?? []), ...s.words]);
-  return entries.map((e) => ({ ...e, names: [...e.names, ...e.names.flatMap((n) => byTerm.get(n.toLowerCase()) ?? [])] }));
+/** Each entry with every word of the synonym groups one of its names belongs to ("UK", "Britain" for United Kingdom). */
+function withSynonyms(entries: LexiconEntry[], groups: Synonym[]): LexiconEntry[] {
+  const byName = new Map<string, string[]>();
+  for (const g of groups) {
+    const members = [g.term, ...g.words];
+    for (const m of members) byName.set(m.toLowerCase(), [...(byName.get(m.toLowerCase()) ?? []), ...members]);
+  }
+  return entries.map((e) => ({ ...e, names: [...new Set([...e.names, ...e.names.flatMap((n) => byName.get(n.toLowerCase()) ?? [])])] }));
 }
 
 async function buildLexicon(db: Db): Promise<Lexicon> {
@@ -97,7 +95,6 @@ async function buildLexicon(db: Db): Promise<Lexicon> {
 }
 
 /** The lexicon of the current content, built once per content version. */
-export async function lexiconOf(db: Db): Promise<Lexicon> {
-  const memo = await contentMemo(db);
+export function lexiconOf(db: Db, memo: ContentMemo): Promise<Lexicon> {
   return memo('search:lexicon', () => buildLexicon(db));
 }

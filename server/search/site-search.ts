@@ -1,4 +1,5 @@
 import { eq, getTableColumns } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { SiteDeclaration } from '../../src/lib/contract/index.ts';
 import type { SearchAnswer, SearchChip, SearchGroup, SearchParams } from '../../src/lib/contract/search.ts';
 import { understand } from '../../src/lib/shared/query-understanding.ts';
@@ -7,6 +8,7 @@ import { badRequest } from '../errors.ts';
 import { column, listRows, type MatchedWords } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 import { matchText } from '../entities/search.ts';
+import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
 import { moreUrl, planFor, type KindPlan } from './kind-plan.ts';
 import { lexiconOf, searchKinds } from './lexicon.ts';
 import { refsOf } from './refs.ts';
@@ -29,6 +31,10 @@ interface KindAnswer {
 interface Options {
   size: number;
   exact: boolean;
+  /** the request's memo: one read of the content version for every kind */
+  memo: ContentMemo;
+  /** read the best row's rank, for the groups' order (not for "does anything match?") */
+  rank?: boolean;
 }
 
 /** The rank of the best row, read once: ranks of name matches (weight A) outweigh mentions in a body (C). */
@@ -43,20 +49,21 @@ async function topRank(db: Db, decl: SiteDeclaration, matched: MatchedWords | un
 }
 
 /** One kind's matches for its plan: the words matched with matchText, the chips as its list's filters. */
-async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size, exact }: Options): Promise<KindAnswer> {
+async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size, exact, memo, rank = true }: Options): Promise<KindAnswer> {
   const entity = serverEntity(decl.name);
   const none = { decl, plan, count: 0, results: [], top: 0, corrections: [], unmatched: [] };
   let matched: MatchedWords | undefined;
   let words: Pick<KindAnswer, 'corrections' | 'unmatched'> = { corrections: [], unmatched: [] };
   if (plan.words) {
     if (!('search' in getTableColumns(entity.table))) return none;
-    const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact });
+    const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact, memo });
     matched = { where: match.where, rank: match.rank };
     words = { corrections: match.corrections, unmatched: match.unmatched };
   }
   const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], matched);
   const results = list.results as Row[];
-  return { decl, plan, count: list.count, results, top: await topRank(db, decl, matched, results[0]), ...words };
+  const top = rank ? await topRank(db, decl, matched, results[0]) : 0;
+  return { decl, plan, count: list.count, results, top, ...words };
 }
 
 /** Every kind's answer for the chips and words (the kinds a kind chip or `kind` leaves). */
@@ -76,12 +83,20 @@ const COURSE_CHIPS = new Set(['level', 'discipline', 'fee_max']);
  * How well a kind answers: chips it applied as filters count most (a course filtered by country
  * and field beats a blog post mentioning both), then the kind a lone chip names (the destination
  * for "australia"), then the rank of its best row (a name match outweighs a mention in a body);
- * courses lead among equals when the query names a level, a field or a fee ("masters it canada").
+ * courses lead among equals when the query names a level, a field or a fee ("masters it canada"),
+ * and a kind whose name the words say ("mext scholarship").
  */
 function score(answer: KindAnswer, chips: SearchChip[]): number {
-  const courseQuery = answer.decl.name === 'course' && chips.some((c) => COURSE_CHIPS.has(c.filter)) ? 0.5 : 0;
-  return answer.plan.applied + (answer.plan.named && chips.length === 1 ? 1.5 : 0) + answer.top + courseQuery;
+  const { decl, plan } = answer;
+  const courseQuery = decl.name === 'course' && chips.some((c) => COURSE_CHIPS.has(c.filter)) ? 0.5 : 0;
+  return plan.applied + (plan.named && chips.length === 1 ? 1.5 : 0) + answer.top + courseQuery + (namesKind(decl, plan.words) ? 0.5 : 0);
 }
+
+/** The words name the kind inside a name ("MEXT scholarship"): the scholarship before a post about it. */
+const namesKind = (decl: SiteDeclaration, words: string) => {
+  const typed = new Set(words.toLowerCase().split(/\s+/));
+  return typed.has(decl.label.toLowerCase()) || typed.has(decl.plural.toLowerCase());
+};
 
 async function groupOf(db: Db, answer: KindAnswer): Promise<SearchGroup> {
   const { decl, plan, count, results } = answer;
@@ -106,29 +121,41 @@ function kindsFor(kind: string | undefined): SiteDeclaration[] {
   return one;
 }
 
-/** The chips whose removal would find something: each tried without it. */
+/** Whether any kind has a row for the chips and words: kind after kind, one row each, until one has. */
+async function anyMatch(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<boolean> {
+  for (const decl of kinds) {
+    const plan = planFor(decl, chips, words);
+    if (plan && (await searchKind(db, decl, plan, { ...options, size: 1, rank: false })).count > 0) return true;
+  }
+  return false;
+}
+
+/** The chips whose removal alone would find something: each tried without it. */
 async function droppable(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<string[]> {
   const found = await Promise.all(
-    chips.map(async (chip) => {
-      const answers = await searchAll(
+    chips.map(async (chip) =>
+      (await anyMatch(
         db,
         kinds,
         chips.filter((c) => c !== chip),
         words,
         options,
-      );
-      return answers.some((a) => a.count > 0) ? [chip.filter] : [];
-    }),
+      ))
+        ? [chip.filter]
+        : [],
+    ),
   );
   return [...new Set(found.flat())];
 }
 
+const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(serverEntity(d.name).table).name);
+
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
 export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
-  const lexicon = await lexiconOf(db);
-  const { chips, words } = understand(params.q, lexicon);
-  const options = { size: params.size, exact: params.exact === 'true' };
+  const memo = await contentMemo(db);
+  const { chips, words } = understand(params.q, await lexiconOf(db, memo));
+  const options = { size: params.size, exact: params.exact === 'true', memo };
   const answers = await searchAll(db, kinds, chips, words, options);
   const found = answers.filter((a) => a.count > 0).sort((a, b) => score(b, chips) - score(a, chips));
   const corrections = [...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values()];
@@ -138,7 +165,7 @@ export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAn
     groups.length > 0
       ? { words: [], drop: [] }
       : {
-          words: nearestWords(lexicon, unmatched.length ? unmatched : words.split(/\s+/)),
+          words: await nearestWords(db, tablesOf(kinds), unmatched.length ? unmatched : words.split(/\s+/)),
           drop: await droppable(db, kinds, chips, words, options),
         };
   return {

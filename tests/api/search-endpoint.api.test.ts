@@ -9,6 +9,7 @@ import {
   exams,
   exchangeRates,
   scholarships,
+  synonyms,
   universities,
 } from '../../server/db/schema/index.ts';
 import { searchAnswer, type SearchAnswer } from '../../src/lib/contract/search.ts';
@@ -113,6 +114,10 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
       { title: 'Monbukagakusho Government Award', slug: 'mext', destination_id: jp, discipline_id: nursing, deadline: soon },
       { title: 'Southern Cross Award', slug: 'southern', destination_id: au, discipline_id: nursing, deadline: soon },
     ]);
+    await db.insert(synonyms).values([
+      { term: 'Australia', words: ['Aus', 'Oz'] },
+      { term: 'master', words: ['masters', 'MBA', 'MSc'] },
+    ]);
     await db.insert(blogs).values({ title: 'Living in Japan on a budget', slug: 'japan-budget', body: '<p>Rent and food in Japan.</p>' });
     await db.insert(consultancies).values([
       { name: 'Lakeside Education', slug: 'lakeside', address: 'Lakeside, Pokhara', districts: [kaski!], test_preparation: [ielts!] },
@@ -193,9 +198,24 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     const answer = await search('q=business+australia');
     expect(answer.groups).toEqual([]);
     expect(answer.suggestions.drop.sort()).toEqual(['country', 'discipline']);
-    const words = await search('q=xylophonics+austrlia');
-    expect(words.groups).toEqual([]);
-    expect(words.suggestions.words).toContain('australia');
+  });
+
+  it('corrects a misspelt word and says so; exact=true searches it as typed and suggests the nearest words', async () => {
+    const typo = await search('q=nrsing+in+australia');
+    expect(typo.corrected).toBe('nursing in australia');
+    expect(titles(typo, 'course').sort()).toEqual(['Bachelor of Nursing', 'Master of Nursing Practice']);
+    const asTyped = await search('q=nrsing+in+australia&exact=true');
+    expect(asTyped.corrected).toBeNull();
+    expect(asTyped.searched).toBe('nrsing');
+    expect(asTyped.groups).toEqual([]);
+    expect(asTyped.suggestions.words).toContain('nursing');
+    expect(asTyped.suggestions.drop).toEqual([]);
+  });
+
+  it('knows a country by the synonyms admins keep: "nursing aus"', async () => {
+    const answer = await search('q=nursing+aus');
+    expect(answer.chips.find((c) => c.filter === 'country')).toMatchObject({ value: 'australia', label: 'in Australia', text: 'aus' });
+    expect(group(answer, 'course')!.count).toBe(2);
   });
 
   it('keeps only one kind when asked, and refuses bad input in the error shape', async () => {

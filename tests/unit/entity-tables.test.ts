@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../server/db/schema/index.ts';
 import { migrationsFolder } from '../../server/db/index.ts';
 import { entityTable } from '../../server/db/schema/entity-table.ts';
+import { searchSources } from '../../server/db/schema/columns.ts';
 import { defineEntity, type EntityName } from '../../src/lib/contract/index.ts';
 
 type Snapshot = Parameters<typeof generateMigration>[0];
@@ -50,7 +51,7 @@ describe('tables from declarations', () => {
         rate: { kind: 'number', label: 'Rate', decimals: 2, required: true },
         pets: { kind: 'boolean', label: 'Pets' },
         opens_on: { kind: 'date', label: 'Opens on' },
-        university_id: { kind: 'ref', ref: 'university', label: 'University', onDelete: 'cascade' },
+        university_id: { kind: 'ref', ref: 'university', label: 'University', onDelete: 'cascade', foundBy: true },
         city_id: { kind: 'ref', ref: 'district', label: 'City', index: false },
         near: { kind: 'refs', ref: 'destination', label: 'Near' },
         also: { kind: 'refs', ref: 'exam', label: 'Also' },
@@ -85,8 +86,9 @@ describe('tables from declarations', () => {
       `"faqs" jsonb DEFAULT '[]'::jsonb NOT NULL`,
       '"slug" varchar(200) NOT NULL',
       '"facts_checked_on" date,',
-      `"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("title", '')), 'A') || ` +
-        `setweight(to_tsvector('english', coalesce("body", '')), 'C')) STORED`,
+      // written by the search triggers made from the declaration (db/search-triggers.ts)
+      '"search" "tsvector",',
+      '"surface_words" "tsvector",',
       'CONSTRAINT "fixture_rows_slug_unique" UNIQUE("slug")',
     ])
       expect(sql).toContain(column);
@@ -99,6 +101,11 @@ describe('tables from declarations', () => {
     expect(sql).toContain('CREATE INDEX "fixture_rows_destinations_idx" ON "fixture_rows" USING gin ("near")');
     expect(sql).not.toContain('fixture_rows_exams_idx');
     expect(sql).toContain('CREATE INDEX "fixture_rows_search_idx" ON "fixture_rows" USING gin ("search")');
+    // what the search triggers make the vectors of: the weighted fields, and the rows it is found by
+    expect(searchSources.get('fixture_rows')).toMatchObject({
+      weights: { A: ['title'], C: ['body'] },
+      foundBy: [{ column: 'university_id', table: 'universities', many: false }],
+    });
     expect(sql).toContain('CREATE INDEX "fixture_rows_rent_idx" ON "fixture_rows" USING btree ("rent")');
   });
 });

@@ -24,6 +24,7 @@ const lexicon: Lexicon = {
     { filter: 'kind', value: 'scholarship', label: 'Scholarships only', names: ['Scholarship', 'Scholarships'] },
     { filter: 'kind', value: 'consultancy', label: 'Consultancies only', names: ['Consultancy', 'Consultancies'] },
     { filter: 'kind', value: 'university', label: 'Universities only', names: ['University', 'Universities'] },
+    { filter: 'kind', value: 'college', label: 'Colleges only', names: ['College', 'Colleges'] },
   ],
 };
 
@@ -112,13 +113,38 @@ describe('query understanding', () => {
   it('an exam or a district alone stays a word: "ielts" is the exam page and posts, "Kathmandu University" a name', () => {
     expect(chipsOf('ielts')).toEqual([]);
     expect(wordsOf('ielts')).toBe('ielts');
-    expect(chipsOf('kathmandu university')).toEqual([['kind', 'university', 'university']]);
-    expect(wordsOf('kathmandu university')).toBe('kathmandu');
+    expect(chipsOf('kathmandu university')).toEqual([]);
+    expect(wordsOf('kathmandu university')).toBe('kathmandu university');
     expect(chipsOf('university of sydney')).toEqual([]);
     expect(chipsOf('consultancy in kathmandu')).toEqual([
       ['kind', 'consultancy', 'consultancy'],
       ['district', 'kathmandu', 'in kathmandu'],
     ]);
+  });
+
+  it('a kind word that ends a name is part of the name: "MEXT scholarship" is searched, "japan scholarship" is not', () => {
+    expect(chipsOf('mext scholarship')).toEqual([]);
+    expect(chipsOf('japan scholarship')).toEqual([
+      ['country', 'japan', 'japan'],
+      ['kind', 'scholarship', 'scholarship'],
+    ]);
+  });
+
+  it('leaves out the words every query means ("study", "best") beside chips or other words, and searches them when alone', () => {
+    expect(chipsOf('study in australia')).toEqual([['country', 'australia', 'in australia']]);
+    expect(wordsOf('study in australia')).toBe('');
+    expect(chipsOf('best consultancy in kathmandu')).toEqual([
+      ['kind', 'consultancy', 'consultancy'],
+      ['district', 'kathmandu', 'in kathmandu'],
+    ]);
+    expect(wordsOf('best consultancy in kathmandu')).toBe('');
+    expect(chipsOf('best nursing colleges')).toEqual([
+      ['discipline', 'nursing', 'nursing'],
+      ['kind', 'college', 'colleges'],
+    ]);
+    expect(wordsOf('best nursing colleges')).toBe('');
+    expect(wordsOf('top pick abroad')).toBe('pick');
+    expect(wordsOf('study abroad')).toBe('study abroad');
   });
 
   it('makes no filter of nonsense', () => {

@@ -118,8 +118,11 @@ interface KindOptions<F extends string> {
     options: readonly string[];
     /** how each option reads ("listed": "Recognised") */
     optionLabels?: Readonly<Record<string, string>>;
-    /** the other names students type for each option ("masters", "MSc", "MBA" for master): the site search turns them into a filter */
-    optionNames?: Readonly<Record<string, readonly string[]>>;
+    /**
+     * the site search understands its options in a query as this filter ("masters" → master: the
+     * option and the words synonym groups give it; server/search/lexicon.ts)
+     */
+    understood?: boolean;
     /** the longest option the column holds (default 20) */
     max?: number;
     /** the starting value in a new record's form, and the column's */

@@ -22,8 +22,12 @@ export type SearchParams = z.infer<typeof searchParams>;
 
 /** A part of the query understood as a filter; removing it searches `q` without `text`. */
 export const searchChip = z.object({
-  filter: z.string().describe("The filter's name on the kinds' lists: country, level, discipline, fee_max, city, exam, kind"),
-  value: z.string().describe("The filter's value as the lists take it (a slug, an option or a number)"),
+  filter: z
+    .string()
+    .describe(
+      "What it filters: country, discipline, district, exam (each a ref filter of the kinds that have one: a course's `country`, a university's `destination`), level, fee_max (rupees), kind (only that kind) or order (cheapest: each kind's lowest-fee-in-rupees order)",
+    ),
+  value: z.string().describe("The filter's value as the lists take it (a slug, an option, rupees, an entity name, or cheapest)"),
   label: z.string().describe('What the chip says: "in Australia", "Master\'s", "under NPR 30 lakh"'),
   text: z.string().describe('The words of the query it came from, as typed'),
 });
@@ -45,14 +49,14 @@ export type SearchGroup = z.infer<typeof searchGroup>;
 
 export const searchAnswer = z.object({
   query: z.string().describe('The query as sent'),
-  searched: z.string().describe('The words searched: what was left after the chips, corrected'),
+  searched: z.string().describe('The words searched: what was left after the chips, corrected (empty: the chips alone)'),
   corrected: z.string().nullable().describe('The query with misspelt words corrected ("nursing" for "nrsing"), or null'),
   chips: z.array(searchChip),
   groups: z.array(searchGroup).describe('Kinds with matches, the best-matching kind first'),
   suggestions: z
     .object({
       words: z.array(z.string()).describe('Known words nearest to the unmatched ones'),
-      drop: z.array(z.string()).describe('Filters of the chips whose removal would find results'),
+      drop: z.array(z.string()).describe('Filters of the chips whose removal alone would find results'),
     })
     .describe('When nothing matched: what to try instead'),
 });

@@ -47,6 +47,11 @@ const CHEAP_WORDS = new Set(['cheap', 'cheapest', 'affordable', 'inexpensive', '
 const PREP_WORDS = new Set(['preparation', 'prep', 'classes', 'class', 'coaching', 'tuition', 'training', 'institute', 'centre', 'center']);
 /** words that join a chip to the query ("nursing in australia"): part of the chip's text, never searched alone */
 const JOINERS = new Set(['in', 'at', 'near', 'for', 'of', 'to', 'the', 'a', 'an', 'and', 'with', 'from']);
+/**
+ * Words that say what every query means ("study in australia", "best consultancy in kathmandu"):
+ * not searched beside other words or chips, since every word must match and no row says "best".
+ */
+const FILLERS = new Set(['study', 'studying', 'abroad', 'best', 'top', 'good', 'popular', 'list', 'options', 'info', 'information']);
 
 interface Token {
   /** as typed */
@@ -161,7 +166,7 @@ function namesIn(tokens: Token[], lexicon: Lexicon): Found[] {
  * preparation word ("ielts classes"), else "ielts" is searched as a word (the exam's page, posts
  * about it). A district only with a preparation word, an exam, after a kind ("colleges kathmandu")
  * or after "in" ("study in kathmandu"), so "Kathmandu University" stays a name. A kind ("scholarships")
- * unless it starts a name ("university of sydney"). One chip per filter: a second country is
+ * unless it ends or starts a name ("Kathmandu University", "university of sydney"). One chip per filter: a second country is
  * searched as words.
  */
 function keep(found: Found, all: Found[], tokens: Token[], hasPrep: boolean): boolean {
@@ -171,7 +176,12 @@ function keep(found: Found, all: Found[], tokens: Token[], hasPrep: boolean): bo
     return (
       hasPrep || all.some((f) => f.entry.filter === 'exam' || (f.entry.filter === 'kind' && f.to < from)) || tokens[from - 1]?.norm === 'in'
     );
-  if (entry.filter === 'kind') return tokens[to + 1]?.norm !== 'of';
+  if (entry.filter === 'kind') {
+    // a name ends with its kind ("Kathmandu University", "MEXT Scholarship") or starts with it and "of"
+    const before = tokens[from - 1];
+    const named = before && !before.used && !JOINERS.has(before.norm) && !FILLERS.has(before.norm);
+    return !named && tokens[to + 1]?.norm !== 'of';
+  }
   return true;
 }
 
@@ -231,8 +241,10 @@ export function understand(query: string, lexicon: Lexicon): Understood {
   const tokens = tokenize(query);
   const chips = [...ceilingChips(query, tokens), ...namedChips(query, tokens, lexicon)];
   chips.sort((a, b) => query.indexOf(a.text) - query.indexOf(b.text));
-  const left = tokens.filter((t) => !t.used);
-  // "nursing in" leaves "in": joining words alone are nothing to search
+  const unused = tokens.filter((t) => !t.used);
+  const meaningful = unused.filter((t) => !FILLERS.has(t.norm) && !JOINERS.has(t.norm));
+  // "nursing in" leaves "in", "study in australia" leaves "study": nothing to search; only fillers typed: search them
+  const left = meaningful.length > 0 ? unused.filter((t) => !FILLERS.has(t.norm)) : chips.length > 0 ? [] : unused;
   const words = left.every((t) => JOINERS.has(t.norm)) ? '' : left.map((t) => query.slice(t.start, t.end)).join(' ');
   return { chips, words };
 }

@@ -2,7 +2,8 @@
  * The words Nepali students search with for the demo's countries, course levels and exams, as
  * synonym groups (the `synonym` entity: admins add more in the console). The term is the word the
  * data uses; each of the words finds what it finds. Words that are also common English words
- * ("be", "me", "it") are left out: a group applies wherever its words appear in a query.
+ * ("be", "me") are left out: a group applies wherever its words appear in a query ("it" stays: students
+ * search "IT in Australia" far more often than a sentence with "it").
  */
 export const SYNONYM_GROUPS: { term: string; words: string[] }[] = [
   { term: 'United Kingdom', words: ['UK', 'England', 'Britain', 'Great Britain', 'GB', 'Scotland', 'Wales'] },
@@ -13,8 +14,14 @@ export const SYNONYM_GROUPS: { term: string; words: string[] }[] = [
   { term: 'UAE', words: ['United Arab Emirates', 'Emirates'] },
   { term: 'Netherlands', words: ['Holland'] },
   { term: 'Germany', words: ['Deutschland'] },
-  { term: 'bachelor', words: ['bachelors', 'bachelor degree', 'BSc', 'BBA', 'BBS', 'BA', 'undergraduate', 'UG'] },
-  { term: 'master', words: ['masters', 'master degree', 'MSc', 'MBA', 'MBS', 'MA', 'postgraduate', 'PG'] },
+  { term: 'bachelor', words: ['bachelors', 'bachelor degree', 'BSc', 'BBS', 'BA', 'undergraduate', 'UG'] },
+  { term: 'master', words: ['masters', 'master degree', 'MSc', 'MBS', 'MA', 'postgraduate', 'PG'] },
+  // a degree of its own: "mba" looks for business courses, not every master's
+  { term: 'MBA', words: ['Master of Business Administration'] },
+  { term: 'BBA', words: ['Bachelor of Business Administration'] },
+  { term: 'BIT', words: ['Bachelor of Information Technology'] },
+  { term: 'Information Technology', words: ['IT', 'ICT'] },
+  { term: 'Computer Science', words: ['CS', 'CSIT'] },
   { term: 'diploma', words: ['diplomas', 'advanced diploma'] },
   { term: 'PhD', words: ['doctorate', 'doctoral', 'DPhil'] },
   { term: 'foundation', words: ['pathway'] },

@@ -18,16 +18,6 @@ export const MONTHS = [
 
 export const COURSE_LEVELS = ['certificate', 'diploma', 'foundation', 'bachelor', 'master', 'phd'] as const;
 
-/** What students call each level ("mba canada", "bsc nursing"): the site search reads them as the level filter. */
-const COURSE_LEVEL_NAMES = {
-  certificate: ['certificate', 'certificates', 'cert'],
-  diploma: ['diploma', 'diplomas', 'advanced diploma', 'pg diploma'],
-  foundation: ['foundation', 'pathway'],
-  bachelor: ['bachelor', 'bachelors', 'undergraduate', 'ug', 'bsc', 'ba', 'bba', 'bbs', 'beng', 'bit', 'bca', 'bachelor degree'],
-  master: ['master', 'masters', 'postgraduate', 'pg', 'msc', 'ma', 'mba', 'meng', 'mit', 'mphil', 'master degree'],
-  phd: ['phd', 'ph.d', 'doctorate', 'doctoral'],
-} as const;
-
 export const course = defineEntity({
   name: 'course',
   path: 'course',
@@ -57,14 +47,7 @@ export const course = defineEntity({
       onDelete: 'cascade',
     },
     discipline_id: { kind: 'ref', ref: 'discipline', label: 'Discipline', foundBy: true },
-    level: {
-      kind: 'select',
-      label: 'Level',
-      options: COURSE_LEVELS,
-      required: true,
-      column: true,
-      optionNames: COURSE_LEVEL_NAMES,
-    },
+    level: { kind: 'select', label: 'Level', options: COURSE_LEVELS, required: true, column: true, understood: true },
     duration_months: { kind: 'number', keyFact: true, label: 'Duration', min: 1, max: 120, unit: ['month', 'months'] },
     fee: { kind: 'number', keyFact: true, label: 'Yearly fee', max: 10_000_000, column: true, currency: 'currency' },
     currency: { kind: 'text', label: 'Fee currency', max: 3, help: 'Three letters, such as AUD, GBP or JPY.' },

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { expandSynonyms, queryWords, synonymIndex, tsQueryText, type WordFacts } from '../../server/entities/search-words.ts';
+import { searchTables } from '../../server/db/search-triggers.ts';
+import '../../server/db/schema/index.ts';
+
+const index = synonymIndex([
+  { term: 'United Kingdom', words: ['UK', 'Great Britain', 'Britain'] },
+  { term: 'bachelor', words: ['BSc', 'undergraduate'] },
+  { term: 'USA', words: ['US', 'America'] },
+]);
+
+const known = (stem: string): WordFacts => ({ stem, known: true, prefixStem: null, nearWord: null, nearStem: null });
+const facts = (entries: Record<string, WordFacts>) => new Map(Object.entries(entries));
+
+describe('query words', () => {
+  it('lowercases and splits at anything but letters and digits', () => {
+    expect(queryWords('  B.Sc. Nursing, Australia!  ')).toEqual(['b', 'sc', 'nursing', 'australia']);
+    expect(queryWords('Über MBA 2026')).toEqual(['über', 'mba', '2026']);
+  });
+
+  it('searches at most 20 words', () => {
+    expect(queryWords('a '.repeat(50))).toHaveLength(20);
+  });
+});
+
+describe('synonym phrases in a query', () => {
+  it('finds the longest phrase at each place, and the other words as they are', () => {
+    expect(expandSynonyms(['mba', 'great', 'britain'], index)).toEqual([
+      { kind: 'word', word: 'mba' },
+      { kind: 'synonyms', phrase: 'great britain', alternatives: [['united', 'kingdom'], ['uk'], ['great', 'britain'], ['britain']] },
+    ]);
+  });
+
+  it('finds a group by its term as well as by its words', () => {
+    expect(expandSynonyms(['bachelor'], index)[0]).toMatchObject({
+      kind: 'synonyms',
+      alternatives: [['bachelor'], ['bsc'], ['undergraduate']],
+    });
+  });
+});
+
+describe('the tsquery of a query', () => {
+  it('ORs a synonym group, each phrase the AND of its stems, leaving out stop words', () => {
+    const plan = expandSynonyms(['us', 'nursing'], index);
+    const { terms } = tsQueryText(
+      plan,
+      facts({ usa: known('usa'), us: { ...known(''), stem: null }, america: known('america'), nursing: known('nurs') }),
+      {
+        exact: false,
+      },
+    );
+    expect(terms).toBe("('usa' | 'america') & 'nurs'");
+  });
+
+  it('keeps a known word, makes the start of a known word a prefix, corrects a misspelt one and reports the rest', () => {
+    const plan = expandSynonyms(['nursi', 'canda', 'qzxv', 'the'], index);
+    const result = tsQueryText(
+      plan,
+      facts({
+        nursi: { stem: 'nursi', known: false, prefixStem: 'nurs', nearWord: null, nearStem: null },
+        canda: { stem: 'canda', known: false, prefixStem: null, nearWord: 'canada', nearStem: 'canada' },
+        qzxv: { stem: 'qzxv', known: false, prefixStem: null, nearWord: null, nearStem: null },
+        the: { stem: null, known: false, prefixStem: null, nearWord: null, nearStem: null },
+      }),
+      { exact: false },
+    );
+    expect(result).toEqual({ terms: "'nurs':* & 'canada' & 'qzxv'", corrections: [{ from: 'canda', to: 'canada' }], unmatched: ['qzxv'] });
+  });
+
+  it('corrects nothing when asked for the words as typed', () => {
+    const result = tsQueryText(
+      [{ kind: 'word', word: 'nrsing' }],
+      facts({ nrsing: { stem: 'nrsing', known: false, prefixStem: null, nearWord: 'nursing', nearStem: 'nurs' } }),
+      { exact: true },
+    );
+    expect(result).toEqual({ terms: "'nrsing'", corrections: [], unmatched: ['nrsing'] });
+  });
+
+  it('has no terms for a query of stop words only, and quotes what a tsquery would read', () => {
+    expect(tsQueryText([{ kind: 'word', word: 'the' }], facts({ the: { ...known(''), stem: null } }), { exact: false }).terms).toBeNull();
+    expect(tsQueryText([{ kind: 'word', word: 'x' }], facts({ x: known("o'neil\\") }), { exact: false }).terms).toBe("'o''neil\\\\'");
+  });
+});
+
+describe('the searchable tables', () => {
+  it('come after the tables their rows are found by', () => {
+    const order = searchTables();
+    const before = (a: string, b: string) => expect(order.indexOf(a)).toBeLessThan(order.indexOf(b));
+    before('destinations', 'universities');
+    before('universities', 'courses');
+    before('disciplines', 'courses');
+    before('districts', 'consultancies');
+    before('exams', 'consultancies');
+    expect(order).toContain('forum_questions');
+  });
+});
