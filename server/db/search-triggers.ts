@@ -12,26 +12,48 @@ import { searchSources, type SearchSource } from './schema/columns.ts';
  * - `<table>_search_refresh`, after an update of a table others are found by: the rows that refer
  *   to a row whose names or places changed are computed again (a renamed university's courses);
  * - `<table>_search_words_ins`/`_upd`: the surface words of written rows and their stems go into
- *   search_words (search_words_add, the migrations'), per statement, so a bulk insert adds them once.
+ *   search_words, per statement, so a bulk insert adds them once.
  * Rows written by any path (the API, the seed, a test's INSERT) are right.
  */
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** One of a row's vectors: stems (english) in `search`, surface words (simple) in `surface_words`. */
+/** The text of a source's column in the row `row` (a list of words as one text). */
+const textOf = (source: SearchSource, row: string, column: string) =>
+  source.lists?.includes(column) ? `array_to_string(${row}.${ident(column)}, ' ')` : `coalesce(${row}.${ident(column)}::text, '')`;
+
+/**
+ * One of a row's vectors: stems (english) of every weight in `search`; surface words (simple) of the
+ * names and places only (A, B and the found-by words) in `surface_words`, which is stored in every
+ * row and so is kept small: the bodies' surface words go into the vocabulary without it.
+ */
 function vector(source: SearchSource, vectorName: 'search' | 'surface_words'): string {
   const config = vectorName === 'search' ? 'english' : 'simple';
-  const text = (column: string) =>
-    source.lists?.includes(column) ? `array_to_string(NEW.${ident(column)}, ' ')` : `coalesce(NEW.${ident(column)}::text, '')`;
   const own = (weight: 'A' | 'B' | 'C') =>
-    (source.weights[weight] ?? []).map((c) => `setweight(to_tsvector('${config}', ${text(c)}), '${weight}')`);
+    (source.weights[weight] ?? []).map((c) => `setweight(to_tsvector('${config}', ${textOf(source, 'NEW', c)}), '${weight}')`);
   // what finds the referred row at A and B, here at B; before the bodies (C), so a longer body does not move them
   const refs = (source.foundBy ?? []).map(({ column, table, many }) =>
     many
       ? `coalesce((SELECT setweight(ts_filter(tsvector_agg(r.${vectorName}), '{a,b}'), 'B') FROM ${ident(table)} r WHERE r.id = ANY(NEW.${ident(column)})), '')`
       : `coalesce((SELECT setweight(ts_filter(r.${vectorName}, '{a,b}'), 'B') FROM ${ident(table)} r WHERE r.id = NEW.${ident(column)}), '')`,
   );
-  return [...own('A'), ...own('B'), ...refs, ...own('C')].join('\n    || ');
+  return [...own('A'), ...own('B'), ...refs, ...(vectorName === 'search' ? own('C') : [])].join('\n    || ');
+}
+
+/**
+ * The statement adding the surface words of `rows` (the trigger's new rows, or a whole table) and
+ * their stems to search_words: its names and places from `surface_words`, its bodies' from their
+ * text. Stop words have no stem and are left out.
+ */
+function vocabularyInsert(table: string, source: SearchSource, rows: string): string {
+  const bodies = (source.weights.C ?? []).map((c) => `to_tsvector('simple', ${textOf(source, 'r', c)})`);
+  const words = ['r.surface_words', ...bodies].join(' || ');
+  return `INSERT INTO search_words (table_name, word, stem)
+  SELECT '${table}', d.w, st.s
+  FROM (SELECT DISTINCT w FROM ${rows} r, unnest(tsvector_to_array(${words})) AS w) d,
+    LATERAL (SELECT (tsvector_to_array(to_tsvector('english', d.w)))[1] AS s) st
+  WHERE st.s IS NOT NULL
+  ON CONFLICT DO NOTHING`;
 }
 
 const fillBody = (source: SearchSource) => `
@@ -70,11 +92,15 @@ END
 /** What one table needs: its functions (name → body) and its triggers (name → statement). */
 function setupOf(table: string, source: SearchSource): { functions: Record<string, string>; triggers: Record<string, string> } {
   const t = ident(table);
-  const functions: Record<string, string> = { [`${table}_search_fill`]: fillBody(source) };
+  const vocabulary = ident(`${table}_search_words`);
+  const functions: Record<string, string> = {
+    [`${table}_search_fill`]: fillBody(source),
+    [`${table}_search_words`]: `\nBEGIN\n  ${vocabularyInsert(table, source, 'new_rows')};\n  RETURN NULL;\nEND\n`,
+  };
   const triggers: Record<string, string> = {
     [`${table}_search_fill`]: `BEFORE INSERT OR UPDATE ON ${t} FOR EACH ROW EXECUTE FUNCTION ${ident(`${table}_search_fill`)}()`,
-    [`${table}_search_words_ins`]: `AFTER INSERT ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
-    [`${table}_search_words_upd`]: `AFTER UPDATE ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_add()`,
+    [`${table}_search_words_ins`]: `AFTER INSERT ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${vocabulary}()`,
+    [`${table}_search_words_upd`]: `AFTER UPDATE ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${vocabulary}()`,
   };
   if (dependentsOf(table).length) {
     functions[`${table}_search_refresh`] = refreshBody(table);
@@ -105,7 +131,7 @@ async function installed(db: Db): Promise<Installed> {
   const functions = rowsOf<{ name: string; body: string }>(
     await db.execute(sql`
       SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-      WHERE n.nspname = current_schema() AND (p.proname LIKE '%\_search\_fill' OR p.proname LIKE '%\_search\_refresh')`),
+      WHERE n.nspname = current_schema() AND p.proname ~ '_search_(fill|refresh|words)$'`),
   );
   const triggers = rowsOf<{ name: string }>(
     await db.execute(sql`
@@ -150,12 +176,7 @@ export async function ensureSearchTriggers(db: Db): Promise<string[]> {
     }
     for (const { table, stale } of missing) {
       if (stale) await tx.execute(sql.raw(`UPDATE ${ident(table)} SET search = NULL`));
-      await tx.execute(
-        sql`INSERT INTO search_words (table_name, word, stem)
-            SELECT ${table}, w, s FROM (SELECT DISTINCT w FROM ${sql.identifier(table)}, unnest(tsvector_to_array(surface_words)) AS w) d,
-              LATERAL (SELECT (tsvector_to_array(to_tsvector('english', d.w)))[1] AS s) st
-            WHERE s IS NOT NULL ON CONFLICT DO NOTHING`,
-      );
+      await tx.execute(sql.raw(vocabularyInsert(table, searchSources.get(table)!, ident(table))));
     }
     return missing.map((t) => t.table);
   });

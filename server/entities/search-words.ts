@@ -68,6 +68,8 @@ export interface WordFacts {
   stem: string | null;
   /** some row holds the stem */
   known: boolean;
+  /** some table holds the word as it is: spelt right, so never corrected into another word */
+  spelt: boolean;
   /** the stem of the shortest known word the word begins */
   prefixStem: string | null;
   /** the most similar known word, and its stem */
@@ -91,7 +93,8 @@ function wordTerm(word: string, f: WordFacts | undefined, exact: boolean): { ter
   // "nursi" begins "nursing", whose stem is "nurs": what both start with, as a prefix
   const start = f.prefixStem ? commonStart(f.stem, f.prefixStem) : '';
   if (start) return { term: `${operand(start)}:*` };
-  if (!exact && f.nearWord && f.nearStem) return { term: operand(f.nearStem), to: f.nearWord };
+  // "canada" searched among consultancies is no typo of a consultancy's word: it matches nothing there
+  if (!exact && !f.spelt && f.nearWord && f.nearStem) return { term: operand(f.nearStem), to: f.nearWord };
   return { term: operand(f.stem), unmatched: true };
 }
 

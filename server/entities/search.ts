@@ -29,14 +29,16 @@ const groupsOf = (db: Db, memo: ContentMemo) =>
 /**
  * What the table's vocabulary (search_words) says of each word, in one statement: its stem as the
  * vectors hold it (none for a stop word), whether a row has that stem, the stem of the shortest known
- * word it begins (search as you type), and, for words of 4 letters or more that may be corrected,
- * the most similar known surface word (trigrams; one that starts with the same letter first).
+ * word it begins (search as you type), whether any table holds the word as it is, and, for words of
+ * 4 letters or more that may be corrected, the most similar known surface word (trigrams; one that
+ * starts with the same letter first).
  */
 async function wordFacts(db: Db, table: string, words: { word: string; correct: boolean }[]): Promise<Map<string, WordFacts>> {
   const rows = rowsOf<WordFacts & { word: string }>(
     await db.execute(sql`
       SELECT q.word, st.stem,
         (st.stem IS NOT NULL AND q.correct AND EXISTS (SELECT 1 FROM search_words s WHERE s.table_name = ${table} AND s.stem = st.stem)) AS known,
+        (q.correct AND EXISTS (SELECT 1 FROM search_words s WHERE s.word = q.word)) AS "spelt",
         p.stem AS "prefixStem", c.word AS "nearWord", c.stem AS "nearStem"
       FROM json_to_recordset(${JSON.stringify(words)}::json) AS q(word text, correct boolean)
       LEFT JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector('english', q.word)))[1] AS stem) st ON true

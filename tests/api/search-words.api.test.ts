@@ -7,6 +7,7 @@ import {
   destinations,
   disciplines,
   districts,
+  events,
   exams,
   offers,
   scholarships,
@@ -59,6 +60,7 @@ describe.each(engines)('search word by word (%s)', (engine) => {
           level: 'bachelor',
           discipline_id: nursing!.id,
           intakes: ['February'],
+          about: '<p>Placements in rural hospitals.</p>',
         },
         { name: 'Master of Nursing Practice', slug: 'mn', university_id: maple!.id, level: 'master', discipline_id: nursing!.id },
         { name: 'MBA Global Leadership', slug: 'mba', university_id: thames!.id, level: 'master' },
@@ -98,6 +100,21 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     expect(await find('consultancy', 'International English Language Testing System')).toEqual(['himal']);
   });
 
+  it('finds an event by the countries it is for', async () => {
+    await t.database.db.insert(events).values([
+      {
+        title: 'Study fair',
+        slug: 'fair-au',
+        starts_at: '2099-01-01T10:00:00Z',
+        ends_at: '2099-01-01T16:00:00Z',
+        targeted_destinations: [ids.australia!],
+      },
+      { title: 'Study fair', slug: 'fair-any', starts_at: '2099-01-02T10:00:00Z', ends_at: '2099-01-02T16:00:00Z' },
+    ]);
+    expect(await find('event', 'fair australia')).toEqual(['fair-au']);
+    expect(await find('event', 'fair')).toEqual(['fair-any', 'fair-au']);
+  });
+
   it("finds courses by a country's other names and by a level's other names", async () => {
     expect(await find('course', 'nursing aus')).toEqual(['bn']);
     expect(await find('course', 'mba uk')).toEqual(['mba']);
@@ -117,6 +134,8 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     expect(await find('course', 'canda')).toEqual(['be', 'mn']);
     expect(await find('course', 'enginering')).toEqual(['be']);
     expect(await find('course', 'enginering canda')).toEqual(['be']);
+    // a word only a description holds
+    expect(await find('course', 'hospitls')).toEqual(['bn']);
   });
 
   it('says what it corrected and what matched nothing, and corrects nothing when asked for the words as typed', async () => {
@@ -131,6 +150,8 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     });
     expect(await match('nursing qzxwvk')).toMatchObject({ corrections: [], unmatched: ['qzxwvk'] });
     expect(await match('nrsing', true)).toMatchObject({ corrections: [], unmatched: ['nrsing'] });
+    // a word another table holds is spelt right: not corrected into a course's word
+    expect(await matchText(db, consultancies, consultancies.search, 'canada')).toMatchObject({ corrections: [], unmatched: ['canada'] });
     // short words and synonyms are never corrected into something else
     for (const word of ['uk', 'nz', 'pte', 'mba']) expect((await match(word)).corrections).toEqual([]);
   });

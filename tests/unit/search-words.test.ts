@@ -9,7 +9,7 @@ const index = synonymIndex([
   { term: 'USA', words: ['US', 'America'] },
 ]);
 
-const known = (stem: string): WordFacts => ({ stem, known: true, prefixStem: null, nearWord: null, nearStem: null });
+const known = (stem: string): WordFacts => ({ stem, known: true, spelt: true, prefixStem: null, nearWord: null, nearStem: null });
 const facts = (entries: Record<string, WordFacts>) => new Map(Object.entries(entries));
 
 describe('query words', () => {
@@ -57,20 +57,29 @@ describe('the tsquery of a query', () => {
     const result = tsQueryText(
       plan,
       facts({
-        nursi: { stem: 'nursi', known: false, prefixStem: 'nurs', nearWord: null, nearStem: null },
-        canda: { stem: 'canda', known: false, prefixStem: null, nearWord: 'canada', nearStem: 'canada' },
-        qzxv: { stem: 'qzxv', known: false, prefixStem: null, nearWord: null, nearStem: null },
-        the: { stem: null, known: false, prefixStem: null, nearWord: null, nearStem: null },
+        nursi: { stem: 'nursi', known: false, spelt: false, prefixStem: 'nurs', nearWord: null, nearStem: null },
+        canda: { stem: 'canda', known: false, spelt: false, prefixStem: null, nearWord: 'canada', nearStem: 'canada' },
+        qzxv: { stem: 'qzxv', known: false, spelt: false, prefixStem: null, nearWord: null, nearStem: null },
+        the: { stem: null, known: false, spelt: false, prefixStem: null, nearWord: null, nearStem: null },
       }),
       { exact: false },
     );
     expect(result).toEqual({ terms: "'nurs':* & 'canada' & 'qzxv'", corrections: [{ from: 'canda', to: 'canada' }], unmatched: ['qzxv'] });
   });
 
+  it('does not correct a word another table holds as it is: it is spelt right, and matches nothing here', () => {
+    const result = tsQueryText(
+      [{ kind: 'word', word: 'canada' }],
+      facts({ canada: { stem: 'canada', known: false, spelt: true, prefixStem: null, nearWord: 'canal', nearStem: 'canal' } }),
+      { exact: false },
+    );
+    expect(result).toEqual({ terms: "'canada'", corrections: [], unmatched: ['canada'] });
+  });
+
   it('corrects nothing when asked for the words as typed', () => {
     const result = tsQueryText(
       [{ kind: 'word', word: 'nrsing' }],
-      facts({ nrsing: { stem: 'nrsing', known: false, prefixStem: null, nearWord: 'nursing', nearStem: 'nurs' } }),
+      facts({ nrsing: { stem: 'nrsing', known: false, spelt: false, prefixStem: null, nearWord: 'nursing', nearStem: 'nurs' } }),
       { exact: true },
     );
     expect(result).toEqual({ terms: "'nrsing'", corrections: [], unmatched: ['nrsing'] });

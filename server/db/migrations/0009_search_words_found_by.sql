@@ -46,14 +46,6 @@ ALTER TABLE "search_words" ADD COLUMN "stem" text NOT NULL;--> statement-breakpo
 CREATE INDEX "search_words_stem_idx" ON "search_words" USING btree ("table_name","stem");--> statement-breakpoint
 -- several rows' vectors as one (a consultancy found by each of its districts' names): the search triggers use it
 CREATE AGGREGATE tsvector_agg(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '');--> statement-breakpoint
--- search_words holds the surface words of the written rows' `surface_words` and their stems (stop words have none and are left out)
-CREATE OR REPLACE FUNCTION search_words_add() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO search_words (table_name, word, stem)
-  SELECT TG_TABLE_NAME, d.w, st.s
-  FROM (SELECT DISTINCT w FROM new_rows, unnest(tsvector_to_array(new_rows.surface_words)) AS w) d,
-    LATERAL (SELECT (tsvector_to_array(to_tsvector('english', d.w)))[1] AS s) st
-  WHERE st.s IS NOT NULL
-  ON CONFLICT DO NOTHING;
-  RETURN NULL;
-END $$;
+-- the generic vocabulary trigger function and its triggers make way for each table's own, made from
+-- its declaration at start (db/search-triggers.ts), which also reads the bodies' words
+DROP FUNCTION IF EXISTS search_words_add() CASCADE;

@@ -22,7 +22,7 @@ export const event = defineEntity({
     venue: { kind: 'text', label: 'Venue', max: 300, column: true },
     online_link: { kind: 'url', label: 'Online link' },
     organizer: { kind: 'text', label: 'Organizer', max: 200 },
-    targeted_destinations: { kind: 'refs', ref: 'destination', label: 'Targeted destinations' },
+    targeted_destinations: { kind: 'refs', ref: 'destination', label: 'Targeted destinations', foundBy: true },
     related_universities: { kind: 'refs', ref: 'university', label: 'Related universities' },
     related_consultancies: { kind: 'refs', ref: 'consultancy', label: 'Related consultancies' },
   },

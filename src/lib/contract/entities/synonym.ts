@@ -27,7 +27,7 @@ export const synonym = defineEntity({
     },
     words: {
       kind: 'tags',
-      label: 'Same as',
+      label: 'Other words',
       max: 120,
       column: true,
       help: 'Other words and phrases students search for it with, such as UK, England, Britain. A search for any of them, or the term, finds the same.',
