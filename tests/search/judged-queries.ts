@@ -6,12 +6,12 @@
  *
  * How a query is judged. Each judgment is about one kind's group of the answer (the answer groups
  * rows by kind, so "top 5" means the top 5 of that kind's group, in the group's order):
- * - `kind`: the kind the query is about; its group must be the answer's first group.
+ * - `kind`: the kind the query is about; its group must be the answer's first group (unless the
+ *   query expects nothing of it: a budget no course meets).
  * - `corrected`: what "Showing results for …" must say for a misspelt query; for any other query
  *   the answer must correct nothing (a word known in one kind is no typo in another).
  * - `must`: rows that must be in the top 5 of their kind's group. Relevance 2 (the row the query
- *   asks for), or 1 when marked `also` (wanted, but after the 2s: a scholarship that has closed,
- *   an event that is over).
+ *   asks for), or 1 when marked `also` (wanted, but after the 2s: an event that is over).
  * - `relevant`: for a query that many rows answer equally ("nursing australia"), the rows that do,
  *   as a filter of the kind's list (`/api/<kind>/?<filter>`, the finders' own filters, so the set
  *   comes from the data and not from search): relevance 1, and the top 5 of the group (or all of
