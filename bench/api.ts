@@ -842,7 +842,8 @@ async function main() {
     ...(searchGoal ? { search_goal: searchGoal } : {}),
   };
   fs.writeFileSync(args.out!, `${JSON.stringify(report, null, 2)}\n`);
-  log(`\nwrote ${path.relative(root, args.out!)} and ${path.relative(root, args.out!.replace(/\.json$/, '-explain.txt'))}`);
+  const explained = explain.text ? ` and ${path.relative(root, args.out!.replace(/\.json$/, '-explain.txt'))}` : '';
+  log(`\nwrote ${path.relative(root, args.out!)}${explained}`);
 }
 
 main().then(
