@@ -81,8 +81,12 @@ const refreshBody = (table: string) => {
       ? `  UPDATE ${ident(dependent)} SET search = NULL WHERE ${ident(column)} && ARRAY(${changed});`
       : `  UPDATE ${ident(dependent)} SET search = NULL WHERE ${ident(column)} IN (${changed});`,
   );
+  // while the start computes whole tables again, each after the tables it is found by, this has nothing to add
   return `
 BEGIN
+  IF current_setting('search_triggers.setup', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
 ${updates.join('\n')}
   RETURN NULL;
 END
@@ -174,10 +178,13 @@ export async function ensureSearchTriggers(db: Db): Promise<string[]> {
         await tx.execute(sql.raw(`CREATE OR REPLACE FUNCTION ${ident(name)}() RETURNS trigger LANGUAGE plpgsql AS $fn$${body}$fn$`));
       for (const [name, rest] of Object.entries(triggers)) await tx.execute(sql.raw(`CREATE OR REPLACE TRIGGER ${ident(name)} ${rest}`));
     }
-    for (const { table, stale } of missing) {
-      if (stale) await tx.execute(sql.raw(`UPDATE ${ident(table)} SET search = NULL`));
-      await tx.execute(sql.raw(vocabularyInsert(table, searchSources.get(table)!, ident(table))));
-    }
+    // a table computed again, and every table found by its rows, each once, in order
+    const recompute = new Set(missing.filter((t) => t.stale).map((t) => t.table));
+    for (const table of searchTables()) if (recompute.has(table)) for (const d of dependentsOf(table)) recompute.add(d.table);
+    await tx.execute(sql`SELECT set_config('search_triggers.setup', 'on', true)`);
+    for (const table of searchTables()) if (recompute.has(table)) await tx.execute(sql.raw(`UPDATE ${ident(table)} SET search = NULL`));
+    await tx.execute(sql`SELECT set_config('search_triggers.setup', 'off', true)`);
+    for (const { table } of missing) await tx.execute(sql.raw(vocabularyInsert(table, searchSources.get(table)!, ident(table))));
     return missing.map((t) => t.table);
   });
 }

@@ -26,9 +26,9 @@ function filterFor(decl: EntityDeclaration, chip: SearchChip): string | undefine
 /** The kind's order for "cheap": its ascending order in rupees (fee_npr, tuition_min_npr), when it has one. */
 const cheapestOrder = (decl: EntityDeclaration) => decl.sorts?.find((s) => s.ordering && /^[a-z_]+_npr$/.test(s.ordering))?.ordering;
 
-/** Flag filters on when a list page's address does not say (open scholarships only): the search's `more` list shows the same. */
-const initialFlags = (decl: EntityDeclaration): ListQuery =>
-  Object.fromEntries(Object.entries(decl.filters ?? {}).flatMap(([name, f]) => (f.kind === 'flag' && f.initially ? [[name, 'true']] : [])));
+/** Flag filters a list page turns on when its address does not say (open scholarships only): off in `more`, as in the search. */
+const initialFlags = (decl: EntityDeclaration): string[] =>
+  Object.entries(decl.filters ?? {}).flatMap(([name, f]) => (f.kind === 'flag' && f.initially ? [name] : []));
 
 /**
  * The plan of one kind for the chips and words, or null when the kind cannot honour a chip: a fee
@@ -38,7 +38,8 @@ const initialFlags = (decl: EntityDeclaration): ListQuery =>
  * courses that filter by both.
  */
 export function planFor(decl: EntityDeclaration, chips: SearchChip[], words: string): KindPlan | null {
-  const query: ListQuery = initialFlags(decl);
+  // closed scholarships too ("chevening" after its deadline): the lists put current rows first
+  const query: ListQuery = {};
   const texts = [words];
   let applied = 0;
   let named = false;
@@ -71,6 +72,7 @@ export function moreUrl(decl: EntityDeclaration & { sitePath: string }, plan: Ki
   const params = new URLSearchParams();
   if (plan.words) params.set('search', plan.words);
   for (const [name, value] of Object.entries(plan.query)) if (value !== undefined) params.set(name, String(value));
+  for (const name of initialFlags(decl)) if (!params.has(name)) params.set(name, 'false');
   const qs = params.toString();
   return `/${decl.sitePath}/${qs ? `?${qs}` : ''}`;
 }

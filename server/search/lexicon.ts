@@ -50,18 +50,19 @@ async function rowEntries(db: Db, chip: (typeof ROW_CHIPS)[number], alsoNamed: s
   }));
 }
 
-/** The select filters whose field the search `understood` (a course's level): an entry per option, named by the option. */
+/** The select filters the search `understood` (a course's level, intake month): an entry per option, named by the option. */
 function optionEntries(kinds: SiteDeclaration[]): LexiconEntry[] {
   const entries = new Map<string, LexiconEntry>();
   for (const decl of kinds)
     for (const [filter, meta] of Object.entries(decl.filters ?? {})) {
-      const field = meta.kind === 'select' ? decl.fields[meta.column] : undefined;
-      if (field?.kind !== 'select' || !field.understood) continue;
-      for (const option of field.options)
+      if (meta.kind !== 'select' || !meta.understood) continue;
+      const field = decl.fields[meta.column];
+      const labels = field?.kind === 'select' ? field.optionLabels : undefined;
+      for (const option of meta.options)
         entries.set(`${filter}:${option}`, {
           filter,
           value: option,
-          label: field.optionLabels?.[option] ?? option.charAt(0).toUpperCase() + option.slice(1),
+          label: labels?.[option] ?? option.charAt(0).toUpperCase() + option.slice(1),
           names: [option],
         });
     }

@@ -79,24 +79,35 @@ function searchAll(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words:
 /** Courses lead level and field queries ("masters it canada"): what such a query is after. */
 const COURSE_CHIPS = new Set(['level', 'discipline', 'fee_max']);
 
+/** Words of a title or a query, lower case, for comparing them. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * How much of the best row's title the words are: "dubai" is all of the destination Dubai's name
+ * but a fifth of a university's in Dubai; "monash" half of Monash University's, a sixth of a news
+ * title naming it. ts_rank alone favours long texts that repeat a word.
+ */
+function titleCover(answer: KindAnswer, searched: string): number {
+  const title = wordsOf(String(answer.results[0]?.[answer.decl.titleField] ?? ''));
+  const asked = wordsOf(searched).filter((w) => w.length > 1);
+  if (title.length === 0 || asked.length === 0) return 0;
+  const covered = title.filter((t) => asked.some((w) => t === w || (w.length >= 4 && t.startsWith(w))));
+  return covered.length / title.length;
+}
+
 /**
  * How well a kind answers: chips it applied as filters count most (a course filtered by country
  * and field beats a blog post mentioning both), then the kind a lone chip names (the destination
- * for "australia"), then the rank of its best row (a name match outweighs a mention in a body);
- * courses lead among equals when the query names a level, a field or a fee ("masters it canada"),
- * and a kind whose name the words say ("mext scholarship").
+ * for "australia") or the words name ("sakura consultancy"), how much of its best row's title the
+ * words are, and that row's rank (a name match outweighs a mention in a body); courses lead among
+ * equals when the query names a level, a field or a fee ("masters it canada").
  */
-function score(answer: KindAnswer, chips: SearchChip[]): number {
+function score(answer: KindAnswer, chips: SearchChip[], hint: string | undefined, searched: string): number {
   const { decl, plan } = answer;
   const courseQuery = decl.name === 'course' && chips.some((c) => COURSE_CHIPS.has(c.filter)) ? 0.5 : 0;
-  return plan.applied + (plan.named && chips.length === 1 ? 1.5 : 0) + answer.top + courseQuery + (namesKind(decl, plan.words) ? 0.5 : 0);
+  const named = (plan.named && chips.length === 1 ? 1.5 : 0) + (hint === decl.name ? 1 : 0);
+  return plan.applied + named + 1.5 * titleCover(answer, searched) + answer.top + courseQuery;
 }
-
-/** The words name the kind inside a name ("MEXT scholarship"): the scholarship before a post about it. */
-const namesKind = (decl: SiteDeclaration, words: string) => {
-  const typed = new Set(words.toLowerCase().split(/\s+/));
-  return typed.has(decl.label.toLowerCase()) || typed.has(decl.plural.toLowerCase());
-};
 
 async function groupOf(db: Db, answer: KindAnswer): Promise<SearchGroup> {
   const { decl, plan, count, results } = answer;
@@ -151,16 +162,56 @@ async function droppable(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], 
 const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(serverEntity(d.name).table).name);
 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
+type Correction = { from: string; to: string };
+
+/** The corrections of every kind, each misspelt word once. */
+const correctionsOf = (answers: KindAnswer[]): Correction[] => [
+  ...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values(),
+];
+
+/** A chip understood from the corrected query, with the words it came from as typed ("nrsing", not "nursing"). */
+const asTyped = (chip: SearchChip, corrections: Correction[]): SearchChip => ({
+  ...chip,
+  text: corrections.reduce((text, c) => correctedQuery(text, [{ from: c.to, to: c.from }]) ?? text, chip.text),
+});
+
+interface Understanding {
+  chips: SearchChip[];
+  words: string;
+  hint?: string;
+  answers: KindAnswer[];
+  corrections: Correction[];
+}
+
+/**
+ * The query understood and searched. A misspelt filter word ("nrsing", "austrlia") is not in the
+ * lexicon, so the words corrected by the first search are understood again: when the corrected
+ * query names more filters ("nursing", "in Australia"), it is searched with them.
+ */
+async function understandAndSearch(db: Db, kinds: SiteDeclaration[], q: string, options: Options): Promise<Understanding> {
+  const lexicon = await lexiconOf(db, options.memo);
+  const first = understand(q, lexicon);
+  const answers = await searchAll(db, kinds, first.chips, first.words, options);
+  const corrections = correctionsOf(answers);
+  const corrected = correctedQuery(q, corrections);
+  const again = corrected === null ? null : understand(corrected, lexicon);
+  if (!again || again.chips.length <= first.chips.length) return { ...first, answers, corrections };
+  const chips = again.chips.map((c) => asTyped(c, corrections));
+  const rerun = await searchAll(db, kinds, again.chips, again.words, options);
+  return { ...again, chips, answers: rerun, corrections: [...corrections, ...correctionsOf(rerun)] };
+}
+
+/** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
 export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
-  const memo = await contentMemo(db);
-  const { chips, words } = understand(params.q, await lexiconOf(db, memo));
-  const options = { size: params.size, exact: params.exact === 'true', memo };
-  const answers = await searchAll(db, kinds, chips, words, options);
-  const found = answers.filter((a) => a.count > 0).sort((a, b) => score(b, chips) - score(a, chips));
-  const corrections = [...new Map(answers.flatMap((a) => a.corrections).map((c) => [c.from.toLowerCase(), c])).values()];
+  const options = { size: params.size, exact: params.exact === 'true', memo: await contentMemo(db) };
+  const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
+  const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
+  const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));
   const groups = await Promise.all(found.map((a) => groupOf(db, a)));
-  const unmatched = [...new Set(answers.flatMap((a) => a.unmatched))];
+  // a word spelt as one table holds it is unmatched in the others: only what no kind knows is suggested for
+  const searched = answers.filter((a) => a.plan.words);
+  const unmatched = [...new Set(searched.flatMap((a) => a.unmatched))].filter((w) => searched.every((a) => a.unmatched.includes(w)));
   const suggestions =
     groups.length > 0
       ? { words: [], drop: [] }

@@ -104,7 +104,8 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     });
     await db.insert(courses).values([
       course('Bachelor of Nursing', sydney!, 'bachelor', nursing!, 40_000, 'AUD'),
-      course('Master of Nursing Practice', sydney!, 'master', nursing!, 45_000, 'AUD'),
+      // cheaper than the bachelor, which comes first by name
+      course('Master of Nursing Practice', sydney!, 'master', nursing!, 30_000, 'AUD'),
       course('Bachelor of Nursing', maple!, 'bachelor', nursing!, 30_000, 'CAD'),
       // NPR 2,425,000 and NPR 3,880,000: one under 30 lakh, one above
       course('Master of Business Administration', maple!, 'master', business!, 25_000, 'CAD'),
@@ -167,6 +168,20 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     expect(titles(mba, 'course')).toEqual(['Master of Business Administration']);
   });
 
+  it('orders "cheap" results by rupees, cheapest first, and links the list in that order', async () => {
+    const answer = await search('q=cheap+nursing+australia');
+    expect(answer.chips[0]).toMatchObject({ filter: 'order', value: 'cheapest', text: 'cheap' });
+    const courses = group(answer, 'course')!;
+    expect(courses.results.map((r) => r.name)).toEqual(['Master of Nursing Practice', 'Bachelor of Nursing']);
+    expect(courses.more).toBe('/course/?ordering=fee_npr&discipline=nursing&country=australia');
+  });
+
+  it('finds nothing, rather than everything, for a query of joining words alone', async () => {
+    const answer = await search('q=in');
+    expect(answer.chips).toEqual([]);
+    expect(answer.groups).toEqual([]);
+  });
+
   it('lists only scholarships for "scholarship japan"', async () => {
     const answer = await search('q=scholarship+japan');
     expect(answer.chips.map((c) => c.filter)).toEqual(['kind', 'country']);
@@ -203,6 +218,8 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
   it('corrects a misspelt word and says so; exact=true searches it as typed and suggests the nearest words', async () => {
     const typo = await search('q=nrsing+in+australia');
     expect(typo.corrected).toBe('nursing in australia');
+    // the corrected word is understood as the field it names, the chip keeping the words as typed
+    expect(typo.chips.find((c) => c.filter === 'discipline')).toMatchObject({ value: 'nursing', text: 'nrsing' });
     expect(titles(typo, 'course').sort()).toEqual(['Bachelor of Nursing', 'Master of Nursing Practice']);
     const asTyped = await search('q=nrsing+in+australia&exact=true');
     expect(asTyped.corrected).toBeNull();

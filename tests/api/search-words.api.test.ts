@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bearer, buildTestApp, engines, expectErrorShape, signedIn, type TestApp } from './helpers.ts';
 import {
   consultancies,
@@ -16,6 +16,7 @@ import {
 } from '../../server/db/schema/index.ts';
 import { SYNONYM_GROUPS } from '../../server/db/seed/data/synonyms.ts';
 import { matchText } from '../../server/entities/search.ts';
+import { ensureSearchTriggers } from '../../server/db/search-triggers.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 
@@ -188,6 +189,18 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     await db.update(destinations).set({ name: 'Commonwealth of Australia' }).where(eq(destinations.id, ids.australia!));
     expect(await find('course', 'commonwealth')).toEqual(['bn']);
     expect(await find('university', 'commonwealth')).toEqual(['wattle']);
+  });
+
+  it('computes a table again at start when its trigger was missing, and the rows found by its rows', async () => {
+    const db = t.database.db;
+    await db.execute(sql`DROP FUNCTION universities_search_fill() CASCADE`);
+    // written while no trigger kept its words: neither it nor its courses know the new name
+    await db.update(universities).set({ name: 'Numbat Institute' }).where(eq(universities.id, ids.wattle!));
+    expect(await find('course', 'numbat')).toEqual([]);
+    expect(await ensureSearchTriggers(db)).toEqual(['universities']);
+    expect(await find('university', 'numbat')).toEqual(['wattle']);
+    expect(await find('course', 'numbat nursing')).toEqual(['bn']);
+    expect(await ensureSearchTriggers(db)).toEqual([]);
   });
 });
 

@@ -114,7 +114,8 @@ describe('query understanding', () => {
     expect(chipsOf('ielts')).toEqual([]);
     expect(wordsOf('ielts')).toBe('ielts');
     expect(chipsOf('kathmandu university')).toEqual([]);
-    expect(wordsOf('kathmandu university')).toBe('kathmandu university');
+    expect(wordsOf('kathmandu university')).toBe('kathmandu');
+    expect(understand('kathmandu university', lexicon).hint).toBe('university');
     expect(chipsOf('university of sydney')).toEqual([]);
     expect(chipsOf('consultancy in kathmandu')).toEqual([
       ['kind', 'consultancy', 'consultancy'],
@@ -122,7 +123,9 @@ describe('query understanding', () => {
     ]);
   });
 
-  it('a kind word that ends a name is part of the name: "MEXT scholarship" is searched, "japan scholarship" is not', () => {
+  it('a kind beside words left to search is a hint, never searched: rows rarely say their kind', () => {
+    expect(understand('sakura consultancy', lexicon)).toEqual({ chips: [], words: 'sakura', hint: 'consultancy' });
+    expect(understand('consultancy permission renewal', lexicon)).toEqual({ chips: [], words: 'permission renewal', hint: 'consultancy' });
     expect(chipsOf('mext scholarship')).toEqual([]);
     expect(chipsOf('japan scholarship')).toEqual([
       ['country', 'japan', 'japan'],
@@ -147,6 +150,15 @@ describe('query understanding', () => {
     expect(wordsOf('study abroad')).toBe('study abroad');
   });
 
+  it('a field that ends a longer subject is searched as words: "mental health nursing"', () => {
+    expect(chipsOf('mental health nursing')).toEqual([]);
+    expect(wordsOf('mental health nursing')).toBe('mental health nursing');
+    expect(chipsOf('cheap nursing')).toEqual([
+      ['order', 'cheapest', 'cheap'],
+      ['discipline', 'nursing', 'nursing'],
+    ]);
+  });
+
   it('makes no filter of nonsense', () => {
     for (const q of [
       'in',
@@ -168,8 +180,10 @@ describe('query understanding', () => {
         understand(q, lexicon).chips.filter((c) => c.filter !== 'kind'),
         q,
       ).toEqual([]);
-    expect(wordsOf('in')).toBe('');
-    expect(wordsOf('australian nursing')).toBe('australian');
+    // searched as typed: "in" alone matches nothing, rather than every row
+    expect(wordsOf('in')).toBe('in');
+    expect(wordsOf('nursing in')).toBe('');
+    expect(wordsOf('australian nursing')).toBe('australian nursing');
     expect(wordsOf('under 30')).toBe('under 30');
   });
 

@@ -19,7 +19,8 @@ interface FilterKinds<C extends string> {
     orNone?: boolean;
   };
   boolean: { column: C };
-  select: { column: C; options: readonly string[] };
+  /** `understood`: the site search reads its options in a query as this filter ("masters", "april intake"; server/search/lexicon.ts) */
+  select: { column: C; options: readonly string[]; understood?: boolean };
   /** `initially`: on when the address does not say (open scholarships only); without `column` the server says what it means (`flags`) */
   flag: { column?: C; initially?: boolean };
   min: { column: C };

@@ -118,11 +118,6 @@ interface KindOptions<F extends string> {
     options: readonly string[];
     /** how each option reads ("listed": "Recognised") */
     optionLabels?: Readonly<Record<string, string>>;
-    /**
-     * the site search understands its options in a query as this filter ("masters" → master: the
-     * option and the words synonym groups give it; server/search/lexicon.ts)
-     */
-    understood?: boolean;
     /** the longest option the column holds (default 20) */
     max?: number;
     /** the starting value in a new record's form, and the column's */

@@ -29,6 +29,8 @@ export interface Understood {
   chips: SearchChip[];
   /** the words left to search, as typed ('' when none) */
   words: string;
+  /** a kind named beside other words ("sakura consultancy", "mext scholarship"): not a filter, but that kind ranks first */
+  hint?: string;
 }
 
 /** The filter and value of the "cheap" chip: an order, cheapest in rupees first, not a guessed ceiling. */
@@ -51,7 +53,21 @@ const JOINERS = new Set(['in', 'at', 'near', 'for', 'of', 'to', 'the', 'a', 'an'
  * Words that say what every query means ("study in australia", "best consultancy in kathmandu"):
  * not searched beside other words or chips, since every word must match and no row says "best".
  */
-const FILLERS = new Set(['study', 'studying', 'abroad', 'best', 'top', 'good', 'popular', 'list', 'options', 'info', 'information']);
+const FILLERS = new Set([
+  'study',
+  'studying',
+  'abroad',
+  'best',
+  'top',
+  'good',
+  'popular',
+  'list',
+  'options',
+  'info',
+  'information',
+  'intake',
+  'intakes',
+]);
 
 interface Token {
   /** as typed */
@@ -162,12 +178,13 @@ function namesIn(tokens: Token[], lexicon: Lexicon): Found[] {
 }
 
 /**
- * Which names become chips. Countries, levels and fields always do. An exam only beside a
- * preparation word ("ielts classes"), else "ielts" is searched as a word (the exam's page, posts
- * about it). A district only with a preparation word, an exam, after a kind ("colleges kathmandu")
- * or after "in" ("study in kathmandu"), so "Kathmandu University" stays a name. A kind ("scholarships")
- * unless it ends or starts a name ("Kathmandu University", "university of sydney"). One chip per filter: a second country is
- * searched as words.
+ * Which names become chips. Countries, levels and kinds always do (a kind beside words left to
+ * search becomes a hint, see understand). A field unless it ends a longer subject ("hotel
+ * management", "mental health nursing": searched as words). An exam only beside a preparation word
+ * ("ielts classes"), else "ielts" is searched as a word (the exam's page, posts about it). A
+ * district only with a preparation word, an exam, after a kind ("colleges kathmandu") or after "in"
+ * ("study in kathmandu"), so "Kathmandu University" stays a name. One chip per filter: a second
+ * country is searched as words.
  */
 function keep(found: Found, all: Found[], tokens: Token[], hasPrep: boolean): boolean {
   const { entry, to, from } = found;
@@ -176,13 +193,11 @@ function keep(found: Found, all: Found[], tokens: Token[], hasPrep: boolean): bo
     return (
       hasPrep || all.some((f) => f.entry.filter === 'exam' || (f.entry.filter === 'kind' && f.to < from)) || tokens[from - 1]?.norm === 'in'
     );
-  if (entry.filter === 'kind') {
-    // a name ends with its kind ("Kathmandu University", "MEXT Scholarship") or starts with it and "of"
+  if (entry.filter === 'discipline') {
     const before = tokens[from - 1];
-    const named = before && !before.used && !JOINERS.has(before.norm) && !FILLERS.has(before.norm);
-    return !named && tokens[to + 1]?.norm !== 'of';
+    return !(before && !before.used && !JOINERS.has(before.norm) && !FILLERS.has(before.norm));
   }
-  return true;
+  return to >= from;
 }
 
 /** The joining word before a chip ("in" of "in australia"), when unused: the chip's text starts there. */
@@ -194,8 +209,14 @@ function withJoiner(tokens: Token[], from: number): number {
 /** The chips of the lexicon's names, preparation words and "cheap" in the query (tokens they use are marked). */
 function namedChips(query: string, tokens: Token[], lexicon: Lexicon): SearchChip[] {
   const prepAt = tokens.findIndex((t) => !t.used && PREP_WORDS.has(t.norm));
-  const found = namesIn(tokens, lexicon);
   const chips: SearchChip[] = [];
+  // first, so "cheap nursing" leaves "nursing" a field, not the end of a subject's name
+  const cheap = tokens.findIndex((t) => !t.used && CHEAP_WORDS.has(t.norm));
+  if (cheap >= 0) {
+    use(tokens, cheap, cheap);
+    chips.push({ ...CHEAPEST, text: textOf(query, tokens, cheap, cheap) });
+  }
+  const found = namesIn(tokens, lexicon);
   for (const f of found) {
     const taken = chips.some((c) => c.filter === f.entry.filter);
     if (taken || !keep(f, found, tokens, prepAt >= 0)) {
@@ -217,11 +238,6 @@ function namedChips(query: string, tokens: Token[], lexicon: Lexicon): SearchChi
       text: textOf(query, tokens, prepAt, prepAt),
     });
   }
-  const cheap = tokens.findIndex((t) => !t.used && CHEAP_WORDS.has(t.norm));
-  if (cheap >= 0) {
-    use(tokens, cheap, cheap);
-    chips.push({ ...CHEAPEST, text: textOf(query, tokens, cheap, cheap) });
-  }
   return chips;
 }
 
@@ -236,17 +252,27 @@ function ceilingChips(query: string, tokens: Token[]): SearchChip[] {
   return [];
 }
 
-/** The chips of `query` in the order they were typed, and the words left to search. */
+/**
+ * The chips of `query` in the order they were typed, and the words left to search. A kind word
+ * ("consultancy") is never searched, since rows rarely say their kind (Sakura International
+ * Education Centre is a consultancy); beside words left to search it is only a `hint`, so
+ * "consultancy permission renewal" still finds the news about it.
+ */
 export function understand(query: string, lexicon: Lexicon): Understood {
   const tokens = tokenize(query);
-  const chips = [...ceilingChips(query, tokens), ...namedChips(query, tokens, lexicon)];
+  let chips = [...ceilingChips(query, tokens), ...namedChips(query, tokens, lexicon)];
   chips.sort((a, b) => query.indexOf(a.text) - query.indexOf(b.text));
   const unused = tokens.filter((t) => !t.used);
+  const typed = (list: Token[]) => list.map((t) => query.slice(t.start, t.end)).join(' ');
   const meaningful = unused.filter((t) => !FILLERS.has(t.norm) && !JOINERS.has(t.norm));
-  // "nursing in" leaves "in", "study in australia" leaves "study": nothing to search; only fillers typed: search them
-  const left = meaningful.length > 0 ? unused.filter((t) => !FILLERS.has(t.norm)) : chips.length > 0 ? [] : unused;
-  const words = left.every((t) => JOINERS.has(t.norm)) ? '' : left.map((t) => query.slice(t.start, t.end)).join(' ');
-  return { chips, words };
+  const kind = chips.find((c) => c.filter === 'kind' && !PREP_WORDS.has(normalize(c.text)));
+  let hint: string | undefined;
+  if (kind && meaningful.length > 0) [chips, hint] = [chips.filter((c) => c !== kind), kind.value];
+  // nothing but joining and filler words, and no chip: searched as typed ("in" finds nothing rather than every row)
+  if (chips.length === 0 && !hint && meaningful.length === 0) return { chips, words: typed(unused) };
+  // "nursing in" leaves "in", "study in australia" leaves "study": nothing to search beside the chips
+  const left = unused.filter((t) => !FILLERS.has(t.norm));
+  return { chips, words: meaningful.length === 0 ? '' : typed(left), ...(hint ? { hint } : {}) };
 }
 
 /** The query without a chip's words: what removing the chip searches. */

@@ -26,7 +26,7 @@ export const exam = defineEntity({
     validity: { kind: 'text', label: 'Result validity', max: 120 },
     website: { kind: 'url', label: 'Official website' },
   },
-  filters: { type: { label: 'Type', kind: 'select', options: EXAM_TYPES, column: 'type' } },
+  filters: { type: { label: 'Type', kind: 'select', options: EXAM_TYPES, column: 'type', understood: true } },
   search: { A: ['name', 'full_name'], C: ['about'] },
   ordering: ['name'],
   orderable: ['name', 'full_name', 'type'],
