@@ -575,8 +575,8 @@ const READING: JudgedQuery[] = [
   },
   {
     q: 'canada study permit',
-    means: 'the Canadian student visa: what is written (a guide, the news), and the seminars',
-    kind: ['blog', 'news'],
+    means: 'the Canadian student visa: what is written (a guide, the news) and the seminars named for it, each as much the answer',
+    kind: ['blog', 'news', 'event'],
     must: [
       blog('canada-study-permit-documents-checklist-for-nepali-students'),
       news('canada-announces-study-permit-cap-for-2027'),
