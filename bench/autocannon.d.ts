@@ -36,6 +36,10 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: its result when awaited; every response as it comes ('response': the latency in fractional ms). */
+  export interface Instance extends PromiseLike<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
