@@ -203,6 +203,14 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     expect(titles(district, 'consultancy')).toEqual(['Putalisadak Abroad']);
   });
 
+  it('ranks the kind a word names first without searching the word: "lakeside consultancy"', async () => {
+    const answer = await search('q=lakeside+consultancy');
+    expect(answer.chips).toEqual([]);
+    expect(answer.searched).toBe('lakeside');
+    expect(answer.groups[0]!.kind).toBe('consultancy');
+    expect(titles(answer, 'consultancy').sort()).toEqual(['Fewa Test Centre', 'Lakeside Education']);
+  });
+
   it('puts the destination first for a lone country, and still finds blog posts that mention it', async () => {
     const answer = await search('q=japan');
     expect(answer.groups[0]!.kind).toBe('destination');

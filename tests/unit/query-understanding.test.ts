@@ -20,6 +20,7 @@ const lexicon: Lexicon = {
     { filter: 'level', value: 'master', label: 'Master', names: ['master', 'masters', 'mba', 'msc'] },
     { filter: 'level', value: 'bachelor', label: 'Bachelor', names: ['bachelor', 'bachelors', 'bsc'] },
     { filter: 'district', value: 'kathmandu', label: 'in Kathmandu', names: ['Kathmandu'] },
+    { filter: 'intake', value: 'April', label: 'April', names: ['April'] },
     { filter: 'exam', value: 'ielts', label: 'prepares for IELTS', names: ['IELTS'] },
     { filter: 'kind', value: 'scholarship', label: 'Scholarships only', names: ['Scholarship', 'Scholarships'] },
     { filter: 'kind', value: 'consultancy', label: 'Consultancies only', names: ['Consultancy', 'Consultancies'] },
@@ -148,6 +149,14 @@ describe('query understanding', () => {
     expect(wordsOf('best nursing colleges')).toBe('');
     expect(wordsOf('top pick abroad')).toBe('pick');
     expect(wordsOf('study abroad')).toBe('study abroad');
+  });
+
+  it('an intake month of a select filter the search understands: "april intake japan"', () => {
+    expect(chipsOf('april intake japan')).toEqual([
+      ['intake', 'April', 'april'],
+      ['country', 'japan', 'japan'],
+    ]);
+    expect(wordsOf('april intake japan')).toBe('');
   });
 
   it('a field that ends a longer subject is searched as words: "mental health nursing"', () => {
