@@ -18,9 +18,14 @@ import { searchSources, type SearchSource } from './schema/columns.ts';
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The text of a source's column in the row `row` (a list of words as one text). */
+/**
+ * The text of a source's column in the row `row` (a list of words as one text), a letter-hyphen-digit
+ * name joined ("F-1" → "F1", which the parser would split into "f" and "-1"), as queryWords joins it.
+ */
 const textOf = (source: SearchSource, row: string, column: string) =>
-  source.lists?.includes(column) ? `array_to_string(${row}.${ident(column)}, ' ')` : `coalesce(${row}.${ident(column)}::text, '')`;
+  `regexp_replace(${
+    source.lists?.includes(column) ? `array_to_string(${row}.${ident(column)}, ' ')` : `coalesce(${row}.${ident(column)}::text, '')`
+  }, '([[:alpha:]])-([[:digit:]])', '\\1\\2', 'g')`;
 
 /**
  * One of a row's vectors: stems (english) of every weight in `search`; surface words (simple) of the

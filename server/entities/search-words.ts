@@ -6,14 +6,25 @@
 /** At most this many words of a query are searched: more is pasted text, not a search. */
 const MAX_WORDS = 20;
 
-/** A query's words, lowercased, split at anything but letters and digits ("B.Sc." → b, sc). */
+/**
+ * A query's words, lowercased, split at anything but letters and digits ("B.Sc." → b, sc); a
+ * letter-hyphen-digit name is one word ("F-1" → f1), as the stored vectors hold it (search-triggers.ts).
+ */
 export const queryWords = (text: string): string[] =>
   text
     .normalize('NFKC')
     .toLowerCase()
+    .replace(/(\p{L})-(\p{N})/gu, '$1$2')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, MAX_WORDS);
+
+/** The word with each two neighbouring letters swapped: the commonest typo of a word spelt from memory. */
+export const neighbourSwaps = (word: string): string[] => {
+  const letters = [...word];
+  const swaps = letters.slice(1).map((_, i) => [...letters.slice(0, i), letters[i + 1], letters[i], ...letters.slice(i + 2)].join(''));
+  return [...new Set(swaps)].filter((w) => w !== word);
+};
 
 /** A synonym group: its phrases (the term and the words it is the same as), each as its words. */
 export type Group = string[][];
@@ -94,7 +105,8 @@ function wordTerm(word: string, f: WordFacts | undefined, exact: boolean): { ter
   const start = f.prefixStem ? commonStart(f.stem, f.prefixStem) : '';
   if (start) return { term: `${operand(start)}:*` };
   // "canada" searched among consultancies is no typo of a consultancy's word: it matches nothing there
-  if (!exact && !f.spelt && f.nearWord && f.nearStem) return { term: operand(f.nearStem), to: f.nearWord };
+  // a nearest word of the same stem ("renewal" → renew) would match nothing more: not a correction
+  if (!exact && !f.spelt && f.nearWord && f.nearStem && f.nearStem !== f.stem) return { term: operand(f.nearStem), to: f.nearWord };
   return { term: operand(f.stem), unmatched: true };
 }
 

@@ -92,7 +92,8 @@ async function buildLexicon(db: Db): Promise<Lexicon> {
   const entries = withSynonyms([...rows.flat(), ...optionEntries(kinds), ...kindEntries(kinds)], synonyms);
   // the kind that lists who prepares for an exam: the one with a filter on exams
   const prepKind = kinds.find((d) => Object.values(d.filters ?? {}).some((f) => f.kind === 'ref' && f.ref === 'exam'))?.name;
-  return { entries, prepKind };
+  const hints = new Map(kinds.flatMap((d) => (d.searchHints ?? []).map((word) => [word.toLowerCase(), d.name] as const)));
+  return { entries, prepKind, hints };
 }
 
 /** The lexicon of the current content, built once per content version. */

@@ -35,6 +35,8 @@ interface Options {
   memo: ContentMemo;
   /** read the best row's rank, for the groups' order (not for "does anything match?") */
   rank?: boolean;
+  /** every searched kind's table: a misspelt word is corrected alike in each ("sience" → science, not a scholarship's "sentence") */
+  vocabulary: string[];
 }
 
 /** The rank of the best row, read once: ranks of name matches (weight A) outweigh mentions in a body (C). */
@@ -49,14 +51,19 @@ async function topRank(db: Db, decl: SiteDeclaration, matched: MatchedWords | un
 }
 
 /** One kind's matches for its plan: the words matched with matchText, the chips as its list's filters. */
-async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size, exact, memo, rank = true }: Options): Promise<KindAnswer> {
+async function searchKind(
+  db: Db,
+  decl: SiteDeclaration,
+  plan: KindPlan,
+  { size, exact, memo, vocabulary, rank = true }: Options,
+): Promise<KindAnswer> {
   const entity = serverEntity(decl.name);
   const none = { decl, plan, count: 0, results: [], top: 0, corrections: [], unmatched: [] };
   let matched: MatchedWords | undefined;
   let words: Pick<KindAnswer, 'corrections' | 'unmatched'> = { corrections: [], unmatched: [] };
   if (plan.words) {
     if (!('search' in getTableColumns(entity.table))) return none;
-    const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact, memo });
+    const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact, memo, vocabulary });
     matched = { where: match.where, rank: match.rank };
     words = { corrections: match.corrections, unmatched: match.unmatched };
   }
@@ -204,7 +211,7 @@ async function understandAndSearch(db: Db, kinds: SiteDeclaration[], q: string, 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
 export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
-  const options = { size: params.size, exact: params.exact === 'true', memo: await contentMemo(db) };
+  const options = { size: params.size, exact: params.exact === 'true', memo: await contentMemo(db), vocabulary: tablesOf(searchKinds()) };
   const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
   const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
   const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));

@@ -168,6 +168,18 @@ describe('query understanding', () => {
     ]);
   });
 
+  it('a field that begins a longer name is searched as words too: "nursing fair"; "nursing in australia" stays a field', () => {
+    expect(chipsOf('nursing fair')).toEqual([]);
+    expect(wordsOf('nursing fair')).toBe('nursing fair');
+    expect(chipsOf('nursing in australia').map(([filter]) => filter)).toEqual(['discipline', 'country']);
+  });
+
+  it('a word the declarations give as a hint ranks its kind first and is still searched: "education fair" → events', () => {
+    const hinted: Lexicon = { ...lexicon, hints: new Map([['fair', 'event']]) };
+    expect(understand('education fair', hinted)).toEqual({ chips: [], words: 'education fair', hint: 'event' });
+    expect(understand('education fair', lexicon).hint).toBeUndefined();
+  });
+
   it('makes no filter of nonsense', () => {
     for (const q of [
       'in',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expandSynonyms, queryWords, synonymIndex, tsQueryText, type WordFacts } from '../../server/entities/search-words.ts';
+import {
+  expandSynonyms,
+  neighbourSwaps,
+  queryWords,
+  synonymIndex,
+  tsQueryText,
+  type WordFacts,
+} from '../../server/entities/search-words.ts';
 import { searchTables } from '../../server/db/search-triggers.ts';
 import '../../server/db/schema/index.ts';
 
@@ -16,6 +23,16 @@ describe('query words', () => {
   it('lowercases and splits at anything but letters and digits', () => {
     expect(queryWords('  B.Sc. Nursing, Australia!  ')).toEqual(['b', 'sc', 'nursing', 'australia']);
     expect(queryWords('Über MBA 2026')).toEqual(['über', 'mba', '2026']);
+  });
+
+  it('keeps a letter-hyphen-digit name one word, as the stored vectors do: "F-1 visa" → f1', () => {
+    expect(queryWords('F-1 visa')).toEqual(['f1', 'visa']);
+    expect(queryWords('J-1, subclass-500')).toEqual(['j1', 'subclass500']);
+  });
+
+  it('lists every swap of two neighbouring letters, the commonest typo: "ilets" → ielts among them', () => {
+    expect(neighbourSwaps('ilets')).toEqual(['liets', 'ielts', 'iltes', 'ilest']);
+    expect(neighbourSwaps('aa')).toEqual([]);
   });
 
   it('searches at most 20 words', () => {
@@ -83,6 +100,15 @@ describe('the tsquery of a query', () => {
       { exact: true },
     );
     expect(result).toEqual({ terms: "'nrsing'", corrections: [], unmatched: ['nrsing'] });
+  });
+
+  it('does not call a nearest word of the same stem a correction: "renewal" → renew would match nothing more', () => {
+    const result = tsQueryText(
+      [{ kind: 'word', word: 'renewal' }],
+      facts({ renewal: { stem: 'renew', known: false, spelt: false, prefixStem: null, nearWord: 'renew', nearStem: 'renew' } }),
+      { exact: false },
+    );
+    expect(result).toEqual({ terms: "'renew'", corrections: [], unmatched: ['renewal'] });
   });
 
   it('has no terms for a query of stop words only, and quotes what a tsquery would read', () => {

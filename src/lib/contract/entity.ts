@@ -100,6 +100,11 @@ export interface EntityDeclaration<F extends string = string, V extends string =
   schemaType?: SchemaType;
   /** the home page's search looks through it */
   homeSearch?: boolean;
+  /**
+   * Words of a query that say a student is after this kind without naming it ("fair", "seminar" for
+   * events): the site search ranks this kind first, and still searches the word.
+   */
+  searchHints?: readonly string[];
   /** counts of rows ("6 blog posts") when `plural` names a section rather than its rows ("Blog") */
   countNoun?: string;
   /** the field that names a row (cards, dropdowns, slugs) */

@@ -23,6 +23,8 @@ export interface Lexicon {
   entries: readonly LexiconEntry[];
   /** the kind an exam chip with a preparation word narrows to (the one with an exam filter: consultancies) */
   prepKind?: string;
+  /** words that hint at a kind without naming it ("fair" → event: the declarations' searchHints) */
+  hints?: ReadonlyMap<string, string>;
 }
 
 export interface Understood {
@@ -179,8 +181,8 @@ function namesIn(tokens: Token[], lexicon: Lexicon): Found[] {
 
 /**
  * Which names become chips. Countries, levels and kinds always do (a kind beside words left to
- * search becomes a hint, see understand). A field unless it ends a longer subject ("hotel
- * management", "mental health nursing": searched as words). An exam only beside a preparation word
+ * search becomes a hint, see understand). A field unless it is part of a longer name ("hotel
+ * management", "mental health nursing", "education fair": searched as words). An exam only beside a preparation word
  * ("ielts classes"), else "ielts" is searched as a word (the exam's page, posts about it). A
  * district only with a preparation word, an exam, after a kind ("colleges kathmandu") or after "in"
  * ("study in kathmandu"), so "Kathmandu University" stays a name. One chip per filter: a second
@@ -194,8 +196,9 @@ function keep(found: Found, all: Found[], tokens: Token[], hasPrep: boolean): bo
       hasPrep || all.some((f) => f.entry.filter === 'exam' || (f.entry.filter === 'kind' && f.to < from)) || tokens[from - 1]?.norm === 'in'
     );
   if (entry.filter === 'discipline') {
-    const before = tokens[from - 1];
-    return !(before && !before.used && !JOINERS.has(before.norm) && !FILLERS.has(before.norm));
+    // a word of its own on either side makes the field part of a longer name: "hotel management", "education fair"
+    const ownWord = (t: Token | undefined) => t !== undefined && !t.used && !JOINERS.has(t.norm) && !FILLERS.has(t.norm);
+    return !ownWord(tokens[from - 1]) && !ownWord(tokens[to + 1]);
   }
   return to >= from;
 }
@@ -268,6 +271,7 @@ export function understand(query: string, lexicon: Lexicon): Understood {
   const kind = chips.find((c) => c.filter === 'kind' && !PREP_WORDS.has(normalize(c.text)));
   let hint: string | undefined;
   if (kind && meaningful.length > 0) [chips, hint] = [chips.filter((c) => c !== kind), kind.value];
+  hint ??= meaningful.map((t) => lexicon.hints?.get(t.norm)).find((k) => k !== undefined);
   // nothing but joining and filler words, and no chip: searched as typed ("in" finds nothing rather than every row)
   if (chips.length === 0 && !hint && meaningful.length === 0) return { chips, words: typed(unused) };
   // "nursing in" leaves "in", "study in australia" leaves "study": nothing to search beside the chips

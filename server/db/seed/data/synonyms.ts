@@ -1,5 +1,5 @@
 /**
- * The words Nepali students search with for the demo's countries, course levels and exams, as
+ * The words Nepali students search with for the demo's countries, course levels, fields and exams, as
  * synonym groups (the `synonym` entity: admins add more in the console). The term is the word the
  * data uses; each of the words finds what it finds. Words that are also common English words
  * ("be", "me") are left out: a group applies wherever its words appear in a query ("it" stays: students
@@ -22,6 +22,10 @@ export const SYNONYM_GROUPS: { term: string; words: string[] }[] = [
   { term: 'BIT', words: ['Bachelor of Information Technology'] },
   { term: 'Information Technology', words: ['IT', 'ICT'] },
   { term: 'Computer Science', words: ['CS', 'CSIT'] },
+  // what Nepal calls the field ("hotel management" colleges), which universities abroad call hospitality
+  { term: 'Hospitality', words: ['hotel management', 'hotel'] },
+  // events: a fair is an education fair whether or not its name says so ("Study in Europe Fair")
+  { term: 'fair', words: ['education fair', 'education expo', 'expo'] },
   { term: 'diploma', words: ['diplomas', 'advanced diploma'] },
   { term: 'PhD', words: ['doctorate', 'doctoral', 'DPhil'] },
   { term: 'foundation', words: ['pathway'] },

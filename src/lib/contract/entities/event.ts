@@ -12,6 +12,7 @@ export const event = defineEntity({
   nav: { menu: 'main', order: 8 },
   schemaType: 'Event',
   homeSearch: true,
+  searchHints: ['fair', 'fairs', 'expo', 'seminar', 'seminars', 'webinar', 'workshop', 'masterclass', 'orientation'],
   titleField: 'title',
   fields: {
     title: { kind: 'text', label: 'Title', required: true, max: 200, column: true },
