@@ -40,6 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** the public site's address, for links in mails; unset: this server's own */
     siteUrl: (env.SITE_URL || '').replace(/\/$/, '') || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    /** memory for the API's cached public answers, in MiB (server/plugins/public-cache.ts); 0: none kept, ETags still sent */
+    publicCacheMb: Number(env.PUBLIC_CACHE_MB ?? 64),
     /** the outbox worker (server/services/outbox.ts); every API instance runs one and they share the work */
     outbox: {
       /** OUTBOX_WORKER=off: this instance only writes messages, others deliver them */
