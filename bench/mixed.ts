@@ -242,6 +242,8 @@ async function run(base: string, setup: Setup) {
   const kinds = schedule(RATE * SECONDS);
   const samples: Sample[] = [];
   const written: Written[] = [];
+  /** requests that got no answer, by why (a connect timeout: the server's event loop was too busy to accept) */
+  const failures: Record<string, number> = {};
   const inFlight: Promise<void>[] = [];
   const start = performance.now() + 100;
   for (let i = 0; i < kinds.length; i++) {
@@ -251,7 +253,11 @@ async function run(base: string, setup: Setup) {
     const { path: where, send } = request(base, kinds[i]!, i, setup);
     inFlight.push(
       send()
-        .catch(() => ({ status: 0, written: undefined }))
+        .catch((err: Error & { cause?: { code?: string } }) => {
+          const why = err.cause?.code ?? err.message;
+          failures[why] = (failures[why] ?? 0) + 1;
+          return { status: 0, written: undefined };
+        })
         .then((r) => {
           samples.push({ kind: kinds[i]!, path: where, ms: performance.now() - at, status: r.status });
           if (r.written) written.push(r.written);
@@ -259,7 +265,7 @@ async function run(base: string, setup: Setup) {
     );
   }
   await Promise.all(inFlight);
-  return { samples, written };
+  return { samples, written, failures };
 }
 
 /** Looks for every acknowledged write in the database once the server stopped: answers those missing. */
@@ -335,20 +341,21 @@ async function engine(name: 'pglite' | 'postgres') {
     const loadBefore = load();
     const builtBefore = (server.out.log.match(/site (re)?built/g) ?? []).length;
     console.log(`${name}: ${RATE} requests a second for ${SECONDS} s…`);
-    const { samples, written } = await run(server.base, setup);
+    const { samples, written, failures } = await run(server.base, setup);
     const rebuilds = (server.out.log.match(/site (re)?built/g) ?? []).length - builtBefore;
     const loadAfter = load();
     await server.stop();
     const lost = await missing(written, databaseUrl ? { url: databaseUrl } : { pgliteDir: path.join(server.dataDir, 'pg') });
     const result = {
       ...report(samples),
+      failures,
       writes_acknowledged: written.length,
       writes_missing: lost,
       rebuilds,
       load_before: loadBefore,
       load_after: loadAfter,
     };
-    console.log(name, JSON.stringify({ all: result.all, reads: result.reads, statuses: result.statuses, lost, rebuilds }));
+    console.log(name, JSON.stringify({ all: result.all, reads: result.reads, statuses: result.statuses, failures, lost, rebuilds }));
     return result;
   } finally {
     await server.stop();
