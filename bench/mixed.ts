@@ -346,7 +346,13 @@ async function engine(name: 'pglite' | 'postgres') {
     const loadAfter = load();
     await server.stop();
     const lost = await missing(written, databaseUrl ? { url: databaseUrl } : { pgliteDir: path.join(server.dataDir, 'pg') });
+    // what the server logged as errors while loaded (a 500's cause)
+    const errors = server.out.log
+      .split('\n')
+      .filter((line) => /"level":50|Error:/.test(line))
+      .slice(0, 5);
     const result = {
+      server_errors: errors,
       ...report(samples),
       failures,
       writes_acknowledged: written.length,
