@@ -27,6 +27,7 @@ import authPlugin, { type Access } from './plugins/auth.ts';
 import laterPlugin from './plugins/later.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import opsPlugin from './plugins/ops.ts';
+import publicCache from './plugins/public-cache.ts';
 import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
 import { API_DIRECTIVES, docsPolicy } from '../src/lib/shared/csp.ts';
@@ -181,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     return payload;
   });
+  // before compress: it keeps the answer's text, and a cached copy is compressed like any answer
+  await app.register(publicCache);
   await app.register(compress, { threshold: 1024 });
   if (options.redis) reportRedisOutage(app, options.redis);
   await app.register(rateLimit, { global: false, skipOnError: true, ...(options.redis ? { redis: options.redis } : {}) });

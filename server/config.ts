@@ -44,6 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     apiDocsPublic: !production || env.API_DOCS_PUBLIC === 'true',
     /** the Prometheus metrics on a port of their own, without auth (else /api/metrics, for admins) */
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
+    /** memory for the API's cached public answers, in MiB (server/plugins/public-cache.ts); 0: none kept, ETags still sent */
+    publicCacheMb: Number(env.PUBLIC_CACHE_MB ?? 64),
     /** the outbox worker (server/services/outbox.ts); every API instance runs one and they share the work */
     outbox: {
       /** OUTBOX_WORKER=off: this instance only writes messages, others deliver them */

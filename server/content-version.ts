@@ -1,9 +1,19 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
-import { contentState } from './db/schema/index.ts';
+import { contentState, contentVersions } from './db/schema/index.ts';
+import { entities, type EntityName } from '../src/lib/contract/index.ts';
 
 type Executor = Pick<Db, 'execute'>;
+
+/**
+ * What public answers read, each with a version of its own: every entity, and the content that is
+ * not one (the forum's posts, reviews, complaint records, the settings singletons, licences,
+ * college branches). Pageviews, applications and inquiries are none of these: they move nothing.
+ */
+export const OTHER_KINDS = ['forum', 'review', 'complaint', 'licence', 'settings', 'branch'] as const;
+export type ContentKind = EntityName | (typeof OTHER_KINDS)[number];
+export const CONTENT_KINDS: readonly ContentKind[] = [...(Object.keys(entities) as EntityName[]), ...OTHER_KINDS];
 
 const changes = new EventEmitter();
 
@@ -13,12 +23,27 @@ export function onContentChange(listener: () => void): () => void {
   return () => changes.off('change', listener);
 }
 
-/** Every content write bumps this; the rebuild runner rebuilds the site when it moved. */
-export async function bumpContentVersion(tx: Executor) {
-  await tx.execute(sql`INSERT INTO content_state (id, version) VALUES (1, 1)
-    ON CONFLICT (id) DO UPDATE SET version = content_state.version + 1, updated_at = now()`);
+/** One statement for any number of kinds: each kind's row made or moved (a kind first written gets its row here). */
+const kindsBump = (kinds: readonly ContentKind[]) =>
+  sql`INSERT INTO content_versions (kind, version) SELECT k, 1 FROM unnest(${`{${[...new Set(kinds)].join(',')}}`}::text[]) AS k
+    ON CONFLICT (kind) DO UPDATE SET version = content_versions.version + 1`;
+
+/**
+ * Every write of public content: the kinds it changes move (cached answers and memos that read
+ * them are left behind), and so does the site's version, which the rebuild runner watches. In the
+ * write's transaction: a reader that sees the write sees the new versions too.
+ */
+export async function bumpContentVersion(tx: Executor, kinds: readonly ContentKind[]) {
+  await tx.execute(sql`WITH site AS (INSERT INTO content_state (id, version) VALUES (1, 1)
+    ON CONFLICT (id) DO UPDATE SET version = content_state.version + 1, updated_at = now() RETURNING 1)
+    ${kindsBump(kinds)}`);
   // inside the write's transaction: the runner reads the version after its short wait, by when it committed
   changes.emit('change');
+}
+
+/** A change the API shows and the built pages do not (a like): the kinds move, the site is not built again. */
+export async function bumpKindVersions(tx: Executor, kinds: readonly ContentKind[]) {
+  await tx.execute(kindsBump(kinds));
 }
 
 export async function readContentVersion(db: Db): Promise<number> {
@@ -28,3 +53,23 @@ export async function readContentVersion(db: Db): Promise<number> {
     .where(sql`id = 1`);
   return row?.version ?? 0;
 }
+
+export type KindVersions = ReadonlyMap<string, number>;
+
+const versionsQuery = (db: Db) =>
+  db.select({ kind: contentVersions.kind, version: contentVersions.version }).from(contentVersions).prepare('content_versions');
+const versionsQueries = new WeakMap<Db, ReturnType<typeof versionsQuery>>();
+
+/**
+ * Every kind's version, by one tiny statement prepared once per database: read from the database
+ * on every call (never remembered), so a write that returned, on any instance, is seen by the next read.
+ */
+export async function readKindVersions(db: Db): Promise<KindVersions> {
+  let query = versionsQueries.get(db);
+  if (!query) versionsQueries.set(db, (query = versionsQuery(db)));
+  return new Map((await query.execute()).map((r) => [r.kind, Number(r.version)]));
+}
+
+/** The versions of `kinds`, as a key: it changes exactly when one of them was written. */
+export const versionStamp = (versions: KindVersions, kinds: readonly ContentKind[]) =>
+  kinds.map((kind) => `${kind}.${versions.get(kind) ?? 0}`).join(',');

@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
+import { readsOf } from './reads.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
 import { matchText } from './search.ts';
 
@@ -389,7 +390,7 @@ async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions,
 /**
  * One page of an entity: filters, search (full text with corrected words; the best match first
  * when the search is narrow enough to rank), ordering. `extra` narrows the rows further (an
- * institution's own rows). Count and plan are remembered until content changes.
+ * institution's own rows). Count and plan are remembered until content of the kinds it reads changes.
  */
 export async function listRows(
   db: Db,
@@ -404,7 +405,7 @@ export async function listRows(
   // ordering) and any extra condition. Cheaper to make than the SQL text, which it determines.
   const { page: _page, page_size: _size, ordering, facets: facetsAsked, ...asked } = query;
   const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}`;
-  const memo = await contentMemo(db);
+  const memo = await contentMemo(db, readsOf(entity));
   const plan = await memo(`plan:${rowsKey}:${ordering ?? ''}`, () => listPlan(db, memo, entity, query, extra, rowsKey, matched));
   const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
   const [results, count, facets] = await Promise.all([
@@ -494,7 +495,7 @@ export async function dropdownRows(db: Db, entity: ServerEntity, search: string 
   const conditions: SQL[] = [];
   let orderBy: SQL[] = [sql`${asc(title)}`];
   if (search?.trim()) {
-    const memo = await contentMemo(db);
+    const memo = await contentMemo(db, readsOf(entity));
     const { where, rank } = await searchCondition(db, memo, entity, search);
     conditions.push(where);
     if (rank && (await rankable(db, memo, entity, where, `dropdown:${entity.decl.name}:${search}`)).rank)

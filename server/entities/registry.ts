@@ -8,6 +8,7 @@ import type { UploadRule } from '../uploads.ts';
 import { licenceDocumentKeys, licenceValues, nepalToday } from '../services/licence-values.ts';
 import { courseRupees, scholarshipRupees, universityRupees } from '../services/rupee-values.ts';
 import { standingValues } from '../services/standing-values.ts';
+import type { ContentKind } from '../content-version.ts';
 
 /**
  * The server half of an entity declaration: its table and the few options the generic router
@@ -26,6 +27,11 @@ export interface ServerEntity {
    * on it use the expression
    */
   computed?: Record<string, { sql: SQL; schema: Record<string, unknown> }>;
+  /**
+   * content of other kinds its computed values read (a consultancy's licence, reviews and
+   * complaint record; rupee amounts' exchange rates): cached answers key on their versions too
+   */
+  reads?: readonly ContentKind[];
   /** file rules that differ from the field kind's default */
   uploads?: Record<string, UploadRule>;
   /** keys of private files in the rows a delete of this row cascades to, removed after the delete */
@@ -39,11 +45,12 @@ export interface ServerEntity {
 const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable' | 'table'>> = {
   destination: {},
   exam: {},
-  course: { computed: courseRupees },
-  university: { computed: universityRupees },
+  course: { computed: courseRupees, reads: ['exchangeRate'] },
+  university: { computed: universityRupees, reads: ['exchangeRate'] },
   college: {},
   consultancy: {
     computed: { ...licenceValues, ...standingValues },
+    reads: ['licence', 'review', 'complaint'],
     // its applications go with it, and with them the applicants' documents; so do its licences and their documents
     cascadedPrivateFiles: async (db, id) => [
       ...(
@@ -61,6 +68,7 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable' | 'tab
   },
   scholarship: {
     computed: scholarshipRupees,
+    reads: ['exchangeRate'],
     // open: the deadline is today or later in Nepal, or there is none (rolling); soonest first
     flags: {
       open: {

@@ -3,6 +3,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import { rowsOf, type Db } from '../db/index.ts';
 import { synonyms } from '../db/schema/index.ts';
 import { contentMemo, type ContentMemo } from './content-memo.ts';
+import { CONTENT_KINDS } from '../content-version.ts';
 import {
   expandSynonyms,
   neighbourSwaps,
@@ -101,7 +102,7 @@ export async function matchText(
     vocabulary?: string[];
   } = {},
 ): Promise<TextMatch> {
-  const memo = options.memo ?? (await contentMemo(db));
+  const memo = options.memo ?? (await contentMemo(db, CONTENT_KINDS));
   const plan: Plan = expandSynonyms(queryWords(text), await groupsOf(db, memo));
   const tableName = getTableConfig(table).name;
   // the query's own words may be corrected; the synonyms' words only need their stems

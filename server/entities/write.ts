@@ -2,7 +2,7 @@ import { count, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'dr
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { bodySchema, imageLists } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
-import { bumpContentVersion } from '../content-version.ts';
+import { bumpContentVersion, CONTENT_KINDS } from '../content-version.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { sanitizeRichText } from '../sanitize.ts';
 import type { Storage } from '../storage/index.ts';
@@ -123,7 +123,7 @@ export async function confirmFacts(db: Db, entity: ServerEntity, existing: Row):
       .where(eq(column(entity, 'id'), existing.id as number))
       .returning(visibleColumns(entity));
     // the pages show the date: they are built again
-    await bumpContentVersion(tx);
+    await bumpContentVersion(tx, [entity.decl.name]);
     return row!;
   });
 }
@@ -178,7 +178,7 @@ export async function saveRow(entity: ServerEntity, form: FormData, existing: Ro
         if ('slug' in getTableColumns(entity.table)) values.slug = await uniqueSlug(tx, entity, String(values[entity.decl.titleField]));
         saved = await tx.insert(entity.table).values(values).returning(visibleColumns(entity));
       }
-      await bumpContentVersion(tx);
+      await bumpContentVersion(tx, [entity.decl.name]);
       return saved[0];
     });
   });
@@ -354,7 +354,8 @@ export async function deleteRow(
     const dependent = await cascadedFiles(tx, entity, [id]);
     const personal = (await entity.cascadedPrivateFiles?.(tx, id)) ?? [];
     await tx.delete(entity.table).where(eq(column(entity, 'id'), id));
-    await bumpContentVersion(tx);
+    // rows of other kinds lose their refs to it, or are moved to another row, or go with it: every kind moves
+    await bumpContentVersion(tx, CONTENT_KINDS);
     return { urls: [...fileUrls(entity, row), ...dependent], cascaded: personal };
   });
   await removeUnreferenced(options.db, options.storage, urls);

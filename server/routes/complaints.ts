@@ -55,7 +55,10 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/complaint/records/',
-    { schema: { querystring: complaints.recordQuery, tags, response: { 200: complaintRecords } }, config: { access: 'public' } },
+    {
+      schema: { querystring: complaints.recordQuery, tags, response: { 200: complaintRecords } },
+      config: { access: 'public', publicCache: { reads: ['complaint', 'consultancy'] } },
+    },
     (request) => complaints.complaintRecords(app.db, request.query),
   );
 

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dropdownItem, entityPaths, idSchema, writeAccess } from '../../src/lib/contract/index.ts';
 import { message, usedBy } from '../../src/lib/contract/responses.ts';
 import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf } from '../entities/query.ts';
+import { readsOf } from '../entities/reads.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
 import { confirmFacts, deleteRow, rowUses, saveRow } from '../entities/write.ts';
 import { MAX_PAGE_SIZE, pagedReply, pageQuery } from '../services/paging.ts';
@@ -30,8 +31,11 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
   const querystring = listQuerySchema(entity);
   const list = { 200: listOf(entity).describe(`A page of ${decl.plural.toLowerCase()}`) };
 
+  // anonymous public reads are cached by the kinds of content they read (plugins/public-cache.ts)
+  const cached = (access: 'public' | readonly ['admin']): FastifyContextConfig =>
+    access === 'public' ? { access, publicCache: { reads: readsOf(entity) } } : { access };
   const listRoute = (path: string, summary: string, access: 'public' | readonly ['admin']) =>
-    app.get(`/${path}/`, { schema: { querystring, tags, summary, response: list }, config: { access } }, async (request) => {
+    app.get(`/${path}/`, { schema: { querystring, tags, summary, response: list }, config: cached(access) }, async (request) => {
       const result = await listRows(app.db, entity, request.query);
       // facets, when asked for, beside SPEC's count/next/previous/results
       return result.facets
@@ -51,7 +55,7 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
         summary: `One ${decl.label.toLowerCase()} by id or slug`,
         response: { 200: detailOf(entity).describe(`The ${label}, with the names its refs point to`) },
       },
-      config: { access: readAccess },
+      config: cached(readAccess),
     },
     async (request) => {
       const row = await findRow(app.db, entity, request.params.id);
@@ -71,7 +75,7 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
           summary: `${decl.label} options for selects`,
           response: { 200: z.array(dropdownItem).describe('Options for a select') },
         },
-        config: { access: 'public' },
+        config: cached('public'),
       },
       (request) => dropdownRows(app.db, entity, request.query.search, request.query.page_size ?? MAX_PAGE_SIZE),
     );

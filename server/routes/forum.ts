@@ -14,6 +14,8 @@ const tags = ['forum'];
 const params = z.object({ id });
 const admin = { access: ['admin'] as const };
 const pageOnly = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size });
+/** posts carry their category and their authors' institutions' names; anonymous reads are cached by these */
+const forumReads = { publicCache: { reads: ['forum', 'forumCategory', 'consultancy', 'college', 'university'] as const } };
 
 /**
  * Writes are limited per account (a person typing, with room to spare; counted once the input is
@@ -44,19 +46,22 @@ type Writes = ReturnType<typeof writeLimits>;
 function readRoutes(app: ZodApp) {
   app.get(
     '/forum/categories/',
-    { schema: { querystring: pageOnly, tags, response: { 200: answers.forumCategories } }, config: { access: 'public' } },
+    { schema: { querystring: pageOnly, tags, response: { 200: answers.forumCategories } }, config: { access: 'public', ...forumReads } },
     async (request) => pagedReply(request, request.query, await forum.listCategories(app.db, request.query)),
   );
 
   app.get(
     '/forum/questions/',
-    { schema: { querystring: forum.questionQuery, tags, response: { 200: answers.forumQuestions } }, config: { access: 'optional' } },
+    {
+      schema: { querystring: forum.questionQuery, tags, response: { 200: answers.forumQuestions } },
+      config: { access: 'optional', ...forumReads },
+    },
     async (request) => pagedReply(request, request.query, await forum.listQuestions(app.db, request.query, request.user)),
   );
 
   app.get(
     '/forum/questions/trending/',
-    { schema: { querystring: pageOnly, tags, response: { 200: answers.forumQuestions } }, config: { access: 'optional' } },
+    { schema: { querystring: pageOnly, tags, response: { 200: answers.forumQuestions } }, config: { access: 'optional', ...forumReads } },
     async (request) => pagedReply(request, request.query, await forum.trendingQuestions(app.db, request.query, request.user)),
   );
 
@@ -68,7 +73,7 @@ function readRoutes(app: ZodApp) {
 
   app.get(
     '/forum/replies/',
-    { schema: { querystring: pageOnly, tags, response: { 200: answers.forumReplies } }, config: { access: 'public' } },
+    { schema: { querystring: pageOnly, tags, response: { 200: answers.forumReplies } }, config: { access: 'public', ...forumReads } },
     async (request) => pagedReply(request, request.query, await forum.listReplies(app.db, request.query)),
   );
 
@@ -80,7 +85,7 @@ function readRoutes(app: ZodApp) {
 
   app.get(
     '/forum/questions/:id/',
-    { schema: { params, tags, response: { 200: answers.forumQuestion } }, config: { access: 'optional' } },
+    { schema: { params, tags, response: { 200: answers.forumQuestion } }, config: { access: 'optional', ...forumReads } },
     (request) => forum.questionDetail(app.db, request.params.id, request.user),
   );
 }

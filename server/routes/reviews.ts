@@ -48,7 +48,10 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/consultancy-review/',
-    { schema: { querystring: reviews.reviewQuery, tags, response: { 200: records.reviews } }, config: { access: 'public' } },
+    {
+      schema: { querystring: reviews.reviewQuery, tags, response: { 200: records.reviews } },
+      config: { access: 'public', publicCache: { reads: ['review', 'consultancy'] } },
+    },
     async (request) => pagedReply(request, request.query, await reviews.listReviews(app.db, request.query)),
   );
 

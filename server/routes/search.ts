@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchAnswer, searchParams } from '../../src/lib/contract/search.ts';
-import { siteSearch } from '../search/site-search.ts';
+import { siteSearch, siteSearchReads } from '../search/site-search.ts';
 
 /** The site's one search: every kind the home search looks through, ranked and grouped, with the chips it understood. */
 export default async function searchRoutes(fastify: FastifyInstance) {
@@ -20,7 +20,7 @@ export default async function searchRoutes(fastify: FastifyInstance) {
           ),
         },
       },
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: { reads: siteSearchReads() } },
     },
     (request) => siteSearch(app.db, request.query),
   );

@@ -18,7 +18,11 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/site-settings/',
-    { schema: { tags: ['Settings'], response: { 200: answers.siteSettings } }, config: { access: 'public' } },
+    {
+      schema: { tags: ['Settings'], response: { 200: answers.siteSettings } },
+      // the featured consultancy's name and licence
+      config: { access: 'public', publicCache: { reads: ['settings', 'consultancy', 'licence'] } },
+    },
     () => readSiteSettings(app.db),
   );
   app.patch(
@@ -29,7 +33,10 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/leads/modal-settings/',
-    { schema: { tags: ['Settings'], response: { 200: answers.modalSettings } }, config: { access: 'public' } },
+    {
+      schema: { tags: ['Settings'], response: { 200: answers.modalSettings } },
+      config: { access: 'public', publicCache: { reads: ['settings'] } },
+    },
     () => readModalSettings(app.db),
   );
   app.patch(
@@ -47,7 +54,7 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
         summary: 'Ads running now in a placement, heaviest first',
         response: { 200: answers.adFeed },
       },
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: { reads: ['ad'] } },
     },
     (request) => runningAds(app.db, request.query.placement),
   );

@@ -10,7 +10,9 @@ import { serverEntity } from '../entities/registry.ts';
 import { matchText } from '../entities/search.ts';
 import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
 import { moreUrl, planFor, type KindPlan } from './kind-plan.ts';
-import { lexiconOf, searchKinds } from './lexicon.ts';
+import { lexiconOf, ROW_CHIPS, searchKinds } from './lexicon.ts';
+import { readsOf } from '../entities/reads.ts';
+import type { ContentKind } from '../content-version.ts';
 import { refsOf } from './refs.ts';
 import { nearestWords } from './suggest.ts';
 
@@ -166,6 +168,12 @@ async function droppable(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], 
   return [...new Set(found.flat())];
 }
 
+/** What the site search's answers read: every searched kind's content and the lexicon's (its memo's and its cached answers' versions). */
+export const siteSearchReads = (): readonly ContentKind[] =>
+  [
+    ...new Set<ContentKind>([...searchKinds().flatMap((d) => readsOf(serverEntity(d.name))), ...ROW_CHIPS.map((c) => c.entity), 'synonym']),
+  ].sort();
+
 const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(serverEntity(d.name).table).name);
 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
@@ -211,7 +219,12 @@ async function understandAndSearch(db: Db, kinds: SiteDeclaration[], q: string, 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
 export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
-  const options = { size: params.size, exact: params.exact === 'true', memo: await contentMemo(db), vocabulary: tablesOf(searchKinds()) };
+  const options = {
+    size: params.size,
+    exact: params.exact === 'true',
+    memo: await contentMemo(db, siteSearchReads()),
+    vocabulary: tablesOf(searchKinds()),
+  };
   const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
   const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
   const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));

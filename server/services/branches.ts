@@ -33,7 +33,7 @@ export const addBranch = (db: Db, collegeId: number, branch: Branch) =>
       .insert(collegeBranches)
       .values({ ...branch, college_id: collegeId })
       .returning();
-    await bumpContentVersion(tx);
+    await bumpContentVersion(tx, ['branch', 'college']);
     return created!;
   });
 
@@ -44,7 +44,7 @@ export async function updateBranch(db: Db, collegeId: number, id: number, change
       .set({ ...changes, updated_at: sql`now()` })
       .where(own(collegeId, id))
       .returning();
-    if (updated) await bumpContentVersion(tx);
+    if (updated) await bumpContentVersion(tx, ['branch', 'college']);
     return updated;
   });
   if (!row) throw branchNotFound();
@@ -54,7 +54,7 @@ export async function updateBranch(db: Db, collegeId: number, id: number, change
 export async function deleteBranch(db: Db, collegeId: number, id: number) {
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx.delete(collegeBranches).where(own(collegeId, id)).returning({ id: collegeBranches.id });
-    if (rows.length) await bumpContentVersion(tx);
+    if (rows.length) await bumpContentVersion(tx, ['branch', 'college']);
     return rows.length;
   });
   if (!deleted) throw branchNotFound();

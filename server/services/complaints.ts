@@ -281,7 +281,7 @@ export async function answerComplaint(
         .update(complaints)
         .set({ first_answer_at: sql`now()` })
         .where(eq(complaints.id, complaintId));
-      await bumpContentVersion(tx);
+      await bumpContentVersion(tx, ['complaint']);
     }
   });
   app.outbox.kick();

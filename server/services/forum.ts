@@ -6,7 +6,7 @@ import type { SessionUser } from '../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { newQuestion, questionChanges, replyBody } from '../../src/lib/contract/bodies/forum.ts';
 import { DUPLICATE_WINDOW_HOURS, EDIT_WINDOW_MINUTES, LINK, NEAR_DUPLICATE, type InstitutionKind } from '../../src/lib/contract/forum.ts';
-import { bumpContentVersion } from '../content-version.ts';
+import { bumpContentVersion, bumpKindVersions } from '../content-version.ts';
 import { pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { forumPostRemoved, forumReplied } from './notices.ts';
 import { institutionNameBy } from './institution-names.ts';
@@ -310,7 +310,7 @@ export async function askQuestion(db: Db, author: SessionUser, input: z.infer<ty
       .insert(forumQuestions)
       .values({ title: input.title, body: input.body, category_id: input.category, author_id: author.id, held, hidden: held })
       .returning({ id: forumQuestions.id });
-    if (!held) await bumpContentVersion(tx);
+    if (!held) await bumpContentVersion(tx, ['forum']);
     return row!;
   });
   return questionDetail(db, created.id, author);
@@ -350,7 +350,7 @@ export async function editQuestion(db: Db, questionId: number, author: SessionUs
       })
       .where(eq(forumQuestions.id, questionId));
     // a page changes when the post was shown (an edit, or its hold taking it off the site)
-    if (!post.hidden) await bumpContentVersion(tx);
+    if (!post.hidden) await bumpContentVersion(tx, ['forum']);
   });
   return questionDetail(db, questionId, author);
 }
@@ -377,7 +377,7 @@ export async function addReply(app: FastifyInstance, questionId: number, author:
       .returning({ id: forumReplies.id });
     // a held reply is neither on the site nor told to the asker until a moderator releases it
     if (!held) {
-      await bumpContentVersion(tx);
+      await bumpContentVersion(tx, ['forum']);
       await forumReplied(tx, app.config, questionId, row!.id, author.id);
     }
     return row!;
@@ -394,7 +394,7 @@ export async function editReply(db: Db, replyId: number, author: SessionUser, in
       .update(forumReplies)
       .set({ body: input.body, ...(held ? { held, hidden: true } : {}), updated_at: sql`now()` })
       .where(eq(forumReplies.id, replyId));
-    if (!post.hidden) await bumpContentVersion(tx);
+    if (!post.hidden) await bumpContentVersion(tx, ['forum']);
   });
   return replyById(db, replyId, author);
 }
@@ -415,7 +415,7 @@ export async function acceptAnswer(db: Db, questionId: number, viewer: SessionUs
       .update(forumQuestions)
       .set({ accepted_reply_id: replyId, updated_at: sql`now()` })
       .where(eq(forumQuestions.id, questionId));
-    await bumpContentVersion(tx);
+    await bumpContentVersion(tx, ['forum']);
   });
   return questionDetail(db, questionId, viewer);
 }
@@ -429,6 +429,8 @@ export async function toggleLike(db: Db, questionId: number, user: SessionUser) 
       .where(and(eq(forumLikes.question_id, questionId), eq(forumLikes.user_id, user.id)))
       .returning({ id: forumLikes.id });
     if (!removed.length) await tx.insert(forumLikes).values({ question_id: questionId, user_id: user.id }).onConflictDoNothing();
+    // lists show like counts; the built pages do not wait for them
+    await bumpKindVersions(tx, ['forum']);
     const [total] = await tx.select({ n: count() }).from(forumLikes).where(eq(forumLikes.question_id, questionId));
     return { liked: !removed.length, like_count: total!.n };
   });
@@ -461,7 +463,7 @@ export async function moderate(db: Db, kind: PostKind, postId: number, hidden: b
       .update(forumReports)
       .set({ resolved_at: sql`now()`, updated_at: sql`now()` })
       .where(reportsOf(kind, postId));
-    await bumpContentVersion(tx);
+    await bumpContentVersion(tx, ['forum']);
     return row;
   });
 }
@@ -491,7 +493,7 @@ export async function deletePost(app: FastifyInstance, kind: PostKind, postId: n
     if (!mayDeletePost(viewer, row.author_id)) throw forbidden('Only the author or a moderator can delete this post.');
     if (!own && !reason) throw badRequest('Some values are not valid.', { reason: ['Say why the post is deleted: its author is told.'] });
     await tx.delete(table).where(eq(table.id, postId));
-    await bumpContentVersion(tx);
+    await bumpContentVersion(tx, ['forum']);
     // the author's message is written with the delete: both happen, or neither
     if (!own) await forumPostRemoved(tx, { kind, id: postId, email: row.email, title: row.title, body: row.body }, reason!);
   });

@@ -50,7 +50,7 @@ async function publicChange(tx: Tx, consultancyId: number) {
     .update(consultancies)
     .set({ updated_at: sql`now()` })
     .where(eq(consultancies.id, consultancyId));
-  await bumpContentVersion(tx);
+  await bumpContentVersion(tx, ['licence', 'consultancy']);
 }
 
 const licenceColumns = {

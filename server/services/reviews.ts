@@ -170,7 +170,7 @@ export async function replyToReview(db: Db, user: SessionUser, consultancyId: nu
       .set({ reply: input.reply, replied_at: sql`now()`, replied_by: user.id, updated_at: sql`now()` })
       .where(and(own, isNull(r.reply)))
       .returning({ id: r.id });
-    if (row) await bumpContentVersion(tx);
+    if (row) await bumpContentVersion(tx, ['review']);
     return row;
   });
   if (!replied) {

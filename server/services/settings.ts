@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { ads, consultancies, modalSettings, siteSettings } from '../db/schema/index.ts';
-import { bumpContentVersion } from '../content-version.ts';
+import { bumpContentVersion, bumpKindVersions } from '../content-version.ts';
 import { badRequest } from '../errors.ts';
 import { licenceValues, promotable } from './licence-values.ts';
 import type { Runner } from './tx.ts';
@@ -81,7 +81,7 @@ export async function updateSiteSettings(db: Db, change: z.infer<typeof siteSett
       .insert(siteSettings)
       .values({ id: 1, ...change })
       .onConflictDoUpdate({ target: siteSettings.id, set: { ...change, updated_at: sql`now()` } });
-    await bumpContentVersion(tx);
+    await bumpContentVersion(tx, ['settings']);
   });
   return readSiteSettings(db);
 }
@@ -98,10 +98,14 @@ export async function readModalSettings(db: Db) {
 }
 
 export async function updateModalSettings(db: Db, change: z.infer<typeof modalSettingsChange>) {
-  await db
-    .insert(modalSettings)
-    .values({ id: 1, ...change })
-    .onConflictDoUpdate({ target: modalSettings.id, set: { ...change, updated_at: sql`now()` } });
+  // the pages read them in the browser: the API's cached answer moves, the site is not built again
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(modalSettings)
+      .values({ id: 1, ...change })
+      .onConflictDoUpdate({ target: modalSettings.id, set: { ...change, updated_at: sql`now()` } });
+    await bumpKindVersions(tx, ['settings']);
+  });
   return readModalSettings(db);
 }
 

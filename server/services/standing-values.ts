@@ -46,5 +46,5 @@ export async function standingChanged(tx: Runner, consultancyId: number) {
     .update(consultancies)
     .set({ updated_at: sql`now()` })
     .where(eq(consultancies.id, consultancyId));
-  await bumpContentVersion(tx);
+  await bumpContentVersion(tx, ['consultancy', 'review', 'complaint']);
 }

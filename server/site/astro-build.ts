@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { lowPriority } from './low-priority.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from './site-dir.ts';
@@ -55,6 +56,7 @@ function runAstroBuild(
       stdio: ['ignore', 'pipe', 'pipe'],
       signal,
     });
+    lowPriority(child);
     let output = '';
     const errors: string[] = [];
     const keep = (chunk: Buffer) => {

@@ -4,6 +4,7 @@
  * content change (standby), so that only reading the changes, rendering and the swap remain.
  */
 import { spawn } from 'node:child_process';
+import { lowPriority } from './low-priority.ts';
 import fs from 'node:fs';
 import type { Socket } from 'node:net';
 import path from 'node:path';
@@ -83,6 +84,7 @@ export function startRenderer(rendererDir: string, apiUrl: string, extraEnv: Rec
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  lowPriority(child);
   const out = { alive: true, stdout: '', stderr: '' };
   let onReady!: () => void;
   let onEarlyExit!: (err: Error) => void;

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY } from '../../server/app.ts';
+import { PUBLIC_CACHE_CONTROL } from '../../server/plugins/public-cache.ts';
 import { buildTestApp, createCollege, createUser, engines, freshIp, PASSWORD, tokenFor, type TestApp } from './helpers.ts';
 
 describe.each(engines)('private answers on %s', (engine) => {
@@ -40,10 +41,10 @@ describe.each(engines)('private answers on %s', (engine) => {
     expect(dashboard.headers['cache-control']).toBe('no-store');
   });
 
-  it('an anonymous public read is left to the cache rules, and says nothing of no-store', async () => {
+  it('an anonymous public read is left to the cache rules (tests/api/read-cache.api.test.ts), and says nothing of no-store', async () => {
     const res = await t.app.inject({ url: '/api/destination/' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
   });
 
   it('every answer refuses the browser features no page uses', async () => {

@@ -31,7 +31,7 @@ describe.each(engines)('npm run rebuild against a running API on %s', (engine) =
   it('answers the content version, moving with every write', async () => {
     const before = await version();
     expect(before.live_version).toBeNull();
-    await bumpContentVersion(t.database.db);
+    await bumpContentVersion(t.database.db, ['news']);
     expect((await version()).content_version).toBe(before.content_version + 1);
   });
 

@@ -27,6 +27,16 @@ export const contentState = pgTable('content_state', {
   ...timestamps(),
 });
 
+/**
+ * One row per kind of public content (an entity, the forum, reviews, complaint records, settings):
+ * bumped in the write's transaction, so a cached answer keys on the kinds it reads and survives
+ * writes to the others (server/content-version.ts).
+ */
+export const contentVersions = pgTable('content_versions', {
+  kind: varchar('kind', { length: 40 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const pageviews = pgTable(
   'pageviews',
   {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../index.ts';
-import { consultancies, contentState, courses, destinations, disciplines, districts, exams, universities } from '../schema/index.ts';
+import { bumpContentVersion, CONTENT_KINDS } from '../../content-version.ts';
+import { consultancies, courses, destinations, disciplines, districts, exams, universities } from '../schema/index.ts';
 import { insertRows } from './bulk.ts';
 import { DESTINATIONS } from './data/destinations.ts';
 import { DISCIPLINES } from './data/exams.ts';
@@ -159,5 +160,6 @@ export async function seedScale(db: Db, n: number, onProgress: Progress = () => 
     step(rows.length);
   }
 
-  await db.update(contentState).set({ version: sql`${contentState.version} + 1`, updated_at: sql`now()` });
+  // every kind of content moved: a running server's cached answers and the site are made again
+  await bumpContentVersion(db, CONTENT_KINDS);
 }
