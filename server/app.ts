@@ -135,6 +135,29 @@ function isPrivateAnswer(request: FastifyRequest): boolean {
   return request.user !== null || request.headers.authorization !== undefined || (request.method !== 'GET' && request.method !== 'HEAD');
 }
 
+/** The API reference at /api/docs, generated from the routes' schemas; admins only in production unless opened (API_DOCS_PUBLIC). */
+async function registerReference(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Study abroad platform API', version: '1.0.0', description: 'Generated from the zod contract in src/lib/contract.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    // jsonSchemaTransform plus the entity bodies and responses, in the reference only
+    transform: openapiTransform,
+  });
+  const docsReaders: Access = app.config.apiDocsPublic ? 'public' : ['admin'];
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsPolicy,
+    uiHooks: {
+      onRequest: (request, _reply, done) => {
+        app.authorize(request, docsReaders).then(() => done(), done);
+      },
+    },
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.config) : false,
@@ -188,25 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.redis) reportRedisOutage(app, options.redis);
   await app.register(rateLimit, { global: false, skipOnError: true, ...(options.redis ? { redis: options.redis } : {}) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Study abroad platform API', version: '1.0.0', description: 'Generated from the zod contract in src/lib/contract.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    // jsonSchemaTransform plus the entity bodies and responses, in the reference only
-    transform: openapiTransform,
-  });
-  const docsReaders: Access = options.config.apiDocsPublic ? 'public' : ['admin'];
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    transformStaticCSP: docsPolicy,
-    uiHooks: {
-      onRequest: (request, _reply, done) => {
-        app.authorize(request, docsReaders).then(() => done(), done);
-      },
-    },
-  });
+  await registerReference(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (isPrivateAnswer(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
