@@ -270,13 +270,13 @@ async function conditionsOf(
     else if (meta.through) {
       const id = await resolveRef(db, meta.ref, String(value), name);
       const via = serverEntity(meta.through.entity);
-      filters[name] = inArray(
-        col,
-        db
-          .select({ id: column(via, 'id') })
-          .from(via.table)
-          .where(eq(column(via, meta.through.column), id)),
-      );
+      const ids = db
+        .select({ id: column(via, 'id') })
+        .from(via.table)
+        .where(eq(column(via, meta.through.column), id));
+      // = ANY(ARRAY(…)): the ids are read once and the column's index is scanned once, ANDed with the
+      // search's (IN (…) let PostgreSQL loop over the ids, scanning the search index again for each: 19 → 2 ms)
+      filters[name] = sql`${col} = ANY(ARRAY(${ids}))`;
     } else {
       const id = await resolveRef(db, meta.ref, String(value), name);
       // An array column holds a list of ids: containment uses its GIN index.
