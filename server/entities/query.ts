@@ -432,7 +432,9 @@ export async function listRows(
   const { page: _page, page_size: _size, ordering, facets: facetsAsked, ...asked } = query;
   const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}`;
   const memo = shared ?? (await contentMemo(db));
-  const plan = await memo(`plan:${rowsKey}:${ordering ?? ''}`, () => listPlan(db, memo, entity, query, extra, rowsKey, matched));
+  // matched words without their rank (the site search's probes) plan an unranked page
+  const planKey = `plan:${rowsKey}:${ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}`;
+  const plan = await memo(planKey, () => listPlan(db, memo, entity, query, extra, rowsKey, matched));
   const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
   const [results, count, facets] = await Promise.all([
     plan.page.execute({ limit: pageSize, offset: (page - 1) * pageSize }),

@@ -5,7 +5,7 @@ import type { SearchAnswer, SearchChip, SearchGroup, SearchParams } from '../../
 import { understand } from '../../src/lib/shared/query-understanding.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
-import { column, listRows, RANK_COLUMN, RANKED_AT_MOST, type MatchedWords } from '../entities/query.ts';
+import { column, listRows, RANK_COLUMN, RANKED_AT_MOST, type ListContext, type MatchedWords } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 import { matchText } from '../entities/search.ts';
 import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
@@ -33,6 +33,8 @@ interface Options {
   exact: boolean;
   /** the request's memo: one read of the content version for every kind */
   memo: ContentMemo;
+  /** only whether a row matches (an empty result's chips to drop): `size` rows, neither ranked nor counted */
+  probe?: boolean;
 }
 
 /** A page row without its rank column, and that rank (0 when the words were not ranked). */
@@ -42,7 +44,7 @@ function withoutRank(row: Row): { row: Row; rank: number } {
 }
 
 /** One kind's matches for its plan: the words matched with matchText, the chips as its list's filters. */
-async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size, exact, memo }: Options): Promise<KindAnswer> {
+async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size, exact, memo, probe }: Options): Promise<KindAnswer> {
   const entity = serverEntity(decl.name);
   const none = { decl, plan, count: 0, results: [], top: 0, corrections: [], unmatched: [] };
   let matched: MatchedWords | undefined;
@@ -53,9 +55,13 @@ async function searchKind(db: Db, decl: SiteDeclaration, plan: KindPlan, { size,
     matched = { where: match.where, rank: match.rank };
     words = { corrections: match.corrections, unmatched: match.unmatched };
   }
-  const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], { matched, memo, count: 'bounded' });
+  const context: ListContext = probe
+    ? { matched: matched && { where: matched.where, rank: null }, memo, count: 'none' }
+    : { matched, memo, count: 'bounded' };
+  const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], context);
   const rows = (list.results as Row[]).map(withoutRank);
-  return { decl, plan, count: list.count, results: rows.map((r) => r.row), top: rows[0]?.rank ?? 0, ...words };
+  const count = probe ? rows.length : list.count;
+  return { decl, plan, count, results: rows.map((r) => r.row), top: rows[0]?.rank ?? 0, ...words };
 }
 
 const samePlan = (a: KindPlan, b: KindPlan) => JSON.stringify(a) === JSON.stringify(b);
@@ -147,7 +153,7 @@ function kindsFor(kind: string | undefined): SiteDeclaration[] {
 async function anyMatch(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<boolean> {
   for (const decl of kinds) {
     const plan = planFor(decl, chips, words);
-    if (plan && (await searchKind(db, decl, plan, { ...options, size: 1 })).count > 0) return true;
+    if (plan && (await searchKind(db, decl, plan, { ...options, size: 1, probe: true })).count > 0) return true;
   }
   return false;
 }
