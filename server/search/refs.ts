@@ -1,5 +1,6 @@
 import type { EntityDeclaration, EntityName } from '../../src/lib/contract/index.ts';
 import type { Db } from '../db/index.ts';
+import type { ContentMemo } from '../entities/content-memo.ts';
 import { listRows, MAX_IDS } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 
@@ -33,9 +34,12 @@ const idsIn = (rows: Row[], field: string): number[] => [
 ];
 
 /** The rows of `ref` with these ids, as its list answers them. */
-async function rowsOf(db: Db, ref: EntityName, ids: number[]): Promise<Row[]> {
+async function rowsOf(db: Db, ref: EntityName, ids: number[], memo: ContentMemo): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const list = await listRows(db, serverEntity(ref), { ids: ids.slice(0, MAX_IDS).join(','), page_size: MAX_IDS });
+  const list = await listRows(db, serverEntity(ref), { ids: ids.slice(0, MAX_IDS).join(','), page_size: MAX_IDS }, [], {
+    memo,
+    count: 'none',
+  });
   return list.results as Row[];
 }
 
@@ -43,13 +47,13 @@ async function rowsOf(db: Db, ref: EntityName, ids: number[]): Promise<Row[]> {
  * What the cards of `rows` name, per ref field: a course's university under "university_id" and
  * that university's country under "university_id.destination_id", the keys the site's cards read.
  */
-export async function refsOf(db: Db, decl: EntityDeclaration, rows: Row[]): Promise<Record<string, Row[]>> {
+export async function refsOf(db: Db, decl: EntityDeclaration, rows: Row[], memo: ContentMemo): Promise<Record<string, Row[]>> {
   const refs: Record<string, Row[]> = {};
   await Promise.all(
     cardRefs(decl).map(async ({ field, ref, next }) => {
-      const named = await rowsOf(db, ref, idsIn(rows, field));
+      const named = await rowsOf(db, ref, idsIn(rows, field), memo);
       refs[field] = named;
-      if (next) refs[`${field}.${next.field}`] = await rowsOf(db, next.ref, idsIn(named, next.field));
+      if (next) refs[`${field}.${next.field}`] = await rowsOf(db, next.ref, idsIn(named, next.field), memo);
     }),
   );
   return refs;

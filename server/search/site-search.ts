@@ -1,11 +1,11 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { SiteDeclaration } from '../../src/lib/contract/index.ts';
 import type { SearchAnswer, SearchChip, SearchGroup, SearchParams } from '../../src/lib/contract/search.ts';
 import { understand } from '../../src/lib/shared/query-understanding.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
-import { column, listRows, type MatchedWords } from '../entities/query.ts';
+import { column, listRows, RANK_COLUMN, RANKED_AT_MOST, type ListContext, type MatchedWords } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 import { matchText } from '../entities/search.ts';
 import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
@@ -35,21 +35,16 @@ interface Options {
   exact: boolean;
   /** the request's memo: one read of the content version for every kind */
   memo: ContentMemo;
-  /** read the best row's rank, for the groups' order (not for "does anything match?") */
-  rank?: boolean;
+  /** only whether a row matches (an empty result's chips to drop): `size` rows, neither ranked nor counted */
+  probe?: boolean;
   /** every searched kind's table: a misspelt word is corrected alike in each ("sience" → science, not a scholarship's "sentence") */
   vocabulary: string[];
 }
 
-/** The rank of the best row, read once: ranks of name matches (weight A) outweigh mentions in a body (C). */
-async function topRank(db: Db, decl: SiteDeclaration, matched: MatchedWords | undefined, first: Row | undefined): Promise<number> {
-  if (!matched?.rank || !first) return 0;
-  const entity = serverEntity(decl.name);
-  const [row] = await db
-    .select({ rank: matched.rank })
-    .from(entity.table)
-    .where(eq(column(entity, 'id'), first.id));
-  return Number(row?.rank ?? 0);
+/** A page row without its rank column, and that rank (0 when the words were not ranked). */
+function withoutRank(row: Row): { row: Row; rank: number } {
+  const { [RANK_COLUMN]: rank, ...rest } = row;
+  return { row: rest as Row, rank: Number(rank ?? 0) };
 }
 
 /** One kind's matches for its plan: the words matched with matchText, the chips as its list's filters. */
@@ -57,7 +52,7 @@ async function searchKind(
   db: Db,
   decl: SiteDeclaration,
   plan: KindPlan,
-  { size, exact, memo, vocabulary, rank = true }: Options,
+  { size, exact, memo, vocabulary, probe }: Options,
 ): Promise<KindAnswer> {
   const entity = serverEntity(decl.name);
   const none = { decl, plan, count: 0, results: [], top: 0, corrections: [], unmatched: [] };
@@ -69,18 +64,32 @@ async function searchKind(
     matched = { where: match.where, rank: match.rank };
     words = { corrections: match.corrections, unmatched: match.unmatched };
   }
-  const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], matched);
-  const results = list.results as Row[];
-  const top = rank ? await topRank(db, decl, matched, results[0]) : 0;
-  return { decl, plan, count: list.count, results, top, ...words };
+  const context: ListContext = probe
+    ? { matched: matched && { where: matched.where, rank: null }, memo, count: 'none' }
+    : { matched, memo, count: 'bounded' };
+  const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], context);
+  const rows = (list.results as Row[]).map(withoutRank);
+  const count = probe ? rows.length : list.count;
+  return { decl, plan, count, results: rows.map((r) => r.row), top: rows[0]?.rank ?? 0, ...words };
 }
 
-/** Every kind's answer for the chips and words (the kinds a kind chip or `kind` leaves). */
-function searchAll(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<KindAnswer[]> {
+const samePlan = (a: KindPlan, b: KindPlan) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Every kind's answer for the chips and words (the kinds a kind chip or `kind` leaves); a kind whose plan is that of an answer in `before` keeps it. */
+function searchAll(
+  db: Db,
+  kinds: SiteDeclaration[],
+  chips: SearchChip[],
+  words: string,
+  options: Options,
+  before: KindAnswer[] = [],
+): Promise<KindAnswer[]> {
   return Promise.all(
     kinds.flatMap((decl) => {
       const plan = planFor(decl, chips, words);
-      return plan ? [searchKind(db, decl, plan, options)] : [];
+      if (!plan) return [];
+      const kept = before.find((a) => a.decl === decl && samePlan(a.plan, plan));
+      return [kept ? Promise.resolve(kept) : searchKind(db, decl, plan, options)];
     }),
   );
 }
@@ -118,9 +127,17 @@ function score(answer: KindAnswer, chips: SearchChip[], hint: string | undefined
   return plan.applied + named + 1.5 * titleCover(answer, searched) + answer.top + courseQuery;
 }
 
-async function groupOf(db: Db, answer: KindAnswer): Promise<SearchGroup> {
+async function groupOf(db: Db, answer: KindAnswer, memo: ContentMemo): Promise<SearchGroup> {
   const { decl, plan, count, results } = answer;
-  return { kind: decl.name, label: decl.plural, count, more: moreUrl(decl, plan), results, refs: await refsOf(db, decl, results) };
+  const counted = count > RANKED_AT_MOST ? { count: RANKED_AT_MOST, count_capped: true } : { count };
+  return {
+    kind: decl.name,
+    label: decl.plural,
+    ...counted,
+    more: moreUrl(decl, plan),
+    results,
+    refs: await refsOf(db, decl, results, memo),
+  };
 }
 
 /** The query with each corrected word replaced, or null when nothing was corrected. */
@@ -145,7 +162,7 @@ function kindsFor(kind: string | undefined): SiteDeclaration[] {
 async function anyMatch(db: Db, kinds: SiteDeclaration[], chips: SearchChip[], words: string, options: Options): Promise<boolean> {
   for (const decl of kinds) {
     const plan = planFor(decl, chips, words);
-    if (plan && (await searchKind(db, decl, plan, { ...options, size: 1, rank: false })).count > 0) return true;
+    if (plan && (await searchKind(db, decl, plan, { ...options, size: 1, probe: true })).count > 0) return true;
   }
   return false;
 }
@@ -212,7 +229,8 @@ async function understandAndSearch(db: Db, kinds: SiteDeclaration[], q: string, 
   const again = corrected === null ? null : understand(corrected, lexicon);
   if (!again || again.chips.length <= first.chips.length) return { ...first, answers, corrections };
   const chips = again.chips.map((c) => asTyped(c, corrections));
-  const rerun = await searchAll(db, kinds, again.chips, again.words, options);
+  // only the kinds the new chips or words change are searched again
+  const rerun = await searchAll(db, kinds, again.chips, again.words, options, answers);
   return { ...again, chips, answers: rerun, corrections: [...corrections, ...correctionsOf(rerun)] };
 }
 
@@ -228,7 +246,7 @@ export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAn
   const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
   const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
   const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));
-  const groups = await Promise.all(found.map((a) => groupOf(db, a)));
+  const groups = await Promise.all(found.map((a) => groupOf(db, a, options.memo)));
   // a word spelt as one table holds it is unmatched in the others: only what no kind knows is suggested for
   const searched = answers.filter((a) => a.plan.words);
   const unmatched = [...new Set(searched.flatMap((a) => a.unmatched))].filter((w) => searched.every((a) => a.unmatched.includes(w)));

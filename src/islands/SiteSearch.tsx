@@ -1,10 +1,9 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
-import { countOf } from '../lib/format.ts';
 import { glanceFacts, hrefOf, titleOf, type CardDeclaration } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
 import type { SearchChip } from '../lib/contract/search.ts';
-import { createSiteSearch, resultsHref, type ShownGroup, type SiteSearchStore } from '../lib/stores/siteSearch.ts';
+import { createSiteSearch, resultsHref, shownCount, type ShownGroup, type SiteSearchStore } from '../lib/stores/siteSearch.ts';
 import EntityCard from './EntityCard.tsx';
 import { useStore } from './useStore.ts';
 
@@ -30,7 +29,7 @@ export interface SiteSearchProps {
 /** Results per kind: a glance on the home search, a page's worth on the results page. */
 const SIZE = { home: 3, results: 8 } as const;
 
-const summary = (groups: ShownGroup[]) => groups.map((g) => countOf(g.count, g.label.toLowerCase(), g.label.toLowerCase())).join(', ');
+const summary = (groups: ShownGroup[]) => groups.map((g) => `${shownCount(g)} ${g.label.toLowerCase()}`).join(', ');
 
 /** What screen readers hear when results change: one polite sentence, not the whole list. */
 function Status({ store }: { store: SiteSearchStore }) {
@@ -142,7 +141,7 @@ function MoreLink({ group }: { group: ShownGroup }) {
   if (group.count <= group.results.length) return null;
   return (
     <a href={group.more} className="text-sm font-semibold">
-      All {countOf(group.count, group.label.toLowerCase(), group.label.toLowerCase())}
+      All {shownCount(group)} {group.label.toLowerCase()}
     </a>
   );
 }
@@ -157,7 +156,7 @@ function Groups({ store, kinds }: { store: SiteSearchStore; kinds: Record<string
       <section key={group.kind} aria-labelledby={`found-${group.kind}`} className="mb-6">
         <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4">
           <h2 id={`found-${group.kind}`} className="m-0">
-            {group.label} <span className="text-base font-normal text-muted">({group.count})</span>
+            {group.label} <span className="text-base font-normal text-muted">({shownCount(group)})</span>
           </h2>
           <MoreLink group={group} />
         </div>

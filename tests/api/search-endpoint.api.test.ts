@@ -12,6 +12,8 @@ import {
   synonyms,
   universities,
 } from '../../server/db/schema/index.ts';
+import { bumpContentVersion } from '../../server/content-version.ts';
+import { RANK_COLUMN } from '../../server/entities/query.ts';
 import { searchAnswer, type SearchAnswer } from '../../src/lib/contract/search.ts';
 import { buildTestApp, engines, expectErrorShape, type TestApp } from './helpers.ts';
 
@@ -241,6 +243,23 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     const answer = await search('q=nursing+aus');
     expect(answer.chips.find((c) => c.filter === 'country')).toMatchObject({ value: 'australia', label: 'in Australia', text: 'aus' });
     expect(group(answer, 'course')!.count).toBe(2);
+  });
+
+  it('counts a kind up to 1,000 and then says there are more (count_capped), ranking without showing the rank', async () => {
+    const db = t.database.db;
+    const posts = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ title: `Wombat diaries ${from + i}`, slug: `wombat-${from + i}`, body: '<p>Wombats.</p>' }));
+    const bump = () => bumpContentVersion(db, ['blog']);
+    await db.insert(blogs).values(posts(0, 1000));
+    await bump();
+    const exactly = group(await search('q=wombat&kind=blog'), 'blog')!;
+    expect([exactly.count, exactly.count_capped]).toEqual([1000, undefined]);
+    expect(Object.keys(exactly.results[0]!)).not.toContain(RANK_COLUMN);
+    await db.insert(blogs).values(posts(1000, 1));
+    await bump();
+    const more = group(await search('q=wombat&kind=blog'), 'blog')!;
+    expect([more.count, more.count_capped]).toEqual([1000, true]);
+    expect(more.results).toHaveLength(4);
   });
 
   it('keeps only one kind when asked, and refuses bad input in the error shape', async () => {

@@ -99,6 +99,16 @@ describe('site search island', () => {
     expect(location.search).toBe('');
   });
 
+  it('says "1,000+" for a group the server stopped counting (count_capped)', async () => {
+    api.searchSite.mockResolvedValue({ ...FOUND, groups: [{ ...FOUND.groups[0]!, count: 1000, count_capped: true }] });
+    history.replaceState(null, '', '/search/?search=nursing');
+    render(<SiteSearch kinds={KINDS} results debounceMs={0} />);
+    await settle();
+    expect(screen.getByRole('heading', { level: 2, name: 'Courses (1,000+)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All 1,000+ courses' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Found 1,000+ courses.');
+  });
+
   it('on the results page: the list cards, a removable chip with its accessible name, and the original query one tap away', async () => {
     api.searchSite.mockResolvedValue(FOUND);
     history.replaceState(null, '', '/search/?search=nrsing+in+australia');

@@ -38,7 +38,11 @@ const resultRow = z.record(z.string(), z.unknown()).and(z.object({ id: z.number(
 export const searchGroup = z.object({
   kind: z.string().describe('The entity name'),
   label: z.string().describe('Its plural, as the site names the list'),
-  count: z.number().int().describe('Every match of this kind'),
+  count: z.number().int().describe('Every match of this kind, counted up to 1,000 (see count_capped)'),
+  count_capped: z
+    .boolean()
+    .optional()
+    .describe('true: more than `count` (1,000) rows match; counting them all would read most of a large table'),
   more: z.string().describe("The kind's site list with the same words and filters: every match"),
   results: z.array(resultRow).describe('The best matches, as rows of the list answer'),
   refs: z

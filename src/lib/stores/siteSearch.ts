@@ -2,9 +2,14 @@ import { map } from 'nanostores';
 import { searchContract, searchSite, type SiteSearchQuery } from '../api/public.ts';
 import type { SearchAnswer, SearchChip, SearchGroup } from '../contract/search.ts';
 import type { RefMaps, Row } from '../site/cards.ts';
+import { formatNumber } from '../format.ts';
 
 /** Shorter words match too much to be worth a request while typing. */
 export const MIN_QUERY = 2;
+
+/** A group's count as the page says it: "1,000+" when the search stopped counting (count_capped). */
+export const shownCount = (group: Pick<SearchGroup, 'count' | 'count_capped'>): string =>
+  `${formatNumber(group.count)}${group.count_capped ? '+' : ''}`;
 
 /** A group of the answer as the cards read it: the rows it refers to as id maps per ref field. */
 export interface ShownGroup extends Omit<SearchGroup, 'refs' | 'results'> {
