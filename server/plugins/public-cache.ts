@@ -24,8 +24,12 @@ declare module 'fastify' {
   }
 }
 
-/** What browsers and CDNs may do with an anonymous public read: keep it 30 s, serve it stale up to 5 min while they ask again. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+/**
+ * What caches may do with an anonymous public read. A browser asks again every time (a 304 when
+ * nothing changed costs a few bytes), so a student sees a withdrawn licence or a closed offer at
+ * once; a CDN (s-maxage) keeps it 30 s and absorbs repeats.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 /** An answer may depend on the clock (upcoming events, open scholarships, a licence that lapses today): a kept copy is computed again after a minute. */
 const ENTRY_TTL_MS = 60_000;
 /** a kept answer's bookkeeping besides its text and key, in bytes (roughly) */
