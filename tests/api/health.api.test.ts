@@ -1,21 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { localStorage } from '../../server/storage/index.ts';
-import { buildTestApp, engines, type TestApp } from './helpers.ts';
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { buildTestApp, closedPort, engines, type TestApp } from './helpers.ts';
 
 const checkOf = (body: { checks: { name: string; status: string; detail: string }[] }, name: string) =>
   body.checks.find((c) => c.name === name);

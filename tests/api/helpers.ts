@@ -1,3 +1,4 @@
+import net from 'node:net';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -296,4 +297,13 @@ export function expectErrorShape(body: unknown) {
   if (typeof b.error !== 'string' || !b.error) throw new Error(`not an error body: ${JSON.stringify(body)}`);
   if (b.fields !== undefined && (typeof b.fields !== 'object' || b.fields === null))
     throw new Error(`fields is not an object: ${JSON.stringify(body)}`);
+}
+
+/** A port nothing listens on: a service (Redis, say) that is down. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -1,18 +1,8 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { buildTestApp, engines, freshIp, type TestApp } from './helpers.ts';
-
-/** A port nothing listens on: Redis is down. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { buildTestApp, closedPort, engines, freshIp, type TestApp } from './helpers.ts';
 
 describe.each(engines)('rate limits with Redis down on %s', (engine) => {
   let t: TestApp;
