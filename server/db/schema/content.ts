@@ -31,7 +31,10 @@ export const destinations = entityTable(e.destination);
 export const exams = entityTable(e.exam, { indexes: (t) => [index('exams_type_idx').on(t.type)] });
 export const universities = entityTable(e.university, { indexes: (t) => [index('universities_ranking_idx').on(t.world_ranking)] });
 export const colleges = entityTable(e.college);
-export const courses = entityTable(e.course, { indexes: (t) => [index('courses_level_idx').on(t.level)] });
+// the default order's index: a country's or level's courses without words (the site search's chips) read 5 rows in order, not 8,000 sorted
+export const courses = entityTable(e.course, {
+  indexes: (t) => [index('courses_level_idx').on(t.level), index('courses_name_idx').on(t.name, t.id)],
+});
 export const consultancies = entityTable(e.consultancy, { indexes: (t) => [index('consultancies_order_idx').on(t.priority.desc(), t.id)] });
 export const events = entityTable(e.event, { indexes: (t) => [index('events_starts_idx').on(t.starts_at)] });
 export const scholarships = entityTable(e.scholarship, { indexes: (t) => [index('scholarships_deadline_idx').on(t.deadline)] });

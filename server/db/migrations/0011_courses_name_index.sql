@@ -1,0 +1,1 @@
+CREATE INDEX "courses_name_idx" ON "courses" USING btree ("name","id");
