@@ -18,10 +18,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import postgres from 'postgres';
 import { openDatabase } from '../server/db/index.ts';
 import { consultancyApplications, forumQuestions, forumReplies, inquiries, pageviews } from '../server/db/schema/index.ts';
 import { PROJECT_ROOT } from '../server/site/rebuild.ts';
+import { scratchDatabase } from '../tests/api/helpers.ts';
 
 const RATE = Number(process.env.MIXED_RATE ?? 100);
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 60);
@@ -323,16 +323,9 @@ async function engine(name: 'pglite' | 'postgres') {
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (name === 'postgres') {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const dbName = `bench_mixed_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${dbName}`);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    };
+    const scratch = await scratchDatabase('bench_mixed');
+    databaseUrl = scratch.url;
+    drop = scratch.drop;
   }
   console.log(`${name}: starting the server and waiting for the first build…`);
   const server = await startServer(databaseUrl);

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, rowsOf } from '../../server/db/index.ts';
@@ -12,7 +11,7 @@ import { MANIFEST } from '../../server/ops/archive.ts';
 import { backup } from '../../server/ops/backup.ts';
 import { restore } from '../../server/ops/restore.ts';
 import { createPrivateStorage, createStorage } from '../../server/storage/index.ts';
-import { engines, PASSWORD, type Engine } from './helpers.ts';
+import { engines, PASSWORD, scratchDatabase, type Engine } from './helpers.ts';
 
 /** SHA-256 of every file under `dir`, by its path inside it. */
 function hashes(dir: string): Record<string, string> {
@@ -52,16 +51,9 @@ async function install(engine: Engine, cleanups: (() => Promise<void>)[]): Promi
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   if (engine === 'pglite') return loadConfig({ DATA_DIR: dataDir });
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `test_backup_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  url.pathname = `/${name}`;
-  return loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+  const scratch = await scratchDatabase('test_backup');
+  cleanups.push(scratch.drop);
+  return loadConfig({ DATA_DIR: dataDir, DATABASE_URL: scratch.url });
 }
 
 describe.each(engines)('backup and restore on %s', (engine) => {

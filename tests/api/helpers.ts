@@ -45,20 +45,27 @@ export interface TestApp {
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server (dropped on close), so files running in parallel never share rows.
  */
+/** A database of its own on the test server (TEST_DATABASE_URL), named `<prefix>_<random>`: its address, and how to drop it. */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+  return { url: url.toString(), drop };
+}
+
 export async function buildTestApp(engine: Engine, options: { siteDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   let dropDatabase = async () => {};
   let database: Database;
   if (engine === 'postgres') {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolSize: 4 });
-    dropDatabase = async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    const scratch = await scratchDatabase('test');
+    database = await openDatabase({ url: scratch.url, poolSize: 4 });
+    dropDatabase = scratch.drop;
   } else {
     database = await openDatabase({ pgliteDir: 'memory://' });
   }

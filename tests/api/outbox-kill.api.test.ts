@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from './helpers.ts';
+import { engines, scratchDatabase } from './helpers.ts';
 import { startInbox, type Inbox } from './inbox.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,16 +68,9 @@ describe.each(engines)('outbox delivery across kill -9 on %s', (engine) => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-kill-'));
     env = { DATA_DIR: dataDir, SMTP_URL: inbox.url };
     if (engine === 'postgres') {
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
-      await admin.unsafe(`CREATE DATABASE ${name}`);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      };
+      const scratch = await scratchDatabase('test');
+      env.DATABASE_URL = scratch.url;
+      dropDatabase = scratch.drop;
     }
   });
   afterAll(async () => {
