@@ -140,7 +140,7 @@ describe.skipIf(!runs)(
       await until(
         'both instances ready (migrated, seeded, the site built)',
         async () => (await ready(instances[0]!)) && (await ready(instances[1]!)),
-        240_000,
+        480_000,
         instances,
       );
       proxy = roundRobin(instances);
