@@ -19,6 +19,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     mediaBaseUrl: (env.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),
     /** Personal files (application documents, complaint evidence): never under /media, only through the API. */
+    /** the built site: builds/, the `current` link, and what data-only rebuilds keep; shared by instances that serve one site */
+    siteDir: path.resolve(env.SITE_DIR ?? path.join(dataDir, 'site')),
     privateUploadsDir: path.resolve(env.PRIVATE_UPLOADS_DIR ?? path.join(dataDir, 'private')),
     s3: env.S3_BUCKET
       ? {

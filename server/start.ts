@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { lineLog } from './log.ts';
 import { closeOnSignals, listen, serveMedia, startApi } from './bootstrap.ts';
@@ -12,7 +11,7 @@ const config = loadConfig();
 const say = lineLog(config.production);
 runCommand(async () => {
   await assertPortFree(config.port, config.host);
-  const siteDir = path.join(config.dataDir, 'site');
+  const { siteDir } = config;
   // the runner needs the API's port, the API its status: it is filled in once the runner exists
   let runner: ReturnType<typeof createRebuildRunner> | undefined;
   const api = await startApi(config, { notFound: siteNotFound(siteDir), siteStatus: () => runner?.status() ?? null });
@@ -27,6 +26,8 @@ runCommand(async () => {
     siteDir,
     hookUrl: config.rebuildHookUrl,
     readVersion: () => readContentVersion(api.database.db),
+    // instances sharing SITE_DIR on one PostgreSQL: one of them builds each version, the others serve it
+    lock: api.database.sessionLock,
     log: (line: string) => say(`[site] ${line}`),
     // the next data-only rebuild's renderer waits loaded: a content change then costs only its pages
     standby: true,

@@ -36,7 +36,51 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** records where this process serves the API, for other commands on the same embedded database */
   announce(api: string): void;
+  /**
+   * PostgreSQL server only: takes the session-level advisory lock named `key` on a connection of its
+   * own, held until the answer is called or the process dies (its connection closes); null when
+   * another session holds it. Instances on other machines see the same lock.
+   */
+  sessionLock?: (key: string) => Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
+}
+
+/** Runs `work` holding the advisory lock `key` (waiting for it), on a connection kept for the lock. */
+async function whileLocked(client: postgres.Sql, key: string, work: () => Promise<void>) {
+  const connection = await client.reserve();
+  try {
+    await connection`select pg_advisory_lock(hashtextextended(${key}, 0))`;
+    try {
+      await work();
+    } finally {
+      await connection`select pg_advisory_unlock(hashtextextended(${key}, 0))`;
+    }
+  } finally {
+    connection.release();
+  }
+}
+
+function sessionLockOf(client: postgres.Sql) {
+  return async (key: string) => {
+    const connection = await client.reserve();
+    try {
+      const [row] = await connection<{ got: boolean }[]>`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as got`;
+      if (!row?.got) {
+        connection.release();
+        return null;
+      }
+      return async () => {
+        try {
+          await connection`select pg_advisory_unlock(hashtextextended(${key}, 0))`;
+        } finally {
+          connection.release();
+        }
+      };
+    } catch (error) {
+      connection.release();
+      throw error;
+    }
+  };
 }
 
 /**
@@ -53,10 +97,13 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
       connection: { plan_cache_mode: 'force_custom_plan' },
     });
     const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
-    await ensureSearchTriggers(db);
+    // instances started together would otherwise run the same migration twice at once
+    await whileLocked(client, 'migrations', async () => {
+      await migratePostgres(db, { migrationsFolder });
+      await ensureSearchTriggers(db);
+    });
     preparing(client);
-    return { db, engine: 'postgres', announce: () => {}, close: () => client.end({ timeout: 5 }) };
+    return { db, engine: 'postgres', announce: () => {}, sessionLock: sessionLockOf(client), close: () => client.end({ timeout: 5 }) };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (dir.startsWith('memory://')) return openPglite(dir);

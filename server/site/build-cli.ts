@@ -16,7 +16,7 @@ import { createRebuildRunner } from './rebuild.ts';
 
 const mode = process.argv.includes('--if-changed') ? 'rebuild' : 'build';
 const config = loadConfig();
-const siteDir = path.resolve(process.env.SITE_DIR ?? path.join(config.dataDir, 'site'));
+const { siteDir } = config;
 const log = (line: string) => console.log(`[site] ${line}`);
 
 /** The API of the live process that owns DATA_DIR's embedded database, if it answers. */
@@ -51,6 +51,7 @@ runCommand(async () => {
     return version ?? Date.now();
   };
   let close = async () => {};
+  let lock: ((key: string) => Promise<(() => Promise<void>) | null>) | undefined;
 
   if (!apiUrl) {
     const { startApi, listen } = await import('../bootstrap.ts');
@@ -59,9 +60,18 @@ runCommand(async () => {
     apiUrl = `http://127.0.0.1:${await listen(api, { port: 0, host: '127.0.0.1' })}/api`;
     readVersion = () => readContentVersion(api.database.db);
     close = api.close;
+    lock = api.database.sessionLock;
   }
 
-  const runner = createRebuildRunner({ apiUrl, siteDir, hookUrl: config.rebuildHookUrl, readVersion, log, siteUrl: process.env.SITE_URL });
+  const runner = createRebuildRunner({
+    apiUrl,
+    siteDir,
+    hookUrl: config.rebuildHookUrl,
+    readVersion,
+    log,
+    lock,
+    siteUrl: process.env.SITE_URL,
+  });
   const started = Date.now();
   // rebuild: when content changed, data-only when the code is unchanged
   const result = mode === 'rebuild' ? await runner.check() : await runner.rebuildNow();

@@ -12,7 +12,7 @@ import { DataOnlyBuilder } from './data-only-build.ts';
 import { sourceFingerprint } from './fingerprint.ts';
 import { fullBuild, type BuildFn, type FullBuildOptions } from './full-build.ts';
 import { Scheduler, type RebuildResult } from './scheduler.ts';
-import { currentVersion, DATA_DIR, lastStartOf, lockSite, removeLeftovers } from './site-dir.ts';
+import { currentVersion, DATA_DIR, lastStartOf, lockSite, removeLeftovers, siteId } from './site-dir.ts';
 import { createPublisher } from './swap.ts';
 
 export { astroBuild } from './astro-build.ts';
@@ -54,9 +54,21 @@ export interface RebuildRunnerOptions {
    * (~125 MB) and a second set of directory entries
    */
   standby?: boolean;
+  /**
+   * takes a lock named `key` across processes and machines (a PostgreSQL advisory lock), answering
+   * its release, or null when another holder has it; default: a lock file in siteDir, for the
+   * processes of one machine
+   */
+  lock?: (key: string) => Promise<(() => Promise<void>) | null>;
   /** SITE_URL for canonical links, passed to the build */
   siteUrl?: string;
   now?: () => number;
+}
+
+/** The lock file of one machine's processes, released like the database's lock. */
+function fileLock(siteDir: string) {
+  const release = lockSite(siteDir);
+  return release && (async () => release());
 }
 
 /** POSTs the content version to the hosting provider's deploy hook; remembers the last version it took. */
@@ -130,27 +142,34 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   const hook = options.hookUrl ? deployHook(options.hookUrl, log) : null;
   const lastStart = lastStartOf(siteDir, now);
 
-  async function run(version: number, full: boolean): Promise<RebuildResult> {
+  // one build at a time per site folder, across processes (npm start and npm run rebuild) and instances
+  const takeLock = options.lock ? () => options.lock!(`site-build:${siteId(siteDir)}`) : async () => fileLock(siteDir);
+  const builtVersion = () => (hook ? hook.version : currentVersion(siteDir));
+
+  let busyVersion: number | null = null;
+  async function run(version: number, full: boolean, force: boolean): Promise<RebuildResult> {
     const started = Date.now();
     if (hook) {
       lastStart.mark();
       return hook.call(version, started);
     }
-    // one build at a time per site folder, across processes too (npm start and npm run rebuild)
-    const release = lockSite(siteDir);
+    const release = await takeLock();
     if (!release) {
-      log('another process is building this site; not now');
+      // said once per version: another instance's build is polled every pollMs until it is done
+      if (busyVersion !== version) log(`another process is building this site (content version ${version}); not now`);
+      busyVersion = version;
       return { status: 'busy', version };
     }
-    lastStart.mark();
     try {
+      // the process that held the lock may have built this version meanwhile: then it is served already
+      if (!force && builtVersion() === version && now() - lastStart.get() < maxAgeMs) return { status: 'unchanged', version };
+      lastStart.mark();
       return await buildLocally(builds, siteUrl ?? '', version, full, started);
     } finally {
-      release();
+      await release();
     }
   }
 
-  const builtVersion = () => (hook ? hook.version : currentVersion(siteDir));
   const timing = { debounceMs, maxAgeMs, pollMs, now };
   const scheduler = new Scheduler({ readVersion, builtVersion, lastStart: lastStart.get, build: run, ...timing, log });
   return {

@@ -35,8 +35,8 @@ export interface SchedulerOptions {
   builtVersion: () => number | null;
   /** when the last build started */
   lastStart: () => number;
-  /** one build of `version`; data-only when it can, unless `full` */
-  build: (version: number, full: boolean) => Promise<RebuildResult>;
+  /** one build of `version`; data-only when it can, unless `full`; `force`: even if another process built it meanwhile */
+  build: (version: number, full: boolean, force: boolean) => Promise<RebuildResult>;
   debounceMs: number;
   maxAgeMs: number;
   pollMs: number;
@@ -75,7 +75,7 @@ export class Scheduler {
     if (!force && builtVersion() === version && now() - lastStart() < maxAgeMs) return { status: 'unchanged', version };
     this.pending = false;
     this.running = this.options
-      .build(version, full)
+      .build(version, full, force)
       .then((result) => {
         if (result.status === 'built' || result.status === 'hooked') this.live = { version, at: new Date().toISOString() };
         finished.emit('result', result);
@@ -104,9 +104,11 @@ export class Scheduler {
 
   /** What the console shows: the live version, and whether a build is under way or waiting. */
   status() {
-    const { live } = this;
+    // another instance sharing the site folder may have built a later version than this process did
+    const built = this.options.builtVersion();
+    const live = this.live && (built === null || this.live.version === built) ? this.live : null;
     const pending = this.pending || this.gathering !== null;
-    return { live_version: live?.version ?? this.options.builtVersion(), live_at: live?.at ?? null, building: this.building, pending };
+    return { live_version: built ?? live?.version ?? null, live_at: live?.at ?? null, building: this.building, pending };
   }
 
   get building() {

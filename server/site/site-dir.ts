@@ -4,6 +4,7 @@
  * copy of the API's lists (DATA_DIR), and the small files that tell one build from the next across
  * processes (npm start and npm run rebuild): the content version of a build, the last start, a lock.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,21 @@ export function isAlive(pid: number) {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * The site folder's own name, made once (siteDir/.site-id): instances that share the folder share
+ * it, so they take one build lock between them, and instances with folders of their own do not.
+ */
+export function siteId(siteDir: string): string {
+  const file = path.join(siteDir, '.site-id');
+  fs.mkdirSync(siteDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomUUID(), { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return fs.readFileSync(file, 'utf8');
 }
 
 /** Takes siteDir/.build.lock (held while a build runs); null when a live process holds it. */

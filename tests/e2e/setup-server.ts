@@ -3,13 +3,12 @@
  * built site from SITE_DIR/current, from one port, exactly as `npm start` serves them but without
  * the rebuild runner. Prints `READY <port>` once listening.
  */
-import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import { serveMedia, startApi } from '../../server/bootstrap.ts';
 import { serveSite, siteNotFound } from '../../server/site-files.ts';
 
 const config = loadConfig();
-const siteDir = path.resolve(process.env.SITE_DIR ?? path.join(config.dataDir, 'site'));
+const { siteDir } = config;
 const api = await startApi(config, { notFound: siteNotFound(siteDir), log: () => {} });
 await serveMedia(api.app, config);
 await serveSite(api.app, siteDir);
