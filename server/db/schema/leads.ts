@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { COMPLAINT_ANSWER_DAYS } from '../../../src/lib/contract/complaints.ts';
 import { id, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
+import { documentRequests } from './documents.ts';
 import { consultancies, courses, destinations, exams, universities } from './content.ts';
 
 export const consultancyApplications = pgTable(
@@ -63,9 +64,11 @@ export const applicationDocuments = pgTable(
     original_name: varchar('original_name', { length: 255 }).notNull().default(''),
     mime: varchar('mime', { length: 100 }).notNull(),
     size: integer('size').notNull(),
+    /** the document request it answers; null: attached with the application itself */
+    request_id: integer('request_id').references((): AnyPgColumn => documentRequests.id, { onDelete: 'cascade' }),
     ...timestamps(),
   },
-  (t) => [index('application_documents_application_idx').on(t.application_id)],
+  (t) => [index('application_documents_application_idx').on(t.application_id), index('application_documents_request_idx').on(t.request_id)],
 );
 
 export const complaints = pgTable(
