@@ -19,10 +19,14 @@ const codeParams = z.object({ code: z.string(), request: id });
  * Documents requested one by one (issue 26): the consultancy (or an admin) requests and decides,
  * the student uploads and downloads by the tracking code; the checklist per destination.
  */
-export default async function documentRoutes(fastify: FastifyInstance) {
+export default async function documentRoutes(app: FastifyInstance) {
+  await app.register(staffRoutes);
+  await app.register(applicantRoutes);
+}
+
+/** The consultancy's and admins' side: request, decide; the consultancy's checklists. */
+async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const checks = limit(app, 'document-check', { max: 60, window: '1 minute' });
-  const uploads = limit(app, 'document-upload', { max: 30, window: '10 minutes' });
 
   app.get(
     '/consultancy-application/:id/document-requests/',
@@ -64,6 +68,31 @@ export default async function documentRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    '/consultancy/dashboard/checklists/:destination/',
+    {
+      schema: { params: z.object({ destination: id }), tags, response: { 200: records.documentChecklist } },
+      config: { access: ['consultancy'] },
+    },
+    (request) => documents.ownChecklist(app.db, request.user!, request.params.destination),
+  );
+
+  app.put(
+    '/consultancy/dashboard/checklists/:destination/',
+    {
+      schema: { params: z.object({ destination: id }), body: bodies.checklist, tags, response: { 200: records.documentChecklist } },
+      config: { access: ['consultancy'] },
+    },
+    (request) => documents.saveChecklist(app.db, request.user!, request.params.destination, request.body),
+  );
+}
+
+/** The student's side, by the tracking code: read, upload, download. */
+async function applicantRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const checks = limit(app, 'document-check', { max: 60, window: '1 minute' });
+  const uploads = limit(app, 'document-upload', { max: 30, window: '10 minutes' });
+
+  app.get(
     '/consultancy-application/documents/:code/',
     {
       schema: { params: z.object({ code: z.string() }), tags, response: { 200: records.applicantDocumentRequests } },
@@ -91,23 +120,5 @@ export default async function documentRoutes(fastify: FastifyInstance) {
       const file = await documents.applicantFile(app.db, request.params.code, request.params.request, request.params.file);
       return sendPrivateFile(reply, app.privateStorage, file.key, file.name);
     },
-  );
-
-  app.get(
-    '/consultancy/dashboard/checklists/:destination/',
-    {
-      schema: { params: z.object({ destination: id }), tags, response: { 200: records.documentChecklist } },
-      config: { access: ['consultancy'] },
-    },
-    (request) => documents.ownChecklist(app.db, request.user!, request.params.destination),
-  );
-
-  app.put(
-    '/consultancy/dashboard/checklists/:destination/',
-    {
-      schema: { params: z.object({ destination: id }), body: bodies.checklist, tags, response: { 200: records.documentChecklist } },
-      config: { access: ['consultancy'] },
-    },
-    (request) => documents.saveChecklist(app.db, request.user!, request.params.destination, request.body),
   );
 }
