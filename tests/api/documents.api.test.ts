@@ -219,6 +219,11 @@ describe.each(engines)('document requests on %s', (engine) => {
 
     const staffUrl = (await t.app.inject({ url: base(a.id), headers: agent.auth })).json().requests[0].files[0].url as string;
     expect((await t.app.inject({ url: staffUrl, headers: agent.auth })).rawPayload.equals(data)).toBe(true);
+    // listed with its request, not among the files sent with the application
+    const listed = await t.app.inject({ url: `/api/consultancy/dashboard/applications/?search=${a.code}`, headers: agent.auth });
+    expect(listed.json().results[0].documents).toEqual([]);
+    const tracked = await t.app.inject({ url: `/api/consultancy-application/check/${a.code}/`, remoteAddress: freshIp() });
+    expect(tracked.json().document_count).toBe(0);
     expect((await t.app.inject({ url: staffUrl, headers: admin.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ url: staffUrl, headers: otherAgent.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ url: staffUrl, headers: student.auth })).statusCode).toBe(403);
