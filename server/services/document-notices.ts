@@ -4,7 +4,7 @@ import { DOCUMENT_REMINDER_DAYS } from '../../src/lib/contract/documents.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { consultancyApplications, documentRequests, outboxMessages } from '../db/schema/index.ts';
 import { compose } from '../mail.ts';
-import { application, consultancyName, stopLine, trackLink, type Site } from './notices.ts';
+import { application, consultancyName, dashboard, institutionAddresses, stopLine, trackLink, type Site } from './notices.ts';
 import { enqueue } from './outbox.ts';
 import type { Runner } from './tx.ts';
 
@@ -54,6 +54,22 @@ export async function documentRejected(db: Runner, site: Site, applicationId: nu
       trackLink(site, a.tracking_code),
       stopLine,
     ]),
+  );
+}
+
+/** The student uploaded a document: a notice to the consultancy's accounts, to check it. */
+export async function documentReceived(db: Runner, site: Site, applicationId: number, documentName: string) {
+  const a = await application(db, applicationId);
+  const addresses = await institutionAddresses(db, 'consultancy', a.consultancy_id);
+  const key = `application.${a.id}.document.received.${crypto.randomUUID()}`;
+  await enqueue(
+    db,
+    ...addresses.map((to, i) =>
+      compose(`${key}.${i}`, to, `${a.full_name} uploaded ${documentName}`, [
+        `${a.full_name} uploaded ${documentName} for application ${a.tracking_code}. Accept it, or reject it with a reason, in your dashboard:`,
+        dashboard(site, 'applications', 'Open your applications'),
+      ]),
+    ),
   );
 }
 

@@ -11,7 +11,7 @@ import { applicationDocuments, consultancyApplications, destinations, documentCh
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
-import { documentRejected, documentsRequested } from './document-notices.ts';
+import { documentReceived, documentRejected, documentsRequested } from './document-notices.ts';
 
 /** The file field of an upload against a request: PDF or images, several at once. */
 export const uploadRules = { files: { kind: 'document', multiple: true } } as const;
@@ -195,7 +195,7 @@ export async function uploadDocument(app: FastifyInstance, code: string, request
   await withStoredFiles(app.db, app.privateStorage, form.files, (stored) =>
     app.db.transaction(async (tx) => {
       const [request] = await tx
-        .select({ state: documentRequests.state })
+        .select({ name: documentRequests.name, state: documentRequests.state })
         .from(documentRequests)
         .where(and(eq(documentRequests.id, requestId), eq(documentRequests.application_id, a.id)))
         .for('update');
@@ -218,8 +218,10 @@ export async function uploadDocument(app: FastifyInstance, code: string, request
         .update(documentRequests)
         .set({ state: 'received', updated_at: sql`now()` })
         .where(eq(documentRequests.id, requestId));
+      await documentReceived(tx, app.config, a.id, request.name);
     }),
   );
+  app.outbox.kick();
   return requestsForApplicant(app.db, a.tracking_code);
 }
 
