@@ -20,6 +20,7 @@ import { openapiTransform } from './openapi.ts';
 import { createTransport, type Transport } from './mail.ts';
 import { startWorker, type Worker } from './services/outbox.ts';
 import { featuredWithdrawn, overdueComplaints } from './services/notices.ts';
+import { documentReminders } from './services/document-notices.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       outbox.worker = startWorker(app, transport, options.config.outbox, async () => {
         await overdueComplaints(app.db, options.config);
         await featuredWithdrawn(app.db, options.config);
+        await documentReminders(app.db, options.config);
       });
     });
     app.addHook('onClose', async () => outbox.worker?.stop());

@@ -23,3 +23,6 @@ export function ownInstitution(user: SessionUser | null | undefined): { kind: In
 
 /** A consultancy's private files (application documents): an admin's, or its own accounts'; to another account they do not exist. */
 export const mayReadConsultancyFile = (user: SessionUser, consultancyId: number) => isAdmin(user) || consultancyId === ownConsultancy(user);
+
+/** Who works on an application (requests its documents and decides on them): the same people who may read its files. */
+export const mayHandleApplication = mayReadConsultancyFile;

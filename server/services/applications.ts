@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
@@ -135,7 +135,11 @@ export async function checkApplication(db: Db, code: string) {
     .from(applicationStatusHistory)
     .where(eq(applicationStatusHistory.application_id, row.id))
     .orderBy(asc(applicationStatusHistory.created_at), asc(applicationStatusHistory.id));
-  const [documents] = await db.select({ n: count() }).from(applicationDocuments).where(eq(applicationDocuments.application_id, row.id));
+  // the files sent with the application; those answering a document request are listed with their request
+  const [documents] = await db
+    .select({ n: count() })
+    .from(applicationDocuments)
+    .where(and(eq(applicationDocuments.application_id, row.id), isNull(applicationDocuments.request_id)));
   return {
     tracking_code: row.tracking_code,
     status: row.status,
@@ -218,6 +222,22 @@ export async function setApplicantNotices(db: Db, code: string, notify: boolean)
   return checkApplication(db, current.tracking_code);
 }
 
+/** The files sent with these applications (those answering a document request are listed with their request). */
+const sentDocuments = async (db: Db, applicationIds: number[]) =>
+  applicationIds.length
+    ? db
+        .select({
+          id: applicationDocuments.id,
+          application_id: applicationDocuments.application_id,
+          original_name: applicationDocuments.original_name,
+          mime: applicationDocuments.mime,
+          size: applicationDocuments.size,
+        })
+        .from(applicationDocuments)
+        .where(and(inArray(applicationDocuments.application_id, applicationIds), isNull(applicationDocuments.request_id)))
+        .orderBy(asc(applicationDocuments.id))
+    : [];
+
 /** Applications in full, for the consultancy they were sent to and for admins. */
 export async function listApplications(db: Db, q: z.infer<typeof applicationQuery>, consultancyId?: number) {
   const a = consultancyApplications;
@@ -269,24 +289,10 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
     .orderBy(...orderingOf(q.ordering, ordering, '-created_at', a.id))
     .limit(limit)
     .offset(offset);
-  const documents = rows.length
-    ? await db
-        .select({
-          id: applicationDocuments.id,
-          application_id: applicationDocuments.application_id,
-          original_name: applicationDocuments.original_name,
-          mime: applicationDocuments.mime,
-          size: applicationDocuments.size,
-        })
-        .from(applicationDocuments)
-        .where(
-          inArray(
-            applicationDocuments.application_id,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(applicationDocuments.id))
-    : [];
+  const documents = await sentDocuments(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     count: total!.n,
     results: rows.map((r) => ({

@@ -30,6 +30,7 @@ import {
   type PagedStore,
 } from '../lib/stores/adminDashboard.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
+import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { LineChart } from './Chart.tsx';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
@@ -177,7 +178,12 @@ export function DashboardApplications() {
         caption="Applications"
         fields={applicationFields}
         empty="No applications yet."
-        actions={(row) => <StatusMove store={store} row={row as never} />}
+        actions={(row) => (
+          <>
+            <StatusMove store={store} row={row as never} />
+            <ApplicationDocuments applicationId={Number(row.id)} />
+          </>
+        )}
       />
     </section>
   );

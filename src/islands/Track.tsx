@@ -6,6 +6,7 @@ import { formatDate } from '../lib/format.ts';
 import { applicationFacts } from '../lib/shared/tracking.ts';
 import { createTrackStore, type TrackState, type TrackStore } from '../lib/stores/track.ts';
 import { Dialog } from './Dialog.tsx';
+import TrackDocuments from './TrackDocuments.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
 import { useStore } from './useStore.ts';
 import { useTrackingCode } from './useTrackingCode.ts';
@@ -61,6 +62,7 @@ export default function Track({ store: given }: { store?: TrackStore }) {
       {status ? (
         <section className="panel" aria-live="polite">
           <Summary status={status} />
+          <TrackDocuments code={status.tracking_code} />
           {mode === 'edit' ? (
             <EditForm status={status} store={store} onDone={() => setMode('view')} />
           ) : (

@@ -258,6 +258,37 @@ function crossCases(f: Fixtures): CrossCase[] {
       params: { id: other.application, document: own.document },
       status: 404,
     },
+    // document requests (issue 26): the other's application does not exist to this consultancy
+    ...(
+      [
+        ['GET /api/consultancy-application/:id/document-requests/', undefined],
+        ['POST /api/consultancy-application/:id/document-requests/', { name: 'Passport', due_on: '2099-01-01' }],
+        ['POST /api/consultancy-application/:id/document-requests/from-checklist/', { items: ['Passport'], due_on: '2099-01-01' }],
+        ['POST /api/consultancy-application/:id/document-requests/:request/review/', { decision: 'accepted' }],
+      ] as const
+    ).map(([route, body]) => ({
+      route,
+      as: 'consultancy' as const,
+      why: "the other's application",
+      params: { id: other.application },
+      ...(body ? { body } : {}),
+      status: 404,
+    })),
+    // a checklist is the caller's own: no consultancy is named, only a destination
+    {
+      route: 'GET /api/consultancy/dashboard/checklists/:destination/',
+      as: 'consultancy',
+      why: 'the other consultancy in the query',
+      query: `consultancy=${other.consultancy}`,
+      status: 404,
+    },
+    {
+      route: 'PUT /api/consultancy/dashboard/checklists/:destination/',
+      as: 'consultancy',
+      why: 'the other consultancy in the body',
+      body: { consultancy: other.consultancy, items: ['Hijacked'] },
+      status: 400,
+    },
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'own list', status: 200, check: countIs(1) },
     {
       route: 'GET /api/consultancy/dashboard/inquiries/',

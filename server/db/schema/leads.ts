@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { COMPLAINT_ANSWER_DAYS } from '../../../src/lib/contract/complaints.ts';
+import { DOCUMENT_NAME_MAX } from '../../../src/lib/contract/documents.ts';
 import { id, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 import { consultancies, courses, destinations, exams, universities } from './content.ts';
@@ -51,6 +52,29 @@ export const applicationStatusHistory = pgTable(
   (t) => [index('application_history_application_idx').on(t.application_id, t.created_at)],
 );
 
+/** A document the consultancy asked the applicant for; the files uploaded against it are application_documents rows naming it. */
+export const documentRequests = pgTable(
+  'document_requests',
+  {
+    id: id(),
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => consultancyApplications.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: DOCUMENT_NAME_MAX }).notNull(),
+    note: text('note').notNull().default(''),
+    /** a calendar day in Nepal: reminders go out before it */
+    due_on: date('due_on', { mode: 'string' }).notNull(),
+    /** DOCUMENT_STATES */
+    state: varchar('state', { length: 20 }).notNull().default('requested'),
+    /** why the last upload was rejected (kept until the next decision) */
+    rejection_reason: text('rejection_reason').notNull().default(''),
+    requested_by: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps(),
+  },
+  (t) => [index('document_requests_application_idx').on(t.application_id, t.id), index('document_requests_due_idx').on(t.due_on)],
+);
+
 export const applicationDocuments = pgTable(
   'application_documents',
   {
@@ -63,9 +87,11 @@ export const applicationDocuments = pgTable(
     original_name: varchar('original_name', { length: 255 }).notNull().default(''),
     mime: varchar('mime', { length: 100 }).notNull(),
     size: integer('size').notNull(),
+    /** the document request it answers; null: attached with the application itself */
+    request_id: integer('request_id').references(() => documentRequests.id, { onDelete: 'cascade' }),
     ...timestamps(),
   },
-  (t) => [index('application_documents_application_idx').on(t.application_id)],
+  (t) => [index('application_documents_application_idx').on(t.application_id), index('application_documents_request_idx').on(t.request_id)],
 );
 
 export const complaints = pgTable(

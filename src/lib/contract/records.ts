@@ -291,3 +291,35 @@ const outboxBase = {
 };
 export const outboxMessages = page(z.object(outboxBase));
 export const outboxMessage = z.object({ ...outboxBase, text: z.string(), html: z.string() });
+
+// document requests (issue 26)
+
+const documentFile = z.object({
+  id: int,
+  original_name: z.string(),
+  size: int,
+  created_at: timestamp,
+  url: z.string().describe('Download route'),
+});
+export const documentRequest = z.object({
+  id: int,
+  name: z.string(),
+  note: z.string(),
+  due_on: day,
+  state: z.string(),
+  state_label: z.string(),
+  rejection_reason: z.string(),
+  reviewed_at: timestamp.nullable(),
+  created_at: timestamp,
+  files: z.array(documentFile),
+});
+/** An application's requests as the consultancy and admins see them, with the checklist offered for its destination. */
+export const applicationDocumentRequests = z.object({
+  application_id: int,
+  destination_id: int.nullable(),
+  checklist: z.array(z.string()),
+  requests: z.array(documentRequest),
+});
+/** The requests as the holder of the tracking code sees them. */
+export const applicantDocumentRequests = z.object({ requests: z.array(documentRequest) });
+export const documentChecklist = z.object({ destination_id: int, items: z.array(z.string()) });
