@@ -836,7 +836,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     }
   });
 
-  it('answers every route, for every caller, with the status the table expects', async () => {
+  it('answers every route, for every caller, with the status the table expects', { timeout: 180_000 }, async () => {
     const failures: string[] = [];
     let cases = 0;
     for (const route of t.app.routeList) {
