@@ -29,6 +29,12 @@ export interface SiteExtras {
   provider?: true;
   /** the pages each row has under its own, e.g. 'apply/' (the sitemap lists them) */
   rowPages?: readonly string[];
+  /**
+   * its detail page links the plan of a destination (/destination/{slug}/plan/, issue 27): the ref
+   * fields from the row to that destination, by dots ('university_id.destination_id'), or '' for
+   * the row itself (src/pages/_lib/plans.ts)
+   */
+  plan?: string;
 }
 
 const consultancyData = async (row: Row): Promise<DetailData> => ({
@@ -38,6 +44,9 @@ const consultancyData = async (row: Row): Promise<DetailData> => ({
 
 export const SITE_EXTRAS: Partial<Record<SiteEntity, SiteExtras>> = {
   consultancy: { load: consultancyData, provider: true, rowPages: ['apply/'] },
+  destination: { rowPages: ['plan/'], plan: '' },
+  university: { plan: 'destination_id' },
+  course: { plan: 'university_id.destination_id' },
 };
 
 export const extrasOf = (name: SiteEntity): SiteExtras => SITE_EXTRAS[name] ?? {};
