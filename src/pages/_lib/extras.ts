@@ -11,12 +11,15 @@ import { complaintRecordOf } from './complaint-records.ts';
 import type { SiteEntity } from './content.ts';
 import { estimateFor } from './estimates.ts';
 import { reviewsOf } from './reviews.ts';
+import { upcomingSessionsOf } from './test-sessions.ts';
 
 /** What a detail page shows of other data than the row: part of its cacheKey. */
 export interface DetailData {
   complaints?: ComplaintRecord | null;
   reviews?: Review[];
   estimate?: Estimate | null;
+  /** an exam's test sessions in Nepal still upcoming at the build (its page asks the API again) */
+  sessions?: Row[];
 }
 
 export interface SiteExtras {
@@ -43,6 +46,7 @@ const consultancyData = async (row: Row): Promise<DetailData> => ({
 });
 
 export const SITE_EXTRAS: Partial<Record<SiteEntity, SiteExtras>> = {
+  exam: { load: async (row) => ({ sessions: await upcomingSessionsOf(row.id) }) },
   consultancy: { load: consultancyData, provider: true, rowPages: ['apply/'] },
   destination: { rowPages: ['plan/'], plan: '' },
   university: { plan: 'destination_id' },
