@@ -28,7 +28,19 @@ interface Props {
   steps: PlanStep[];
 }
 
-function Tick({ id, label, checked, disabled, onChange }: { id: string; label: string; checked: boolean; disabled: boolean; onChange: () => void }) {
+function Tick({
+  id,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: () => void;
+}) {
   return (
     <label className="plan-tick flex min-h-11 items-center gap-2" htmlFor={id}>
       <input id={id} type="checkbox" className="size-5 shrink-0" checked={checked} disabled={disabled} onChange={onChange} />
