@@ -66,7 +66,8 @@ describe('plan my move', () => {
 
   it("is linked from a destination's universities, and prints without the site's chrome", async () => {
     const { destination, path } = await australia();
-    const university = (await apiJson<{ results: { slug: string }[] }>(`university/?destination=${destination.id}&page_size=1`)).results[0]!;
+    const university = (await apiJson<{ results: { slug: string }[] }>(`university/?destination=${destination.id}&page_size=1`))
+      .results[0]!;
     const context = await newContext(phone);
     const page = await context.newPage();
     await page.goto(`/university/${university.slug}/`);
