@@ -1,9 +1,12 @@
 /** @jsxImportSource preact */
-import { useEffect } from 'preact/compat';
+import { useEffect, useState } from 'preact/compat';
 import type { Row } from '../lib/api/public.ts';
 import { countOf, formatDate, formatMonth, formatNumber } from '../lib/format.ts';
 import { $city, $month, $sessions, $shown, citiesOf, loadSessions, monthsOf } from '../lib/stores/testSessions.ts';
 import { useStore } from './useStore.ts';
+
+/** Sessions shown before "Show all": a phone's few screens, not a year of dates. */
+const FIRST = 6;
 
 const FORMATS: Record<string, string> = { paper: 'On paper', computer: 'On computer', online: 'Online' };
 
@@ -35,6 +38,7 @@ export default function TestSessions({ examId, examName, sessions }: { examId: n
   const shown = useStore($shown);
   const city = useStore($city);
   const month = useStore($month);
+  const [showAll, setShowAll] = useState(false);
   useEffect(() => void loadSessions(examId, sessions), [examId, sessions]);
   // before the script runs: the sessions as built
   const all = live ?? sessions;
@@ -70,10 +74,15 @@ export default function TestSessions({ examId, examName, sessions }: { examId: n
         {countOf(rows.length, 'upcoming session')}. Dates and fees change: confirm on the official booking site.
       </p>
       <ul className="list-none pl-0">
-        {rows.map((r) => (
+        {(showAll ? rows : rows.slice(0, FIRST)).map((r) => (
           <Session key={r.id} row={r} />
         ))}
       </ul>
+      {!showAll && rows.length > FIRST && (
+        <button type="button" className="btn" onClick={() => setShowAll(true)}>
+          Show all {rows.length} sessions
+        </button>
+      )}
     </section>
   );
 }
