@@ -73,7 +73,7 @@ export default function TestSessions({ examId, examName, sessions }: { examId: n
       <p className="muted" aria-live="polite">
         {countOf(rows.length, 'upcoming session')}. Dates and fees change: confirm on the official booking site.
       </p>
-      <ul className="list-none pl-0">
+      <ul className="grid list-none gap-x-3 pl-0 sm:grid-cols-2 lg:grid-cols-3">
         {(showAll ? rows : rows.slice(0, FIRST)).map((r) => (
           <Session key={r.id} row={r} />
         ))}
