@@ -3,7 +3,7 @@
  * has passed in Nepal, and a student's ticks merged from a device into the account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSessions } from '../../server/db/schema/index.ts';
+import { planSteps, testSessions } from '../../server/db/schema/index.ts';
 import { buildTestApp, createDestination, createExam, engines, tokenFor, type TestApp } from './helpers.ts';
 
 /** A YYYY-MM-DD date `days` from today in Nepal (UTC+5:45). */
@@ -57,6 +57,17 @@ describe.each(engines)('plans and test sessions on %s', (engine) => {
       payload: { position: 0 },
     });
     expect(moved.statusCode).toBe(400);
+  });
+
+  it('lists plan steps and test sessions nobody confirmed in the stale report, though they have no slug', async () => {
+    const [step] = await t.database.db
+      .insert(planSteps)
+      .values({ destination_id: destination, position: 50, title: 'Never confirmed' })
+      .returning({ id: planSteps.id });
+    const res = await inject('GET', 'reports/stale/?entity=planStep&page_size=1000', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toContainEqual({ entity: 'planStep', id: step!.id, title: 'Never confirmed', slug: null, checked_on: null });
+    expect((await inject('GET', 'reports/stale/?page_size=10', admin)).statusCode).toBe(200);
   });
 
   it('refuses an official link that is no web address', async () => {
