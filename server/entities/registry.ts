@@ -89,6 +89,16 @@ const server: Record<EntityName, Omit<ServerEntity, 'decl' | 'searchable' | 'tab
   forumCategory: {},
   exchangeRate: {},
   synonym: {},
+  planStep: {},
+  // upcoming: the session's day is today or later in Nepal, soonest first
+  testSession: {
+    flags: {
+      upcoming: {
+        where: sql`${t.testSessions.date} >= ${nepalToday}`,
+        orderBy: [sql`${t.testSessions.date} ASC`, sql`${t.testSessions.id} ASC`],
+      },
+    },
+  },
   ad: {
     uploads: {
       desktop_image_url: { kind: 'image', size: { width: 960, height: 540 } },

@@ -64,7 +64,7 @@ export async function staleFacts(
     .map(
       (
         e,
-      ) => sql`SELECT ${e.decl.name}::text AS entity, id, ${sql.identifier(e.decl.titleField)}::text AS title, slug, ${sql.identifier(CHECKED_ON)} AS checked_on
+      ) => sql`SELECT ${e.decl.name}::text AS entity, id, ${sql.identifier(e.decl.titleField)}::text AS title, ${e.decl.slug === false ? sql`NULL::text` : sql.identifier('slug')} AS slug, ${sql.identifier(CHECKED_ON)} AS checked_on
         FROM ${e.table}
         WHERE ${sql.identifier(CHECKED_ON)} IS NULL OR ${sql.identifier(CHECKED_ON)} < (now() AT TIME ZONE 'Asia/Kathmandu')::date - ${STALE_AFTER_DAYS}::int`,
     );
@@ -75,5 +75,8 @@ export async function staleFacts(
     ),
     db.execute(sql`SELECT count(*)::int AS n FROM ${stale}`).then((r) => rowsOf<{ n: number }>(r)),
   ]);
-  return { count: total!.n, results: rowsOf<{ entity: string; id: number; title: string; slug: string; checked_on: string | null }>(rows) };
+  return {
+    count: total!.n,
+    results: rowsOf<{ entity: string; id: number; title: string; slug: string | null; checked_on: string | null }>(rows),
+  };
 }

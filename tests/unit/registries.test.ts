@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_NAV, screenOf } from '../../src/admin/nav.ts';
-import { entities, INSTITUTION_ROLES } from '../../src/lib/contract/index.ts';
+import { declarationOf, entities, INSTITUTION_ROLES, type EntityName } from '../../src/lib/contract/index.ts';
 import { hasScreen, INSTITUTIONS, takesInquiries } from '../../src/lib/contract/institutions.ts';
 import { ESTIMATED } from '../../src/lib/site/estimate.ts';
 import { categorizedBy, CATEGORIZED } from '../../src/pages/_lib/content.ts';
@@ -49,9 +49,22 @@ describe('institution kinds (one registry)', () => {
 
 describe('site extras (registries, not name branches)', () => {
   it('makes the consultancy the provider, with an apply page under each row', () => {
-    expect(Object.keys(SITE_EXTRAS)).toEqual(['consultancy']);
+    expect(Object.keys(SITE_EXTRAS)).toEqual(['exam', 'consultancy', 'destination', 'university', 'course']);
     expect(extrasOf('consultancy')).toMatchObject({ provider: true, rowPages: ['apply/'] });
-    expect(extrasOf('course')).toEqual({});
+    expect(extrasOf('scholarship')).toEqual({});
+  });
+
+  it('gives each destination a plan page, and leads each page that links a plan through ref fields to a destination', () => {
+    expect(extrasOf('destination').rowPages).toEqual(['plan/']);
+    for (const name of ['destination', 'university', 'course'] as const) {
+      let entity: string = name;
+      for (const field of extrasOf(name).plan!.split('.').filter(Boolean)) {
+        const meta = declarationOf(entity as EntityName).fields[field];
+        expect(meta?.kind, `${name}: ${field}`).toBe('ref');
+        entity = meta!.kind === 'ref' ? meta!.ref : '';
+      }
+      expect(entity, name).toBe('destination');
+    }
   });
 
   it('files blog and news in the category entities their category field refers to', () => {

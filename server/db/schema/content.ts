@@ -64,6 +64,9 @@ export const exchangeRates = entityTable(e.exchangeRate, {
 });
 
 export const synonyms = entityTable(e.synonym);
+// one index serves deletes, the destination filter and the plan's order
+export const planSteps = entityTable(e.planStep, { indexes: (t) => [index('plan_steps_order_idx').on(t.destination_id, t.position)] });
+export const testSessions = entityTable(e.testSession, { indexes: (t) => [index('test_sessions_date_idx').on(t.date)] });
 
 /** A college's other offices: not an entity of their own (server/routes/dashboards.ts). */
 export const collegeBranches = pgTable(

@@ -17,6 +17,7 @@ import { seedInstitutions } from './steps/institutions.ts';
 import { seedLicences } from './steps/licences.ts';
 import { seedReference } from './steps/reference.ts';
 import { seedMoney } from './steps/money.ts';
+import { seedPlans, seedTestSessions } from './steps/plans.ts';
 import { seedReviews } from './steps/reviews.ts';
 import { seedSynonyms } from './steps/synonyms.ts';
 import { seedUniversities } from './steps/universities.ts';
@@ -60,6 +61,8 @@ export async function seedDemo(
     await seedReviews(ctx, institutions);
     await seedMoney(ctx);
     await seedSynonyms(ctx);
+    await seedPlans(ctx, ref);
+    await seedTestSessions(ctx, ref);
     // Accounts come last so that production (no accounts) draws the same random content before them.
     if (passwordHash) {
       const owned = { consultancyId: institutions.demoConsultancyId, collegeId: institutions.demoCollegeId, universityId: unis[0]!.id };

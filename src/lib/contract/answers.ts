@@ -36,6 +36,8 @@ export const account = sessionUser.extend({ active: z.boolean(), created_at: tim
 /** A pageview: whether it counted (one per visitor, page and day). */
 export const pageviewRecorded = z.object({ recorded: z.boolean() });
 export const shortlist = z.object({ items: z.array(z.object({ entity: z.string(), id: int })) });
+/** The ticks of an account's plans, one entry per destination it ticked on. */
+export const planTicks = z.object({ plans: z.array(z.object({ destination_id: int, ticks: z.array(z.string()) })) });
 
 // settings
 

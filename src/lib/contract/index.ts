@@ -14,8 +14,10 @@ import { featured } from './entities/featured.ts';
 import { forumCategory } from './entities/forum-category.ts';
 import { modelQuestion } from './entities/model-question.ts';
 import { offer } from './entities/offer.ts';
+import { planStep } from './entities/plan-step.ts';
 import { scholarship } from './entities/scholarship.ts';
 import { synonym } from './entities/synonym.ts';
+import { testSession } from './entities/test-session.ts';
 import { university } from './entities/university.ts';
 
 export * from './entity.ts';
@@ -23,6 +25,7 @@ export * from './fields.ts';
 export { AD_PLACEMENTS } from './entities/ad.ts';
 export { COURSE_LEVELS } from './entities/course.ts';
 export { EXAM_TYPES } from './entities/exam.ts';
+export { TEST_CITIES, TEST_FORMATS } from './entities/test-session.ts';
 export { exchangeRate };
 export {
   ad,
@@ -42,8 +45,10 @@ export {
   news,
   newsCategory,
   offer,
+  planStep,
   scholarship,
   synonym,
+  testSession,
   university,
 };
 
@@ -70,6 +75,8 @@ export const entities = {
   forumCategory,
   exchangeRate,
   synonym,
+  planStep,
+  testSession,
 } satisfies { [K in EntityName]: EntityDeclaration & { name: K } };
 
 /** The dropdown routes the declarations give (`dropdown`), as API paths. */

@@ -23,4 +23,6 @@ export type EntityName =
   | 'ad'
   | 'forumCategory'
   | 'exchangeRate'
-  | 'synonym';
+  | 'synonym'
+  | 'planStep'
+  | 'testSession';

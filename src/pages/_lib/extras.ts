@@ -11,12 +11,15 @@ import { complaintRecordOf } from './complaint-records.ts';
 import type { SiteEntity } from './content.ts';
 import { estimateFor } from './estimates.ts';
 import { reviewsOf } from './reviews.ts';
+import { upcomingSessionsOf } from './test-sessions.ts';
 
 /** What a detail page shows of other data than the row: part of its cacheKey. */
 export interface DetailData {
   complaints?: ComplaintRecord | null;
   reviews?: Review[];
   estimate?: Estimate | null;
+  /** an exam's test sessions in Nepal still upcoming at the build (its page asks the API again) */
+  sessions?: Row[];
 }
 
 export interface SiteExtras {
@@ -29,6 +32,12 @@ export interface SiteExtras {
   provider?: true;
   /** the pages each row has under its own, e.g. 'apply/' (the sitemap lists them) */
   rowPages?: readonly string[];
+  /**
+   * its detail page links the plan of a destination (/destination/{slug}/plan/, issue 27): the ref
+   * fields from the row to that destination, by dots ('university_id.destination_id'), or '' for
+   * the row itself (src/pages/_lib/plans.ts)
+   */
+  plan?: string;
 }
 
 const consultancyData = async (row: Row): Promise<DetailData> => ({
@@ -37,7 +46,11 @@ const consultancyData = async (row: Row): Promise<DetailData> => ({
 });
 
 export const SITE_EXTRAS: Partial<Record<SiteEntity, SiteExtras>> = {
+  exam: { load: async (row) => ({ sessions: await upcomingSessionsOf(row.id) }) },
   consultancy: { load: consultancyData, provider: true, rowPages: ['apply/'] },
+  destination: { rowPages: ['plan/'], plan: '' },
+  university: { plan: 'destination_id' },
+  course: { plan: 'university_id.destination_id' },
 };
 
 export const extrasOf = (name: SiteEntity): SiteExtras => SITE_EXTRAS[name] ?? {};
