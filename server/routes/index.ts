@@ -17,6 +17,7 @@ import shortlistRoutes from './shortlists.ts';
 import outboxRoutes from './outbox.ts';
 import opsRoutes from './ops.ts';
 import searchRoutes from './search.ts';
+import counsellingRoutes from './counselling.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -38,4 +39,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(outboxRoutes);
   await app.register(opsRoutes);
   await app.register(searchRoutes);
+  await app.register(counsellingRoutes);
 }
