@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { consultancies, counsellingBookings, inquiries } from '../db/schema/index.ts';
 import { compose, siteUrl } from '../mail.ts';
-import { kathmanduDate, kathmanduTime, WEEKDAYS } from '../../src/lib/shared/slots.ts';
+import { whenLabel as whenSaid } from '../../src/lib/shared/slots.ts';
 import { invitation } from './ics.ts';
 import { enqueue } from './outbox.ts';
 import type { Runner } from './tx.ts';
@@ -37,14 +37,6 @@ async function bookingFacts(db: Runner, id: number) {
   return row!;
 }
 type Facts = Awaited<ReturnType<typeof bookingFacts>>;
-
-/** "Friday 27 November 2026, 10:30 (Kathmandu time)" */
-export function whenSaid(at: string) {
-  const date = kathmanduDate(new Date(at));
-  const day = new Date(`${date}T00:00:00Z`);
-  const month = day.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
-  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${month} ${day.getUTCFullYear()}, ${kathmanduTime(at)} (Kathmandu time)`;
-}
 
 const senderAddress = (site: Site) => /<([^>]+)>/.exec(site.mailFrom)?.[1] ?? site.mailFrom;
 const location = (b: Facts) => b.address || b.consultancy;

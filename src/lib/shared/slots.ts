@@ -91,3 +91,11 @@ export const isOfferedSlot = (hours: WeeklyHours, slotMinutes: number, now: Date
 /** A slot's local time, like "10:30", for lists and mails. */
 export const kathmanduTime = (at: string | Date) =>
   new Date(new Date(at).getTime() + KATHMANDU_OFFSET_MINUTES * MINUTE).toISOString().slice(11, 16);
+
+/** "Friday 27 November 2026, 10:30 (Kathmandu time)": a slot as mails and pages say it. */
+export function whenLabel(at: string) {
+  const date = kathmanduDate(new Date(at));
+  const day = new Date(`${date}T00:00:00Z`);
+  const month = day.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${month} ${day.getUTCFullYear()}, ${kathmanduTime(at)} (Kathmandu time)`;
+}
