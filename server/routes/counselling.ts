@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import * as c from '../../src/lib/contract/counselling.ts';
 import { ownConsultancy } from '../access/institutions.ts';
 import * as counselling from '../services/counselling.ts';
@@ -20,7 +21,7 @@ export default async function counsellingRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/consultancy/dashboard/counselling/hours/',
-    { schema: { tags, response: { 200: c.hoursAnswer } }, config: own },
+    { schema: { tags, querystring: z.strictObject({}), response: { 200: c.hoursAnswer } }, config: own },
     async (request) => counselling.getHours(app.db, ownConsultancy(request.user)),
   );
   app.put(
