@@ -95,7 +95,7 @@ function WeekdayHours({ store, weekday }: { store: CounsellingStore; weekday: nu
       <strong className="w-24">{day}</strong>
       {ranges.length ? null : <span className="text-muted">Closed</span>}
       {ranges.map((r, i) => (
-        <span key={i} className="flex items-center gap-1">
+        <span key={i} className="flex flex-wrap items-center gap-1">
           <input
             type="time"
             aria-label={`${day} opens`}
@@ -119,7 +119,7 @@ function WeekdayHours({ store, weekday }: { store: CounsellingStore; weekday: nu
           </button>
         </span>
       ))}
-      <button type="button" className="btn-link" onClick={() => store.addRange(weekday)}>
+      <button type="button" className="btn-link whitespace-nowrap" onClick={() => store.addRange(weekday)}>
         Add hours
       </button>
     </li>

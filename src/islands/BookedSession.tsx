@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { useState } from 'preact/compat';
+import { createPortal, useState } from 'preact/compat';
 import { holdSlot } from '../lib/api/counselling.ts';
 import { rememberSession, type Booked } from '../lib/stores/booking.ts';
 import { createSlotPicker } from '../lib/stores/slotPicker.ts';
@@ -32,17 +32,21 @@ export function BookedSession({ booked }: { booked: Booked }) {
       <button type="button" className="btn primary" onClick={() => setOpen(true)}>
         Pick a time
       </button>
-      {open ? (
-        <Dialog title="Pick a time for your free session" onClose={() => setOpen(false)} size="md">
-          <SlotPicker
-            picker={picker}
-            onPicked={(b) => {
-              rememberSession({ reference: b.reference, starts_at: b.starts_at, manage_url: b.manage_url });
-              setOpen(false);
-            }}
-          />
-        </Dialog>
-      ) : null}
+      {/* on the body: inside the notice the dialog would take the notice's colours */}
+      {open
+        ? createPortal(
+            <Dialog title="Pick a time for your free session" onClose={() => setOpen(false)} size="md">
+              <SlotPicker
+                picker={picker}
+                onPicked={(b) => {
+                  rememberSession({ reference: b.reference, starts_at: b.starts_at, manage_url: b.manage_url });
+                  setOpen(false);
+                }}
+              />
+            </Dialog>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
