@@ -19,6 +19,7 @@ import { loggerOptions } from './log.ts';
 import { openapiTransform } from './openapi.ts';
 import { createTransport, type Transport } from './mail.ts';
 import { startWorker, type Worker } from './services/outbox.ts';
+import { counsellingReminders } from './services/counselling-mail.ts';
 import { featuredWithdrawn, overdueComplaints } from './services/notices.ts';
 import { documentReminders } from './services/document-notices.ts';
 import type { Database, Db } from './db/index.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await overdueComplaints(app.db, options.config);
         await featuredWithdrawn(app.db, options.config);
         await documentReminders(app.db, options.config);
+        await counsellingReminders(app.db, options.config);
       });
     });
     app.addHook('onClose', async () => outbox.worker?.stop());

@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** an iCalendar object (RFC 5545) sent as the invitation part and as invite.ics */
+  calendar?: string | null;
 }
 
 /** A paragraph, or a link on a line of its own (shown as its address in the text part). */
@@ -45,6 +47,9 @@ export function compose(key: string, to: string, subject: string, given: Block[]
 
 /** The public site's address for links in messages (SITE_URL, else this server's own). */
 export const siteUrl = (config: Pick<Config, 'siteUrl' | 'port'>) => config.siteUrl ?? `http://localhost:${config.port}`;
+
+/** The METHOD of an iCalendar object (REQUEST, CANCEL): the invitation part's Content-Type names it too. */
+const calendarMethod = (calendar: string) => /^METHOD:(\w+)/m.exec(calendar)?.[1] ?? 'PUBLISH';
 
 export interface Transport {
   /** 'sent' when an SMTP server accepted it; 'kept' when there is none and the console's Outbox is where it is read */
@@ -89,6 +94,7 @@ export function createTransport(config: Config, log: (line: string) => void): Tr
         html: mail.html,
         messageId: messageId(mail.key),
         headers: { 'X-Outbox-Key': mail.key },
+        ...(mail.calendar ? { icalEvent: { method: calendarMethod(mail.calendar), content: mail.calendar } } : {}),
       });
       return 'sent';
     },

@@ -19,6 +19,7 @@ import outboxRoutes from './outbox.ts';
 import opsRoutes from './ops.ts';
 import searchRoutes from './search.ts';
 import documentRoutes from './documents.ts';
+import counsellingRoutes from './counselling.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -42,4 +43,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(opsRoutes);
   await app.register(searchRoutes);
   await app.register(documentRoutes);
+  await app.register(counsellingRoutes);
 }

@@ -18,6 +18,7 @@ import {
   DashboardProfile,
 } from './DashboardScreens.tsx';
 import { DashboardComplaints } from './ComplaintScreens.tsx';
+import { DashboardCounselling } from './CounsellingScreens.tsx';
 import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
@@ -274,6 +275,8 @@ export function DashRoute({ page, kind }: { page: Page; kind: InstitutionRole })
       return takesInquiries(kind) ? <DashboardInquiries kind={kind} /> : <NotFound />;
     case 'dashApplications':
       return <DashboardApplications />;
+    case 'dashCounselling':
+      return <DashboardCounselling />;
     case 'dashLicence':
       return <DashboardLicence />;
     case 'dashBranches':

@@ -35,6 +35,7 @@ export interface DashboardLink {
 export const DASHBOARD_SCREENS: Record<DashboardScreen, DashboardLink & { under?: RouteName[] }> = {
   applications: { route: 'dashApplications', label: 'Applications' },
   inquiries: { route: 'dashInquiries', label: 'Inquiries' },
+  counselling: { route: 'dashCounselling', label: 'Counselling' },
   complaints: { route: 'dashComplaints', label: 'Complaints' },
   licence: { route: 'dashLicence', label: 'Licence' },
   reviews: { route: 'dashReviews', label: 'Reviews' },

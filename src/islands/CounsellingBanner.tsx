@@ -5,6 +5,7 @@ import { claimAutoOpen, mayOpenByItself, roadblockWait, whenQuiet } from '../lib
 import { $bookingOpen, $siteSettings, loadSiteSettings } from '../lib/stores/settings.ts';
 import { $booked, dismissBooking } from '../lib/stores/booking.ts';
 import { useStore } from './useStore.ts';
+import { BookedSession } from './BookedSession.tsx';
 
 const BookingDialog = lazy(() => import('./BookingDialog.tsx').then((m) => ({ default: m.BookingDialog })));
 
@@ -56,6 +57,7 @@ export function CounsellingBanner({ provider, path }: { provider?: ProviderFlags
           Booked: your reference is <strong data-booking-reference>{booked.reference}</strong>. {booked.provider} will call you on{' '}
           {booked.phone} within {booked.days} working days; we sent these details to {booked.email}.
         </p>
+        <BookedSession booked={booked} />
         <button type="button" className="btn" onClick={dismissBooking}>
           OK
         </button>

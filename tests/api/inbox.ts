@@ -9,6 +9,8 @@ export interface Received {
   /** the outbox key the message was sent under (its X-Outbox-Key header) */
   key: string;
   messageId: string;
+  /** the iCalendar attachments (invite.ics), as text */
+  calendars: string[];
 }
 
 export interface Inbox {
@@ -62,6 +64,7 @@ export async function startInbox(): Promise<Inbox> {
               html: typeof parsed.html === 'string' ? parsed.html : '',
               key: typeof header === 'string' ? header : '',
               messageId: parsed.messageId ?? '',
+              calendars: parsed.attachments.filter((a) => a.filename?.endsWith('.ics')).map((a) => a.content.toString('utf8')),
             };
             inbox.all.push(mail);
             const i = waiting.findIndex((w) => w.to === mail.to);

@@ -12,6 +12,7 @@ import {
   consultancyApplications,
   consultancyLicences,
   consultancyReviews,
+  counsellingBookings,
   courses,
   inquiries,
   pageviews,
@@ -79,6 +80,7 @@ interface Fixtures {
     complaint: number;
     licence: number;
     review: number;
+    booking: number;
   };
   other: Institution & {
     application: number;
@@ -89,6 +91,7 @@ interface Fixtures {
     complaint: number;
     licence: number;
     review: number;
+    booking: number;
   };
   /** strings only the second institution's rows contain */
   otherMarkers: string[];
@@ -327,6 +330,43 @@ function crossCases(f: Fixtures): CrossCase[] {
       why: "answer the other's complaint",
       params: { id: other.complaint },
       body: { message: 'Hijacked answer' },
+      status: 404,
+    },
+    // consultancy: its counselling hours and sessions, never another's
+    {
+      route: 'GET /api/consultancy/dashboard/counselling/hours/',
+      as: 'consultancy',
+      why: 'the other consultancy in the query',
+      query: `consultancy_id=${other.consultancy}`,
+      status: 400,
+    },
+    {
+      route: 'PUT /api/consultancy/dashboard/counselling/hours/',
+      as: 'consultancy',
+      why: 'hours for the other consultancy',
+      body: { consultancy_id: other.consultancy, slot_minutes: 30, hours: [[], [], [], [], [], [], []] },
+      status: 400,
+    },
+    {
+      route: 'GET /api/consultancy/dashboard/counselling/bookings/',
+      as: 'consultancy',
+      why: 'own sessions',
+      status: 200,
+      check: listHas([own.booking], [other.booking]),
+    },
+    {
+      route: 'GET /api/consultancy/dashboard/counselling/bookings/',
+      as: 'consultancy',
+      why: 'the other consultancy in the query',
+      query: `consultancy=${other.consultancy}`,
+      status: 400,
+    },
+    {
+      route: 'POST /api/consultancy/dashboard/counselling/bookings/:id/mark/',
+      as: 'consultancy',
+      why: "mark the other's session",
+      params: { id: other.booking },
+      body: { status: 'no_show' },
       status: 404,
     },
     // consultancy: its licence and the licence document
@@ -659,6 +699,24 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       payload: { phone: '+977 9811111111', message: 'Hello', ...payload },
     });
     expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  }
+
+  /** A counselling session of an inquiry that has begun (so it may be marked), and its id. */
+  async function counselled(consultancy: number, inquiry: number, reference: string) {
+    const starts = Date.now() - 10 * 60_000;
+    const [row] = await t.database.db
+      .insert(counsellingBookings)
+      .values({
+        reference,
+        token_hash: reference,
+        consultancy_id: consultancy,
+        inquiry_id: inquiry,
+        starts_at: new Date(starts).toISOString(),
+        ends_at: new Date(starts + 30 * 60_000).toISOString(),
+      })
+      .returning({ id: counsellingBookings.id });
+    return row!.id;
   }
 
   /** A complaint about a consultancy through the public form, and its id. */
@@ -748,14 +806,14 @@ describe.each(engines)('permission matrix on %s', (engine) => {
 
     const ownApplication = await apply(own.consultancy, 'Alpha');
     const otherApplication = await apply(other.consultancy, 'Zeta');
-    await inquire({
+    const ownInquiry = await inquire({
       name: 'Alpha Asker',
       email: 'alpha.consultancy@example.com',
       entity_type: 'consultancy',
       entity_id: own.consultancy,
       consultancy: own.consultancy,
     });
-    await inquire({
+    const otherInquiry = await inquire({
       name: 'Zeta Asker',
       email: 'zeta.consultancy@example.com',
       entity_type: 'consultancy',
@@ -809,6 +867,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
         complaint: await complain(own.consultancy, 'Alpha'),
         licence: ownLicence,
         review: ownReview!.id,
+        booking: await counselled(own.consultancy, ownInquiry, 'S-AAAAAA'),
       },
       other: {
         ...other,
@@ -818,6 +877,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
         complaint: await complain(other.consultancy, 'Zeta'),
         licence: otherLicence,
         review: otherReview!.id,
+        booking: await counselled(other.consultancy, otherInquiry, 'S-ZZZZZZ'),
       },
       otherMarkers: ['Zeta', 'zeta', otherApplication.trackingCode],
     };

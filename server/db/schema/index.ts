@@ -11,3 +11,4 @@ export * from './reviews.ts';
 export * from './shortlists.ts';
 export * from './outbox.ts';
 export * from './plan-ticks.ts';
+export * from './counselling.ts';

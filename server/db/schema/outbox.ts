@@ -18,6 +18,8 @@ export const outboxMessages = pgTable(
     subject: varchar('subject', { length: 300 }).notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** an iCalendar invitation sent with the message (a counselling booking), or null */
+    calendar: text('calendar'),
     /** pending: to be delivered; sent: accepted by the SMTP server; kept: no SMTP_URL, readable in the console only; failed: gave up */
     status: varchar('status', { length: 20 }).$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

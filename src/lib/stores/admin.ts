@@ -22,6 +22,7 @@ export const $router = createRouter({
   dashHome: '/dashboard',
   dashProfile: '/dashboard/profile',
   dashInquiries: '/dashboard/inquiries',
+  dashCounselling: '/dashboard/counselling',
   dashApplications: '/dashboard/applications',
   dashLicence: '/dashboard/licence',
   dashBranches: '/dashboard/branches',

@@ -12,6 +12,10 @@ export interface Booked {
   phone: string;
   email: string;
   days: number;
+  /** the consultancy the inquiry went to: its free times are offered once the dialog closed */
+  consultancy?: number | null;
+  /** the time the visitor then picked (issue 26) */
+  session?: { reference: string; starts_at: string; manage_url: string } | null;
 }
 
 export const BOOKED_KEY = 'counselling_booked';
@@ -42,6 +46,12 @@ export function rememberBooking(answer: unknown, details: Omit<Booked, 'referenc
   const reference =
     typeof (answer as { reference?: unknown } | null)?.reference === 'string' ? (answer as { reference: string }).reference : '';
   if (reference) keep({ ...details, reference, days: INQUIRY_CALL_BACK_DAYS });
+}
+
+/** The visitor picked a time for the booking: the notice shows it and the link to change it. */
+export function rememberSession(session: NonNullable<Booked['session']>) {
+  const booked = $booked.get();
+  if (booked) keep({ ...booked, session });
 }
 
 export const dismissBooking = () => keep(null);

@@ -54,7 +54,7 @@ async function sendBooking(form: BookingFormState, provider: { id: number | null
     destination: category === 'destination' ? Number(selection) : null,
     exam: category === 'exam' ? Number(selection) : null,
   });
-  return { answer, details: { provider: provider.name, phone: phone.trim(), email: email.trim() } };
+  return { answer, details: { provider: provider.name, phone: phone.trim(), email: email.trim(), consultancy: id } };
 }
 
 /** A destination of the dropdown route, whatever it names its label. */
