@@ -14,6 +14,7 @@ import siteRoutes from './site.ts';
 import licenceRoutes from './licences.ts';
 import reviewRoutes from './reviews.ts';
 import shortlistRoutes from './shortlists.ts';
+import profileRoutes from './profiles.ts';
 import outboxRoutes from './outbox.ts';
 import opsRoutes from './ops.ts';
 import searchRoutes from './search.ts';
@@ -35,6 +36,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(licenceRoutes);
   await app.register(reviewRoutes);
   await app.register(shortlistRoutes);
+  await app.register(profileRoutes);
   await app.register(outboxRoutes);
   await app.register(opsRoutes);
   await app.register(searchRoutes);

@@ -8,4 +8,5 @@ export * from './complaints.ts';
 export * from './licences.ts';
 export * from './reviews.ts';
 export * from './shortlists.ts';
+export * from './profiles.ts';
 export * from './outbox.ts';

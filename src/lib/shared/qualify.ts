@@ -201,3 +201,50 @@ export function verdictText(v: Verdict): string {
 
 /** Whether a profile says anything at all (no profile: cards say nothing of qualifying). */
 export const hasProfile = (p: Profile) => Object.values(p).some((v) => v !== null && v !== undefined);
+
+/** The fields of a row stating its requirements (a declaration with `entryRequirements` has them), and the funds in rupees. */
+export const REQUIREMENT_FIELDS = [
+  'ielts_overall',
+  'ielts_band_min',
+  'pte_overall',
+  'pte_min',
+  'toefl_overall',
+  'toefl_min',
+  'duolingo_overall',
+  'duolingo_min',
+  'grade_of',
+  'grade_min',
+  'grade_scale',
+  'study_gap_max_years',
+  'funds_to_show',
+] as const satisfies readonly (keyof Requirements)[];
+
+/** A row's requirements, only those it states (what a card carries for the browser to judge). */
+export function requirementsOf(row: Record<string, unknown>): Requirements {
+  const out: Record<string, unknown> = {};
+  for (const k of [...REQUIREMENT_FIELDS, 'funds_npr'] as const)
+    if (row[k] !== null && row[k] !== undefined && row[k] !== '') out[k] = row[k];
+  return out as Requirements;
+}
+
+const GRADE_STUDIES: Record<GradeOf, string> = { plus_two: '+2 (NEB)', bachelor: 'Bachelor’s degree' };
+
+/** The requirements in words, one line each; `money` says an amount in the row's currency (with rupees where the page has rates). */
+export function requirementLines(req: Requirements, money: (amount: number) => string): string[] {
+  const lines = ENGLISH_TESTS.flatMap((t) => {
+    const overall = req[OVERALL[t]];
+    const lowest = req[LOWEST[t]];
+    if (!isNum(overall) && !isNum(lowest)) return [];
+    const parts = [isNum(overall) ? `${show(t, overall)} overall` : '', isNum(lowest) ? `${LOWEST_NAMES[t]} ${show(t, lowest)}` : ''];
+    return [`${TEST_NAMES[t]}: ${parts.filter(Boolean).join(', ')}`];
+  });
+  const of = req.grade_of as GradeOf;
+  if (isNum(req.grade_min) && of in GRADE_STUDIES && (req.grade_scale === 'gpa4' || req.grade_scale === 'percent'))
+    lines.push(
+      `${GRADE_STUDIES[of]}: at least ${req.grade_scale === 'gpa4' ? `GPA ${req.grade_min.toFixed(2)} out of 4` : `${req.grade_min}%`}`,
+    );
+  if (isNum(req.study_gap_max_years))
+    lines.push(`Study gap: up to ${req.study_gap_max_years} ${req.study_gap_max_years === 1 ? 'year' : 'years'}`);
+  if (isNum(req.funds_to_show)) lines.push(`Funds to show: ${money(req.funds_to_show)}`);
+  return lines;
+}

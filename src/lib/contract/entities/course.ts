@@ -82,6 +82,7 @@ export const course = defineEntity({
   homeSearch: true,
   titleField: 'name',
   shortlist: true,
+  entryRequirements: true,
   compare: true,
   fields: {
     name: { kind: 'text', label: 'Name', required: true, max: 200, column: true },
