@@ -4,7 +4,8 @@
  * makes of them. Without a profile a card says only "Requirements not on record" where that is so.
  */
 import { hasProfile, qualify, verdictText, type Requirements } from '../shared/qualify.ts';
-import { $profile, loadProfile } from '../stores/profile.ts';
+import { $profile, loadProfile, syncProfileWithAccount } from '../stores/profile.ts';
+import { restoreSession } from '../stores/session.ts';
 
 const TONES = { none: 'qualify none', meets: 'qualify meets', misses: 'qualify misses', unknown: 'qualify unknown' } as const;
 
@@ -32,7 +33,9 @@ let wired = false;
 export function wireQualifyMarks(doc: Document) {
   if (wired) return;
   wired = true;
+  restoreSession();
   loadProfile();
+  void syncProfileWithAccount();
   $profile.subscribe(() => show(doc));
   new MutationObserver(() => show(doc)).observe(doc.body, { childList: true, subtree: true });
 }
