@@ -67,33 +67,54 @@ function KindSection({ kind, group }: { kind: ShortlistKind; group: Loaded[strin
   );
 }
 
+/** The loaded rows' next dates, from today on this device. */
+const useSavedDates = (loaded: Loaded | null, kinds: ShortlistKind[]) =>
+  useMemo(
+    () =>
+      loaded
+        ? savedDates(
+            kinds.flatMap((k) => (loaded[k.card.name] ? [{ kind: k.dated, rows: loaded[k.card.name]!.rows }] : [])),
+            new Date().toLocaleDateString('en-CA'),
+          )
+        : [],
+    [loaded, kinds],
+  );
+
 /** The saved rows' next deadlines and intakes, each and all of them to add to a calendar. */
 function Dates({ dates }: { dates: SavedDate[] }) {
-  if (!dates.length) return null;
+  const profile = (
+    <p>
+      <a href="/my-profile/">Your scores and grades</a>: course cards say whether you meet their requirements.
+    </p>
+  );
+  if (!dates.length) return profile;
   return (
-    <section aria-labelledby="sl-dates" className="panel">
-      <h2 id="sl-dates">Dates to keep</h2>
-      <ul>
-        {dates.map((d) => (
-          <li key={d.uid}>
-            {d.label} {formatDate(d.date)}: <a href={d.href}>{d.title}</a>{' '}
-            <button
-              type="button"
-              className="btn"
-              onClick={() => downloadCalendar([d], d.uid.split('@')[0]!)}
-              aria-label={`Add ${d.title}, ${d.label.toLowerCase()}, to my calendar`}
-            >
-              Add to calendar
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p>
-        <button type="button" className="btn primary" onClick={() => downloadCalendar(dates, 'shortlist-dates')}>
-          Add all {dates.length} dates to my calendar
-        </button>
-      </p>
-    </section>
+    <>
+      <section aria-labelledby="sl-dates" className="panel">
+        <h2 id="sl-dates">Dates to keep</h2>
+        <ul>
+          {dates.map((d) => (
+            <li key={d.uid}>
+              {d.label} {formatDate(d.date)}: <a href={d.href}>{d.title}</a>{' '}
+              <button
+                type="button"
+                className="btn"
+                onClick={() => downloadCalendar([d], d.uid.split('@')[0]!)}
+                aria-label={`Add ${d.title}, ${d.label.toLowerCase()}, to my calendar`}
+              >
+                Add to calendar
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <button type="button" className="btn primary" onClick={() => downloadCalendar(dates, 'shortlist-dates')}>
+            Add all {dates.length} dates to my calendar
+          </button>
+        </p>
+      </section>
+      {profile}
+    </>
   );
 }
 
@@ -129,16 +150,7 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Could not load your shortlist.'));
   }, [items, kinds]);
 
-  const dates = useMemo(
-    () =>
-      loaded
-        ? savedDates(
-            kinds.flatMap((k) => (loaded[k.card.name] ? [{ kind: k.dated, rows: loaded[k.card.name]!.rows }] : [])),
-            new Date().toLocaleDateString('en-CA'),
-          )
-        : [],
-    [loaded, kinds],
-  );
+  const dates = useSavedDates(loaded, kinds);
   const link = useMemo(() => (typeof location === 'undefined' ? '' : `${location.origin}/shortlist/${shareQuery(items)}`), [items]);
   const share = async () => {
     if (typeof navigator.share === 'function')
@@ -187,9 +199,6 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
             </p>
           )}
           <Dates dates={dates} />
-          <p>
-            <a href="/my-profile/">Your scores and grades</a>: course cards say whether you meet their requirements.
-          </p>
           {kinds.map((kind) => {
             const group = loaded[kind.card.name];
             return group?.rows.length ? <KindSection key={kind.card.name} kind={kind} group={group} /> : null;
