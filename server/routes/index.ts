@@ -15,6 +15,7 @@ import licenceRoutes from './licences.ts';
 import reviewRoutes from './reviews.ts';
 import shortlistRoutes from './shortlists.ts';
 import planTickRoutes from './plan-ticks.ts';
+import profileRoutes from './profiles.ts';
 import outboxRoutes from './outbox.ts';
 import opsRoutes from './ops.ts';
 import searchRoutes from './search.ts';
@@ -39,6 +40,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(reviewRoutes);
   await app.register(shortlistRoutes);
   await app.register(planTickRoutes);
+  await app.register(profileRoutes);
   await app.register(outboxRoutes);
   await app.register(opsRoutes);
   await app.register(searchRoutes);

@@ -22,7 +22,10 @@ const schema = (of: string) => ({
   description: `${of} in Nepali rupees at the newest exchange rate of its currency (null: no amount, or no rate for its currency)`,
 });
 
-export const courseRupees = { fee_npr: { sql: inRupees(courses.fee, courses.currency), schema: schema('The yearly fee') } };
+export const courseRupees = {
+  fee_npr: { sql: inRupees(courses.fee, courses.currency), schema: schema('The yearly fee') },
+  funds_npr: { sql: inRupees(courses.funds_to_show, courses.currency), schema: schema('The funds to show') },
+};
 export const universityRupees = {
   tuition_min_npr: { sql: inRupees(universities.tuition_min, universities.currency), schema: schema('The lowest yearly tuition') },
 };

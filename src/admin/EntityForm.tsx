@@ -192,7 +192,7 @@ function plainInput(id: string, meta: FieldMeta, props: Record<string, unknown>,
           inputMode={meta.decimals ? 'decimal' : 'numeric'}
           min={meta.min}
           max={meta.max}
-          step={meta.decimals ? 10 ** -meta.decimals : 1}
+          step={meta.step ?? (meta.decimals ? 10 ** -meta.decimals : 1)}
           {...props}
         />
       );

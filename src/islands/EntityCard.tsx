@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { BADGE_CLASSES, cardOf, type Badge, type CardDeclaration, type RefMaps, type Row } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
+import { requirementsOf } from '../lib/shared/qualify.ts';
 
 export interface EntityCardProps {
   decl: CardDeclaration;
@@ -81,6 +82,7 @@ export default function EntityCard({ decl, row, refs, level = 2, rates }: Entity
         )}
         <Badges badges={card.badges} />
         {card.text && <p>{card.text}</p>}
+        {decl.entryRequirements && <p className="qualify" data-requirements={JSON.stringify(requirementsOf(row))} hidden />}
       </div>
       {card.save && <SaveButton save={card.save} title={card.title} />}
     </li>

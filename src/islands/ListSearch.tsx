@@ -5,6 +5,8 @@ import type { CardDeclaration } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
 import { createListSearch, searchIsLive, type ListSearchStore, type SearchFilter, type SortOption } from '../lib/stores/listSearch.ts';
 import EntityCard from './EntityCard.tsx';
+import { $onlyQualifying, $profile, loadProfile, setOnlyQualifying } from '../lib/stores/profile.ts';
+import { hasProfile } from '../lib/shared/qualify.ts';
 import { useStore } from './useStore.ts';
 
 export { readQuery, writeQuery, type ListQuery, type SearchFilter, type SortOption } from '../lib/stores/listSearch.ts';
@@ -76,6 +78,27 @@ function FilterField({ store, filter: f }: { store: ListSearchStore; filter: Sea
   );
 }
 
+/** "Only courses I qualify for": with a profile on this device; honest that it checks the courses listed so far. */
+function QualifyFilter() {
+  const profile = useStore($profile);
+  const on = useStore($onlyQualifying);
+  useEffect(loadProfile, []);
+  if (!hasProfile(profile))
+    return (
+      <p className="filters-link">
+        <a href="/my-profile/">Add your scores</a> to see the courses you qualify for.
+      </p>
+    );
+  return (
+    <div className="field">
+      <label>
+        <input type="checkbox" checked={on} onChange={(e) => setOnlyQualifying(e.currentTarget.checked)} /> Only courses I qualify for
+      </label>
+      {on && <p className="muted">Checked on this device against the courses listed so far: Show more or the next page checks more.</p>}
+    </div>
+  );
+}
+
 function SortField({ store, sorts }: { store: ListSearchStore; sorts: readonly SortOption[] }) {
   const { ordering } = useStore(store.$search);
   return (
@@ -98,7 +121,11 @@ function SearchForm({
   filters,
   sorts,
   filtersHref,
-}: { store: ListSearchStore } & Pick<ListSearchProps, 'label' | 'filters' | 'filtersHref'> & { sorts: readonly SortOption[] }) {
+  qualifies,
+}: { store: ListSearchStore } & Pick<ListSearchProps, 'label' | 'filters' | 'filtersHref'> & {
+    sorts: readonly SortOption[];
+    qualifies: boolean;
+  }) {
   const { search, values, ordering } = useStore(store.$search);
   // phones: the filters and order fold under one button, so the first results show on the first screen
   const [open, setOpen] = useState(false);
@@ -134,6 +161,7 @@ function SearchForm({
           </div>
         ))}
         {sorts.length > 1 ? <SortField store={store} sorts={sorts} /> : null}
+        {qualifies ? <QualifyFilter /> : null}
         {filtersHref ? (
           <p className="filters-link">
             <a href={filtersHref}>Filter {label.toLowerCase()}</a>
@@ -199,7 +227,14 @@ export default function ListSearch({
 
   return (
     <section aria-label={`Search ${label.toLowerCase()}`}>
-      <SearchForm store={store} label={label} filters={filters} sorts={sorts} filtersHref={filtersHref} />
+      <SearchForm
+        store={store}
+        label={label}
+        filters={filters}
+        sorts={sorts}
+        filtersHref={filtersHref}
+        qualifies={Boolean(card.entryRequirements)}
+      />
       {live ? <Results store={store} card={card} rates={rates} /> : null}
     </section>
   );

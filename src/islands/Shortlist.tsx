@@ -5,6 +5,9 @@ import type { CardDeclaration, RefMaps, Row } from '../lib/site/cards.ts';
 import { COMPARE_MAX } from '../lib/site/compare.ts';
 import { refsOf } from '../lib/site/refs.ts';
 import { wireSaveButtons } from '../lib/site/saveButtons.ts';
+import { wireQualifyMarks } from '../lib/site/qualifyMarks.ts';
+import { downloadCalendar, savedDates, type DatedKind, type SavedDate } from '../lib/site/shortlistDates.ts';
+import { formatDate } from '../lib/format.ts';
 import { $shortlist, fromQuery, saveAll, shareQuery, type Saved } from '../lib/stores/shortlist.ts';
 import { countOf } from '../lib/format.ts';
 import EntityCard from './EntityCard.tsx';
@@ -12,6 +15,8 @@ import { useStore } from './useStore.ts';
 
 export interface ShortlistKind {
   card: CardDeclaration;
+  /** what its next date is read from (shortlistDates.ts) */
+  dated: DatedKind;
   plural: string;
   path: string;
   refPaths: Record<string, string>;
@@ -62,6 +67,57 @@ function KindSection({ kind, group }: { kind: ShortlistKind; group: Loaded[strin
   );
 }
 
+/** The loaded rows' next dates, from today on this device. */
+const useSavedDates = (loaded: Loaded | null, kinds: ShortlistKind[]) =>
+  useMemo(
+    () =>
+      loaded
+        ? savedDates(
+            kinds.flatMap((k) => (loaded[k.card.name] ? [{ kind: k.dated, rows: loaded[k.card.name]!.rows }] : [])),
+            new Date().toLocaleDateString('en-CA'),
+          )
+        : [],
+    [loaded, kinds],
+  );
+
+/** The saved rows' next deadlines and intakes, each and all of them to add to a calendar. */
+function Dates({ dates }: { dates: SavedDate[] }) {
+  const profile = (
+    <p>
+      <a href="/my-profile/">Your scores and grades</a>: course cards say whether you meet their requirements.
+    </p>
+  );
+  if (!dates.length) return profile;
+  return (
+    <>
+      <section aria-labelledby="sl-dates" className="panel">
+        <h2 id="sl-dates">Dates to keep</h2>
+        <ul>
+          {dates.map((d) => (
+            <li key={d.uid}>
+              {d.label} {formatDate(d.date)}: <a href={d.href}>{d.title}</a>{' '}
+              <button
+                type="button"
+                className="btn"
+                onClick={() => downloadCalendar([d], d.uid.split('@')[0]!)}
+                aria-label={`Add ${d.title}, ${d.label.toLowerCase()}, to my calendar`}
+              >
+                Add to calendar
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <button type="button" className="btn primary" onClick={() => downloadCalendar(dates, 'shortlist-dates')}>
+            Add all {dates.length} dates to my calendar
+          </button>
+        </p>
+      </section>
+      {profile}
+    </>
+  );
+}
+
 /**
  * /shortlist/: what the student saved on this device (and on the account once signed in), by kind,
  * with Compare for the kinds that compare, and a link to share it. Opened from a shared link
@@ -79,6 +135,7 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
 
   useEffect(() => {
     wireSaveButtons(document);
+    wireQualifyMarks(document);
     const fromLink = fromQuery(
       location.search,
       kinds.map((k) => k.card.name),
@@ -93,6 +150,7 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Could not load your shortlist.'));
   }, [items, kinds]);
 
+  const dates = useSavedDates(loaded, kinds);
   const link = useMemo(() => (typeof location === 'undefined' ? '' : `${location.origin}/shortlist/${shareQuery(items)}`), [items]);
   const share = async () => {
     if (typeof navigator.share === 'function')
@@ -140,6 +198,7 @@ export default function Shortlist({ kinds }: { kinds: ShortlistKind[] }) {
               />
             </p>
           )}
+          <Dates dates={dates} />
           {kinds.map((kind) => {
             const group = loaded[kind.card.name];
             return group?.rows.length ? <KindSection key={kind.card.name} kind={kind} group={group} /> : null;

@@ -9,6 +9,7 @@ export * from './complaints.ts';
 export * from './licences.ts';
 export * from './reviews.ts';
 export * from './shortlists.ts';
+export * from './profiles.ts';
 export * from './outbox.ts';
 export * from './plan-ticks.ts';
 export * from './counselling.ts';

@@ -168,6 +168,11 @@ export interface EntityDeclaration<F extends string = string, V extends string =
   card?: readonly F[];
   /** a student can save rows to the shortlist kept on the device (and on the account once signed in) */
   shortlist?: boolean;
+  /**
+   * its rows state entry requirements (the fields REQUIREMENT_FIELDS of src/lib/shared/qualify.ts names):
+   * pages list them apart from other facts, and cards and pages say whether the student's profile meets them
+   */
+  entryRequirements?: true;
   /** up to COMPARE_MAX rows can be put side by side on /compare/, one row per fact of this declaration */
   compare?: boolean;
   /** the comparison also shows what applicants and complainants say of each row: its review score and 12-month complaint record */

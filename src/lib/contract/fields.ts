@@ -85,6 +85,8 @@ interface KindOptions<F extends string> {
     currency?: F;
     /** digits allowed after the point (an exchange rate); whole numbers without it */
     decimals?: number;
+    /** the value must be a multiple of it (an IELTS band: 0.5) */
+    step?: number;
     /** a rank, shown as "#12" */
     rank?: boolean;
     /** a year, shown as 2026, not 2,026 */
@@ -254,8 +256,11 @@ export function zodForField(meta: FieldMeta): z.ZodType {
       return z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be a web address (https://...)' }).max(2000)]);
     case 'email':
       return z.union([z.literal(''), z.email('Must be an email address').max(254)]);
-    case 'number':
-      return meta.decimals ? decimalText(meta.decimals, meta.min ?? 0, meta.max) : intText(meta.min ?? 0, meta.max);
+    case 'number': {
+      const n = meta.decimals ? decimalText(meta.decimals, meta.min ?? 0, meta.max) : intText(meta.min ?? 0, meta.max);
+      const step = meta.step;
+      return step ? n.refine((v) => Number.isInteger(Math.round((v / step) * 1e6) / 1e6), `Must be in steps of ${step}`) : n;
+    }
     case 'boolean':
       return boolText;
     case 'date':

@@ -95,6 +95,7 @@ export const publicLicence = z
 /** Values the server computes when it reads a row and the declaration does not declare (server/entities/registry.ts computed). */
 export const COMPUTED_VALUES = {
   fee_npr: rupees('The yearly fee'),
+  funds_npr: rupees('The funds to show'),
   tuition_min_npr: rupees('The lowest yearly tuition'),
   amount_npr: rupees('The amount in figures'),
   promotable: z

@@ -17,7 +17,7 @@ export type RefMaps = Record<string, Map<number, Row>>;
 /** What a card reads of a declaration; a whole declaration is one too. */
 export type CardDeclaration = Pick<
   EntityDeclaration,
-  'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist' | 'card'
+  'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist' | 'entryRequirements' | 'card'
 >;
 
 export const titleOf = (decl: Pick<EntityDeclaration, 'titleField'>, row: Row) =>
@@ -278,6 +278,7 @@ export function cardDeclaration(decl: EntityDeclaration): CardDeclaration {
     sitePath: decl.sitePath,
     ends: decl.ends,
     shortlist: decl.shortlist,
+    entryRequirements: decl.entryRequirements,
     card: decl.card,
     fields,
   };

@@ -3,6 +3,7 @@ import { insertRows } from '../bulk.ts';
 import { DESTINATIONS } from '../data/destinations.ts';
 import { DISCIPLINES } from '../data/exams.ts';
 import { UNIVERSITIES } from '../data/universities.ts';
+import { demoRequirements } from '../data/requirements.ts';
 import { CURRENCY_FACTOR, courseFields, courseLevel, factsCheckedOn, registerEntry } from '../generators.ts';
 import { Slugger, slugify, spent } from '../random.ts';
 import type { Reference, SeedContext, UniversityRef } from './context.ts';
@@ -70,6 +71,7 @@ export async function seedUniversities(ctx: SeedContext, ref: Reference): Promis
 
 async function seedCourses({ tx, rng }: SeedContext, ref: Reference, unis: UniversityRef[]) {
   const slugs = new Slugger();
+  let index = 0;
   const rows = unis.flatMap((u) =>
     Array.from({ length: rng.int(2, 3) }, () => {
       const disciplineId = rng.pick(u.disciplines);
@@ -89,6 +91,7 @@ async function seedCourses({ tx, rng }: SeedContext, ref: Reference, unis: Unive
           fields.level === 'master' || fields.level === 'phd'
             ? 'A recognised bachelor degree with at least second division; IELTS 6.5 (no band below 6.0).'
             : 'NEB +2 with at least 2.6 GPA; IELTS 6.0 (no band below 5.5).',
+        ...demoRequirements(index++, fields.level, u.destination, fields.fee),
       };
     }),
   );
