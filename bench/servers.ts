@@ -26,9 +26,11 @@ import {
   listShape,
   refFields,
   relatedShape,
+  searchRecorder,
   type Exec,
   type ListShape,
   type RelatedShape,
+  type SearchReplay,
   type Template,
 } from './shapes.ts';
 
@@ -47,6 +49,7 @@ export interface ServerOptions {
 
 // Date and time types stay the text PostgreSQL sends, as the API's drizzle drivers keep them.
 const TEXT_TYPES = [1082, 1083, 1114, 1184, 1182, 1115, 1185, 1186, 1187, 1231];
+const JSON_TYPES = [114, 3802];
 
 /**
  * Prepared statements planned for their actual parameters every time (force_custom_plan), as the
@@ -64,6 +67,8 @@ function postgresExec(url: string, poolSize: number, prepare: boolean, genericPl
     sql.options.parsers[type] = (value: string) => value;
     sql.options.serializers[type] = (value: unknown) => value;
   }
+  // json parameters arrive as JSON text, as drizzle's driver sends them (the word facts' words)
+  for (const type of JSON_TYPES) sql.options.serializers[type] = (value: unknown) => value;
   return {
     rows: (text, params) => sql.unsafe(text, params as never[], { prepare }) as unknown as Promise<Record<string, unknown>[]>,
     values: (text, params) => sql.unsafe(text, params as never[], { prepare }).values() as unknown as Promise<unknown[][]>,
@@ -96,8 +101,19 @@ const positiveInt = (value: string | null, fallback: number) => {
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 };
 
-/** The bare handler: GET /api/<path>/?page=&page_size=&search= and GET /api/<path>/<id>/. */
-export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http.Server> {
+/** A bare server and how to give it the searches it will be asked, recorded ahead (varied, none repeated). */
+export interface Bare {
+  server: http.Server;
+  record(queries: string[]): Promise<void>;
+}
+
+/**
+ * The bare handler: GET /api/<path>/?page=&page_size=&search= and GET /api/<path>/<id>/. A search
+ * recorded ahead (`record`: varied queries, each asked once) replays the statements the API ran for
+ * it the first time; any other search runs the warm shape of its term (`listShape`).
+ */
+export async function bareServer(entity: ServerEntity, exec: Exec): Promise<Bare> {
+  const replays = new Map<string, SearchReplay>();
   const listShapes = new Map<string, Promise<ListShape>>();
   const detail: Template = await detailShape(entity);
   const refs = refFields(entity);
@@ -108,6 +124,8 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http
     const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
     const page = positiveInt(query.get('page'), 1);
     const pageSize = positiveInt(query.get('page_size'), 20);
+    const replay = replays.get(query.get('search') ?? '');
+    if (replay && page === 1 && pageSize === 20) return replayed(url, replay);
     const q = query.get('search')?.trim().toLowerCase() ?? '';
     let shape = listShapes.get(q);
     if (!shape) listShapes.set(q, (shape = listShape(exec, entity, q || undefined)));
@@ -118,6 +136,34 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http
     for (const t of warm.before) await run(t);
     const results = await run(warm.page);
     return { count, ...pageLinks({ url } as never, count, page, pageSize), results };
+  }
+
+  /** A recorded first search: its statements in order, those the API sent together run together. */
+  async function replayed(url: string, { steps, count, keys }: SearchReplay) {
+    let results: Record<string, unknown>[] = [];
+    for (let i = 0; i < steps.length;) {
+      let end = i + 1;
+      while (end < steps.length && steps[end]!.concurrent) end++;
+      const group = steps.slice(i, end);
+      const answers = await Promise.all(group.map((s) => exec.values(s.text, s.params)));
+      group.forEach((s, k) => {
+        if (/\boffset\b/i.test(s.text)) results = answers[k]!.map((row) => Object.fromEntries(keys.map((key, c) => [key, row[c]])));
+      });
+      i = end;
+    }
+    return { count, ...pageLinks({ url } as never, count, 1, 20), results };
+  }
+
+  async function record(queries: string[]) {
+    let next = 0;
+    const worker = async () => {
+      const recordOne = await searchRecorder(exec, entity);
+      while (next < queries.length) {
+        const q = queries[next++]!;
+        replays.set(q, await recordOne(q));
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
   }
 
   async function one(id: number) {
@@ -155,7 +201,7 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http
     res.end(json);
   };
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     const pathname = url.split('?', 1)[0]!;
     let work: Promise<unknown> | null = null;
@@ -170,6 +216,7 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<http
       (error: Error) => send(res, 500, { error: error.message }),
     );
   });
+  return { server, record };
 }
 
 async function apiServer(database: Database): Promise<{ listen(): Promise<number> }> {
@@ -199,24 +246,26 @@ async function main() {
   const options = JSON.parse(process.argv[3] ?? '{}') as ServerOptions;
   const entity = serverEntity(options.entity);
   const ready: { api?: number; bare?: number } = {};
+  let bare: Bare | undefined;
   if (options.url) {
     if (mode === 'api') {
       const database = await openDatabase({ url: options.url, poolSize: options.poolSize });
       ready.api = await (await apiServer(database)).listen();
     } else {
-      ready.bare = await listenHttp(
-        await bareServer(entity, postgresExec(options.url, options.poolSize, options.prepare, options.genericPlans ?? false)),
-      );
+      bare = await bareServer(entity, postgresExec(options.url, options.poolSize, options.prepare, options.genericPlans ?? false));
+      ready.bare = await listenHttp(bare.server);
     }
   } else {
     const database = await openDatabase({ pgliteDir: options.pgliteDir });
     ready.api = await (await apiServer(database)).listen();
     const pg = (database.db as unknown as { $client: PGlite }).$client;
-    ready.bare = await listenHttp(await bareServer(entity, pgliteExec(pg)));
+    bare = await bareServer(entity, pgliteExec(pg));
+    ready.bare = await listenHttp(bare.server);
   }
-  // CPU time of this process, asked for around each run to get CPU per request.
-  process.on('message', (message: { cpu?: number }) => {
+  process.on('message', (message: { cpu?: number; record?: number; queries?: string[] }) => {
+    // CPU time of this process, asked for around each run to get CPU per request.
     if (message.cpu !== undefined) process.send!({ cpu: message.cpu, usage: process.cpuUsage() });
+    if (message.record !== undefined && bare) void bare.record(message.queries!).then(() => process.send!({ recorded: message.record }));
   });
   process.send!({ ready });
   process.on('disconnect', () => process.exit(0));

@@ -157,3 +157,49 @@ export async function relatedShape(entity: ServerEntity, lengths: Record<string,
     return { field, template: { text: rec.sql, params: rec.params.map((p) => (Array.isArray(p) ? { slot: field } : { value: p })) } };
   });
 }
+
+/** A statement as recorded, and whether the API sent it while the one before was still running. */
+export interface Step {
+  text: string;
+  params: unknown[];
+  concurrent: boolean;
+}
+
+/** What one search asked for the first time runs, in order, and the count the API answered. */
+export interface SearchReplay {
+  steps: Step[];
+  count: number;
+  /** the page's keys in column order (its statement is run for arrays, as drizzle runs it) */
+  keys: string[];
+}
+
+/**
+ * Records the statements a list `?search=` runs when its words were never asked before (varied
+ * queries, none repeated), by running listRows on the real database. Each recorder is one drizzle
+ * database with its own content memo, warmed by one search first, so that what a server remembers
+ * for every query (the content version's synonym groups, the lexicon) is read once, as the API
+ * reads it; word facts, counts and plans of a new query are not remembered by either.
+ */
+export async function searchRecorder(exec: Exec, entity: ServerEntity): Promise<(q: string) => Promise<SearchReplay>> {
+  let steps: Step[] = [];
+  let inFlight = 0;
+  const db = drizzle(
+    async (text, params, method) => {
+      steps.push({ text, params, concurrent: inFlight > 0 });
+      inFlight++;
+      try {
+        return { rows: method === 'execute' ? await exec.rows(text, params) : await exec.values(text, params) };
+      } finally {
+        inFlight--;
+      }
+    },
+    { schema },
+  ) as unknown as Db;
+  const search = (q: string) => listRows(db, entity, { page: 1, page_size: 20, search: q });
+  await search('warm up the memo');
+  return async (q) => {
+    steps = [];
+    const { count, results } = await search(q);
+    return { steps, count, keys: Object.keys(results[0] ?? {}) };
+  };
+}

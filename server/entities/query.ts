@@ -95,6 +95,10 @@ async function resolveRef(db: Db, refName: string, value: string, filterName: st
   return row.id as number;
 }
 
+/** resolveRef remembered like the plans that hold its id: the site search's kinds filter by the same country or field. */
+const refId = (db: Db, memo: ContentMemo, refName: string, value: string, filterName: string) =>
+  memo(`ref:${refName}:${value}`, () => resolveRef(db, refName, value, filterName));
+
 /**
  * The condition and rank of a search. Searchable entities: full text over the weighted vector,
  * word by word with synonyms and corrected typos (search.ts matchText). Others
@@ -269,7 +273,7 @@ async function conditionsOf(
     const col = column(entity, meta.column);
     if (meta.kind === 'select') filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${value}]::text[]` : eq(col, value);
     else if (meta.through) {
-      const id = await resolveRef(db, meta.ref, String(value), name);
+      const id = await refId(db, memo, meta.ref, String(value), name);
       const via = serverEntity(meta.through.entity);
       const ids = db
         .select({ id: column(via, 'id') })
@@ -279,7 +283,7 @@ async function conditionsOf(
       // search's (IN (…) let PostgreSQL loop over the ids, scanning the search index again for each: 19 → 2 ms)
       filters[name] = sql`${col} = ANY(ARRAY(${ids}))`;
     } else {
-      const id = await resolveRef(db, meta.ref, String(value), name);
+      const id = await refId(db, memo, meta.ref, String(value), name);
       // An array column holds a list of ids: containment uses its GIN index.
       filters[name] =
         col.columnType === 'PgArray'

@@ -32,53 +32,109 @@ export function fullTextMatch(vector: PgColumn, terms: string | null): { where: 
   return { where: sql`${vector} @@ ${tsquery}`, rank: sql`ts_rank(${vector}, ${tsquery})` };
 }
 
-/** A query word asked of the vocabulary: whether it may be corrected, and its neighbouring-letter swaps. */
-interface Asked {
-  word: string;
-  correct: boolean;
-  swaps: string[];
-}
-
 /** The synonym groups admins keep, each as its phrases' words (remembered until content changes). */
 const groupsOf = (db: Db, memo: ContentMemo) =>
   memo('synonym-groups', async () => synonymIndex(await db.select({ term: synonyms.term, words: synonyms.words }).from(synonyms)));
 
+/** What a word that may not be corrected (a synonym's) is told: its stem only. */
+const stemOnly = (facts: WordFacts): WordFacts => ({
+  ...facts,
+  known: false,
+  spelt: false,
+  prefixStem: null,
+  nearWord: null,
+  nearStem: null,
+});
+
 /**
- * What the table's vocabulary (search_words) says of each word, in one statement: its stem as the
- * vectors hold it (none for a stop word), whether a row has that stem, the stem of the shortest known
- * word it begins (search as you type), whether any table holds the word as it is, and, for words of
- * 4 letters or more that may be corrected, the known surface word it most likely misspells among the
- * `vocabulary` tables' words: two neighbouring letters swapped ("ilets" → ielts, which trigrams find
- * too dissimilar), else the most similar by trigrams (one that starts with the same letter first).
+ * What the tables' vocabulary (search_words) says of each word, for every table in one statement:
+ * its stem as the vectors hold it (none for a stop word), whether a row of the table has that
+ * stem, the stem of the shortest known word of the table it begins (search as you type), whether
+ * any table holds the word as it is, and, for words of 4 letters or more, the known surface word it
+ * most likely misspells among the `vocabulary` tables' words: two neighbouring letters swapped
+ * ("ilets" → ielts, which trigrams find too dissimilar), else the most similar by trigrams (one
+ * that starts with the same letter first). The correction does not depend on the table, so it is
+ * looked up once per word, however many tables are asked (the site search asks about ten).
  */
-async function wordFacts(db: Db, table: string, vocabulary: string[], words: Asked[]): Promise<Map<string, WordFacts>> {
-  const rows = rowsOf<WordFacts & { word: string }>(
+async function wordFacts(
+  db: Db,
+  tables: string[],
+  vocabulary: string[],
+  correct: Map<string, boolean>,
+): Promise<Map<string, Map<string, WordFacts>>> {
+  // only a word that may be corrected is looked up beyond its stem (a synonym group's words are many)
+  const asked = [...correct].map(([word, c]) => ({ word, correct: c, swaps: c ? neighbourSwaps(word) : [] }));
+  const rows = rowsOf<WordFacts & { word: string; table: string }>(
     await db.execute(sql`
-      SELECT q.word, st.stem,
-        (st.stem IS NOT NULL AND q.correct AND EXISTS (SELECT 1 FROM search_words s WHERE s.table_name = ${table} AND s.stem = st.stem)) AS known,
-        (q.correct AND EXISTS (SELECT 1 FROM search_words s WHERE s.word = q.word)) AS "spelt",
-        p.stem AS "prefixStem", coalesce(t.word, c.word) AS "nearWord", coalesce(t.stem, c.stem) AS "nearStem"
-      FROM json_to_recordset(${JSON.stringify(words)}::json) AS q(word text, correct boolean, swaps text[])
-      LEFT JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector('english', q.word)))[1] AS stem) st ON true
+      WITH w AS (
+        SELECT q.word, q.correct, st.stem, sp.word IS NOT NULL AS spelt, coalesce(t.word, c.word) AS near_word, coalesce(t.stem, c.stem) AS near_stem
+        FROM json_to_recordset(${JSON.stringify(asked)}::json) AS q(word text, correct boolean, swaps text[])
+        LEFT JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector('english', q.word)))[1] AS stem) st ON true
+        LEFT JOIN LATERAL (SELECT s.word FROM search_words s WHERE q.correct AND s.word = q.word LIMIT 1) sp ON true
+        LEFT JOIN LATERAL (
+          SELECT s.word, s.stem FROM search_words s
+          WHERE q.correct AND length(q.word) >= 4 AND s.table_name = ANY(string_to_array(${vocabulary.join(',')}, ',')) AND s.word = ANY(q.swaps)
+          ORDER BY s.word LIMIT 1
+        ) t ON true
+        LEFT JOIN LATERAL (
+          SELECT s.word, s.stem FROM search_words s
+          WHERE q.correct AND t.word IS NULL AND length(q.word) >= 4 AND s.table_name = ANY(string_to_array(${vocabulary.join(',')}, ',')) AND s.word % q.word
+          ORDER BY left(s.word, 1) = left(q.word, 1) DESC, similarity(s.word, q.word) DESC, abs(length(s.word) - length(q.word)), s.word
+          LIMIT 1
+        ) c ON true
+      )
+      SELECT w.word, tb.name AS "table", w.stem, w.spelt, w.near_word AS "nearWord", w.near_stem AS "nearStem",
+        (w.stem IS NOT NULL AND w.correct AND EXISTS (SELECT 1 FROM search_words s WHERE s.table_name = tb.name AND s.stem = w.stem)) AS known,
+        p.stem AS "prefixStem"
+      FROM w CROSS JOIN unnest(string_to_array(${tables.join(',')}, ',')) AS tb(name)
       LEFT JOIN LATERAL (
         SELECT s.stem FROM search_words s
-        WHERE q.correct AND s.table_name = ${table}
-          AND s.word LIKE replace(replace(replace(q.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+        WHERE w.correct AND s.table_name = tb.name
+          AND s.word LIKE replace(replace(replace(w.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
         ORDER BY length(s.word), s.word LIMIT 1
-      ) p ON true
-      LEFT JOIN LATERAL (
-        SELECT s.word, s.stem FROM search_words s
-        WHERE q.correct AND length(q.word) >= 4 AND s.table_name = ANY(string_to_array(${vocabulary.join(',')}, ',')) AND s.word = ANY(q.swaps)
-        ORDER BY s.word LIMIT 1
-      ) t ON true
-      LEFT JOIN LATERAL (
-        SELECT s.word, s.stem FROM search_words s
-        WHERE q.correct AND t.word IS NULL AND length(q.word) >= 4 AND s.table_name = ANY(string_to_array(${vocabulary.join(',')}, ',')) AND s.word % q.word
-        ORDER BY left(s.word, 1) = left(q.word, 1) DESC, similarity(s.word, q.word) DESC, abs(length(s.word) - length(q.word)), s.word
-        LIMIT 1
-      ) c ON true`),
+      ) p ON true`),
   );
-  return new Map(rows.map(({ word, ...facts }) => [word, facts]));
+  const byTable = new Map(tables.map((t) => [t, new Map<string, WordFacts>()]));
+  for (const { word, table, ...facts } of rows) byTable.get(table)!.set(word, facts);
+  return byTable;
+}
+
+/** The words of a query and what each may be: the query's own words corrected, a synonym's words only stemmed. */
+async function plannedWords(db: Db, text: string, memo: ContentMemo): Promise<{ plan: Plan; correct: Map<string, boolean> }> {
+  const plan: Plan = expandSynonyms(queryWords(text), await groupsOf(db, memo));
+  const correct = new Map<string, boolean>();
+  for (const p of plan) {
+    if (p.kind === 'word') correct.set(p.word, true);
+    else for (const word of p.alternatives.flat()) correct.set(word, correct.get(word) ?? false);
+  }
+  return { plan, correct };
+}
+
+const factsKey = (table: string, vocabulary: string[], correct: Map<string, boolean>) =>
+  `words:${table}:${vocabulary.join(',')}:${JSON.stringify([...correct])}`;
+
+/** A table's facts of the words, as `correct` may use them. */
+function factsFor(all: Map<string, WordFacts>, correct: Map<string, boolean>): Map<string, WordFacts> {
+  return new Map(
+    [...correct].flatMap(([word, c]) => (all.has(word) ? [[word, c ? all.get(word)! : stemOnly(all.get(word)!)] as const] : [])),
+  );
+}
+
+/**
+ * The word facts of several searches (a table and a text each) in one statement, remembered in
+ * `memo` under the keys matchText looks up: the site search asks this before searching its kinds,
+ * which then find their words' facts remembered instead of asking one statement each.
+ */
+export async function rememberWordFacts(db: Db, searches: { table: string; text: string }[], vocabulary: string[], memo: ContentMemo) {
+  const planned = await Promise.all(searches.map(async (s) => ({ ...s, ...(await plannedWords(db, s.text, memo)) })));
+  const correct = new Map<string, boolean>();
+  for (const p of planned) for (const [word, c] of p.correct) correct.set(word, c || (correct.get(word) ?? false));
+  if (correct.size === 0) return;
+  const tables = [...new Set(planned.map((p) => p.table))];
+  const facts = await wordFacts(db, tables, vocabulary, correct);
+  await Promise.all(
+    planned.map((p) => memo(factsKey(p.table, vocabulary, p.correct), async () => factsFor(facts.get(p.table)!, p.correct))),
+  );
 }
 
 /**
@@ -103,18 +159,11 @@ export async function matchText(
   } = {},
 ): Promise<TextMatch> {
   const memo = options.memo ?? (await contentMemo(db, CONTENT_KINDS));
-  const plan: Plan = expandSynonyms(queryWords(text), await groupsOf(db, memo));
+  const { plan, correct } = await plannedWords(db, text, memo);
   const tableName = getTableConfig(table).name;
-  // the query's own words may be corrected; the synonyms' words only need their stems
-  const correct = new Map<string, boolean>();
-  for (const p of plan) {
-    if (p.kind === 'word') correct.set(p.word, true);
-    else for (const word of p.alternatives.flat()) correct.set(word, correct.get(word) ?? false);
-  }
-  const asked = [...correct].map(([word, c]) => ({ word, correct: c, swaps: c ? neighbourSwaps(word) : [] }));
   const vocabulary = options.vocabulary ?? [tableName];
-  const facts = await memo(`words:${tableName}:${vocabulary.join(',')}:${JSON.stringify(asked)}`, () =>
-    wordFacts(db, tableName, vocabulary, asked),
+  const facts = await memo(factsKey(tableName, vocabulary, correct), async () =>
+    factsFor((await wordFacts(db, [tableName], vocabulary, correct)).get(tableName)!, correct),
   );
   const { terms, corrections, unmatched } = tsQueryText(plan, facts, { exact: options.exact ?? false });
   return { ...fullTextMatch(vector, terms), corrections, unmatched };

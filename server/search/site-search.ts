@@ -7,7 +7,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { column, listRows, RANK_COLUMN, RANKED_AT_MOST, type ListContext, type MatchedWords } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
-import { matchText } from '../entities/search.ts';
+import { matchText, rememberWordFacts } from '../entities/search.ts';
 import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
 import { moreUrl, planFor, type KindPlan } from './kind-plan.ts';
 import { lexiconOf, ROW_CHIPS, searchKinds } from './lexicon.ts';
@@ -59,7 +59,7 @@ async function searchKind(
   let matched: MatchedWords | undefined;
   let words: Pick<KindAnswer, 'corrections' | 'unmatched'> = { corrections: [], unmatched: [] };
   if (plan.words) {
-    if (!('search' in getTableColumns(entity.table))) return none;
+    if (!searchable(decl)) return none;
     const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact, memo, vocabulary });
     matched = { where: match.where, rank: match.rank };
     words = { corrections: match.corrections, unmatched: match.unmatched };
@@ -75,8 +75,14 @@ async function searchKind(
 
 const samePlan = (a: KindPlan, b: KindPlan) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Every kind's answer for the chips and words (the kinds a kind chip or `kind` leaves); a kind whose plan is that of an answer in `before` keeps it. */
-function searchAll(
+const searchable = (decl: SiteDeclaration) => 'search' in getTableColumns(serverEntity(decl.name).table);
+
+/**
+ * Every kind's answer for the chips and words (the kinds a kind chip or `kind` leaves); a kind
+ * whose plan is that of an answer in `before` keeps it. The words of every kind searched are
+ * looked up in the vocabulary in one statement first (each kind then finds them remembered).
+ */
+async function searchAll(
   db: Db,
   kinds: SiteDeclaration[],
   chips: SearchChip[],
@@ -84,14 +90,18 @@ function searchAll(
   options: Options,
   before: KindAnswer[] = [],
 ): Promise<KindAnswer[]> {
-  return Promise.all(
-    kinds.flatMap((decl) => {
-      const plan = planFor(decl, chips, words);
-      if (!plan) return [];
-      const kept = before.find((a) => a.decl === decl && samePlan(a.plan, plan));
-      return [kept ? Promise.resolve(kept) : searchKind(db, decl, plan, options)];
-    }),
+  const planned = kinds.flatMap((decl) => {
+    const plan = planFor(decl, chips, words);
+    return plan ? [{ decl, plan, kept: before.find((a) => a.decl === decl && samePlan(a.plan, plan)) }] : [];
+  });
+  const asked = planned.filter((p) => !p.kept && p.plan.words && searchable(p.decl));
+  await rememberWordFacts(
+    db,
+    asked.map((p) => ({ table: tableOf(p.decl), text: p.plan.words })),
+    options.vocabulary,
+    options.memo,
   );
+  return Promise.all(planned.map(({ decl, plan, kept }) => (kept ? Promise.resolve(kept) : searchKind(db, decl, plan, options))));
 }
 
 /** Courses lead level and field queries ("masters it canada"): what such a query is after. */
@@ -191,7 +201,8 @@ export const siteSearchReads = (): readonly ContentKind[] =>
     ...new Set<ContentKind>([...searchKinds().flatMap((d) => readsOf(serverEntity(d.name))), ...ROW_CHIPS.map((c) => c.entity), 'synonym']),
   ].sort();
 
-const tablesOf = (kinds: SiteDeclaration[]) => kinds.map((d) => getTableConfig(serverEntity(d.name).table).name);
+const tableOf = (decl: SiteDeclaration) => getTableConfig(serverEntity(decl.name).table).name;
+const tablesOf = (kinds: SiteDeclaration[]) => kinds.map(tableOf);
 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
 type Correction = { from: string; to: string };

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blogs,
@@ -153,6 +155,23 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     expect(courses.refs['university_id.destination_id']!.map((r) => r.name)).toEqual(['Australia']);
     // the Canadian nursing course is not listed
     expect(titles(answer, 'course')).not.toContain('Master of Business Administration');
+  });
+
+  it('looks up the words of every kind it searches in one statement (one vocabulary read per query, not per kind)', async () => {
+    const db = t.database.db;
+    const execute = db.execute.bind(db);
+    const asked: string[] = [];
+    db.execute = ((query: SQL) => {
+      asked.push(new PgDialect().sqlToQuery(query).sql);
+      return execute(query);
+    }) as typeof db.execute;
+    try {
+      const answer = await search('q=pearson%20english');
+      expect(answer.groups.length).toBeGreaterThan(0);
+    } finally {
+      db.execute = execute;
+    }
+    expect(asked.filter((text) => text.includes('search_words'))).toHaveLength(1);
   });
 
   it('applies a rupee ceiling and a level: "mba canada under 30 lakh"', async () => {
