@@ -120,7 +120,7 @@ describe('reviews only from proven applicants', () => {
       headers: bearer(agent),
     });
     await post(`consultancy/dashboard/applications/${mine.results[0]!.id}/status/`, agent, {
-      status: 'in_review',
+      status: 'counselling',
       note: 'We are checking your documents.',
     });
 

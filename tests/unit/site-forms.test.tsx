@@ -250,18 +250,18 @@ describe('tracking (/track/)', () => {
   it('shows everything the API gives: status, consultancy, choices, documents, the timeline newest first', async () => {
     api.checkApplication.mockResolvedValue({
       ...STATUS,
-      status: 'in_review',
-      status_label: 'In review',
+      status: 'counselling',
+      status_label: 'Counselling',
       timeline: [
         ...STATUS.timeline,
-        { status: 'in_review', status_label: 'In review', note: 'We are reading it.', created_at: '2026-11-23T05:00:00Z' },
+        { status: 'counselling', status_label: 'Counselling', note: 'We are reading it.', created_at: '2026-11-23T05:00:00Z' },
       ],
     });
     render(<Track />);
     await check('SA-7K2Q');
     expect(api.checkApplication).toHaveBeenCalledWith('SA-7K2Q');
     const heading = screen.getByRole('heading', { level: 2 });
-    expect(heading.textContent).toContain('In review');
+    expect(heading.textContent).toContain('Counselling');
     expect(screen.getByRole('link', { name: 'Everest Education' }).getAttribute('href')).toBe('/consultancy/everest/');
     const facts = Object.fromEntries(
       [...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
@@ -274,12 +274,12 @@ describe('tracking (/track/)', () => {
       'Education level': "Bachelor's",
       Documents: '1 document',
     });
-    expect([...document.querySelectorAll('.timeline li strong')].map((e) => e.textContent)).toEqual(['In review', 'Submitted']);
+    expect([...document.querySelectorAll('.timeline li strong')].map((e) => e.textContent)).toEqual(['Counselling', 'Submitted']);
     expect(screen.getByText('We are reading it.')).toBeTruthy();
   });
 
   it('offers a review once the consultancy acted on the application, and its edit once written', async () => {
-    api.checkApplication.mockResolvedValue({ ...STATUS, status: 'in_review', status_label: 'In review' });
+    api.checkApplication.mockResolvedValue({ ...STATUS, status: 'counselling', status_label: 'Counselling' });
     const review = vi.mocked(reviewApi).checkReview;
     render(<Track />);
     await check('SA-7K2Q');
@@ -294,7 +294,7 @@ describe('tracking (/track/)', () => {
     review.mockRejectedValueOnce(new ApiError('Tracking code not found', 404));
     await check('SA-7K2Q');
     expect(screen.queryByRole('link', { name: /review/i })).toBeNull();
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('In review');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Counselling');
   });
 
   it("says 'Tracking code not found'", async () => {
