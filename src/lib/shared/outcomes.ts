@@ -20,10 +20,12 @@ export function outcomeLines(outcome: Outcome | null | undefined): string[] {
     `${countOf(o.decided, 'visa decision')} in the last ${OUTCOME_MONTHS} months.`,
     `Visas granted: ${o.granted_confirmed + o.granted_claimed} (${split(o.granted_confirmed, o.granted_claimed)}).`,
     `Visas refused: ${o.refused_confirmed + o.refused_claimed} (${split(o.refused_confirmed, o.refused_claimed)}).`,
-    ...(o.disputed ? [`Students said ${countOf(o.disputed, 'decision')} recorded by the consultancy ${o.disputed === 1 ? 'is' : 'are'} not right.`] : []),
+    ...(o.disputed
+      ? [`Students said ${countOf(o.disputed, 'decision')} recorded by the consultancy ${o.disputed === 1 ? 'is' : 'are'} not right.`]
+      : []),
     `Median time from applying to an offer: ${days(outcome.median_days_applied_to_offer)}.`,
     `Median time from the offer to the visa decision: ${days(outcome.median_days_offer_to_decision)}.`,
   ];
 }
 
-export const OUTCOME_NOTE = 'From the applications students made and tracked through us; how we count: see How we verify.';
+export const OUTCOME_NOTE = 'From the applications students made and tracked through us.';
