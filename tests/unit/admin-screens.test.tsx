@@ -149,7 +149,7 @@ describe('consultancy applications', () => {
     dash.listApplications.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
     render(<DashboardApplications />);
     await screen.findByText('No applications yet.');
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'visa_lodged' } });
+    fireEvent.change(screen.getByLabelText('Stage'), { target: { value: 'visa_lodged' } });
     await waitFor(() => expect(dash.listApplications).toHaveBeenLastCalledWith(1, 'visa_lodged'));
     cleanup();
     dash.listApplications.mockRejectedValue(new ApiError('Consultancy ID is missing. Please log in again.', 0));

@@ -247,7 +247,7 @@ describe('tracking (/track/)', () => {
       [...(api.editApplication.mock.calls.at(-1)![1] as FormData).entries()].map(([k, v]) => [k, v instanceof File ? v.name : v]),
     );
 
-  it('shows everything the API gives: status, consultancy, choices, documents, the timeline newest first', async () => {
+  it('shows everything the API gives: stage, consultancy, choices, documents, the whole journey with the current stage marked', async () => {
     api.checkApplication.mockResolvedValue({
       ...STATUS,
       status: 'counselling',
@@ -274,7 +274,13 @@ describe('tracking (/track/)', () => {
       'Education level': "Bachelor's",
       Documents: '1 document',
     });
-    expect([...document.querySelectorAll('.timeline li strong')].map((e) => e.textContent)).toEqual(['Counselling', 'Submitted']);
+    const journey = screen.getByRole('list', { name: 'Your journey' });
+    const steps = [...journey.querySelectorAll('li')];
+    expect(steps.map((li) => li.querySelector('strong')!.textContent).slice(0, 3)).toEqual(['Submitted', 'Counselling', 'Documents']);
+    expect(steps.filter((li) => li.getAttribute('aria-current') === 'step').map((li) => li.querySelector('strong')!.textContent)).toEqual([
+      'Counselling',
+    ]);
+    expect(steps.at(-1)!.className).toContain('future');
     expect(screen.getByText('We are reading it.')).toBeTruthy();
   });
 
