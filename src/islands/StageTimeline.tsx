@@ -69,7 +69,7 @@ function AnswerForm({ decision, store, answered }: { decision: 'offer' | 'visa';
       ) : null}{' '}
       {answered !== 'disputed' && !disputing ? (
         <button type="button" className="btn" disabled={busy} onClick={() => setDisputing(true)}>
-          This is not right
+          This {what} is not right
         </button>
       ) : null}
       {disputing ? (
@@ -77,7 +77,7 @@ function AnswerForm({ decision, store, answered }: { decision: 'offer' | 'visa';
           <label htmlFor={`dispute-${decision}`}>What is not right? (optional)</label>
           <textarea id={`dispute-${decision}`} rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
           <button type="submit" className="btn danger" disabled={busy}>
-            Say it is not right
+            Say the {what} is not right
           </button>
         </form>
       ) : null}

@@ -8,6 +8,7 @@ vi.mock('../../src/lib/api/public.ts', () => ({
   submitComplaint: vi.fn(),
   checkApplication: vi.fn(),
   editApplication: vi.fn(),
+  answerDecision: vi.fn(),
   dropdown: vi.fn(async () => [{ id: 3, value: 3, label: 'Everest Education', slug: 'everest' }]),
   loadDestinations: vi.fn(async () => [{ id: 1, value: 1, label: 'Australia', slug: 'australia' }]),
 }));
@@ -282,6 +283,46 @@ describe('tracking (/track/)', () => {
     ]);
     expect(steps.at(-1)!.className).toContain('future');
     expect(screen.getByText('We are reading it.')).toBeTruthy();
+  });
+
+  it("marks a claimed visa decision as such, and sends the student's confirmation or dispute", async () => {
+    const entry = (status: string, extra: object = {}) => ({
+      status,
+      note: '',
+      created_at: '2026-11-23T05:00:00Z',
+      actor_role: 'counsellor',
+      ...extra,
+    });
+    const granted = {
+      ...STATUS,
+      status: 'visa_granted',
+      timeline: [
+        ...STATUS.timeline,
+        entry('applied'),
+        entry('offer_unconditional', { decision: 'offer', student_answer: 'confirmed' }),
+        entry('visa_lodged'),
+        entry('visa_granted', { decision: 'visa', student_answer: null, actor_name: 'Anita Rai' }),
+      ],
+    };
+    api.checkApplication.mockResolvedValue(granted);
+    api.answerDecision.mockResolvedValue({
+      ...granted,
+      timeline: granted.timeline.map((e) => (e.status === 'visa_granted' ? { ...e, student_answer: 'disputed' } : e)),
+    });
+    render(<Track />);
+    await check('SA-7K2Q');
+    expect(screen.getByText('Claimed by the consultancy, not confirmed by the student')).toBeTruthy();
+    expect(screen.getByText('Confirmed by you')).toBeTruthy();
+    expect(screen.getByText(/Anita Rai, your counsellor/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'This visa decision is not right' }));
+    fireEvent.change(screen.getByLabelText(/What is not right/), { target: { value: 'It was refused.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Say the visa decision is not right' }));
+    await flush();
+    expect(api.answerDecision).toHaveBeenCalledWith('SA-7K2Q', 'visa', 'disputed', 'It was refused.');
+    expect(screen.getByText('You said this is not right')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm this visa decision' }));
+    await flush();
+    expect(api.answerDecision).toHaveBeenLastCalledWith('SA-7K2Q', 'visa', 'confirmed', '');
   });
 
   it('offers a review once the consultancy acted on the application, and its edit once written', async () => {
