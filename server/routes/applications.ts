@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as bodies from '../../src/lib/contract/bodies/applications.ts';
 import { z } from 'zod';
 import * as applications from '../services/applications.ts';
-import * as stages from '../services/stages.ts';
-import * as outcomes from '../services/outcomes.ts';
 import { ownConsultancy } from '../access/institutions.ts';
 import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
@@ -13,7 +11,6 @@ import { readForm } from '../uploads.ts';
 import { isPlainFormPost, seeTracking } from '../no-script.ts';
 import { pagedReply } from '../services/paging.ts';
 import * as records from '../../src/lib/contract/records.ts';
-import * as answers from '../../src/lib/contract/answers.ts';
 import { download } from '../plugins/serializer.ts';
 
 const tags = ['applications'];
@@ -95,38 +92,5 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       pagedReply(request, request.query, await applications.listApplications(app.db, request.query, ownConsultancy(request.user))),
-  );
-
-  // the consultancy's accounts on its own applications; admins on any (the same rules, another actor on the timeline)
-  for (const [url, access] of [
-    ['/consultancy/dashboard/applications/:id/status/', 'consultancy'],
-    ['/consultancy-application/admin/:id/status/', 'admin'],
-  ] as const)
-    app.post(
-      url,
-      {
-        schema: { params: z.object({ id }), body: bodies.statusChange, tags, response: { 200: records.applicationMoved } },
-        config: { access: [access] },
-      },
-      (request) => stages.moveStage(app, request.user!, request.params.id, request.body),
-    );
-
-  app.post(
-    '/consultancy-application/confirm/:code/',
-    {
-      schema: { params: codeParams, body: bodies.confirmation, tags, response: { 200: records.applicationTracking } },
-      config: { access: 'public' },
-      onRequest: edits,
-    },
-    async (request) => applications.checkApplication(app.db, await stages.answerDecision(app, request.params.code, request.body)),
-  );
-
-  app.get(
-    '/consultancy-application/outcomes/',
-    {
-      schema: { querystring: outcomes.outcomeQuery, tags, response: { 200: answers.outcomes } },
-      config: { access: 'public', publicCache: { reads: ['outcome', 'consultancy'] } },
-    },
-    (request) => outcomes.outcomes(app.db, request.query),
   );
 }
