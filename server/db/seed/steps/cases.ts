@@ -39,7 +39,7 @@ export async function insertCases(tx: Parameters<typeof insertRows>[0], now: num
         application_id: ids[i]!,
         status: stage,
         actor_role: actorOf(stage),
-        note: k === 0 ? 'Application submitted.' : `Moved to ${STAGE_LABELS[stage].toLowerCase()}.`,
+        note: k === 0 ? 'Application submitted.' : `Now: ${STAGE_LABELS[stage]}.`,
         ...(answer ? { student_answer: answer, answered_at: daysAgo(now, Math.max(0, age - 2)) } : {}),
         created_at: daysAgo(now, age),
         updated_at: daysAgo(now, age),
