@@ -15,7 +15,14 @@ import {
 import type { SessionUser } from '../plugins/auth.ts';
 import { conflict, notFound } from '../errors.ts';
 import { withStoredFiles, type FormData, type StoredFiles } from '../uploads.ts';
-import { applicantCanEdit, applicantCanWithdraw, nextStages, STAGE_LABELS, STAGES, type Stage } from '../../src/lib/contract/applications.ts';
+import {
+  applicantCanEdit,
+  applicantCanWithdraw,
+  nextStages,
+  STAGE_LABELS,
+  STAGES,
+  type Stage,
+} from '../../src/lib/contract/applications.ts';
 import { timelineOf, withdrawByStudent } from './stages.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
 import { changes, submission, withdrawal } from '../../src/lib/contract/bodies/applications.ts';

@@ -11,14 +11,17 @@ import { rowsOf } from '../db/rows.ts';
 
 export const outcomeQuery = z.strictObject({ consultancy: id.optional() });
 
-const list = (stages: readonly string[]) => sql.join(
-  stages.map((s) => sql`${s}`),
-  sql`, `,
-);
+const list = (stages: readonly string[]) =>
+  sql.join(
+    stages.map((s) => sql`${s}`),
+    sql`, `,
+  );
 const firstAt = (stages: readonly string[]) =>
   sql`(SELECT min(f.created_at) FROM ${h} f WHERE f.application_id = d.application_id AND f.status IN (${list(stages)}))`;
 const medianDays = (from: string, to: string) =>
-  sql<number | null>`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${sql.raw(to)} - ${sql.raw(from)}) / 86400))::int`;
+  sql<
+    number | null
+  >`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${sql.raw(to)} - ${sql.raw(from)}) / 86400))::int`;
 const counted = (stage: string, confirmed: boolean) =>
   sql<number>`count(*) FILTER (WHERE status = ${stage} AND ${confirmed ? sql`student_answer = 'confirmed'` : sql`student_answer IS DISTINCT FROM 'confirmed'`})::int`;
 
@@ -28,7 +31,10 @@ const counted = (stage: string, confirmed: boolean) =>
  * an offer. Only consultancies with a decision in the window are listed; below OUTCOME_MIN_CASES
  * decisions the figures are withheld (null), the count is not.
  */
-export async function outcomes(db: Db, q: z.infer<typeof outcomeQuery>): Promise<{ months: number; min_cases: number; results: Outcome[] }> {
+export async function outcomes(
+  db: Db,
+  q: z.infer<typeof outcomeQuery>,
+): Promise<{ months: number; min_cases: number; results: Outcome[] }> {
   const rows = rowsOf<Omit<Outcome, 'enough'>>(
     await db.execute(sql`
     WITH decided AS (

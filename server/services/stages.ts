@@ -70,7 +70,13 @@ export async function moveStage(app: FastifyInstance, user: SessionUser, applica
     }
     const { id: historyId, ...entry } = await recordStage(tx, applicationId, input.status, actorOf(user), input.note);
     await notices.applicationStatusChanged(tx, app.config, applicationId, historyId, input.status, input.note);
-    return { id: applicationId, status: input.status, status_label: STAGE_LABELS[input.status], next_statuses: nextStages(input.status), entry };
+    return {
+      id: applicationId,
+      status: input.status,
+      status_label: STAGE_LABELS[input.status],
+      next_statuses: nextStages(input.status),
+      entry,
+    };
   });
   app.outbox.kick();
   return moved;

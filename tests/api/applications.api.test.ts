@@ -291,7 +291,18 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect((await move(agent, id, 'offer_unconditional')).statusCode).toBe(409);
     expect((await move(agent, id, 'departed')).statusCode).toBe(409);
     expect((await move(agent, id, 'rejected')).statusCode).toBe(400);
-    const path = ['counselling', 'documents', 'counselling', 'applied', 'offer_conditional', 'offer_unconditional', 'coe', 'noc', 'visa_lodged', 'visa_granted'];
+    const path = [
+      'counselling',
+      'documents',
+      'counselling',
+      'applied',
+      'offer_conditional',
+      'offer_unconditional',
+      'coe',
+      'noc',
+      'visa_lodged',
+      'visa_granted',
+    ];
     for (const status of path) {
       const res = await move(agent, id, status, `Now ${status}`);
       expect(res.statusCode, res.body).toBe(200);

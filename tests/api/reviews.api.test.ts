@@ -70,7 +70,10 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     const owner = (opts.consultancy ?? consultancyId) === otherConsultancyId ? otherAgent : agent;
     if (opts.consultancy === undefined || opts.consultancy === consultancyId || opts.consultancy === otherConsultancyId)
       expect((await move(owner, application.id)).statusCode).toBe(200);
-    else await db().execute(sql`insert into application_status_history (application_id, status, actor_role) values (${application.id}, 'counselling', 'counsellor')`);
+    else
+      await db().execute(
+        sql`insert into application_status_history (application_id, status, actor_role) values (${application.id}, 'counselling', 'counsellor')`,
+      );
     return application;
   }
   const check = (code: string) =>

@@ -123,7 +123,13 @@ describe('consultancy applications', () => {
     dash.moveApplication.mockResolvedValue({ ...row, status: 'counselling' });
     render(<DashboardApplications />);
     const select = await screen.findByLabelText('Move AB12-CD34 to');
-    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['counselling', 'documents', 'applied', 'withdrawn', 'closed']);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      'counselling',
+      'documents',
+      'applied',
+      'withdrawn',
+      'closed',
+    ]);
     fireEvent.change(screen.getByLabelText('Note for the applicant'), { target: { value: 'Checking your papers' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
     await waitFor(() => expect($flash.get()?.text).toBe('Application AB12-CD34 moved to counselling.'));
