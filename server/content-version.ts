@@ -9,9 +9,10 @@ type Executor = Pick<Db, 'execute'>;
 /**
  * What public answers read, each with a version of its own: every entity, and the content that is
  * not one (the forum's posts, reviews, complaint records, the settings singletons, licences,
- * college branches). Pageviews, applications and inquiries are none of these: they move nothing.
+ * college branches, consultancies' visa outcomes). Pageviews, inquiries and applications are none of
+ * these: they move nothing, but for a visa decision, which moves its consultancy's outcomes.
  */
-export const OTHER_KINDS = ['forum', 'review', 'complaint', 'licence', 'settings', 'branch'] as const;
+export const OTHER_KINDS = ['forum', 'review', 'complaint', 'licence', 'settings', 'branch', 'outcome'] as const;
 export type ContentKind = EntityName | (typeof OTHER_KINDS)[number];
 export const CONTENT_KINDS: readonly ContentKind[] = [...(Object.keys(entities) as EntityName[]), ...OTHER_KINDS];
 

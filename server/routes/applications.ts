@@ -93,13 +93,4 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
     async (request) =>
       pagedReply(request, request.query, await applications.listApplications(app.db, request.query, ownConsultancy(request.user))),
   );
-
-  app.post(
-    '/consultancy/dashboard/applications/:id/status/',
-    {
-      schema: { params: z.object({ id }), body: bodies.statusChange, tags, response: { 200: records.applicationMoved } },
-      config: { access: ['consultancy'] },
-    },
-    (request) => applications.changeStatus(app, request.user!, request.params.id, request.body),
-  );
 }

@@ -18,13 +18,14 @@ import { withStoredFiles, type FormData, type StoredFiles } from '../uploads.ts'
 import {
   applicantCanEdit,
   applicantCanWithdraw,
-  nextStatuses,
-  STATUS_LABELS,
-  STATUSES,
-  type Status,
+  nextStages,
+  STAGE_LABELS,
+  STAGES,
+  type Stage,
 } from '../../src/lib/contract/applications.ts';
+import { timelineOf, withdrawByStudent } from './stages.ts';
 import { fingerprint, storeOnce } from './dedupe.ts';
-import { changes, statusChange, submission, withdrawal } from '../../src/lib/contract/bodies/applications.ts';
+import { changes, submission, withdrawal } from '../../src/lib/contract/bodies/applications.ts';
 import { caughtByHoneypot } from '../../src/lib/contract/values.ts';
 import { maskEmail, maskName, maskPhone } from './mask.ts';
 import { containsAny, orderingOf, orderingParam, pageQuery, pageWindow } from './paging.ts';
@@ -33,7 +34,7 @@ import type { Tx } from './tx.ts';
 import { newTrackingCode } from './tracking-code.ts';
 import { applicationOfCode } from '../access/codes.ts';
 import * as notices from './notices.ts';
-import { mayReadConsultancyFile, ownConsultancy } from '../access/institutions.ts';
+import { mayReadConsultancyFile } from '../access/institutions.ts';
 
 /** The document field of the application form: PDF or images, several allowed. */
 export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
@@ -41,7 +42,7 @@ export const documentRules = { documents: { kind: 'document', multiple: true } }
 export const applicationQuery = z.strictObject({
   ...pageQuery,
   ordering: orderingParam,
-  status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }).optional(),
+  status: z.enum(STAGES, { error: `Must be one of ${STAGES.join(', ')}` }).optional(),
 });
 
 const editLocked = () => conflict('This application can no longer be edited: the consultancy has already started working on it.');
@@ -49,7 +50,7 @@ const editLocked = () => conflict('This application can no longer be edited: the
 const submitted = (tracking_code: string) => ({
   tracking_code,
   status: 'submitted',
-  status_label: STATUS_LABELS.submitted,
+  status_label: STAGE_LABELS.submitted,
   message: 'Application submitted. Keep your tracking code to check its progress.',
 });
 
@@ -93,7 +94,9 @@ export async function submitApplication(app: FastifyInstance, form: FormData) {
         .insert(consultancyApplications)
         .values({ ...columnsOf(fields), consultancy_id: consultancy, tracking_code: newTrackingCode(), fingerprint: print })
         .returning({ id: consultancyApplications.id });
-      await tx.insert(applicationStatusHistory).values({ application_id: row!.id, status: 'submitted', note: 'Application submitted.' });
+      await tx
+        .insert(applicationStatusHistory)
+        .values({ application_id: row!.id, status: 'submitted', note: 'Application submitted.', actor_role: 'student' });
       await insertDocuments(tx, row!.id, files.stored);
       await notices.applicationSubmitted(tx, app.config, row!.id);
       return row!.id;
@@ -126,15 +129,6 @@ export async function checkApplication(db: Db, code: string) {
         .from(universities)
         .where(eq(universities.id, row.university_id))
     : [];
-  const timeline = await db
-    .select({
-      status: applicationStatusHistory.status,
-      note: applicationStatusHistory.note,
-      created_at: applicationStatusHistory.created_at,
-    })
-    .from(applicationStatusHistory)
-    .where(eq(applicationStatusHistory.application_id, row.id))
-    .orderBy(asc(applicationStatusHistory.created_at), asc(applicationStatusHistory.id));
   // the files sent with the application; those answering a document request are listed with their request
   const [documents] = await db
     .select({ n: count() })
@@ -143,7 +137,7 @@ export async function checkApplication(db: Db, code: string) {
   return {
     tracking_code: row.tracking_code,
     status: row.status,
-    status_label: STATUS_LABELS[row.status as Status],
+    status_label: STAGE_LABELS[row.status as Stage],
     consultancy: consultancy ?? null,
     consultancy_name: consultancy?.name ?? '',
     applicant: { full_name: maskName(row.full_name), email: maskEmail(row.email), phone: maskPhone(row.phone) },
@@ -153,7 +147,7 @@ export async function checkApplication(db: Db, code: string) {
     preferred_intake: row.preferred_intake,
     education_level: row.education_level,
     document_count: documents!.n,
-    timeline: timeline.map((t) => ({ ...t, status_label: STATUS_LABELS[t.status as Status] })),
+    timeline: await timelineOf(db, row.id),
     editable: applicantCanEdit(row.status),
     withdrawable: applicantCanWithdraw(row.status),
     /** whether the applicant is sent messages about it (they choose on the tracking page) */
@@ -163,24 +157,14 @@ export async function checkApplication(db: Db, code: string) {
   };
 }
 
-/** Changes by the applicant, allowed until the consultancy first acts; or a withdrawal, allowed until a decision. */
+/** Changes by the applicant, allowed until the consultancy first acts; or a withdrawal, allowed while the application is open. */
 export async function editApplication(app: FastifyInstance, code: string, form: FormData) {
   const current = await applicationOfCode(app.db, code);
   if (form.fields.withdraw !== undefined) {
     const { reason } = withdrawal.parse(form.fields);
     await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(consultancyApplications)
-        .set({ status: 'withdrawn', updated_at: sql`now()` })
-        .where(
-          and(eq(consultancyApplications.id, current.id), inArray(consultancyApplications.status, STATUSES.filter(applicantCanWithdraw))),
-        )
-        .returning({ id: consultancyApplications.id });
-      if (!row) throw conflict('This application can no longer be withdrawn.');
-      await tx
-        .insert(applicationStatusHistory)
-        .values({ application_id: row.id, status: 'withdrawn', note: reason || 'Withdrawn by the applicant.' });
-      await notices.applicationChangedByApplicant(tx, app.config, row.id, { withdrawn: reason ?? '' });
+      if (!(await withdrawByStudent(tx, current.id, reason))) throw conflict('This application can no longer be withdrawn.');
+      await notices.applicationChangedByApplicant(tx, app.config, current.id, { withdrawn: reason ?? '' });
     });
     app.outbox.kick();
     return checkApplication(app.db, current.tracking_code);
@@ -297,8 +281,8 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
     count: total!.n,
     results: rows.map((r) => ({
       ...r,
-      status_label: STATUS_LABELS[r.status as Status],
-      next_statuses: nextStatuses(r.status),
+      status_label: STAGE_LABELS[r.status as Stage],
+      next_statuses: nextStages(r.status),
       documents: documents
         .filter((d) => d.application_id === r.id)
         .map(({ application_id: _a, ...d }) => ({ ...d, url: documentUrl(r.id, d.id) })),
@@ -322,50 +306,4 @@ export async function applicationDocument(db: Db, user: SessionUser, application
     .where(and(eq(applicationDocuments.id, documentId), eq(applicationDocuments.application_id, applicationId)));
   if (!doc || !mayReadConsultancyFile(user, doc.consultancy_id)) throw notFound('Document not found.');
   return doc;
-}
-
-/** A consultancy moves one of its own applications one legal step along, with a note for the timeline. */
-export async function changeStatus(app: FastifyInstance, user: SessionUser, applicationId: number, input: z.infer<typeof statusChange>) {
-  const consultancyId = ownConsultancy(user);
-  const moved = await app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: consultancyApplications.status })
-      .from(consultancyApplications)
-      .where(and(eq(consultancyApplications.id, applicationId), eq(consultancyApplications.consultancy_id, consultancyId)))
-      .for('update');
-    if (!row) throw notFound('Application not found.');
-    const allowed = nextStatuses(row.status);
-    if (!allowed.includes(input.status)) {
-      const from = STATUS_LABELS[row.status as Status] ?? row.status;
-      throw conflict(
-        allowed.length
-          ? `An application that is "${from}" can only move to: ${allowed.join(', ')}.`
-          : `An application that is "${from}" cannot change any more.`,
-      );
-    }
-    await tx
-      .update(consultancyApplications)
-      .set({ status: input.status, updated_at: sql`now()` })
-      .where(eq(consultancyApplications.id, applicationId));
-    const [inserted] = await tx
-      .insert(applicationStatusHistory)
-      .values({ application_id: applicationId, status: input.status, note: input.note, actor_id: user.id })
-      .returning({
-        id: applicationStatusHistory.id,
-        status: applicationStatusHistory.status,
-        note: applicationStatusHistory.note,
-        created_at: applicationStatusHistory.created_at,
-      });
-    const { id: historyId, ...entry } = inserted!;
-    await notices.applicationStatusChanged(tx, app.config, applicationId, historyId, input.status, input.note);
-    return {
-      id: applicationId,
-      status: input.status,
-      status_label: STATUS_LABELS[input.status],
-      next_statuses: nextStatuses(input.status),
-      entry,
-    };
-  });
-  app.outbox.kick();
-  return moved;
 }

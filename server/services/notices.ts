@@ -6,7 +6,7 @@ import { complaints, consultancyApplications, forumQuestions, outboxMessages, si
 import { registry } from '../entities/registry.ts';
 import { INSTITUTIONS, type InquiryKind } from '../../src/lib/contract/institutions.ts';
 import { compose, siteUrl, type Mail } from '../mail.ts';
-import { STATUS_LABELS, type Status } from '../../src/lib/contract/applications.ts';
+import { STAGE_LABELS, type Stage } from '../../src/lib/contract/applications.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { INQUIRY_CALL_BACK_DAYS, inquiryReference } from '../../src/lib/contract/leads.ts';
 import { enqueue } from './outbox.ts';
@@ -106,7 +106,7 @@ export async function applicationStatusChanged(
   site: Site,
   applicationId: number,
   historyId: number,
-  status: Status,
+  status: Stage,
   note: string,
 ) {
   const a = await application(db, applicationId);
@@ -114,9 +114,9 @@ export async function applicationStatusChanged(
   const name = await consultancyName(db, a.consultancy_id);
   await enqueue(
     db,
-    compose(`application.${a.id}.status.${historyId}`, a.email, `Your application is now "${STATUS_LABELS[status]}"`, [
+    compose(`application.${a.id}.status.${historyId}`, a.email, `Your application is now "${STAGE_LABELS[status]}"`, [
       `Hello ${a.full_name},`,
-      `${name} changed the status of your application ${a.tracking_code} to "${STATUS_LABELS[status]}".`,
+      `${name} moved your application ${a.tracking_code} to "${STAGE_LABELS[status]}".`,
       ...(note ? [`Their note: ${note}`] : []),
       trackLink(site, a.tracking_code),
       stopLine,

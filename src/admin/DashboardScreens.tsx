@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../lib/contract/applications.ts';
+import { STAGES as APPLICATION_STAGES, type Stage as ApplicationStatus } from '../lib/contract/applications.ts';
 import { resources } from './resources/index.ts';
 import {
   createBranch,
@@ -17,7 +17,7 @@ import {
 } from '../lib/api/dashboard.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { entities } from '../lib/contract/index.ts';
-import { nextStatuses, STATUS_LABELS } from '../lib/forms/applications.ts';
+import { nextStages, STAGE_LABELS } from '../lib/forms/applications.ts';
 import { branchFields } from '../lib/forms/branches.ts';
 import { $router, href } from '../lib/stores/admin.ts';
 import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
@@ -162,12 +162,12 @@ export function DashboardApplications() {
     <section aria-labelledby="app-title">
       <ScreenHeader id="app-title" title="Applications" />
       <Toolbar>
-        <FilterField id="app-status" label="Status">
+        <FilterField id="app-status" label="Stage">
           <select id="app-status" value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
             <option value="">All</option>
-            {APPLICATION_STATUSES.map((st) => (
+            {APPLICATION_STAGES.map((st) => (
               <option key={st} value={st}>
-                {STATUS_LABELS[st]}
+                {STAGE_LABELS[st]}
               </option>
             ))}
           </select>
@@ -191,7 +191,7 @@ export function DashboardApplications() {
 
 /** Move one application to a next status, with a note the applicant sees on /track/. */
 function StatusMove({ store, row }: { store: PagedStore; row: Record<string, unknown> & { id: number } }) {
-  const options = nextStatuses(row.status);
+  const options = nextStages(row.status);
   const [status, setStatus] = useState<ApplicationStatus | ''>(options[0] ?? '');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -213,7 +213,7 @@ function StatusMove({ store, row }: { store: PagedStore; row: Record<string, unk
       <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus)}>
         {options.map((o) => (
           <option key={o} value={o}>
-            {STATUS_LABELS[o]}
+            {STAGE_LABELS[o]}
           </option>
         ))}
       </select>

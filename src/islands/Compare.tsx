@@ -5,21 +5,31 @@ import { formatValue, hrefOf, titleOf, type RefMaps, type Row } from '../lib/sit
 import { COMPARE_MAX, type CompareDeclaration } from '../lib/site/compare.ts';
 import { refsOf } from '../lib/site/refs.ts';
 import { complaintRecords } from '../lib/api/complaints.ts';
+import { outcomes } from '../lib/api/outcomes.ts';
+import { outcomeLines } from '../lib/shared/outcomes.ts';
 import type { Review } from '../lib/api/reviews.ts';
 import { recordLines } from '../lib/shared/complaint-record.ts';
 import { summarize, summaryText } from '../lib/site/reviews.ts';
 import type { Rates } from '../lib/site/money.ts';
 import { firstYearEstimate } from '../lib/site/estimate.ts';
 
-/** What applicants and complainants say of each row (`compareStanding`): its review score and complaint record. */
-async function standingOf(rows: Row[]): Promise<Record<number, { reviews: string; complaints: string }>> {
+/** What applicants and complainants say of each row (`compareStanding`): its review score, complaint record and visa outcomes. */
+async function standingOf(rows: Row[]): Promise<Record<number, { reviews: string; complaints: string; outcomes: string }>> {
   const all = await Promise.all(
     rows.map(async (row) => {
-      const [reviews, records] = await Promise.all([
+      const [reviews, records, outcome] = await Promise.all([
         list<Review & Row>('consultancy-review', { consultancy: row.id, page_size: 1000 }),
         complaintRecords(row.id),
+        outcomes(row.id),
       ]);
-      return [row.id, { reviews: summaryText(summarize(reviews.results)), complaints: recordLines(records.results[0]).join(' ') }] as const;
+      return [
+        row.id,
+        {
+          reviews: summaryText(summarize(reviews.results)),
+          complaints: recordLines(records.results[0]).join(' '),
+          outcomes: outcomeLines(outcome.results[0]).join(' '),
+        },
+      ] as const;
     }),
   );
   return Object.fromEntries(all);
@@ -129,6 +139,7 @@ export default function Compare({ kinds, rates, destinations }: CompareProps) {
       ? ([
           ['Reviews by applicants', standing[row.id]!.reviews],
           ['Complaints', standing[row.id]!.complaints],
+          ['Visa outcomes', standing[row.id]!.outcomes],
         ] as [string, string][])
       : []),
   ];

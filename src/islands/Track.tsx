@@ -2,8 +2,8 @@
 import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
 import { loadDestinations, type ApplicationStatus, type Option } from '../lib/api/public.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
-import { formatDate } from '../lib/format.ts';
 import { applicationFacts } from '../lib/shared/tracking.ts';
+import { StageTimeline } from './StageTimeline.tsx';
 import { createTrackStore, type TrackState, type TrackStore } from '../lib/stores/track.ts';
 import { Dialog } from './Dialog.tsx';
 import TrackDocuments from './TrackDocuments.tsx';
@@ -18,6 +18,8 @@ const DONE_TEXT = {
   withdrawn: 'Application withdrawn. The consultancy has been told.',
   noticesOn: 'We will email you when this application changes.',
   noticesOff: 'We will not email you about this application any more.',
+  confirmed: "Thank you: your confirmation is saved and counts in the consultancy's public figures.",
+  disputed: "Saved: the consultancy's record now shows that you say it is not right.",
 } as const;
 
 /** /track/: the application as the API gives it (status, timeline, choices), edit and add documents while untouched, withdraw until a decision. */
@@ -62,6 +64,7 @@ export default function Track({ store: given }: { store?: TrackStore }) {
       {status ? (
         <section className="panel" aria-live="polite">
           <Summary status={status} />
+          <StageTimeline status={status} store={store} />
           <TrackDocuments code={status.tracking_code} />
           {mode === 'edit' ? (
             <EditForm status={status} store={store} onDone={() => setMode('view')} />
@@ -140,15 +143,6 @@ function Summary({ status }: { status: ApplicationStatus }) {
           </Fragment>
         ))}
       </dl>
-      <h3>Timeline</h3>
-      <ol className="timeline">
-        {[...status.timeline].reverse().map((t, i) => (
-          <li key={i} className={i === 0 ? 'current' : undefined}>
-            <strong>{t.status_label ?? t.status}</strong> <span className="muted">{formatDate(t.created_at, { time: true })}</span>
-            {t.note ? <p>{t.note}</p> : null}
-          </li>
-        ))}
-      </ol>
     </>
   );
 }

@@ -261,7 +261,7 @@ await call('anonymous', 'PUT', `/api/consultancy-application/notifications/${cod
 const mine = await call('consultancy', 'GET', '/api/consultancy/dashboard/applications/?page_size=1', undefined, '-newest');
 const applicationId = mine.json?.results?.[0]?.id;
 await call('consultancy', 'POST', `/api/consultancy/dashboard/applications/${applicationId}/status/`, {
-  status: 'in_review',
+  status: 'counselling',
   note: 'Looking at it.',
 });
 await call('consultancy', 'GET', `/api/consultancy-application/${applicationId}/documents/1/`);

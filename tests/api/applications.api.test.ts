@@ -265,7 +265,7 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     ).toBe(200);
     expect((await check(code)).json().document_count).toBe(1);
 
-    expect((await move(agent, await idOf(code), 'in_review', 'Looking at it')).statusCode).toBe(200);
+    expect((await move(agent, await idOf(code), 'counselling', 'Looking at it')).statusCode).toBe(200);
     const locked = await edit(code, { phone: '9800000088' });
     expect(locked.statusCode).toBe(409);
     expectErrorShape(locked.json());
@@ -275,50 +275,47 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
   it('lets the applicant withdraw before a decision', async () => {
     const code = await submitted();
     const id = await idOf(code);
-    await move(agent, id, 'in_review');
+    await move(agent, id, 'counselling');
     const res = await edit(code, { withdraw: true, reason: 'Chose another consultancy' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'withdrawn', withdrawable: false, editable: false });
     expect(res.json().timeline.at(-1)).toMatchObject({ status: 'withdrawn', note: 'Chose another consultancy' });
     expect((await edit(code, { withdraw: true })).statusCode).toBe(409);
-    expect((await move(agent, id, 'documents_requested')).statusCode).toBe(409);
+    expect((await move(agent, id, 'documents')).statusCode).toBe(409);
     expect((await edit(code, { withdraw: false })).statusCode).toBe(400);
   });
 
-  it('walks the status flow one legal step at a time, writing the timeline', async () => {
+  it('walks the stages one allowed step at a time, writing the timeline', async () => {
     const code = await submitted();
     const id = await idOf(code);
-    expect((await move(agent, id, 'offer_received')).statusCode).toBe(409);
-    expect((await move(agent, id, 'withdrawn')).statusCode).toBe(409);
+    expect((await move(agent, id, 'offer_unconditional')).statusCode).toBe(409);
+    expect((await move(agent, id, 'departed')).statusCode).toBe(409);
     expect((await move(agent, id, 'rejected')).statusCode).toBe(400);
-    for (const status of [
-      'in_review',
-      'documents_requested',
-      'in_review',
-      'applied_to_university',
-      'offer_received',
+    const path = [
+      'counselling',
+      'documents',
+      'counselling',
+      'applied',
+      'offer_conditional',
+      'offer_unconditional',
+      'coe',
+      'noc',
       'visa_lodged',
       'visa_granted',
-    ]) {
+    ];
+    for (const status of path) {
       const res = await move(agent, id, status, `Now ${status}`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ id, status });
+      expect(res.json()).toMatchObject({ id, status, entry: { status, actor_role: 'counsellor' } });
     }
     expect((await move(agent, id, 'visa_refused')).statusCode).toBe(409);
+    expect((await move(agent, id, 'departed')).statusCode).toBe(200);
+    expect((await move(agent, id, 'closed')).statusCode).toBe(409);
     expect((await edit(code, { withdraw: true })).statusCode).toBe(409);
     const body = (await check(code)).json();
-    expect(body.status).toBe('visa_granted');
-    expect(body.timeline.map((e: { status: string }) => e.status)).toEqual([
-      'submitted',
-      'in_review',
-      'documents_requested',
-      'in_review',
-      'applied_to_university',
-      'offer_received',
-      'visa_lodged',
-      'visa_granted',
-    ]);
-    expect(body.timeline[1].note).toBe('Now in_review');
+    expect(body.status).toBe('departed');
+    expect(body.timeline.map((e: { status: string }) => e.status)).toEqual(['submitted', ...path, 'departed']);
+    expect(body.timeline[1].note).toBe('Now counselling');
   });
 
   it('shows a consultancy only its own applications, and only it can move them', async () => {
@@ -332,7 +329,7 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
       tracking_code: code,
       full_name: 'Ram Bahadur Sharma',
       phone: '9812345621',
-      next_statuses: ['in_review'],
+      next_statuses: ['counselling', 'documents', 'applied', 'withdrawn', 'closed'],
       status_label: 'Submitted',
     });
     expect(
@@ -340,8 +337,8 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     ).toBe(true);
     const theirs = (await t.app.inject({ url: '/api/consultancy/dashboard/applications/', headers: bearer(otherAgent) })).json();
     expect(theirs.count).toBe(0);
-    expect((await move(otherAgent, id, 'in_review')).statusCode).toBe(404);
-    expect((await move(admin, id, 'in_review')).statusCode).toBe(403);
+    expect((await move(otherAgent, id, 'counselling')).statusCode).toBe(404);
+    expect((await move(admin, id, 'counselling')).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/consultancy/dashboard/applications/' })).statusCode).toBe(401);
     const student = await signedIn(t.app, t.database.db, 'student');
     expect((await t.app.inject({ url: '/api/consultancy/dashboard/applications/', headers: bearer(student) })).statusCode).toBe(403);
@@ -349,13 +346,13 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     const session = await login(t.app, unlinked.email);
     await t.database.db.update(users).set({ consultancy_id: null }).where(eq(users.id, unlinked.id));
     expect((await t.app.inject({ url: '/api/consultancy/dashboard/applications/', headers: bearer(session) })).statusCode).toBe(403);
-    expect((await move(agent, id, 'in_review', 'x'.repeat(100_000))).statusCode).toBe(400);
+    expect((await move(agent, id, 'counselling', 'x'.repeat(100_000))).statusCode).toBe(400);
     expect(
       (
         await t.app.inject({
           method: 'POST',
           url: `/api/consultancy/dashboard/applications/${id}/status/`,
-          payload: { status: 'in_review', extra: 1 },
+          payload: { status: 'counselling', extra: 1 },
           headers: bearer(agent),
         })
       ).statusCode,
@@ -369,7 +366,7 @@ describe.each(engines)('consultancy applications on %s', (engine) => {
     expect(res.json().results.map((r: { tracking_code: string }) => r.tracking_code)).toEqual([code]);
     expect(res.json().results[0]).toMatchObject({ consultancy_name: 'Everest Education Consultancy' });
     expect(
-      (await t.app.inject({ url: '/api/consultancy-application/admin/?status=visa_granted', headers: bearer(admin) })).json().count,
+      (await t.app.inject({ url: '/api/consultancy-application/admin/?status=departed', headers: bearer(admin) })).json().count,
     ).toBeGreaterThan(0);
     expect((await t.app.inject({ url: '/api/consultancy-application/admin/?status=bogus', headers: bearer(admin) })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/consultancy-application/admin/', headers: bearer(agent) })).statusCode).toBe(403);

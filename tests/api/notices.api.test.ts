@@ -85,12 +85,12 @@ describe.each(engines)('notices on %s', (engine) => {
     expect((await inbox.next('hello@lone.example')).subject).toBe('New application from Ram Sharma');
   });
 
-  it('a status change: the new status and note to the applicant, until they stop it on the tracking page', async () => {
+  it('a stage change: the new stage and note to the applicant, until they stop it on the tracking page', async () => {
     const a = await apply();
     await inbox.next(a.email);
-    expect((await move(a.id, 'in_review', 'We are checking your transcripts.')).statusCode).toBe(200);
+    expect((await move(a.id, 'counselling', 'We are checking your transcripts.')).statusCode).toBe(200);
     const mail = await inbox.next(a.email);
-    expect(mail.subject).toBe('Your application is now "In review"');
+    expect(mail.subject).toBe('Your application is now "Counselling"');
     expect(mail.text).toContain('We are checking your transcripts.');
     expect(mail.text).toContain(`${SITE}/track/?code=${a.code}`);
 
@@ -106,7 +106,7 @@ describe.each(engines)('notices on %s', (engine) => {
       (await t.app.inject({ url: `/api/consultancy-application/check/${a.code}/`, remoteAddress: freshIp() })).json().notify_applicant,
     ).toBe(false);
     const before = (await queuedFor(a.email)).length;
-    expect((await move(a.id, 'applied_to_university')).statusCode).toBe(200);
+    expect((await move(a.id, 'applied')).statusCode).toBe(200);
     expect((await queuedFor(a.email)).length).toBe(before);
     const bad = await t.app.inject({
       method: 'PUT',

@@ -237,7 +237,7 @@ function crossCases(f: Fixtures): CrossCase[] {
       as: 'consultancy',
       why: "move the other's application",
       params: { id: other.application },
-      body: { status: 'in_review', note: 'Hijacked' },
+      body: { status: 'counselling', note: 'Hijacked' },
       status: 404,
     },
     {
@@ -573,7 +573,7 @@ function ownControls(f: Fixtures): CrossCase[] {
       as: 'consultancy',
       why: 'own application',
       params: { id: own.application },
-      body: { status: 'in_review', note: 'Own move' },
+      body: { status: 'counselling', note: 'Own move' },
       status: 200,
     },
     {

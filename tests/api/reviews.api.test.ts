@@ -57,7 +57,7 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
       .where(eq(consultancyApplications.tracking_code, code));
     return { code, id: row!.id };
   }
-  const move = (session: Session, id: number, status = 'in_review') =>
+  const move = (session: Session, id: number, status = 'counselling') =>
     t.app.inject({
       method: 'POST',
       url: `/api/consultancy/dashboard/applications/${id}/status/`,
@@ -70,7 +70,10 @@ describe.each(engines)('consultancy reviews on %s', (engine) => {
     const owner = (opts.consultancy ?? consultancyId) === otherConsultancyId ? otherAgent : agent;
     if (opts.consultancy === undefined || opts.consultancy === consultancyId || opts.consultancy === otherConsultancyId)
       expect((await move(owner, application.id)).statusCode).toBe(200);
-    else await db().execute(sql`insert into application_status_history (application_id, status) values (${application.id}, 'in_review')`);
+    else
+      await db().execute(
+        sql`insert into application_status_history (application_id, status, actor_role) values (${application.id}, 'counselling', 'counsellor')`,
+      );
     return application;
   }
   const check = (code: string) =>

@@ -56,7 +56,7 @@ describe('consultancy dashboard', () => {
     const row = page.getByRole('row').filter({ hasText: code });
     await row.waitFor();
     await page.locator('[aria-busy="false"]').waitFor();
-    await row.getByLabel(`Move ${code} to`).selectOption('in_review');
+    await row.getByLabel(`Move ${code} to`).selectOption('counselling');
     const note = 'We are checking your documents.';
     await row.getByLabel('Note for the applicant').fill(note);
     await row.getByRole('button', { name: 'Move' }).click();
@@ -75,7 +75,7 @@ describe('consultancy dashboard', () => {
     await hydrated(track);
     await track.locator('#tr-code').fill(code);
     await track.getByRole('button', { name: 'Check status' }).click();
-    await track.getByText('In review').first().waitFor();
+    await track.getByText('Counselling').first().waitFor();
     await track.getByText(note).waitFor();
     await context.close();
   });

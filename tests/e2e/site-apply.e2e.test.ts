@@ -24,8 +24,8 @@ describe('apply → track → edit', () => {
 
     await page.getByRole('link', { name: 'Track this application' }).click();
     await page.waitForURL('**/track/?code=*');
-    await page.getByRole('heading', { level: 3, name: 'Timeline' }).waitFor({ timeout: 15_000 });
-    expect(await page.locator('.timeline li').count()).toBeGreaterThan(0);
+    await page.getByRole('heading', { level: 3, name: 'Your journey' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('.journey li').count()).toBeGreaterThan(0);
 
     const facts = async () =>
       Object.fromEntries(
@@ -71,7 +71,7 @@ describe('apply → track → edit', () => {
     await dialog.getByRole('button', { name: 'Withdraw application' }).click();
     await page.getByRole('status').filter({ hasText: 'Application withdrawn.' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { level: 2 }).textContent()).toContain('Withdrawn');
-    expect(await page.locator('.timeline li').first().textContent()).toContain('I chose a university closer to home.');
+    expect(await page.locator('.journey li[aria-current="step"]').textContent()).toContain('I chose a university closer to home.');
     expect(await page.getByRole('button', { name: 'Edit or add documents' }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 

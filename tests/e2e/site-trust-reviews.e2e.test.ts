@@ -104,7 +104,7 @@ describe('reviews only from proven applicants', () => {
     const page = await context.newPage();
     // untouched: the tracking page offers no review, the review page refuses and says why
     await page.goto(`/track/?code=${encodeURIComponent(code)}`);
-    await page.getByRole('heading', { level: 3, name: 'Timeline' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 3, name: 'Your journey' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('link', { name: 'Review this consultancy' }).count()).toBe(0);
     await page.goto('/review/');
     await hydrated(page);
@@ -120,7 +120,7 @@ describe('reviews only from proven applicants', () => {
       headers: bearer(agent),
     });
     await post(`consultancy/dashboard/applications/${mine.results[0]!.id}/status/`, agent, {
-      status: 'in_review',
+      status: 'counselling',
       note: 'We are checking your documents.',
     });
 

@@ -117,17 +117,23 @@ describe('consultancy applications', () => {
     created_at: '2026-01-01T00:00:00Z',
   };
 
-  it('moves an application to a next status with a note, then reloads', async () => {
+  it('moves an application to a next stage with a note, then reloads', async () => {
     dash.listApplications.mockResolvedValueOnce({ count: 1, next: null, previous: null, results: [row] });
-    dash.listApplications.mockResolvedValueOnce({ count: 1, next: null, previous: null, results: [{ ...row, status: 'in_review' }] });
-    dash.moveApplication.mockResolvedValue({ ...row, status: 'in_review' });
+    dash.listApplications.mockResolvedValueOnce({ count: 1, next: null, previous: null, results: [{ ...row, status: 'counselling' }] });
+    dash.moveApplication.mockResolvedValue({ ...row, status: 'counselling' });
     render(<DashboardApplications />);
     const select = await screen.findByLabelText('Move AB12-CD34 to');
-    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['in_review']);
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      'counselling',
+      'documents',
+      'applied',
+      'withdrawn',
+      'closed',
+    ]);
     fireEvent.change(screen.getByLabelText('Note for the applicant'), { target: { value: 'Checking your papers' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect($flash.get()?.text).toBe('Application AB12-CD34 moved to in review.'));
-    expect(dash.moveApplication).toHaveBeenCalledWith(11, 'submitted', 'in_review', 'Checking your papers');
+    await waitFor(() => expect($flash.get()?.text).toBe('Application AB12-CD34 moved to counselling.'));
+    expect(dash.moveApplication).toHaveBeenCalledWith(11, 'submitted', 'counselling', 'Checking your papers');
     expect(dash.listApplications).toHaveBeenCalledTimes(2);
   });
 
@@ -149,7 +155,7 @@ describe('consultancy applications', () => {
     dash.listApplications.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
     render(<DashboardApplications />);
     await screen.findByText('No applications yet.');
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'visa_lodged' } });
+    fireEvent.change(screen.getByLabelText('Stage'), { target: { value: 'visa_lodged' } });
     await waitFor(() => expect(dash.listApplications).toHaveBeenLastCalledWith(1, 'visa_lodged'));
     cleanup();
     dash.listApplications.mockRejectedValue(new ApiError('Consultancy ID is missing. Please log in again.', 0));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { requireDashboard, requireToken } from '../../src/lib/forms/guards.ts';
-import { nextStatuses, statusMove } from '../../src/lib/forms/applications.ts';
+import { nextStages, stageMove } from '../../src/lib/forms/applications.ts';
 
 const store = (items: Record<string, string>) => ({ getItem: (k: string) => items[k] ?? null });
 
@@ -33,18 +33,17 @@ describe('SPEC §5: dashboard calls are refused before sending', () => {
   });
 });
 
-describe('application status moves', () => {
-  it('offers only the next statuses', () => {
-    expect(nextStatuses('submitted')).toEqual(['in_review']);
-    expect(nextStatuses('visa_lodged')).toEqual(['visa_granted', 'visa_refused']);
-    expect(nextStatuses('withdrawn')).toEqual([]);
-    expect(nextStatuses('visa_granted')).toEqual([]);
+describe('application stage moves', () => {
+  it('offers only the allowed next stages', () => {
+    expect(nextStages('visa_lodged')).toEqual(['visa_granted', 'visa_refused', 'withdrawn', 'closed']);
+    expect(nextStages('withdrawn')).toEqual([]);
+    expect(nextStages('nope')).toEqual([]);
   });
   it('refuses a move that skips ahead and trims the note', () => {
-    expect(() => statusMove('submitted', 'visa_granted', '')).toThrow(/cannot move/);
-    expect(() => statusMove('submitted', 'nope', '')).toThrow('Choose a status');
-    expect(statusMove('submitted', 'in_review', '  We are checking your papers. ')).toEqual({
-      status: 'in_review',
+    expect(() => stageMove('submitted', 'visa_granted', '')).toThrow(/cannot move/);
+    expect(() => stageMove('submitted', 'nope', '')).toThrow('Choose a stage');
+    expect(stageMove('submitted', 'counselling', '  We are checking your papers. ')).toEqual({
+      status: 'counselling',
       note: 'We are checking your papers.',
     });
   });

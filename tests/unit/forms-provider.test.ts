@@ -69,7 +69,7 @@ describe('data provider: paths from the declarations', () => {
     await getList('offer');
     await getList('user', { search: 'a@b' });
     await getList('inquiry', { page: 3 });
-    await getList('application', { filters: { status: 'in_review' } });
+    await getList('application', { filters: { status: 'counselling' } });
     await getList('complaint');
     await getList('blogCategory');
     expect(requests.map(path)).toEqual([
@@ -77,7 +77,7 @@ describe('data provider: paths from the declarations', () => {
       '/api/offer/admin/?page=1',
       '/api/auth/users/?page=1&search=a%40b',
       '/api/inquiry/admin/all/?all=true&page=3',
-      '/api/consultancy-application/admin/?page=1&status=in_review',
+      '/api/consultancy-application/admin/?page=1&status=counselling',
       '/api/complaint/admin/?page=1',
       '/api/blog/categories/?page=1',
     ]);
@@ -324,10 +324,10 @@ describe('dashboards', () => {
     vi.stubGlobal('localStorage', storage({ access: 't', consultancyId: '3' }));
     serve(() => json({ count: 0, next: null, previous: null, results: [] }));
     await listApplications(2, 'submitted');
-    await moveApplication(11, 'submitted', 'in_review', ' Checking ');
+    await moveApplication(11, 'submitted', 'counselling', ' Checking ');
     expect(path(requests[0])).toBe('/api/consultancy/dashboard/applications/?page=2&status=submitted');
     expect(`${requests[1].method} ${path(requests[1])}`).toBe('POST /api/consultancy/dashboard/applications/11/status/');
-    expect(await requests[1].json()).toEqual({ status: 'in_review', note: 'Checking' });
+    expect(await requests[1].json()).toEqual({ status: 'counselling', note: 'Checking' });
   });
 });
 

@@ -8,6 +8,7 @@ vi.mock('../../src/lib/api/public.ts', () => ({
   submitComplaint: vi.fn(),
   checkApplication: vi.fn(),
   editApplication: vi.fn(),
+  answerDecision: vi.fn(),
   dropdown: vi.fn(async () => [{ id: 3, value: 3, label: 'Everest Education', slug: 'everest' }]),
   loadDestinations: vi.fn(async () => [{ id: 1, value: 1, label: 'Australia', slug: 'australia' }]),
 }));
@@ -247,21 +248,21 @@ describe('tracking (/track/)', () => {
       [...(api.editApplication.mock.calls.at(-1)![1] as FormData).entries()].map(([k, v]) => [k, v instanceof File ? v.name : v]),
     );
 
-  it('shows everything the API gives: status, consultancy, choices, documents, the timeline newest first', async () => {
+  it('shows everything the API gives: stage, consultancy, choices, documents, the whole journey with the current stage marked', async () => {
     api.checkApplication.mockResolvedValue({
       ...STATUS,
-      status: 'in_review',
-      status_label: 'In review',
+      status: 'counselling',
+      status_label: 'Counselling',
       timeline: [
         ...STATUS.timeline,
-        { status: 'in_review', status_label: 'In review', note: 'We are reading it.', created_at: '2026-11-23T05:00:00Z' },
+        { status: 'counselling', status_label: 'Counselling', note: 'We are reading it.', created_at: '2026-11-23T05:00:00Z' },
       ],
     });
     render(<Track />);
     await check('SA-7K2Q');
     expect(api.checkApplication).toHaveBeenCalledWith('SA-7K2Q');
     const heading = screen.getByRole('heading', { level: 2 });
-    expect(heading.textContent).toContain('In review');
+    expect(heading.textContent).toContain('Counselling');
     expect(screen.getByRole('link', { name: 'Everest Education' }).getAttribute('href')).toBe('/consultancy/everest/');
     const facts = Object.fromEntries(
       [...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
@@ -274,12 +275,58 @@ describe('tracking (/track/)', () => {
       'Education level': "Bachelor's",
       Documents: '1 document',
     });
-    expect([...document.querySelectorAll('.timeline li strong')].map((e) => e.textContent)).toEqual(['In review', 'Submitted']);
+    const journey = screen.getByRole('list', { name: 'Your journey' });
+    const steps = [...journey.querySelectorAll('li')];
+    expect(steps.map((li) => li.querySelector('strong')!.textContent).slice(0, 3)).toEqual(['Submitted', 'Counselling', 'Documents']);
+    expect(steps.filter((li) => li.getAttribute('aria-current') === 'step').map((li) => li.querySelector('strong')!.textContent)).toEqual([
+      'Counselling',
+    ]);
+    expect(steps.at(-1)!.className).toContain('future');
     expect(screen.getByText('We are reading it.')).toBeTruthy();
   });
 
+  it("marks a claimed visa decision as such, and sends the student's confirmation or dispute", async () => {
+    const entry = (status: string, extra: object = {}) => ({
+      status,
+      note: '',
+      created_at: '2026-11-23T05:00:00Z',
+      actor_role: 'counsellor',
+      ...extra,
+    });
+    const granted = {
+      ...STATUS,
+      status: 'visa_granted',
+      timeline: [
+        ...STATUS.timeline,
+        entry('applied'),
+        entry('offer_unconditional', { decision: 'offer', student_answer: 'confirmed' }),
+        entry('visa_lodged'),
+        entry('visa_granted', { decision: 'visa', student_answer: null, actor_name: 'Anita Rai' }),
+      ],
+    };
+    api.checkApplication.mockResolvedValue(granted);
+    api.answerDecision.mockResolvedValue({
+      ...granted,
+      timeline: granted.timeline.map((e) => (e.status === 'visa_granted' ? { ...e, student_answer: 'disputed' } : e)),
+    });
+    render(<Track />);
+    await check('SA-7K2Q');
+    expect(screen.getByText('Claimed by the consultancy, not confirmed by the student')).toBeTruthy();
+    expect(screen.getByText('Confirmed by you')).toBeTruthy();
+    expect(screen.getByText(/Anita Rai, your counsellor/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'This visa decision is not right' }));
+    fireEvent.change(screen.getByLabelText(/What is not right/), { target: { value: 'It was refused.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Say the visa decision is not right' }));
+    await flush();
+    expect(api.answerDecision).toHaveBeenCalledWith('SA-7K2Q', 'visa', 'disputed', 'It was refused.');
+    expect(screen.getByText('You said this is not right')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm this visa decision' }));
+    await flush();
+    expect(api.answerDecision).toHaveBeenLastCalledWith('SA-7K2Q', 'visa', 'confirmed', '');
+  });
+
   it('offers a review once the consultancy acted on the application, and its edit once written', async () => {
-    api.checkApplication.mockResolvedValue({ ...STATUS, status: 'in_review', status_label: 'In review' });
+    api.checkApplication.mockResolvedValue({ ...STATUS, status: 'counselling', status_label: 'Counselling' });
     const review = vi.mocked(reviewApi).checkReview;
     render(<Track />);
     await check('SA-7K2Q');
@@ -294,7 +341,7 @@ describe('tracking (/track/)', () => {
     review.mockRejectedValueOnce(new ApiError('Tracking code not found', 404));
     await check('SA-7K2Q');
     expect(screen.queryByRole('link', { name: /review/i })).toBeNull();
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('In review');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Counselling');
   });
 
   it("says 'Tracking code not found'", async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { COMPLAINT_ANSWER_DAYS } from '../../../src/lib/contract/complaints.ts';
 import { DOCUMENT_NAME_MAX } from '../../../src/lib/contract/documents.ts';
+import type { ActorRole, Answer } from '../../../src/lib/contract/applications.ts';
 import { id, timestamps } from './columns.ts';
 import { users } from './accounts.ts';
 import { consultancies, courses, destinations, exams, universities } from './content.ts';
@@ -44,9 +45,17 @@ export const applicationStatusHistory = pgTable(
     application_id: integer('application_id')
       .notNull()
       .references(() => consultancyApplications.id, { onDelete: 'cascade' }),
+    /** the stage it moved to (src/lib/contract/applications.ts STAGES) */
     status: varchar('status', { length: 40 }).notNull(),
     note: text('note').notNull().default(''),
+    /** who set it: 'counsellor' (an account of the consultancy), 'student' (by tracking code) or 'admin' */
+    actor_role: varchar('actor_role', { length: 20 }).$type<ActorRole>().notNull(),
+    /** the account that set it; none for the student, who has no account */
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** on an offer or visa decision: the student's answer by tracking code ('confirmed' or 'disputed'); none yet: a claim of the consultancy only */
+    student_answer: varchar('student_answer', { length: 20 }).$type<Answer>(),
+    student_note: text('student_note').notNull().default(''),
+    answered_at: timestamp('answered_at', { withTimezone: true, mode: 'string' }),
     ...timestamps(),
   },
   (t) => [index('application_history_application_idx').on(t.application_id, t.created_at)],

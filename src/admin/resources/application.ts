@@ -1,4 +1,4 @@
-import { STATUSES as APPLICATION_STATUSES } from '../../lib/contract/applications.ts';
+import { STAGES as APPLICATION_STAGES } from '../../lib/contract/applications.ts';
 import type { Resource } from './resource.ts';
 
 /** Every application to a consultancy, read only. */
@@ -15,11 +15,11 @@ export const application: Resource = {
     consultancy_name: { kind: 'text', label: 'Consultancy', column: true },
     destination_name: { kind: 'text', label: 'Destination', column: true },
     course_name: { kind: 'text', label: 'Course', column: true },
-    status: { kind: 'select', label: 'Status', options: APPLICATION_STATUSES, column: true },
+    status: { kind: 'select', label: 'Stage', options: APPLICATION_STAGES, column: true },
     documents: { kind: 'file', label: 'Documents', column: true, private: true },
     created_at: { kind: 'datetime', label: 'Submitted', column: true },
   },
-  filters: { status: { label: 'Status', kind: 'select', options: APPLICATION_STATUSES } },
+  filters: { status: { label: 'Status', kind: 'select', options: APPLICATION_STAGES } },
   multipart: false,
   list: 'consultancy-application/admin',
   updateMethod: 'patch',

@@ -2,8 +2,8 @@ import { college, consultancy, university, type EntityDeclaration } from '../con
 import { branchFields } from '../forms/branches.ts';
 import { requireDashboard, type Institution } from '../forms/guards.ts';
 import { ownProfileFields, prepareBody, type FormValues } from '../forms/prepare.ts';
-import { statusMove } from '../forms/applications.ts';
-import type { Status as ApplicationStatus } from '../contract/applications.ts';
+import { stageMove } from '../forms/applications.ts';
+import type { Stage as ApplicationStatus } from '../contract/applications.ts';
 import { toDaySeries, type DayPoint, type MineReply } from './analytics.ts';
 import { ApiError, call, errorMessage, type Page } from './client.ts';
 
@@ -90,7 +90,7 @@ export function listApplications(page = 1, status?: string): Promise<Page<Row>> 
 /** Moves an application to one of its next statuses with a note the applicant sees on /track/. */
 export function moveApplication(id: number, current: unknown, status: ApplicationStatus, note: string): Promise<Row> {
   return guarded('consultancy', () => {
-    const body = statusMove(current, status, note);
+    const body = stageMove(current, status, note);
     return call('Failed to update application status', (c) =>
       c.post(`consultancy/dashboard/applications/${id}/status/`, { json: body }).json<Row>(),
     );

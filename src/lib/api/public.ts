@@ -232,6 +232,13 @@ export interface TimelineEntry {
   status_label?: string;
   note: string;
   created_at: string;
+  /** who set it: 'counsellor' | 'student' | 'admin', and the counsellor's name */
+  actor_role?: string;
+  actor_name?: string;
+  /** on an offer or visa decision: the student's answer; null: the consultancy's claim only */
+  decision?: 'offer' | 'visa' | null;
+  student_answer?: 'confirmed' | 'disputed' | null;
+  student_note?: string;
 }
 
 /** GET /consultancy-application/check/{code}/: progress in full, personal data masked. */
@@ -265,6 +272,16 @@ export const setApplicationNotices = (code: string, notify: boolean) =>
     json<ApplicationStatus>(`consultancy-application/notifications/${encodeURIComponent(code.trim())}/`, {
       method: 'put',
       json: { notify_applicant: notify },
+    }),
+  );
+
+/** The student's answer to the offer or the visa decision the consultancy recorded. */
+export const answerDecision = (code: string, decision: 'offer' | 'visa', answer: 'confirmed' | 'disputed', note = '') =>
+  call(
+    'Failed to save your answer',
+    json<ApplicationStatus>(`consultancy-application/confirm/${encodeURIComponent(code.trim())}/`, {
+      method: 'post',
+      json: { decision, answer, note },
     }),
   );
 

@@ -86,6 +86,25 @@ export const institutionPageviews = z.object({ days: z.array(z.object({ date: da
 export const staleFacts = page(
   z.object({ entity: z.string(), id: int, title: z.string(), slug: z.string().nullable(), checked_on: day.nullable() }),
 );
+/** Consultancies' visa outcomes (src/lib/contract/outcomes.ts): the figures are null below the minimum of cases. */
+export const outcomes = z.object({
+  months: int,
+  min_cases: int,
+  results: z.array(
+    z.object({
+      consultancy_id: int,
+      decided: int,
+      enough: z.boolean(),
+      granted_confirmed: int.nullable(),
+      granted_claimed: int.nullable(),
+      refused_confirmed: int.nullable(),
+      refused_claimed: int.nullable(),
+      disputed: int.nullable(),
+      median_days_applied_to_offer: int.nullable(),
+      median_days_offer_to_decision: int.nullable(),
+    }),
+  ),
+});
 export const complaintRecords = z.object({
   months: int,
   results: z.array(

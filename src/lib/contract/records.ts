@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { page } from './responses.ts';
+import { ACTOR_ROLES, ANSWERS } from './applications.ts';
 
 /**
  * The records behind the console's and the tracking pages' screens, as the API answers them:
@@ -14,6 +15,7 @@ const named = z.object({ id: int, name: z.string(), slug: z.string() });
 // applications
 
 const statusEntry = { status: z.string(), note: z.string(), created_at: timestamp };
+const movedEntry = { ...statusEntry, actor_role: z.enum(ACTOR_ROLES) };
 export const applicationSubmitted = z.object({
   tracking_code: z.string(),
   status: z.string(),
@@ -34,7 +36,18 @@ export const applicationTracking = z.object({
   preferred_intake: z.string(),
   education_level: z.string(),
   document_count: int,
-  timeline: z.array(z.object({ ...statusEntry, status_label: z.string() })),
+  timeline: z.array(
+    z.object({
+      ...statusEntry,
+      status_label: z.string(),
+      actor_role: z.enum(ACTOR_ROLES),
+      actor_name: z.string().describe('The counsellor who set it; empty for the student and admins'),
+      decision: z.enum(['offer', 'visa']).nullable().describe('The decision this stage claims, which the student may confirm'),
+      student_answer: z.enum(ANSWERS).nullable().describe("The student's answer; null: the consultancy's claim only"),
+      student_note: z.string(),
+      answered_at: timestamp.nullable(),
+    }),
+  ),
   editable: z.boolean(),
   withdrawable: z.boolean(),
   notify_applicant: z.boolean(),
@@ -74,7 +87,7 @@ export const applicationMoved = z.object({
   status: z.string(),
   status_label: z.string(),
   next_statuses: z.array(z.string()),
-  entry: z.object(statusEntry),
+  entry: z.object(movedEntry),
 });
 
 // reviews

@@ -1,5 +1,5 @@
 import { map, type MapStore } from 'nanostores';
-import type { Status as ApplicationStatus } from '../contract/applications.ts';
+import { STAGE_LABELS, type Stage as ApplicationStatus } from '../contract/applications.ts';
 import type { Page } from '../api/client.ts';
 import { confirmOwnFacts as confirmFacts, listBranches, moveApplication, removeBranch, type Institution } from '../api/dashboard.ts';
 import { flash } from './adminFlash.ts';
@@ -92,7 +92,7 @@ export async function moveAndReload(store: PagedStore, row: Row, status: Applica
   rowFailed(store, row.id);
   try {
     await moveApplication(row.id, row.status, status, note);
-    flash(`Application ${String(row.tracking_code ?? row.id)} moved to ${status.replace(/_/g, ' ')}.`);
+    flash(`Application ${String(row.tracking_code ?? row.id)} moved to ${STAGE_LABELS[status].toLowerCase()}.`);
     await store.load();
     return true;
   } catch (e) {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { checkApplication, editApplication, setApplicationNotices, type ApplicationStatus } from '../api/public.ts';
+import { answerDecision, checkApplication, editApplication, setApplicationNotices, type ApplicationStatus } from '../api/public.ts';
 import { checkReview } from '../api/reviews.ts';
 import { failure, type Failure } from './submit.ts';
 
@@ -11,10 +11,10 @@ export interface TrackState {
   status: ApplicationStatus | null;
   busy: boolean;
   /** what the last action did, said where the applicant looks */
-  done: 'updated' | 'withdrawn' | 'noticesOn' | 'noticesOff' | null;
+  done: 'updated' | 'withdrawn' | 'noticesOn' | 'noticesOff' | 'confirmed' | 'disputed' | null;
   error: Failure | null;
   /** the error belongs to the edit or withdraw form, not to the code lookup */
-  errorIn: 'check' | 'edit' | 'withdraw' | null;
+  errorIn: 'check' | 'edit' | 'withdraw' | 'answer' | null;
   /** whether the consultancy may be reviewed with this code (it acted on the application), and whether it was */
   review: { acted: boolean; written: boolean } | null;
 }
@@ -101,6 +101,9 @@ export function createTrackStore() {
     },
     notices: (notify: boolean) =>
       run('edit', UPDATE_FAILED, () => setApplicationNotices(codeOf(), notify), notify ? 'noticesOn' : 'noticesOff'),
+    /** The student confirms the offer or visa decision the consultancy recorded, or says it is not right. */
+    answer: (decision: 'offer' | 'visa', answer: 'confirmed' | 'disputed', note = '') =>
+      run('answer', 'Failed to save your answer', () => answerDecision(codeOf(), decision, answer, note.trim()), answer),
     clearError: () => set({ error: null, errorIn: null }),
   };
 }

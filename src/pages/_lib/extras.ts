@@ -8,6 +8,8 @@ import type { Review } from '../../lib/api/reviews.ts';
 import type { ComplaintRecord } from '../../lib/contract/complaints.ts';
 import type { Estimate } from '../../lib/site/estimate.ts';
 import { complaintRecordOf } from './complaint-records.ts';
+import { outcomeOf } from './outcomes.ts';
+import type { Outcome } from '../../lib/contract/outcomes.ts';
 import type { SiteEntity } from './content.ts';
 import { estimateFor } from './estimates.ts';
 import { reviewsOf } from './reviews.ts';
@@ -16,6 +18,7 @@ import { upcomingSessionsOf } from './test-sessions.ts';
 /** What a detail page shows of other data than the row: part of its cacheKey. */
 export interface DetailData {
   complaints?: ComplaintRecord | null;
+  outcome?: Outcome | null;
   reviews?: Review[];
   estimate?: Estimate | null;
   /** an exam's test sessions in Nepal still upcoming at the build (its page asks the API again) */
@@ -42,6 +45,7 @@ export interface SiteExtras {
 
 const consultancyData = async (row: Row): Promise<DetailData> => ({
   complaints: await complaintRecordOf(row.id),
+  outcome: await outcomeOf(row.id),
   reviews: await reviewsOf(row.id),
 });
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { applicationStatusHistory, consultancyApplications, inquiries, pageviews } from '../../schema/index.ts';
-import { STATUSES, type Status } from '../../../../src/lib/contract/applications.ts';
+import { inquiries, pageviews } from '../../schema/index.ts';
+import { STAGES, type Stage } from '../../../../src/lib/contract/applications.ts';
 import { normalizeTrackingCode } from '../../../services/tracking-code.ts';
 import { insertRows } from '../bulk.ts';
 import { daysAgo } from '../clock.ts';
@@ -8,10 +8,13 @@ import { FIRST_NAMES, LAST_NAMES, mobileNumber } from '../data/nepal.ts';
 import type { Random } from '../random.ts';
 import type { Reference, SeedContext, UniversityRef } from './context.ts';
 import type { Institutions } from './institutions.ts';
+import { decidedSteps, insertCases, pathTo, spreadSteps, type SeedCase } from './cases.ts';
 
 const DAYS = 60;
 const INQUIRY_COUNT = 80;
 const APPLICATION_COUNT = 60;
+/** Visa decisions of the last 12 months: enough for the demo consultancy's public outcomes, too few for the next one's. */
+const DECIDED = [26, 7];
 const TRACKING_ALPHABET = [...'23456789ABCDEFGHJKMNPQRSTUVWXYZ'];
 
 export const fingerprint = (payload: unknown) => crypto.createHash('sha256').update(JSON.stringify(payload)).digest('hex');
@@ -26,15 +29,6 @@ export function applicant(rng: Random, n: number) {
 export function trackingCode(rng: Random): string {
   const raw = Array.from({ length: 16 }, () => rng.pick(TRACKING_ALPHABET)).join('');
   return normalizeTrackingCode(raw)!;
-}
-
-/** The path an application took to reach `status`, for its history. */
-function pathTo(status: Status): Status[] {
-  const forward: Status[] = ['submitted', 'in_review', 'applied_to_university', 'offer_received', 'visa_lodged'];
-  if (status === 'withdrawn') return ['submitted', 'withdrawn'];
-  if (status === 'documents_requested') return ['submitted', 'in_review', 'documents_requested'];
-  if (status === 'visa_granted' || status === 'visa_refused') return [...forward, status];
-  return forward.slice(0, forward.indexOf(status) + 1);
 }
 
 /**
@@ -70,14 +64,12 @@ export async function seedActivity(ctx: SeedContext, ref: Reference, unis: Unive
     }),
   );
 
-  const applications = Array.from({ length: APPLICATION_COUNT }, (_, i) => {
+  const applicationRow = (i: number, consultancyId: number) => {
     const person = applicant(rng, 100 + i);
     const uni = rng.pick(unis);
-    const status = i < 10 ? 'submitted' : rng.pick(STATUSES);
-    const age = rng.next() * DAYS;
-    const values = {
+    return {
       tracking_code: trackingCode(rng),
-      consultancy_id: consultancyFor(i).id,
+      consultancy_id: consultancyId,
       full_name: person.name,
       email: person.email,
       phone: person.phone,
@@ -86,32 +78,14 @@ export async function seedActivity(ctx: SeedContext, ref: Reference, unis: Unive
       preferred_intake: `${rng.pick(['February', 'July', 'September'])} 2027`,
       education_level: rng.pick(['+2 (NEB)', "Bachelor's degree", 'A-Levels', 'Diploma']),
       message: rng.pick(['', `I am interested in ${uni.name}.`, 'I have IELTS 6.5 overall.']),
-      status,
     };
-    return { age, row: { ...values, fingerprint: fingerprint(values), created_at: daysAgo(now, age), updated_at: daysAgo(now, age / 2) } };
+  };
+  const moving: SeedCase[] = Array.from({ length: APPLICATION_COUNT }, (_, i) => {
+    const stage: Stage = i < 10 ? 'submitted' : rng.pick(STAGES);
+    const row = { ...applicationRow(i, consultancyFor(i).id), status: stage };
+    return { row: { ...row, fingerprint: fingerprint(row) }, steps: spreadSteps(pathTo(stage), rng.next() * DAYS) };
   });
-  const applicationIds = await insertRows(
-    tx,
-    consultancyApplications,
-    applications.map((a) => a.row),
-  );
-  await insertRows(
-    tx,
-    applicationStatusHistory,
-    applications.flatMap((a, i) => {
-      const steps = pathTo(a.row.status as Status);
-      return steps.map((status, k) => {
-        const at = daysAgo(now, a.age * (1 - k / steps.length));
-        return {
-          application_id: applicationIds[i]!,
-          status,
-          note: k === 0 ? 'Application submitted.' : `Status changed to ${status.replace(/_/g, ' ')}.`,
-          created_at: at,
-          updated_at: at,
-        };
-      });
-    }),
-  );
+  await insertCases(tx, now, [...moving, ...decidedCases(rng, institutions, applicationRow)]);
 
   await seedPageviews(ctx, unis, institutions);
 }
@@ -139,6 +113,17 @@ const BROWSERS = [
     ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 Edg/130.0',
   },
 ];
+
+/** Cases decided within the last year (most granted), so consultancy pages have outcome figures to show. */
+function decidedCases(rng: Random, institutions: Institutions, rowOf: (i: number, consultancyId: number) => object): SeedCase[] {
+  return DECIDED.flatMap((count, c) =>
+    Array.from({ length: count }, (_, k) => {
+      const granted = rng.chance(0.8);
+      const row = { ...rowOf(1000 * (c + 1) + k, institutions.consultancies[c]!.id), status: granted ? 'visa_granted' : 'visa_refused' };
+      return { row: { ...(row as SeedCase['row']), fingerprint: fingerprint(row) }, steps: decidedSteps(rng, rng.int(3, 350), granted) };
+    }),
+  );
+}
 
 /** Views per day grow over the 60 days and dip at weekends, so the chart has a shape. */
 async function seedPageviews({ tx, rng, now }: SeedContext, unis: UniversityRef[], institutions: Institutions) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATUSES } from '../applications.ts';
+import { ANSWERS, DECISIONS, STAGES } from '../applications.ts';
 import { email, honeypot, id, optionalId, phone, plainText } from '../values.ts';
 
 /** Request bodies of the application form, the applicant's changes and withdrawal, and a consultancy's status moves. */
@@ -37,8 +37,15 @@ export const withdrawal = z.strictObject({
   reason: plainText(500).default(''),
 });
 export const statusChange = z.strictObject({
-  status: z.enum(STATUSES, { error: `Must be one of ${STATUSES.join(', ')}` }),
+  status: z.enum(STAGES, { error: `Must be one of ${STAGES.join(', ')}` }),
   note: plainText(2000).default(''),
+});
+
+/** The student's answer to a decision the consultancy claims (the offer, the visa): right, or not right and why. */
+export const confirmation = z.strictObject({
+  decision: z.enum(Object.keys(DECISIONS) as ['offer', 'visa'], { error: 'Must be offer or visa' }),
+  answer: z.enum(ANSWERS, { error: `Must be one of ${ANSWERS.join(', ')}` }),
+  note: plainText(1000).default(''),
 });
 
 /** The tracking page's choice: messages about the application, or none. */
