@@ -8,6 +8,7 @@ import authRoutes from './auth.ts';
 import userRoutes from './users.ts';
 import forumRoutes from './forum.ts';
 import applicationRoutes from './applications.ts';
+import caseRoutes from './cases.ts';
 import formRoutes from './forms.ts';
 import complaintRoutes from './complaints.ts';
 import siteRoutes from './site.ts';
@@ -29,6 +30,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(userRoutes);
   await app.register(forumRoutes);
   await app.register(applicationRoutes);
+  await app.register(caseRoutes);
   await app.register(formRoutes);
   await app.register(complaintRoutes);
   await app.register(siteRoutes);

@@ -35,7 +35,7 @@ async function profileOf(db: Runner, kind: InquiryKind, id: number) {
  * Where an institution's notices go: its accounts' addresses (they sign in to the dashboard), else
  * the address on its public profile.
  */
-async function institutionAddresses(db: Runner, kind: InquiryKind, id: number): Promise<string[]> {
+export async function institutionAddresses(db: Runner, kind: InquiryKind, id: number): Promise<string[]> {
   const accounts = await db
     .select({ email: users.email })
     .from(users)
@@ -46,13 +46,13 @@ async function institutionAddresses(db: Runner, kind: InquiryKind, id: number): 
 }
 
 const institutionName = async (db: Runner, kind: InquiryKind, id: number) => (await profileOf(db, kind, id))?.name ?? `the ${kind}`;
-const consultancyName = (db: Runner, id: number) => institutionName(db, 'consultancy', id);
+export const consultancyName = (db: Runner, id: number) => institutionName(db, 'consultancy', id);
 
 /** One message per address, the event's key with the recipient's place in the list. */
-const toEach = (addresses: string[], key: string, subject: string, blocks: Parameters<typeof compose>[3]): Mail[] =>
+export const toEach = (addresses: string[], key: string, subject: string, blocks: Parameters<typeof compose>[3]): Mail[] =>
   addresses.map((to, i) => compose(`${key}.${i}`, to, subject, blocks));
 
-async function application(db: Runner, id: number) {
+export async function application(db: Runner, id: number) {
   const [row] = await db
     .select({
       id: consultancyApplications.id,
@@ -67,12 +67,12 @@ async function application(db: Runner, id: number) {
   return row!;
 }
 
-const trackLink = (site: Site, code: string) => ({
+export const trackLink = (site: Site, code: string) => ({
   href: `${siteUrl(site)}/track/?code=${encodeURIComponent(code)}`,
   label: 'See where your application stands',
 });
-const stopLine = 'You can stop these messages about this application on its tracking page.';
-const dashboard = (site: Site, path: string, label: string) => ({ href: `${siteUrl(site)}/dashboard/${path}/`, label });
+export const stopLine = 'You can stop these messages about this application on its tracking page.';
+export const dashboard = (site: Site, path: string, label: string) => ({ href: `${siteUrl(site)}/dashboard/${path}/`, label });
 
 /** A new application: its tracking code to the applicant; a notice to the consultancy. */
 export async function applicationSubmitted(db: Runner, site: Site, applicationId: number) {
