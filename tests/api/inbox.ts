@@ -9,6 +9,8 @@ export interface Received {
   /** the outbox key the message was sent under (its X-Outbox-Key header) */
   key: string;
   messageId: string;
+  /** how many files the message carried */
+  attachments: number;
 }
 
 export interface Inbox {
@@ -62,6 +64,7 @@ export async function startInbox(): Promise<Inbox> {
               html: typeof parsed.html === 'string' ? parsed.html : '',
               key: typeof header === 'string' ? header : '',
               messageId: parsed.messageId ?? '',
+              attachments: parsed.attachments.length,
             };
             inbox.all.push(mail);
             const i = waiting.findIndex((w) => w.to === mail.to);
