@@ -6,6 +6,8 @@ import { formatDate } from '../lib/format.ts';
 import { applicationFacts } from '../lib/shared/tracking.ts';
 import { createTrackStore, type TrackState, type TrackStore } from '../lib/stores/track.ts';
 import { Dialog } from './Dialog.tsx';
+import TrackMessages from './TrackMessages.tsx';
+import TrackPayments from './TrackPayments.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
 import { useStore } from './useStore.ts';
 import { useTrackingCode } from './useTrackingCode.ts';
@@ -80,6 +82,8 @@ export default function Track({ store: given }: { store?: TrackStore }) {
           {status.editable === false && status.status !== 'withdrawn' ? (
             <p className="muted">The consultancy has started on this application, so its details can no longer be changed here.</p>
           ) : null}
+          <TrackMessages code={status.tracking_code} />
+          <TrackPayments code={status.tracking_code} />
           {mode === 'withdraw' ? (
             <WithdrawDialog store={store} name={status.consultancy?.name ?? status.consultancy_name} onClose={() => setMode('view')} />
           ) : null}
