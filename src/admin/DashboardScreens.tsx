@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { ApplicationCase } from './CaseSections.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../lib/contract/applications.ts';
 import { resources } from './resources/index.ts';
@@ -177,7 +178,15 @@ export function DashboardApplications() {
         caption="Applications"
         fields={applicationFields}
         empty="No applications yet."
-        actions={(row) => <StatusMove store={store} row={row as never} />}
+        actions={(row) => (
+          <>
+            <StatusMove store={store} row={row as never} />
+            <details>
+              <summary>Messages and payments</summary>
+              <ApplicationCase id={Number(row.id)} />
+            </details>
+          </>
+        )}
       />
     </section>
   );
