@@ -29,8 +29,8 @@ describe.each(engines)('application cases on %s', (engine) => {
     admin = await tokenFor(t, 'admin');
   });
   afterAll(async () => {
-    await t.close();
-    await inbox.close();
+    await t?.close();
+    await inbox?.close();
   });
 
   const apply = async () => {
