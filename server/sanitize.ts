@@ -45,3 +45,15 @@ const options: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeRichText = (html: string) => sanitizeHtml(html, options);
+
+const ESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/**
+ * Text people send each other (an application's messages): no markup at all, so a message pasted
+ * from a web page or a mail never carries a tag or a script into a screen or a mail that shows it.
+ * What sanitize-html escapes is turned back, since the text is stored and shown as text.
+ */
+export const sanitizePlainText = (text: string) =>
+  sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot);/g, (m) => ESCAPED[m]!)
+    .trim();

@@ -9,6 +9,7 @@ import userRoutes from './users.ts';
 import forumRoutes from './forum.ts';
 import applicationRoutes from './applications.ts';
 import stageRoutes from './stages.ts';
+import caseRoutes from './cases.ts';
 import formRoutes from './forms.ts';
 import complaintRoutes from './complaints.ts';
 import siteRoutes from './site.ts';
@@ -35,6 +36,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(forumRoutes);
   await app.register(applicationRoutes);
   await app.register(stageRoutes);
+  await app.register(caseRoutes);
   await app.register(formRoutes);
   await app.register(complaintRoutes);
   await app.register(siteRoutes);

@@ -49,7 +49,7 @@ const institutionName = async (db: Runner, kind: InquiryKind, id: number) => (aw
 export const consultancyName = (db: Runner, id: number) => institutionName(db, 'consultancy', id);
 
 /** One message per address, the event's key with the recipient's place in the list. */
-const toEach = (addresses: string[], key: string, subject: string, blocks: Parameters<typeof compose>[3]): Mail[] =>
+export const toEach = (addresses: string[], key: string, subject: string, blocks: Parameters<typeof compose>[3]): Mail[] =>
   addresses.map((to, i) => compose(`${key}.${i}`, to, subject, blocks));
 
 export async function application(db: Runner, id: number) {

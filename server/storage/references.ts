@@ -10,6 +10,8 @@ export const PRIVATE_FILE_COLUMNS: FileColumn[] = [
   ['application_documents', 'storage_key'],
   ['complaints', 'evidence'],
   ['consultancy_licences', 'document_key'],
+  ['application_message_files', 'storage_key'],
+  ['application_agreements', 'storage_key'],
 ];
 
 /** Every file field of every declared entity, from the declarations: a new entity's files are counted without a list to keep. */

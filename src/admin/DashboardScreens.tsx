@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { ApplicationCase } from './CaseSections.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { STAGES as APPLICATION_STAGES, type Stage as ApplicationStatus } from '../lib/contract/applications.ts';
 import { resources } from './resources/index.ts';
@@ -182,6 +183,10 @@ export function DashboardApplications() {
           <>
             <StatusMove store={store} row={row as never} />
             <ApplicationDocuments applicationId={Number(row.id)} />
+            <details>
+              <summary>Messages and payments</summary>
+              <ApplicationCase id={Number(row.id)} />
+            </details>
           </>
         )}
       />

@@ -7,6 +7,8 @@ import { StageTimeline } from './StageTimeline.tsx';
 import { createTrackStore, type TrackState, type TrackStore } from '../lib/stores/track.ts';
 import { Dialog } from './Dialog.tsx';
 import TrackDocuments from './TrackDocuments.tsx';
+import TrackMessages from './TrackMessages.tsx';
+import TrackPayments from './TrackPayments.tsx';
 import { Field, FailureNote, SubmitButton } from './FormBits.tsx';
 import { useStore } from './useStore.ts';
 import { useTrackingCode } from './useTrackingCode.ts';
@@ -85,6 +87,8 @@ export default function Track({ store: given }: { store?: TrackStore }) {
           {status.editable === false && status.status !== 'withdrawn' ? (
             <p className="muted">The consultancy has started on this application, so its details can no longer be changed here.</p>
           ) : null}
+          <TrackMessages code={status.tracking_code} />
+          <TrackPayments code={status.tracking_code} />
           {mode === 'withdraw' ? (
             <WithdrawDialog store={store} name={status.consultancy?.name ?? status.consultancy_name} onClose={() => setMode('view')} />
           ) : null}

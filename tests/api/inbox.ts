@@ -11,6 +11,8 @@ export interface Received {
   messageId: string;
   /** the iCalendar attachments (invite.ics), as text */
   calendars: string[];
+  /** how many files the message carried */
+  attachments: number;
 }
 
 export interface Inbox {
@@ -65,6 +67,7 @@ export async function startInbox(): Promise<Inbox> {
               key: typeof header === 'string' ? header : '',
               messageId: parsed.messageId ?? '',
               calendars: parsed.attachments.filter((a) => a.filename?.endsWith('.ics')).map((a) => a.content.toString('utf8')),
+              attachments: parsed.attachments.length,
             };
             inbox.all.push(mail);
             const i = waiting.findIndex((w) => w.to === mail.to);

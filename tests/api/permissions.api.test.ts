@@ -292,6 +292,26 @@ function crossCases(f: Fixtures): CrossCase[] {
       body: { consultancy: other.consultancy, items: ['Hijacked'] },
       status: 400,
     },
+    // an application's case (issue 26): the other's thread, payments and agreement do not exist for this consultancy
+    ...(
+      [
+        ['GET /api/consultancy-application/:id/messages/', undefined],
+        ['POST /api/consultancy-application/:id/messages/', { body: 'Hijacked' }],
+        ['GET /api/consultancy-application/:id/messages/files/:file/', undefined],
+        ['GET /api/consultancy-application/:id/payments/', undefined],
+        ['POST /api/consultancy-application/:id/payments/', { purpose: 'Hijacked', amount_npr: 5, paid_on: '2026-01-01' }],
+        ['PATCH /api/consultancy-application/:id/payments/:payment/', { receipt_number: 'Hijacked' }],
+        ['PUT /api/consultancy-application/:id/agreement/', {}],
+        ['GET /api/consultancy-application/:id/agreement/', undefined],
+      ] as const
+    ).map(([route, body]): CrossCase => ({
+      route,
+      as: 'consultancy',
+      why: "the other's application",
+      params: { id: other.application, file: 1, payment: 1 },
+      ...(body ? { body } : {}),
+      status: 404,
+    })),
     { route: 'GET /api/consultancy/dashboard/inquiries/', as: 'consultancy', why: 'own list', status: 200, check: countIs(1) },
     {
       route: 'GET /api/consultancy/dashboard/inquiries/',
@@ -916,7 +936,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     }
     expect(failures).toEqual([]);
     expect(cases).toBe(t.app.routeList.length * CALLERS.length);
-  });
+  }, 120_000); // every route times every caller: the walk grows with the API (about 30 s on two busy cores)
 
   it('refuses an ordering it does not know with 400 on every list, never a 500 (__proto__ included)', async () => {
     const failures: string[] = [];

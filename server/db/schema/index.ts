@@ -13,3 +13,4 @@ export * from './profiles.ts';
 export * from './outbox.ts';
 export * from './plan-ticks.ts';
 export * from './counselling.ts';
+export * from './cases.ts';
