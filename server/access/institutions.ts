@@ -23,3 +23,12 @@ export function ownInstitution(user: SessionUser | null | undefined): { kind: In
 
 /** A consultancy's private files (application documents): an admin's, or its own accounts'; to another account they do not exist. */
 export const mayReadConsultancyFile = (user: SessionUser, consultancyId: number) => isAdmin(user) || consultancyId === ownConsultancy(user);
+
+/** An institution's profile and staff are managed by its owners; a consultancy's counsellors only work its applications. */
+export function ownInstitutionToManage(user: SessionUser | null | undefined, kind: InstitutionRole): number {
+  const id = ownInstitutionId(user, kind);
+  if (user!.staff_role !== 'owner') throw forbidden(`Only an owner of the ${kind} may do this.`);
+  return id;
+}
+
+export const ownConsultancyAsOwner = (user: SessionUser | null | undefined) => ownInstitutionToManage(user, 'consultancy');

@@ -17,6 +17,8 @@ import shortlistRoutes from './shortlists.ts';
 import outboxRoutes from './outbox.ts';
 import opsRoutes from './ops.ts';
 import searchRoutes from './search.ts';
+import staffRoutes from './staff.ts';
+import caseworkRoutes from './casework.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -38,4 +40,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(outboxRoutes);
   await app.register(opsRoutes);
   await app.register(searchRoutes);
+  await app.register(staffRoutes);
+  await app.register(caseworkRoutes);
 }

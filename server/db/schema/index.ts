@@ -9,3 +9,4 @@ export * from './licences.ts';
 export * from './reviews.ts';
 export * from './shortlists.ts';
 export * from './outbox.ts';
+export * from './staff.ts';
