@@ -32,3 +32,8 @@ export function ownInstitutionToManage(user: SessionUser | null | undefined, kin
 }
 
 export const ownConsultancyAsOwner = (user: SessionUser | null | undefined) => ownInstitutionToManage(user, 'consultancy');
+
+/** A route hook for owner-only consultancy routes: a counsellor is refused before the request is read. */
+export const consultancyOwnersOnly = async (request: { user: SessionUser | null }) => {
+  ownConsultancyAsOwner(request.user);
+};

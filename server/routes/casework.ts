@@ -6,6 +6,7 @@ import * as casework from '../services/casework.ts';
 import { assignment, followUp, noteBody } from '../../src/lib/contract/staff.ts';
 import { id } from '../../src/lib/contract/values.ts';
 import * as records from '../../src/lib/contract/records.ts';
+import type { ZodApp } from '../typed-app.ts';
 
 const tags = ['Case work'];
 const access = ['consultancy'] as const;
@@ -27,23 +28,40 @@ export default async function caseworkRoutes(fastify: FastifyInstance) {
       },
       config: { access, errors: [409] },
     },
-    (request) =>
-      casework.assignCounsellor(app.db, request.user!, ownConsultancy(request.user), request.params.id, request.body.counsellor),
+    (request) => casework.assignCounsellor(app.db, request.user!, ownConsultancy(request.user), request.params.id, request.body.counsellor),
   );
   app.put(
     '/consultancy/dashboard/applications/:id/follow-up/',
-    { schema: { tags, summary: 'Set or clear the follow-up date', params, body: followUp, response: { 200: records.followUpSet } }, config: { access } },
+    {
+      schema: { tags, summary: 'Set or clear the follow-up date', params, body: followUp, response: { 200: records.followUpSet } },
+      config: { access },
+    },
     (request) => casework.setFollowUp(app.db, ownConsultancy(request.user), request.params.id, request.body.follow_up_on),
   );
   app.get(
     '/consultancy/dashboard/applications/:id/notes/',
-    { schema: { tags, summary: "The staff's private notes", params, response: { 200: z.array(records.applicationNote) } }, config: { access } },
+    {
+      schema: {
+        tags,
+        summary: "The staff's private notes",
+        params,
+        querystring: z.strictObject({}),
+        response: { 200: z.array(records.applicationNote) },
+      },
+      config: { access },
+    },
     (request) => casework.listNotes(app.db, ownConsultancy(request.user), request.params.id),
   );
   app.post(
     '/consultancy/dashboard/applications/:id/notes/',
     {
-      schema: { tags, summary: 'Add a private note (never shown to the applicant)', params, body: noteBody, response: { 201: records.applicationNote } },
+      schema: {
+        tags,
+        summary: 'Add a private note (never shown to the applicant)',
+        params,
+        body: noteBody,
+        response: { 201: records.applicationNote },
+      },
       config: { access },
     },
     async (request, reply) =>
@@ -51,10 +69,20 @@ export default async function caseworkRoutes(fastify: FastifyInstance) {
         .status(201)
         .send(await casework.addNote(app.db, request.user!, ownConsultancy(request.user), request.params.id, request.body.body)),
   );
+  overviewRoutes(app);
+}
+
+/** The consultancy's whole caseload: counts per stage and the spreadsheet. */
+function overviewRoutes(app: ZodApp) {
   app.get(
     '/consultancy/dashboard/applications/stages/',
     {
-      schema: { tags, summary: 'Applications per stage, and how many are due', querystring: z.strictObject({}), response: { 200: records.stageCounts } },
+      schema: {
+        tags,
+        summary: 'Applications per stage, and how many are due',
+        querystring: z.strictObject({}),
+        response: { 200: records.stageCounts },
+      },
       config: { access },
     },
     (request) => casework.stageCounts(app.db, ownConsultancy(request.user)),

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ownConsultancy, ownConsultancyAsOwner } from '../access/institutions.ts';
+import { consultancyOwnersOnly, ownConsultancy, ownConsultancyAsOwner } from '../access/institutions.ts';
 import * as staff from '../services/staff.ts';
 import { limit } from '../services/limits.ts';
 import { invitation, invitationAcceptance, staffParams } from '../../src/lib/contract/staff.ts';
 import { message } from '../../src/lib/contract/answers.ts';
 import * as answers from '../../src/lib/contract/answers.ts';
 import * as records from '../../src/lib/contract/records.ts';
+import type { ZodApp } from '../typed-app.ts';
 
 const tags = ['Consultancy staff'];
 const access = ['consultancy'] as const;
@@ -17,17 +18,29 @@ const tokenBody = z.strictObject({ token: invitationAcceptance.shape.token });
 export default async function staffRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const invites = limit(app, 'staff-invite', { max: 30, window: '1 hour' }, (r) => `${r.user?.consultancy_id}`);
-  const accepts = limit(app, 'staff-accept', { max: 20, window: '15 minutes' });
 
   app.get(
     '/consultancy/dashboard/staff/',
-    { schema: { tags, summary: "The consultancy's active accounts", response: { 200: z.array(records.staffMember) } }, config: { access } },
+    {
+      schema: {
+        tags,
+        summary: "The consultancy's active accounts",
+        querystring: z.strictObject({}),
+        response: { 200: z.array(records.staffMember) },
+      },
+      config: { access },
+    },
     (request) => staff.listStaff(app.db, ownConsultancy(request.user)),
   );
   app.get(
     '/consultancy/dashboard/staff/invitations/',
     {
-      schema: { tags, summary: 'Pending invitations (owners)', response: { 200: z.array(records.staffInvitation) } },
+      schema: {
+        tags,
+        summary: 'Pending invitations (owners)',
+        querystring: z.strictObject({}),
+        response: { 200: z.array(records.staffInvitation) },
+      },
       config: { access },
     },
     (request) => staff.listInvitations(app.db, ownConsultancyAsOwner(request.user)),
@@ -37,6 +50,7 @@ export default async function staffRoutes(fastify: FastifyInstance) {
     {
       schema: { tags, summary: 'Invite a counsellor by email (owners)', body: invitation, response: { 201: records.staffInvitation } },
       config: { access, errors: [409] },
+      onRequest: consultancyOwnersOnly,
       preHandler: invites,
     },
     async (request, reply) => {
@@ -63,11 +77,21 @@ export default async function staffRoutes(fastify: FastifyInstance) {
       return { message: 'Counsellor removed.' };
     },
   );
+  invitationRoutes(app);
+}
 
+/** The invitee's side, without an account: which consultancy invites, and accepting. */
+function invitationRoutes(app: ZodApp) {
+  const accepts = limit(app, 'staff-accept', { max: 20, window: '15 minutes' });
   app.post(
     '/consultancy/staff/invitation/',
     {
-      schema: { tags, summary: 'Which consultancy an invitation link is from', body: tokenBody, response: { 200: records.invitationPreview } },
+      schema: {
+        tags,
+        summary: 'Which consultancy an invitation link is from',
+        body: tokenBody,
+        response: { 200: records.invitationPreview },
+      },
       config: { access: 'public' },
       onRequest: accepts,
     },

@@ -42,7 +42,8 @@ export function listedWhere(q: { counsellor?: number | 'none'; due?: 'true' | 'f
   );
 }
 
-const nameOf = (u: typeof counsellor | typeof author) => sql<string>`coalesce(nullif(trim(concat(${u.first_name}, ' ', ${u.last_name})), ''), ${u.email})`;
+const nameOf = (u: typeof counsellor | typeof author) =>
+  sql<string>`coalesce(nullif(trim(concat(${u.first_name}, ' ', ${u.last_name})), ''), ${u.email})`;
 
 /** The latest of its update, its stage changes and its notes. */
 const lastActivity = sql<string>`greatest(
@@ -161,11 +162,7 @@ export async function addNote(db: Db, user: SessionUser, consultancyId: number, 
 
 /** How many of the consultancy's applications are at each stage, in the stages' order (none left out). */
 export async function stageCounts(db: Db, consultancyId: number) {
-  const rows = await db
-    .select({ status: a.status, n: count() })
-    .from(a)
-    .where(eq(a.consultancy_id, consultancyId))
-    .groupBy(a.status);
+  const rows = await db.select({ status: a.status, n: count() }).from(a).where(eq(a.consultancy_id, consultancyId)).groupBy(a.status);
   const counts = new Map(rows.map((r) => [r.status, r.n]));
   const stages = STATUSES.map((stage) => ({ stage, label: STATUS_LABELS[stage as Status], count: counts.get(stage) ?? 0 }));
   const [due] = await db

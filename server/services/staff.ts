@@ -14,7 +14,8 @@ import { enqueue } from './outbox.ts';
 import { revokeUserSessions, startSession } from './sessions.ts';
 import type { Runner } from './tx.ts';
 
-export const INVITATION_INVALID = 'This invitation is no longer valid: it was used, withdrawn or is more than a week old. Ask for a new one.';
+export const INVITATION_INVALID =
+  'This invitation is no longer valid: it was used, withdrawn or is more than a week old. Ask for a new one.';
 
 /** Only a hash of the link's token is stored, so a leaked table gives no usable link. */
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');

@@ -174,7 +174,6 @@ export const EXPECTED: Record<string, RouteExpectation> = {
  */
 export const OWNER_ONLY: string[] = [
   'PATCH /api/consultancy/dashboard/update/',
-  'POST /api/consultancy/dashboard/still-correct/',
   'POST /api/consultancy/dashboard/licence/',
   'GET /api/consultancy/dashboard/staff/invitations/',
   'POST /api/consultancy/dashboard/staff/invitations/',
