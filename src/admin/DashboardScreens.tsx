@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { STATUSES as APPLICATION_STATUSES, type Status as ApplicationStatus } from '../lib/contract/applications.ts';
+import { type Status as ApplicationStatus } from '../lib/contract/applications.ts';
 import { resources } from './resources/index.ts';
 import {
   createBranch,
   getProfile,
-  listApplications,
   listBranches,
   listCourses,
   listInquiries,
@@ -31,11 +30,13 @@ import {
 } from '../lib/stores/adminDashboard.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { LineChart } from './Chart.tsx';
+import { CaseList } from './CaseList.tsx';
+import { cases } from '../lib/stores/casework.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { FactsCheck } from './FactsCheck.tsx';
 import { DASHBOARD_NAV } from './nav.ts';
-import { Crumbs, FilterField, RowError, ScreenHeader, Toolbar } from './ui.tsx';
+import { Crumbs, RowError, ScreenHeader } from './ui.tsx';
 
 /** The institution dashboards: own profile, leads, applications, branches, courses, pageviews. */
 
@@ -104,7 +105,6 @@ export function DashboardProfile({ kind }: { kind: Institution }) {
 const columnsFrom = (resource: 'inquiry' | 'application', names: string[]): Record<string, FieldMeta> =>
   Object.fromEntries(names.map((name) => [name, resources[resource]!.fields[name]!]));
 const inquiryFields = columnsFrom('inquiry', ['created_at', 'name', 'email', 'phone', 'message']);
-const applicationFields = columnsFrom('application', ['tracking_code', 'full_name', 'email', 'phone', 'status', 'documents', 'created_at']);
 
 function PagedTable({
   store,
@@ -155,30 +155,10 @@ export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }
 }
 
 export function DashboardApplications() {
-  const store = useMemo(() => createPagedStore((page, status) => listApplications(page, status || undefined)), []);
-  const s = useStore(store.$state);
   return (
     <section aria-labelledby="app-title">
       <ScreenHeader id="app-title" title="Applications" />
-      <Toolbar>
-        <FilterField id="app-status" label="Status">
-          <select id="app-status" value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
-            <option value="">All</option>
-            {APPLICATION_STATUSES.map((st) => (
-              <option key={st} value={st}>
-                {STATUS_LABELS[st]}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-      </Toolbar>
-      <PagedTable
-        store={store}
-        caption="Applications"
-        fields={applicationFields}
-        empty="No applications yet."
-        actions={(row) => <StatusMove store={store} row={row as never} />}
-      />
+      <CaseList move={(row) => <StatusMove store={cases} row={row} />} />
     </section>
   );
 }
