@@ -79,6 +79,14 @@ export function listInquiries(kind: 'consultancy' | 'college', page = 1): Promis
   );
 }
 
+export function listApplications(page = 1, status?: string): Promise<Page<Row>> {
+  return guarded('consultancy', () =>
+    call('Failed to fetch applications', (c) =>
+      c.get('consultancy/dashboard/applications/', { searchParams: pageQuery(page, { status }) }).json<Page<Row>>(),
+    ),
+  );
+}
+
 /** Moves an application to one of its next statuses with a note the applicant sees on /track/. */
 export function moveApplication(id: number, current: unknown, status: ApplicationStatus, note: string): Promise<Row> {
   return guarded('consultancy', () => {
