@@ -26,3 +26,16 @@ export const mayReadConsultancyFile = (user: SessionUser, consultancyId: number)
 
 /** Who works on an application (requests its documents and decides on them): the same people who may read its files. */
 export const mayHandleApplication = mayReadConsultancyFile;
+/** An institution's profile and staff are managed by its owners; a consultancy's counsellors only work its applications. */
+export function ownInstitutionToManage(user: SessionUser | null | undefined, kind: InstitutionRole): number {
+  const id = ownInstitutionId(user, kind);
+  if (user!.staff_role !== 'owner') throw forbidden(`Only an owner of the ${kind} may do this.`);
+  return id;
+}
+
+export const ownConsultancyAsOwner = (user: SessionUser | null | undefined) => ownInstitutionToManage(user, 'consultancy');
+
+/** A route hook for owner-only consultancy routes: a counsellor is refused before the request is read. */
+export const consultancyOwnersOnly = async (request: { user: SessionUser | null }) => {
+  ownConsultancyAsOwner(request.user);
+};

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { refreshTokens, users, type Role } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { tokenSigner } from '../auth/tokens.ts';
+import type { StaffRole } from '../../src/lib/contract/staff.ts';
 
 /**
  * Who may call a route, declared on every route as `config.access`:
@@ -22,6 +23,8 @@ export interface SessionUser {
   consultancy_id: number | null;
   college_id: number | null;
   university_id: number | null;
+  /** owner or counsellor, for a consultancy account (see src/lib/contract/staff.ts) */
+  staff_role: StaffRole;
 }
 
 declare module 'fastify' {
@@ -50,6 +53,7 @@ export const sessionColumns = {
   consultancy_id: users.consultancy_id,
   college_id: users.college_id,
   university_id: users.university_id,
+  staff_role: users.staff_role,
   active: users.active,
 };
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INSTITUTION_ROLES, type InstitutionRole } from '../../src/lib/contract/index.ts';
 import { INSTITUTIONS } from '../../src/lib/contract/institutions.ts';
-import { ownInstitutionId } from '../access/institutions.ts';
+import { ownInstitutionId, ownInstitutionToManage } from '../access/institutions.ts';
 import { columnIs, findRow, listRows, relatedOf } from '../entities/query.ts';
 import { registry, uploadRules } from '../entities/registry.ts';
 import { confirmFacts, saveRow } from '../entities/write.ts';
@@ -48,7 +48,7 @@ function profileRoutes(app: ZodApp, role: InstitutionRole) {
       config: { access, errors: [404] },
     },
     async (request) => {
-      const existing = await findRow(app.db, entity, String(ownInstitutionId(request.user, role)));
+      const existing = await findRow(app.db, entity, String(ownInstitutionToManage(request.user, role)));
       return saveRow(entity, await readForm(request, uploadRules(entity)), existing, {
         db: app.db,
         storage: app.storage,
@@ -68,7 +68,8 @@ function profileRoutes(app: ZodApp, role: InstitutionRole) {
         },
         config: { access },
       },
-      async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionId(request.user, role)))),
+      async (request) =>
+        confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionToManage(request.user, role)))),
     );
 }
 

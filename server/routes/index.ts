@@ -23,6 +23,8 @@ import opsRoutes from './ops.ts';
 import searchRoutes from './search.ts';
 import documentRoutes from './documents.ts';
 import counsellingRoutes from './counselling.ts';
+import staffRoutes from './staff.ts';
+import caseworkRoutes from './casework.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -50,4 +52,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(searchRoutes);
   await app.register(documentRoutes);
   await app.register(counsellingRoutes);
+  await app.register(staffRoutes);
+  await app.register(caseworkRoutes);
 }

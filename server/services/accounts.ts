@@ -40,6 +40,7 @@ const userColumns = {
   consultancy_id: users.consultancy_id,
   college_id: users.college_id,
   university_id: users.university_id,
+  staff_role: users.staff_role,
   active: users.active,
   created_at: users.created_at,
   updated_at: users.updated_at,

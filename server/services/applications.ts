@@ -34,7 +34,8 @@ import type { Tx } from './tx.ts';
 import { newTrackingCode } from './tracking-code.ts';
 import { applicationOfCode } from '../access/codes.ts';
 import * as notices from './notices.ts';
-import { mayReadConsultancyFile } from '../access/institutions.ts';
+import { mayReadConsultancyFile, ownConsultancy } from '../access/institutions.ts';
+import { counsellorFilter, listedColumns, listedWhere } from './casework.ts';
 
 /** The document field of the application form: PDF or images, several allowed. */
 export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
@@ -43,6 +44,9 @@ export const applicationQuery = z.strictObject({
   ...pageQuery,
   ordering: orderingParam,
   status: z.enum(STAGES, { error: `Must be one of ${STAGES.join(', ')}` }).optional(),
+  counsellor: counsellorFilter,
+  /** only open applications whose follow-up date is today or past (the consultancy's day) */
+  due: z.enum(['true', 'false']).optional(),
 });
 
 const editLocked = () => conflict('This application can no longer be edited: the consultancy has already started working on it.');
@@ -229,6 +233,7 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
     consultancyId ? eq(a.consultancy_id, consultancyId) : undefined,
     q.status ? eq(a.status, q.status) : undefined,
     q.search ? containsAny(q.search, [a.tracking_code, a.full_name, a.email, a.phone]) : undefined,
+    listedWhere(q),
   );
   const [total] = await db.select({ n: count() }).from(a).where(where);
   const { limit, offset } = pageWindow(q);
@@ -240,37 +245,11 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
     email: a.email,
     tracking_code: a.tracking_code,
     consultancy_name: consultancies.name,
+    follow_up_on: a.follow_up_on,
   };
-  const rows = await db
-    .select({
-      id: a.id,
-      tracking_code: a.tracking_code,
-      status: a.status,
-      consultancy_id: a.consultancy_id,
-      consultancy_name: consultancies.name,
-      full_name: a.full_name,
-      email: a.email,
-      phone: a.phone,
-      address: a.address,
-      destination_id: a.destination_id,
-      destination_name: destinations.name,
-      course_id: a.course_id,
-      course_name: courses.name,
-      university_id: a.university_id,
-      university_name: universities.name,
-      preferred_intake: a.preferred_intake,
-      education_level: a.education_level,
-      message: a.message,
-      created_at: a.created_at,
-      updated_at: a.updated_at,
-    })
-    .from(a)
-    .innerJoin(consultancies, eq(consultancies.id, a.consultancy_id))
-    .leftJoin(destinations, eq(destinations.id, a.destination_id))
-    .leftJoin(courses, eq(courses.id, a.course_id))
-    .leftJoin(universities, eq(universities.id, a.university_id))
+  const rows = await listedColumns(db)
     .where(where)
-    .orderBy(...orderingOf(q.ordering, ordering, '-created_at', a.id))
+    .orderBy(...orderingOf(q.ordering, ordering, q.due === 'true' ? 'follow_up_on' : '-created_at', a.id))
     .limit(limit)
     .offset(offset);
   const documents = await sentDocuments(

@@ -16,7 +16,7 @@ import { consultancies, consultancyLicenceHistory as h, consultancyLicences as l
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
-import { ownConsultancy } from '../access/institutions.ts';
+import { ownConsultancy, ownConsultancyAsOwner } from '../access/institutions.ts';
 import { isAdmin } from '../access/roles.ts';
 import { nepalToday } from './licence-values.ts';
 import { featuredWithdrawn, type Site } from './notices.ts';
@@ -118,7 +118,7 @@ export async function ownLicences(db: Db, user: SessionUser) {
  * the public sees (if any) stays until then. A submission still waiting is replaced by the new one.
  */
 export async function submitLicence(app: FastifyInstance, user: SessionUser, form: FormData) {
-  const consultancyId = ownConsultancy(user);
+  const consultancyId = ownConsultancyAsOwner(user);
   const parsed = licenceSubmission.safeParse(form.fields);
   const document = form.files.find((f) => f.field === 'document');
   const fields: Record<string, string[]> = {};

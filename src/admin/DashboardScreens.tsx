@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { ApplicationCase } from './CaseSections.tsx';
 import { useEffect, useMemo, useState } from 'react';
-import { STAGES as APPLICATION_STAGES, type Stage as ApplicationStatus } from '../lib/contract/applications.ts';
+import { type Stage as ApplicationStatus } from '../lib/contract/applications.ts';
 import { resources } from './resources/index.ts';
 import {
   createBranch,
   getProfile,
-  listApplications,
   listBranches,
   listCourses,
   listInquiries,
@@ -33,11 +32,13 @@ import {
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { LineChart } from './Chart.tsx';
+import { CaseList } from './CaseList.tsx';
+import { cases } from '../lib/stores/casework.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { FactsCheck } from './FactsCheck.tsx';
 import { DASHBOARD_NAV } from './nav.ts';
-import { Crumbs, FilterField, RowError, ScreenHeader, Toolbar } from './ui.tsx';
+import { Crumbs, RowError, ScreenHeader } from './ui.tsx';
 
 /** The institution dashboards: own profile, leads, applications, branches, courses, pageviews. */
 
@@ -106,7 +107,6 @@ export function DashboardProfile({ kind }: { kind: Institution }) {
 const columnsFrom = (resource: 'inquiry' | 'application', names: string[]): Record<string, FieldMeta> =>
   Object.fromEntries(names.map((name) => [name, resources[resource]!.fields[name]!]));
 const inquiryFields = columnsFrom('inquiry', ['created_at', 'name', 'email', 'phone', 'message']);
-const applicationFields = columnsFrom('application', ['tracking_code', 'full_name', 'email', 'phone', 'status', 'documents', 'created_at']);
 
 function PagedTable({
   store,
@@ -157,31 +157,13 @@ export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }
 }
 
 export function DashboardApplications() {
-  const store = useMemo(() => createPagedStore((page, status) => listApplications(page, status || undefined)), []);
-  const s = useStore(store.$state);
   return (
     <section aria-labelledby="app-title">
       <ScreenHeader id="app-title" title="Applications" />
-      <Toolbar>
-        <FilterField id="app-status" label="Stage">
-          <select id="app-status" value={s.filter} onChange={(e) => void store.setFilter(e.target.value)}>
-            <option value="">All</option>
-            {APPLICATION_STAGES.map((st) => (
-              <option key={st} value={st}>
-                {STAGE_LABELS[st]}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-      </Toolbar>
-      <PagedTable
-        store={store}
-        caption="Applications"
-        fields={applicationFields}
-        empty="No applications yet."
+      <CaseList
         actions={(row) => (
           <>
-            <StatusMove store={store} row={row as never} />
+            <StatusMove store={cases} row={row} />
             <ApplicationDocuments applicationId={Number(row.id)} />
             <details>
               <summary>Messages and payments</summary>

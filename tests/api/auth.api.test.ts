@@ -61,6 +61,7 @@ describe.each(engines)('auth and accounts on %s', (engine) => {
         consultancy_id: consultancyId,
         college_id: null,
         university_id: null,
+        staff_role: 'owner',
       });
       expect(res.body).not.toContain('password');
     });

@@ -68,6 +68,9 @@ interface Institution {
   college: number;
   university: number;
   auth: Record<InstitutionRole, Record<string, string>>;
+  /** the consultancy account's user id, and an invitation it sent */
+  staff: number;
+  invitation: number;
 }
 
 interface Fixtures {
@@ -150,6 +153,7 @@ const countIs = (n: number) => (res: LightMyRequestResponse) => {
 function crossCases(f: Fixtures): CrossCase[] {
   const { own, other } = f;
   const cases: CrossCase[] = [];
+  cases.push(...caseworkCrossCases(f));
   // dashboards: the id a client sends is ignored; the profile read and changed is the caller's own
   for (const role of INSTITUTION_ROLES) {
     const ownId = own[role];
@@ -567,6 +571,50 @@ function crossCases(f: Fixtures): CrossCase[] {
   return cases;
 }
 
+/** Staff and case work (issue 26): the other consultancy's staff, invitations and applications do not exist for the caller. */
+function caseworkCrossCases({ own, other }: Fixtures): CrossCase[] {
+  const as = 'consultancy';
+  const app = (route: string, body?: Record<string, unknown>): CrossCase => ({
+    route,
+    as,
+    why: "the other's application",
+    params: { id: other.application },
+    ...(body ? { body } : {}),
+    status: 404,
+  });
+  return [
+    { route: 'GET /api/consultancy/dashboard/staff/', as, why: 'own staff', status: 200, check: listHas([own.staff], [other.staff]) },
+    {
+      route: 'GET /api/consultancy/dashboard/staff/invitations/',
+      as,
+      why: 'own invitations',
+      status: 200,
+      check: listHas([own.invitation], [other.invitation]),
+    },
+    {
+      route: 'POST /api/consultancy/dashboard/staff/invitations/',
+      as,
+      why: 'the other consultancy in the body',
+      body: { email: 'x@example.com', consultancy: other.consultancy },
+      status: 400,
+    },
+    {
+      route: 'DELETE /api/consultancy/dashboard/staff/invitations/:id/',
+      as,
+      why: "the other's invitation",
+      params: { id: other.invitation },
+      status: 404,
+    },
+    { route: 'DELETE /api/consultancy/dashboard/staff/:id/', as, why: "the other's account", params: { id: other.staff }, status: 404 },
+    app('PUT /api/consultancy/dashboard/applications/:id/counsellor/', { counsellor: null }),
+    app('PUT /api/consultancy/dashboard/applications/:id/follow-up/', { follow_up_on: '2026-01-01' }),
+    app('GET /api/consultancy/dashboard/applications/:id/notes/'),
+    app('POST /api/consultancy/dashboard/applications/:id/notes/', { body: 'Hijacked' }),
+    { route: 'GET /api/consultancy/dashboard/applications/stages/', as, why: 'own counts', status: 200, check: countIs(1) },
+    { route: 'GET /api/consultancy/dashboard/applications/export/', as, why: 'own applications only', status: 200 },
+  ];
+}
+
 /**
  * The own institution's requests with the right ids: the same routes answer 2xx, so the refusals
  * above come from the ownership rule and not from a malformed request.
@@ -659,12 +707,21 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       .insert(universities)
       .values({ name: `${prefix} University`, slug: `${slug}-university` })
       .returning();
+    const owner = await tokenFor(t, 'consultancy', { consultancy_id: consultancy!.id });
+    const invited = await call({
+      method: 'POST',
+      url: '/api/consultancy/dashboard/staff/invitations/',
+      headers: owner.auth,
+      payload: { email: `${prefix.toLowerCase()}.counsellor@example.com` },
+    });
     return {
       consultancy: consultancy!.id,
+      staff: owner.id,
+      invitation: invited.json().id,
       college: college!.id,
       university: university!.id,
       auth: {
-        consultancy: (await tokenFor(t, 'consultancy', { consultancy_id: consultancy!.id })).auth,
+        consultancy: owner.auth,
         college: (await tokenFor(t, 'college', { college_id: college!.id })).auth,
         university: (await tokenFor(t, 'university', { university_id: university!.id })).auth,
       },

@@ -192,4 +192,34 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'GET /api/consultancy-review/admin/': e('admin', 200),
   'POST /api/consultancy-review/:id/hide/': e('admin', 400),
   'POST /api/consultancy-review/:id/restore/': e('admin', 404),
+  // consultancy staff and case work (issue 26); the walk's consultancy account is an owner
+  'GET /api/consultancy/dashboard/staff/': e('consultancy', 200),
+  'GET /api/consultancy/dashboard/staff/invitations/': e('consultancy', 200),
+  'POST /api/consultancy/dashboard/staff/invitations/': e('consultancy', 400),
+  'DELETE /api/consultancy/dashboard/staff/invitations/:id/': e('consultancy', 404),
+  'DELETE /api/consultancy/dashboard/staff/:id/': e('consultancy', 404),
+  'POST /api/consultancy/staff/invitation/': e('public', 400),
+  'POST /api/consultancy/staff/accept/': e('public', 400),
+  'PUT /api/consultancy/dashboard/applications/:id/counsellor/': e('consultancy', 404),
+  'PUT /api/consultancy/dashboard/applications/:id/follow-up/': e('consultancy', 400),
+  'GET /api/consultancy/dashboard/applications/:id/notes/': e('consultancy', 404),
+  'POST /api/consultancy/dashboard/applications/:id/notes/': e('consultancy', 400),
+  'GET /api/consultancy/dashboard/applications/stages/': e('consultancy', 200),
+  'GET /api/consultancy/dashboard/applications/export/': e('consultancy', 200),
 };
+
+/**
+ * The consultancy routes only its owners may call: a counsellor (a consultancy account with
+ * staff_role 'counsellor') gets 403 from each, with the walk's request. Counsellors work
+ * applications (every other consultancy route); they do not manage staff, edit the profile or
+ * licence, or export the applications. staff.api.test.ts walks this list.
+ */
+export const OWNER_ONLY: string[] = [
+  'PATCH /api/consultancy/dashboard/update/',
+  'POST /api/consultancy/dashboard/licence/',
+  'GET /api/consultancy/dashboard/staff/invitations/',
+  'POST /api/consultancy/dashboard/staff/invitations/',
+  'DELETE /api/consultancy/dashboard/staff/invitations/:id/',
+  'DELETE /api/consultancy/dashboard/staff/:id/',
+  'GET /api/consultancy/dashboard/applications/export/',
+];

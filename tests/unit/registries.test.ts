@@ -21,6 +21,7 @@ const user = (over: Partial<SessionUser>): SessionUser => ({
   consultancy_id: null,
   college_id: null,
   university_id: null,
+  staff_role: 'owner',
   ...over,
 });
 

@@ -3,6 +3,7 @@ import { id, timestamps } from './columns.ts';
 import { colleges, consultancies, universities } from './content.ts';
 
 import { ROLES, type Role } from '../../../src/lib/contract/index.ts';
+import type { StaffRole } from '../../../src/lib/contract/staff.ts';
 
 export { ROLES, type Role };
 
@@ -19,6 +20,8 @@ export const users = pgTable(
     consultancy_id: integer('consultancy_id').references(() => consultancies.id, { onDelete: 'set null' }),
     college_id: integer('college_id').references(() => colleges.id, { onDelete: 'set null' }),
     university_id: integer('university_id').references(() => universities.id, { onDelete: 'set null' }),
+    /** a consultancy account's place in its staff: accounts an admin makes are owners, invited ones counsellors */
+    staff_role: varchar('staff_role', { length: 20 }).$type<StaffRole>().notNull().default('owner'),
     active: boolean('active').notNull().default(true),
     /** a student's own sign-up is confirmed from the email address before it can sign in; accounts made otherwise are */
     email_verified: boolean('email_verified').notNull().default(true),

@@ -14,3 +14,4 @@ export * from './outbox.ts';
 export * from './plan-ticks.ts';
 export * from './counselling.ts';
 export * from './cases.ts';
+export * from './staff.ts';

@@ -28,6 +28,10 @@ export const consultancyApplications = pgTable(
     status: varchar('status', { length: 40 }).notNull().default('submitted'),
     /** the applicant's choice on the tracking page: false stops mails about this application */
     notify_applicant: boolean('notify_applicant').notNull().default(true),
+    /** the consultancy's counsellor working the case */
+    counsellor_id: integer('counsellor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** when the consultancy means to look at it again: due-today lists it from that day */
+    follow_up_on: date('follow_up_on', { mode: 'string' }),
     /** Content hash of the submission, so the same form sent twice within minutes is stored once. */
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     ...timestamps(),
@@ -35,6 +39,8 @@ export const consultancyApplications = pgTable(
   (t) => [
     index('applications_consultancy_idx').on(t.consultancy_id, t.created_at),
     index('applications_fingerprint_idx').on(t.fingerprint),
+    index('applications_counsellor_idx').on(t.counsellor_id),
+    index('applications_follow_up_idx').on(t.consultancy_id, t.follow_up_on),
   ],
 );
 

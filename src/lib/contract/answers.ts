@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './entity.ts';
 import { message, page } from './responses.ts';
+import { STAFF_ROLES } from './staff.ts';
 
 /**
  * What the API answers outside the generic entity routes, as the routes' response schemas:
@@ -25,6 +26,7 @@ export const sessionUser = z.object({
   consultancy_id: int.nullable(),
   college_id: int.nullable(),
   university_id: int.nullable(),
+  staff_role: z.enum(STAFF_ROLES).describe("a consultancy account's place in its staff; other accounts say owner"),
 });
 export const session = z.object({
   access: z.string().describe('Short-lived access JWT (Authorization: Bearer)'),

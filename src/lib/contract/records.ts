@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page } from './responses.ts';
 import { ACTOR_ROLES, ANSWERS } from './applications.ts';
+import { STAFF_ROLES } from './staff.ts';
 
 /**
  * The records behind the console's and the tracking pages' screens, as the API answers them:
@@ -73,6 +74,10 @@ export const application = z.object({
   preferred_intake: z.string(),
   education_level: z.string(),
   message: z.string(),
+  counsellor_id: int.nullable(),
+  counsellor_name: z.string().nullable(),
+  follow_up_on: day.nullable(),
+  last_activity_at: timestamp.describe('the latest of its update, stage changes and notes'),
   created_at: timestamp,
   updated_at: timestamp,
   status_label: z.string(),
@@ -88,6 +93,34 @@ export const applicationMoved = z.object({
   status_label: z.string(),
   next_statuses: z.array(z.string()),
   entry: z.object(movedEntry),
+});
+
+// consultancy staff and case work
+
+export const staffMember = z.object({
+  id: int,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  staff_role: z.enum(STAFF_ROLES),
+  created_at: timestamp,
+});
+export const staffInvitation = z.object({ id: int, email: z.string(), expires_at: timestamp, expired: z.boolean() });
+/** What the accept page shows: which consultancy invites which address. */
+export const invitationPreview = z.object({ email: z.string(), consultancy_name: z.string(), expires_at: timestamp });
+export const assigned = z.object({ id: int, counsellor_id: int.nullable() });
+export const followUpSet = z.object({ id: int, follow_up_on: day.nullable() });
+export const applicationNote = z.object({
+  id: int,
+  body: z.string(),
+  author_id: int.nullable(),
+  author_name: z.string().nullable().describe('null once the author account is gone'),
+  created_at: timestamp,
+});
+export const stageCounts = z.object({
+  stages: z.array(z.object({ stage: z.string(), label: z.string(), count: int })),
+  total: int,
+  due: int.describe('open applications whose follow-up is today or past'),
 });
 
 // reviews

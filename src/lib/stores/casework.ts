@@ -1,0 +1,63 @@
+import { map } from 'nanostores';
+import * as api from '../api/casework.ts';
+import { createAsyncStore, createPagedStore } from './adminDashboard.ts';
+import { flash } from './adminFlash.ts';
+
+/** The consultancy's application list with its case-work filters, counts per stage and staff, and the actions on one case. */
+
+export interface CaseFilters {
+  status: string;
+  counsellor: string;
+  due: boolean;
+}
+
+export const $caseFilters = map<CaseFilters>({ status: '', counsellor: '', due: false });
+export const cases = createPagedStore(api.listCases);
+export const stages = createAsyncStore(api.stageCounts);
+export const staff = createAsyncStore(api.listStaff);
+
+const queryOf = (f: CaseFilters) => {
+  const q = new URLSearchParams();
+  if (f.status) q.set('status', f.status);
+  if (f.counsellor) q.set('counsellor', f.counsellor);
+  if (f.due) q.set('due', 'true');
+  return q.toString();
+};
+
+export async function setCaseFilter<K extends keyof CaseFilters>(key: K, value: CaseFilters[K]) {
+  $caseFilters.set({ ...$caseFilters.get(), [key]: value });
+  await cases.setFilter(queryOf($caseFilters.get()));
+}
+
+export const loadCaseWork = () => Promise.all([cases.load(), stages.load(), staff.load()]);
+
+/** Runs one case action, says how it went, and reloads the list and counts. */
+async function act(done: string, run: () => Promise<unknown>) {
+  try {
+    await run();
+    flash(done);
+    await Promise.all([cases.load(), stages.load()]);
+    return true;
+  } catch (e) {
+    flash(e instanceof Error ? e.message : String(e));
+    return false;
+  }
+}
+
+export const assignCase = (id: number, counsellor: number | null) =>
+  act(counsellor ? 'Counsellor assigned.' : 'Application unassigned.', () => api.assign(id, counsellor));
+export const followUpCase = (id: number, on: string) =>
+  act(on ? `Follow-up set for ${on}.` : 'Follow-up cleared.', () => api.setFollowUp(id, on || null));
+
+/** One case's private notes, loaded when its notes are opened. */
+export function notesOf(id: number) {
+  const store = createAsyncStore(() => api.listNotes(id));
+  return {
+    ...store,
+    async add(body: string) {
+      const ok = await act('Note added.', () => api.addNote(id, body));
+      if (ok) await store.load();
+      return ok;
+    },
+  };
+}

@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { buildTestApp, createConsultancy, createDestination, engines, freshIp, multipart, tokenFor, type TestApp } from './helpers.ts';
+import { startInbox, type Inbox } from './inbox.ts';
+import { EXPECTED, OWNER_ONLY } from './permissions.table.ts';
+import { consultancyApplications, staffInvitations } from '../../server/db/schema/index.ts';
+import { nextStages, STAGES } from '../../src/lib/contract/applications.ts';
+import { CONSULTANCY_TIME_ZONE } from '../../src/lib/contract/staff.ts';
+
+const SITE = 'https://studyabroad.example';
+const STRONG = 'violet-kettle-harbour-42';
+
+/** A day relative to today where the consultancies work (YYYY-MM-DD). */
+const dayFromToday = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: CONSULTANCY_TIME_ZONE }).format(new Date(Date.now() + days * 86_400_000));
+
+type Auth = { authorization: string };
+
+/** A consultancy's owner invites counsellors, who work its applications; removal ends their access at once. */
+describe.each(engines)('consultancy staff and case work on %s', (engine) => {
+  let t: TestApp;
+  let inbox: Inbox;
+  let consultancyId: number;
+  let destinationId: number;
+  let owner: { id: number; auth: Auth };
+  let n = 0;
+
+  beforeAll(async () => {
+    inbox = await startInbox();
+    t = await buildTestApp(engine, { env: { SMTP_URL: inbox.url, SITE_URL: SITE, OUTBOX_POLL_MS: '50' } });
+    consultancyId = await createConsultancy(t.database.db, 'Everest Education');
+    destinationId = await createDestination(t.database.db, 'Australia');
+    owner = await tokenFor(t, 'consultancy', { consultancy_id: consultancyId });
+  });
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, auth?: Auth, payload?: unknown) =>
+    t.app.inject({ method, url: `/api${url}`, headers: auth ?? {}, remoteAddress: freshIp(), ...(payload ? { payload } : {}) });
+
+  const invite = async (email: string) => {
+    const res = await call('POST', '/consultancy/dashboard/staff/invitations/', owner.auth, { email });
+    expect(res.statusCode).toBe(201);
+    const mail = await inbox.next(email);
+    const token = /accept-invite\/\?token=([\w-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    return { id: res.json().id as number, token: token!, mail };
+  };
+  const accept = (token: string, password = STRONG) =>
+    call('POST', '/consultancy/staff/accept/', undefined, { token, first_name: 'Gita', last_name: 'Thapa', password });
+  /** A counsellor who joined by invitation, signed in through the accept answer. */
+  const counsellor = async () => {
+    const { token } = await invite(`counsellor${++n}@example.com`);
+    const res = await accept(token);
+    expect(res.statusCode).toBe(201);
+    const session = res.json() as { access: string; refresh: string; user: { id: number } };
+    return { id: session.user.id, refresh: session.refresh, auth: { authorization: `Bearer ${session.access}` } };
+  };
+  const apply = async (fields: Record<string, string> = {}, to = consultancyId) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/consultancy-application/submit/',
+      remoteAddress: freshIp(),
+      ...multipart({
+        consultancy: String(to),
+        full_name: `Ram Sharma ${++n}`,
+        email: `applicant${n}@example.com`,
+        phone: '9812345621',
+        destination: String(destinationId),
+        preferred_intake: 'February 2027',
+        education_level: "Bachelor's",
+        message: `Nursing please (${n})`,
+        ...fields,
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    const code = res.json().tracking_code as string;
+    const [row] = await t.database.db
+      .select({ id: consultancyApplications.id })
+      .from(consultancyApplications)
+      .where(eq(consultancyApplications.tracking_code, code));
+    return { code, id: row!.id };
+  };
+  const listed = async (query: string, auth = owner.auth) => {
+    const res = await call('GET', `/consultancy/dashboard/applications/?page_size=1000&${query}`, auth);
+    expect(res.statusCode).toBe(200);
+    return res.json().results as Record<string, unknown>[];
+  };
+
+  it('invites by mail through the outbox; the link shows the consultancy, sets name and password once, and signs in', async () => {
+    const { token, mail } = await invite('new.counsellor@example.com');
+    expect(mail.subject).toBe('Join Everest Education on StudyAbroad Nepal');
+    expect(mail.text).toContain(`${SITE}/dashboard/accept-invite/?token=`);
+    const preview = await call('POST', '/consultancy/staff/invitation/', undefined, { token });
+    expect(preview.json()).toMatchObject({ email: 'new.counsellor@example.com', consultancy_name: 'Everest Education' });
+    const weak = await accept(token, 'password1');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields.password).toHaveLength(1);
+    const ok = await accept(token);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().user).toMatchObject({ role: 'consultancy', staff_role: 'counsellor', consultancy_id: consultancyId });
+    const reused = await accept(token);
+    expect(reused.statusCode).toBe(400);
+    expect((await call('POST', '/consultancy/staff/invitation/', undefined, { token })).statusCode).toBe(404);
+    // the invited address now signs in with its password
+    const login = await call('POST', '/auth/login/', undefined, { email: 'new.counsellor@example.com', password: STRONG });
+    expect(login.statusCode).toBe(200);
+    const staff = (await call('GET', '/consultancy/dashboard/staff/', owner.auth)).json() as { email: string; staff_role: string }[];
+    expect(staff).toContainEqual(expect.objectContaining({ email: 'new.counsellor@example.com', staff_role: 'counsellor' }));
+  });
+
+  it('refuses an expired or withdrawn invitation, and an address that already has an account', async () => {
+    const expired = await invite('late@example.com');
+    await t.database.db
+      .update(staffInvitations)
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .where(eq(staffInvitations.id, expired.id));
+    expect((await accept(expired.token)).statusCode).toBe(400);
+    const pending = (await call('GET', '/consultancy/dashboard/staff/invitations/', owner.auth)).json() as {
+      id: number;
+      expired: boolean;
+    }[];
+    expect(pending.find((i) => i.id === expired.id)?.expired).toBe(true);
+
+    const withdrawn = await invite('withdrawn@example.com');
+    expect((await call('DELETE', `/consultancy/dashboard/staff/invitations/${withdrawn.id}/`, owner.auth)).statusCode).toBe(200);
+    expect((await accept(withdrawn.token)).statusCode).toBe(400);
+    const after = (await call('GET', '/consultancy/dashboard/staff/invitations/', owner.auth)).json() as { id: number }[];
+    expect(after.map((i) => i.id)).not.toContain(withdrawn.id);
+
+    const me = (await call('GET', '/auth/me/', owner.auth)).json() as { email: string };
+    expect((await call('POST', '/consultancy/dashboard/staff/invitations/', owner.auth, { email: me.email })).statusCode).toBe(409);
+  });
+
+  it('a counsellor works applications but gets 403 from every owner-only route', async () => {
+    const c = await counsellor();
+    for (const route of OWNER_ONLY) {
+      expect(EXPECTED[route], route).toBeDefined();
+      const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+      const res = await t.app.inject({
+        method,
+        url: path!.replace(/:id/g, '999999'),
+        headers: c.auth,
+        remoteAddress: freshIp(),
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, route).toBe(403);
+    }
+    const a = await apply();
+    expect((await listed('', c.auth)).map((r) => r.id)).toContain(a.id);
+    const move = await call('POST', `/consultancy/dashboard/applications/${a.id}/status/`, c.auth, {
+      status: nextStages('submitted')[0],
+      note: '',
+    });
+    expect(move.statusCode).toBe(200);
+    expect((await call('POST', `/consultancy/dashboard/applications/${a.id}/notes/`, c.auth, { body: 'Called her' })).statusCode).toBe(201);
+    expect(
+      (await call('PUT', `/consultancy/dashboard/applications/${a.id}/follow-up/`, c.auth, { follow_up_on: dayFromToday(1) })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/consultancy/dashboard/applications/stages/', c.auth)).statusCode).toBe(200);
+    // a counsellor takes an unassigned case for themself, never for another, and never one already taken
+    const other = await counsellor();
+    expect(
+      (await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, c.auth, { counsellor: other.id })).statusCode,
+    ).toBe(403);
+    expect((await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, c.auth, { counsellor: c.id })).json()).toEqual({
+      id: a.id,
+      counsellor_id: c.id,
+    });
+    expect(
+      (await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, other.auth, { counsellor: other.id })).statusCode,
+    ).toBe(409);
+    expect((await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, c.auth, { counsellor: null })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('a removed counsellor is refused at the next request with a still-valid access token, and cannot refresh', async () => {
+    const c = await counsellor();
+    const a = await apply();
+    await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, owner.auth, { counsellor: c.id });
+    expect((await call('GET', '/consultancy/dashboard/applications/', c.auth)).statusCode).toBe(200);
+    expect((await call('DELETE', `/consultancy/dashboard/staff/${c.id}/`, owner.auth)).statusCode).toBe(200);
+    expect((await call('GET', '/consultancy/dashboard/applications/', c.auth)).statusCode).toBe(401);
+    expect((await call('POST', '/auth/refresh/', undefined, { refresh: c.refresh })).statusCode).toBe(401);
+    // their cases go back to the pool, and they are no longer staff
+    expect((await listed(`counsellor=none`)).map((r) => r.id)).toContain(a.id);
+    const staff = (await call('GET', '/consultancy/dashboard/staff/', owner.auth)).json() as { id: number }[];
+    expect(staff.map((s) => s.id)).not.toContain(c.id);
+    // an owner is not removed this way
+    expect((await call('DELETE', `/consultancy/dashboard/staff/${owner.id}/`, owner.auth)).statusCode).toBe(404);
+  });
+
+  it("another consultancy's owner sees and changes nothing of this one's staff and cases", async () => {
+    const c = await counsellor();
+    const a = await apply();
+    const rival = await tokenFor(t, 'consultancy', { consultancy_id: await createConsultancy(t.database.db, 'Rival Consult') });
+    expect((await call('DELETE', `/consultancy/dashboard/staff/${c.id}/`, rival.auth)).statusCode).toBe(404);
+    expect((await call('GET', `/consultancy/dashboard/applications/${a.id}/notes/`, rival.auth)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, rival.auth, { counsellor: rival.id })).statusCode,
+    ).toBe(404);
+    const staff = (await call('GET', '/consultancy/dashboard/staff/', rival.auth)).json() as { id: number }[];
+    expect(staff.map((s) => s.id)).toEqual([rival.id]);
+    expect(await listed('', rival.auth)).toEqual([]);
+    // nor may an owner assign a case to another consultancy's account
+    const res = await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, owner.auth, { counsellor: rival.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.counsellor).toBeDefined();
+  });
+
+  it('lists with destination, university, intake, level, counsellor and last activity, filtered by counsellor', async () => {
+    const c = await counsellor();
+    const a = await apply();
+    const b = await apply();
+    await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, owner.auth, { counsellor: c.id });
+    const mine = await listed(`counsellor=${c.id}`);
+    expect(mine.map((r) => r.id)).toEqual([a.id]);
+    expect(mine[0]).toMatchObject({
+      destination_name: 'Australia',
+      preferred_intake: 'February 2027',
+      education_level: "Bachelor's",
+      counsellor_id: c.id,
+      counsellor_name: 'Gita Thapa',
+      status: 'submitted',
+    });
+    const before = mine[0]!.last_activity_at as string;
+    await new Promise((r) => setTimeout(r, 20));
+    await call('POST', `/consultancy/dashboard/applications/${a.id}/notes/`, c.auth, { body: 'Asked for her transcript' });
+    const [after] = await listed(`counsellor=${c.id}`);
+    expect(new Date(after!.last_activity_at as string).getTime()).toBeGreaterThan(new Date(before).getTime());
+    expect((await listed('counsellor=none')).map((r) => r.id)).toContain(b.id);
+    expect((await listed('counsellor=none')).map((r) => r.id)).not.toContain(a.id);
+    expect((await call('GET', '/consultancy/dashboard/applications/?counsellor=someone', owner.auth)).statusCode).toBe(400);
+  });
+
+  it('keeps notes private: listed with author and time for the staff, never in the tracking answer', async () => {
+    const a = await apply();
+    const marker = 'PRIVATE-NOTE-7f3a: family income unclear';
+    const added = await call('POST', `/consultancy/dashboard/applications/${a.id}/notes/`, owner.auth, { body: marker });
+    expect(added.statusCode).toBe(201);
+    const notes = (await call('GET', `/consultancy/dashboard/applications/${a.id}/notes/`, owner.auth)).json();
+    expect(notes).toEqual([
+      expect.objectContaining({ body: marker, author_id: owner.id, author_name: 'Test consultancy', created_at: expect.any(String) }),
+    ]);
+    const tracked = await call('GET', `/consultancy-application/check/${a.code}/`);
+    expect(tracked.statusCode).toBe(200);
+    expect(tracked.body).not.toContain('PRIVATE-NOTE-7f3a');
+    expect((await call('POST', `/consultancy/dashboard/applications/${a.id}/notes/`, owner.auth, { body: '  ' })).statusCode).toBe(400);
+  });
+
+  it('lists as due the open applications whose follow-up is today or past, for one counsellor or the whole consultancy', async () => {
+    const c = await counsellor();
+    const today = await apply();
+    const past = await apply();
+    const future = await apply();
+    const closed = await apply();
+    const ended = STAGES.find((s) => nextStages(s).length === 0)!;
+    await t.database.db.update(consultancyApplications).set({ status: ended }).where(eq(consultancyApplications.id, closed.id));
+    const follow = (id: number, days: number) =>
+      call('PUT', `/consultancy/dashboard/applications/${id}/follow-up/`, owner.auth, { follow_up_on: dayFromToday(days) });
+    expect((await follow(today.id, 0)).json()).toEqual({ id: today.id, follow_up_on: dayFromToday(0) });
+    await follow(past.id, -3);
+    await follow(future.id, 1);
+    await follow(closed.id, -1);
+    await call('PUT', `/consultancy/dashboard/applications/${today.id}/counsellor/`, owner.auth, { counsellor: c.id });
+    const due = (await listed('due=true')).map((r) => r.id);
+    expect(due).toEqual(expect.arrayContaining([today.id, past.id]));
+    expect(due).not.toContain(future.id);
+    expect(due).not.toContain(closed.id);
+    // the oldest follow-up first
+    expect(due.indexOf(past.id)).toBeLessThan(due.indexOf(today.id));
+    expect((await listed(`due=true&counsellor=${c.id}`, c.auth)).map((r) => r.id)).toEqual([today.id]);
+    // cleared, it is no longer due
+    await call('PUT', `/consultancy/dashboard/applications/${past.id}/follow-up/`, owner.auth, { follow_up_on: null });
+    expect((await listed('due=true')).map((r) => r.id)).not.toContain(past.id);
+    expect(
+      (await call('PUT', `/consultancy/dashboard/applications/${past.id}/follow-up/`, owner.auth, { follow_up_on: 'soon' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('counts applications per stage, every stage of the contract in its order', async () => {
+    const own = await createConsultancy(t.database.db, 'Counting Consult');
+    const counter = await tokenFor(t, 'consultancy', { consultancy_id: own });
+    const rows = [await apply({}, own), await apply({}, own), await apply({}, own)];
+    const moved = nextStages('submitted')[0]!;
+    await t.database.db.update(consultancyApplications).set({ status: moved }).where(eq(consultancyApplications.id, rows[0]!.id));
+    await t.database.db
+      .update(consultancyApplications)
+      .set({ follow_up_on: dayFromToday(0) })
+      .where(eq(consultancyApplications.id, rows[1]!.id));
+    const body = (await call('GET', '/consultancy/dashboard/applications/stages/', counter.auth)).json();
+    expect(body.stages.map((s: { stage: string }) => s.stage)).toEqual([...STAGES]);
+    const count = (stage: string) => body.stages.find((s: { stage: string }) => s.stage === stage).count;
+    expect(count('submitted')).toBe(2);
+    expect(count(moved)).toBe(1);
+    expect(body.total).toBe(3);
+    expect(body.due).toBe(1);
+  });
+
+  it("exports the consultancy's applications as CSV, cells that would run as formulas made text", async () => {
+    const own = await createConsultancy(t.database.db, 'Export Consult');
+    const exporter = await tokenFor(t, 'consultancy', { consultancy_id: own });
+    await apply({ full_name: '=HYPERLINK("http://evil.example","x")', message: '+1 555, "call me"', preferred_intake: '@SUM(A1)' }, own);
+    await apply({ full_name: 'Sita Rai', message: '-2+3' }, own);
+    await apply({}, consultancyId);
+    const res = await call('GET', '/consultancy/dashboard/applications/export/', exporter.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(
+      'Tracking code,Submitted,Name,Email,Phone,Destination,University,Course,Intake,Level,Stage,Counsellor,Follow-up,Last activity,Message',
+    );
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(res.body).toContain(`"'+1 555, ""call me"""`);
+    expect(res.body).toContain(`'@SUM(A1)`);
+    expect(res.body).toContain(`,'-2+3`);
+    expect(res.body).toContain('Sita Rai,');
+    expect(res.body).not.toContain('Nursing please');
+  });
+});
