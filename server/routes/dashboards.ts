@@ -68,8 +68,7 @@ function profileRoutes(app: ZodApp, role: InstitutionRole) {
         },
         config: { access },
       },
-      async (request) =>
-        confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionToManage(request.user, role)))),
+      async (request) => confirmFacts(app.db, entity, await findRow(app.db, entity, String(ownInstitutionToManage(request.user, role)))),
     );
 }
 

@@ -293,8 +293,7 @@ describe.each(engines)('application cases on %s', (engine) => {
     // one address: 60 a day over any applications
     const ip = freshIp();
     const apps = [await apply(), await apply(), await apply()];
-    for (const app of apps)
-      for (let i = 0; i < 20; i++) expect((await studentPost(app.code, `Hi ${i}`, [], ip)).statusCode).toBe(201);
+    for (const app of apps) for (let i = 0; i < 20; i++) expect((await studentPost(app.code, `Hi ${i}`, [], ip)).statusCode).toBe(201);
     expect((await studentPost((await apply()).code, 'Over', [], ip)).statusCode).toBe(429);
   }, 120_000); // about a hundred posts, each with its notice: slow on a busy machine
 });

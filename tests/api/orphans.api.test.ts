@@ -86,16 +86,14 @@ describe('sweep of private files in an S3-compatible store (s3rver)', () => {
   it('lists the bucket and removes only the objects no row names, once they are old enough', async () => {
     const orphan = await store.put(Buffer.from('%PDF-1.4 left by a crash'), 'pdf', 'application/pdf');
     const referenced = await store.put(Buffer.from('%PDF-1.4 evidence'), 'pdf', 'application/pdf');
-    await t.database.db
-      .insert(complaints)
-      .values({
-        name: 'Hari',
-        email: 'hari@example.com',
-        subject: 'Fees',
-        message: 'No receipt given.',
-        evidence: referenced,
-        fingerprint: 'orphans-s3',
-      });
+    await t.database.db.insert(complaints).values({
+      name: 'Hari',
+      email: 'hari@example.com',
+      subject: 'Fees',
+      message: 'No receipt given.',
+      evidence: referenced,
+      fingerprint: 'orphans-s3',
+    });
 
     // just written: still waiting for their rows as far as the sweep knows
     expect(await sweepOrphans(t.database.db, store)).toBe(0);
