@@ -34,7 +34,7 @@ import type { Tx } from './tx.ts';
 import { newTrackingCode } from './tracking-code.ts';
 import { applicationOfCode } from '../access/codes.ts';
 import * as notices from './notices.ts';
-import { mayReadConsultancyFile, ownConsultancy } from '../access/institutions.ts';
+import { mayReadConsultancyFile } from '../access/institutions.ts';
 import { counsellorFilter, listedColumns, listedWhere } from './casework.ts';
 
 /** The document field of the application form: PDF or images, several allowed. */
