@@ -21,6 +21,7 @@ import opsRoutes from './ops.ts';
 import searchRoutes from './search.ts';
 import documentRoutes from './documents.ts';
 import counsellingRoutes from './counselling.ts';
+import studentDataRoutes from './student-data.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -46,4 +47,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(searchRoutes);
   await app.register(documentRoutes);
   await app.register(counsellingRoutes);
+  await app.register(studentDataRoutes);
 }
