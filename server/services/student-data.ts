@@ -60,7 +60,7 @@ export async function eraseApplication(app: FastifyInstance, code: string) {
   });
   await removeUnreferenced(app.db, app.privateStorage, keys);
   return {
-    erased: true,
+    erased: true as const,
     removed,
     message: 'Your personal data in this application has been erased. The tracking code no longer finds it.',
   };
