@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import {
   applicationDocuments,
@@ -8,6 +8,7 @@ import {
   courses,
   destinations,
   documentRequests,
+  outboxMessages,
   universities,
 } from '../db/schema/index.ts';
 import { newTrackingCode } from './tracking-code.ts';
@@ -170,8 +171,21 @@ const applicationEntry: PersonalData = {
   },
 };
 
+// the mails about it (to the student and to the consultancy) carry names and addresses; their keys
+// start with the application's (server/services/notices.ts); not exported: the student got them
+const mailEntry: PersonalData = {
+  name: 'mail',
+  erase: async (tx, applicationId) => {
+    const rows = await tx
+      .delete(outboxMessages)
+      .where(like(outboxMessages.key, `application.${applicationId}.%`))
+      .returning({ id: outboxMessages.id });
+    return { rows: rows.length, files: [] };
+  },
+};
+
 /** Every kind of personal data linked to an application, in erasure order (the application itself last). */
-export const APPLICATION_DATA: PersonalData[] = [documentsEntry, documentRequestsEntry, historyEntry, applicationEntry];
+export const APPLICATION_DATA: PersonalData[] = [documentsEntry, documentRequestsEntry, historyEntry, mailEntry, applicationEntry];
 
 /** The export: data.json's content per entry (the application as one object) and the files to add. */
 export async function collectApplicationData(db: Db, applicationId: number) {

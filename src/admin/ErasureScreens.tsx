@@ -10,6 +10,7 @@ const KIND_LABELS: Record<string, string> = {
   status_history: 'timeline notes blanked',
   document_requests: 'document requests removed',
   documents: 'documents removed',
+  mail: 'mails about it removed',
 };
 
 /** The admins' Erasures: every erasure a student asked for, done at once; what went, never who it was. */

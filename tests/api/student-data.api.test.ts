@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import {
   buildTestApp,
@@ -13,7 +13,13 @@ import {
   tokenFor,
   type TestApp,
 } from './helpers.ts';
-import { applicationDocuments, applicationStatusHistory, consultancyApplications, documentRequests } from '../../server/db/schema/index.ts';
+import {
+  applicationDocuments,
+  applicationStatusHistory,
+  consultancyApplications,
+  documentRequests,
+  outboxMessages,
+} from '../../server/db/schema/index.ts';
 import { APPLICATION_DATA } from '../../server/services/application-data.ts';
 
 type Auth = { authorization: string };
@@ -149,6 +155,12 @@ describe.each(engines)('the student’s data on %s', (engine) => {
         .where(eq(applicationDocuments.application_id, a.id))
     ).map((r) => r.key);
     expect(keys).toHaveLength(2);
+    const mailsAbout = () =>
+      db
+        .select()
+        .from(outboxMessages)
+        .where(like(outboxMessages.key, `application.${a.id}.%`));
+    expect((await mailsAbout()).length).toBeGreaterThan(0);
     const unconfirmed = await erase(a.code, {});
     expect(unconfirmed.statusCode).toBe(400);
     expectErrorShape(unconfirmed.json());
@@ -172,6 +184,9 @@ describe.each(engines)('the student’s data on %s', (engine) => {
       ['in_review', ''],
     ]);
     expect(history.every((h) => h.created_at)).toBe(true);
+    // the mails about it, which name the student, are gone from the outbox
+    expect(await mailsAbout()).toEqual([]);
+    expect(await db.select().from(outboxMessages).where(eq(outboxMessages.to, a.email))).toEqual([]);
 
     // the code finds nothing any more
     expect((await t.app.inject({ url: `/api/consultancy-application/check/${a.code}/`, remoteAddress: freshIp() })).statusCode).toBe(404);
