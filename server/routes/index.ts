@@ -25,6 +25,7 @@ import documentRoutes from './documents.ts';
 import counsellingRoutes from './counselling.ts';
 import staffRoutes from './staff.ts';
 import caseworkRoutes from './casework.ts';
+import studentDataRoutes from './student-data.ts';
 
 /** Every route module of the API, mounted under /api. */
 export default async function routes(app: FastifyInstance) {
@@ -54,4 +55,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(counsellingRoutes);
   await app.register(staffRoutes);
   await app.register(caseworkRoutes);
+  await app.register(studentDataRoutes);
 }

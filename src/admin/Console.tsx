@@ -22,6 +22,7 @@ import { DashboardCounselling } from './CounsellingScreens.tsx';
 import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
+import { AdminErasures } from './ErasureScreens.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV, DASHBOARD_SCREENS, screenOf } from './nav.ts';
 import type { InstitutionRole } from '../lib/contract/index.ts';
 import { hasScreen, isInstitutionKind, takesInquiries } from '../lib/contract/institutions.ts';
@@ -242,6 +243,8 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       return <AdminLicences />;
     case 'adminOutbox':
       return <AdminOutbox />;
+    case 'adminErasures':
+      return <AdminErasures />;
     case 'adminForumModeration':
       return <ForumModeration />;
     case 'adminList':

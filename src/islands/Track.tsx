@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
-import { loadDestinations, type ApplicationStatus, type Option } from '../lib/api/public.ts';
+import { applicationDataUrl, loadDestinations, type ApplicationStatus, type Option } from '../lib/api/public.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
 import { applicationFacts } from '../lib/shared/tracking.ts';
 import { StageTimeline } from './StageTimeline.tsx';
@@ -22,6 +22,7 @@ const DONE_TEXT = {
   noticesOff: 'We will not email you about this application any more.',
   confirmed: "Thank you: your confirmation is saved and counts in the consultancy's public figures.",
   disputed: "Saved: the consultancy's record now shows that you say it is not right.",
+  erased: 'Your personal data in this application has been erased. The tracking code no longer finds it.',
 } as const;
 
 /** /track/: the application as the API gives it (status, timeline, choices), edit and add documents while untouched, withdraw until a decision. */
@@ -29,7 +30,7 @@ export default function Track({ store: given }: { store?: TrackStore }) {
   const store = useMemo(() => given ?? createTrackStore(), [given]);
   const { status, busy, done, error, errorIn, review } = useStore(store.$track);
   const [code, setCode] = useTrackingCode(store.check);
-  const [mode, setMode] = useState<'view' | 'edit' | 'withdraw'>('view');
+  const [mode, setMode] = useState<'view' | 'edit' | 'withdraw' | 'erase'>('view');
 
   const onCheck = (event: FormEvent) => {
     event.preventDefault();
@@ -89,6 +90,8 @@ export default function Track({ store: given }: { store?: TrackStore }) {
           ) : null}
           <TrackMessages code={status.tracking_code} />
           <TrackPayments code={status.tracking_code} />
+          <YourData code={status.tracking_code} onErase={() => (store.clearError(), setMode('erase'))} />
+          {mode === 'erase' ? <EraseDialog store={store} onClose={() => setMode('view')} /> : null}
           {mode === 'withdraw' ? (
             <WithdrawDialog store={store} name={status.consultancy?.name ?? status.consultancy_name} onClose={() => setMode('view')} />
           ) : null}
@@ -250,6 +253,52 @@ function WithdrawDialog({ store, name, onClose }: { store: TrackStore; name: str
         <div className="row">
           <SubmitButton className="btn danger" busy={busy} busyLabel="Withdrawing…">
             Withdraw application
+          </SubmitButton>
+          <button type="button" className="btn" onClick={onClose}>
+            Keep it
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The student's data (issue 26): download everything held about the application, or have it erased. */
+function YourData({ code, onErase }: { code: string; onErase: () => void }) {
+  return (
+    <>
+      <h3>Your data</h3>
+      <p className="muted">One archive holds everything kept about this application: your details, its timeline and your documents.</p>
+      <div className="row">
+        <a className="btn" href={applicationDataUrl(code)} download>
+          Download my data
+        </a>
+        <button type="button" className="btn danger" onClick={onErase}>
+          Erase my data
+        </button>
+      </div>
+    </>
+  );
+}
+
+function EraseDialog({ store, onClose }: { store: TrackStore; onClose: () => void }) {
+  const { busy, error, errorIn } = useStore(store.$track);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await store.erase()) onClose();
+  };
+  return (
+    <Dialog title="Erase your data?" onClose={onClose} size="sm">
+      <form method="post" onSubmit={onSubmit}>
+        <p>
+          Your documents are deleted and your name, email, phone, address and message are blanked, at once. The consultancy keeps only the
+          stages and dates, without your identity, for its public figures. Your tracking code will no longer find this application. This
+          cannot be undone: download your data first if you want a copy.
+        </p>
+        {errorIn === 'erase' ? <FailureNote failure={error} /> : null}
+        <div className="row">
+          <SubmitButton className="btn danger" busy={busy} busyLabel="Erasing…">
+            Erase my data
           </SubmitButton>
           <button type="button" className="btn" onClick={onClose}>
             Keep it

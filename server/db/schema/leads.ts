@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { COMPLAINT_ANSWER_DAYS } from '../../../src/lib/contract/complaints.ts';
 import { DOCUMENT_NAME_MAX } from '../../../src/lib/contract/documents.ts';
 import type { ActorRole, Answer } from '../../../src/lib/contract/applications.ts';
@@ -107,6 +107,26 @@ export const applicationDocuments = pgTable(
     ...timestamps(),
   },
   (t) => [index('application_documents_application_idx').on(t.application_id), index('application_documents_request_idx').on(t.request_id)],
+);
+
+/**
+ * The audit row of an application's erasure, which runs at once when its student asks (GDPR-like
+ * "without undue delay"): admins see what was removed, never who it was (the application's personal
+ * fields are blanked, its outcome kept for the statistics).
+ */
+export const applicationErasures = pgTable(
+  'application_erasures',
+  {
+    id: id(),
+    application_id: integer('application_id').references(() => consultancyApplications.id, { onDelete: 'set null' }),
+    consultancy_id: integer('consultancy_id').references(() => consultancies.id, { onDelete: 'set null' }),
+    /** rows removed per registry entry (server/services/application-data.ts), e.g. {"documents": 3} */
+    removed: jsonb('removed').$type<Record<string, number>>().notNull().default({}),
+    /** files deleted from the private store */
+    files_removed: integer('files_removed').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index('application_erasures_created_idx').on(t.created_at)],
 );
 
 export const complaints = pgTable(

@@ -285,6 +285,19 @@ export const answerDecision = (code: string, decision: 'offer' | 'visa', answer:
     }),
   );
 
+/** Where the holder of a code downloads everything held about the application (one zip). */
+export const applicationDataUrl = (code: string) => `/api/consultancy-application/export/${encodeURIComponent(code.trim())}/`;
+
+/** Erases the application's personal data at once: the code finds nothing afterwards. */
+export const eraseApplicationData = (code: string) =>
+  call(
+    'Failed to erase your data',
+    json<{ erased: true; message: string }>(`consultancy-application/erase/${encodeURIComponent(code.trim())}/`, {
+      method: 'post',
+      json: { confirm: true },
+    }),
+  );
+
 /** Changes, added documents, or a withdrawal (withdraw=true, reason), as multipart. */
 export const editApplication = (code: string, form: FormData) =>
   call(

@@ -369,3 +369,24 @@ export const applicationDocumentRequests = z.object({
 /** The requests as the holder of the tracking code sees them. */
 export const applicantDocumentRequests = z.object({ requests: z.array(documentRequest) });
 export const documentChecklist = z.object({ destination_id: int, items: z.array(z.string()) });
+
+// the student's data (issue 26)
+
+/** What the student is told once their application's personal data is erased. */
+export const applicationErased = z.object({
+  erased: z.literal(true),
+  removed: z.record(z.string(), int).describe('rows removed or blanked, per kind of data'),
+  message: z.string(),
+});
+/** An erasure's audit row: what went, never who it was. */
+export const applicationErasures = page(
+  z.object({
+    id: int,
+    application_id: int.nullable(),
+    consultancy_id: int.nullable(),
+    consultancy_name: z.string().nullable(),
+    removed: z.record(z.string(), int),
+    files_removed: int,
+    created_at: timestamp,
+  }),
+);

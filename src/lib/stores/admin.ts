@@ -15,6 +15,7 @@ export const $router = createRouter({
   adminSettings: '/admin/settings',
   adminLicences: '/admin/licences',
   adminOutbox: '/admin/outbox',
+  adminErasures: '/admin/erasures',
   adminForumModeration: '/admin/forum-moderation',
   adminList: '/admin/:resource',
   adminCreate: '/admin/:resource/new',

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { answerDecision, checkApplication, editApplication, setApplicationNotices, type ApplicationStatus } from '../api/public.ts';
+import { answerDecision, checkApplication, editApplication, eraseApplicationData, setApplicationNotices, type ApplicationStatus } from '../api/public.ts';
 import { checkReview } from '../api/reviews.ts';
 import { failure, type Failure } from './submit.ts';
 
@@ -11,10 +11,10 @@ export interface TrackState {
   status: ApplicationStatus | null;
   busy: boolean;
   /** what the last action did, said where the applicant looks */
-  done: 'updated' | 'withdrawn' | 'noticesOn' | 'noticesOff' | 'confirmed' | 'disputed' | null;
+  done: 'updated' | 'withdrawn' | 'noticesOn' | 'noticesOff' | 'confirmed' | 'disputed' | 'erased' | null;
   error: Failure | null;
   /** the error belongs to the edit or withdraw form, not to the code lookup */
-  errorIn: 'check' | 'edit' | 'withdraw' | 'answer' | null;
+  errorIn: 'check' | 'edit' | 'withdraw' | 'answer' | 'erase' | null;
   /** whether the consultancy may be reviewed with this code (it acted on the application), and whether it was */
   review: { acted: boolean; written: boolean } | null;
 }
@@ -104,6 +104,18 @@ export function createTrackStore() {
     /** The student confirms the offer or visa decision the consultancy recorded, or says it is not right. */
     answer: (decision: 'offer' | 'visa', answer: 'confirmed' | 'disputed', note = '') =>
       run('answer', 'Failed to save your answer', () => answerDecision(codeOf(), decision, answer, note.trim()), answer),
+    /** Erases the application's personal data; the page then holds nothing of it. */
+    async erase(): Promise<boolean> {
+      set({ busy: true, error: null, errorIn: null, done: null });
+      try {
+        await eraseApplicationData(codeOf());
+        set({ status: null, review: null, busy: false, done: 'erased' });
+        return true;
+      } catch (err) {
+        set({ busy: false, error: failure('Failed to erase your data', err), errorIn: 'erase' });
+        return false;
+      }
+    },
     clearError: () => set({ error: null, errorIn: null }),
   };
 }

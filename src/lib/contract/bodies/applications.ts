@@ -50,3 +50,6 @@ export const confirmation = z.strictObject({
 
 /** The tracking page's choice: messages about the application, or none. */
 export const applicantNotices = z.strictObject({ notify_applicant: z.boolean({ error: 'Must be true or false' }) });
+
+/** The student's erasure request: an explicit yes, so a stray request erases nothing. */
+export const erasureRequest = z.strictObject({ confirm: z.literal(true, { error: 'Confirm the erasure with true' }) });
