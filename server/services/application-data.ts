@@ -11,6 +11,7 @@ import {
   outboxMessages,
   universities,
 } from '../db/schema/index.ts';
+import { agreementEntry, messagesEntry, notesEntry, paymentsEntry } from './case-data.ts';
 import { newTrackingCode } from './tracking-code.ts';
 import type { Runner, Tx } from './tx.ts';
 
@@ -185,7 +186,17 @@ const mailEntry: PersonalData = {
 };
 
 /** Every kind of personal data linked to an application, in erasure order (the application itself last). */
-export const APPLICATION_DATA: PersonalData[] = [documentsEntry, documentRequestsEntry, historyEntry, mailEntry, applicationEntry];
+export const APPLICATION_DATA: PersonalData[] = [
+  documentsEntry,
+  documentRequestsEntry,
+  messagesEntry,
+  paymentsEntry,
+  agreementEntry,
+  notesEntry,
+  historyEntry,
+  mailEntry,
+  applicationEntry,
+];
 
 /** The export: data.json's content per entry (the application as one object) and the files to add. */
 export async function collectApplicationData(db: Db, applicationId: number) {

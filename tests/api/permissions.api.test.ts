@@ -1017,55 +1017,59 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     expect(failures).toEqual([]);
   });
 
-  it('never lets an institution account read or change another institution through any route it may call', async () => {
-    const cases = crossCases(f);
-    // every route an institution account may call has at least one case
-    const institutionRoutes = Object.entries(EXPECTED)
-      .filter(([, e]) => INSTITUTION_ROLES.some((role) => e.access.split(',').includes(role)))
-      .map(([route]) => route);
-    const covered = new Set(cases.map((c) => c.route));
-    expect(institutionRoutes.filter((route) => !covered.has(route))).toEqual([]);
+  it(
+    'never lets an institution account read or change another institution through any route it may call',
+    { timeout: 180_000 },
+    async () => {
+      const cases = crossCases(f);
+      // every route an institution account may call has at least one case
+      const institutionRoutes = Object.entries(EXPECTED)
+        .filter(([, e]) => INSTITUTION_ROLES.some((role) => e.access.split(',').includes(role)))
+        .map(([route]) => route);
+      const covered = new Set(cases.map((c) => c.route));
+      expect(institutionRoutes.filter((route) => !covered.has(route))).toEqual([]);
 
-    const failures: string[] = [];
-    for (const c of cases) {
-      const [method, pattern] = c.route.split(' ') as [string, string];
-      if (!EXPECTED[c.route]) failures.push(`${c.route}: no such route in the table`);
-      const before = await otherState();
-      const res = await call({
-        method: method as 'GET',
-        url: fill(pattern, c.params) + (c.query ? `?${c.query}` : ''),
-        headers: f.own.auth[c.as],
-        ...(c.body ? { payload: c.body } : {}),
-      });
-      const label = `${c.as} ${c.route} (${c.why})`;
-      const problem =
-        res.statusCode !== c.status
-          ? `${res.statusCode} (expected ${c.status}) ${res.body.slice(0, 160)}`
-          : (problemOf(res) ?? c.check?.(res));
-      if (problem) failures.push(`${label}: ${problem}`);
-      const leaked = f.otherMarkers.filter((m) => res.body.includes(m));
-      if (leaked.length) failures.push(`${label}: the answer shows the other institution's ${leaked.join(', ')}`);
-      const after = await otherState();
-      try {
-        expect(after).toEqual(before);
-      } catch {
-        failures.push(`${label}: the other institution's rows changed`);
+      const failures: string[] = [];
+      for (const c of cases) {
+        const [method, pattern] = c.route.split(' ') as [string, string];
+        if (!EXPECTED[c.route]) failures.push(`${c.route}: no such route in the table`);
+        const before = await otherState();
+        const res = await call({
+          method: method as 'GET',
+          url: fill(pattern, c.params) + (c.query ? `?${c.query}` : ''),
+          headers: f.own.auth[c.as],
+          ...(c.body ? { payload: c.body } : {}),
+        });
+        const label = `${c.as} ${c.route} (${c.why})`;
+        const problem =
+          res.statusCode !== c.status
+            ? `${res.statusCode} (expected ${c.status}) ${res.body.slice(0, 160)}`
+            : (problemOf(res) ?? c.check?.(res));
+        if (problem) failures.push(`${label}: ${problem}`);
+        const leaked = f.otherMarkers.filter((m) => res.body.includes(m));
+        if (leaked.length) failures.push(`${label}: the answer shows the other institution's ${leaked.join(', ')}`);
+        const after = await otherState();
+        try {
+          expect(after).toEqual(before);
+        } catch {
+          failures.push(`${label}: the other institution's rows changed`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-    // all of the other institution's rows are still there, as made
-    const state = await otherState();
-    expect(state.applications.map((a) => a.status)).toEqual(['submitted']);
-    expect(state.history).toHaveLength(1);
-    expect(state.documents.map((d) => d.id)).toEqual([f.other.document]);
-    expect(state.branches.map((b) => [b.id, b.name])).toEqual([[f.other.branch, 'Zeta branch']]);
-    expect(state.inquiries).toHaveLength(2);
-    expect(state.courses.map((c) => c.id)).toEqual([f.other.course]);
-    expect(state.complaints.map((c) => [c.id, c.first_answer_at])).toEqual([[f.other.complaint, null]]);
-    expect(state.complaintEvents.map((e) => e.kind)).toEqual(['submitted']);
-    expect(state.licences.map((x) => [x.id, x.status])).toEqual([[f.other.licence, 'pending']]);
-    for (const row of [state.consultancy[0]!, state.college[0]!, state.university[0]!]) expect(row.about).toBe('');
-  });
+      expect(failures).toEqual([]);
+      // all of the other institution's rows are still there, as made
+      const state = await otherState();
+      expect(state.applications.map((a) => a.status)).toEqual(['submitted']);
+      expect(state.history).toHaveLength(1);
+      expect(state.documents.map((d) => d.id)).toEqual([f.other.document]);
+      expect(state.branches.map((b) => [b.id, b.name])).toEqual([[f.other.branch, 'Zeta branch']]);
+      expect(state.inquiries).toHaveLength(2);
+      expect(state.courses.map((c) => c.id)).toEqual([f.other.course]);
+      expect(state.complaints.map((c) => [c.id, c.first_answer_at])).toEqual([[f.other.complaint, null]]);
+      expect(state.complaintEvents.map((e) => e.kind)).toEqual(['submitted']);
+      expect(state.licences.map((x) => [x.id, x.status])).toEqual([[f.other.licence, 'pending']]);
+      for (const row of [state.consultancy[0]!, state.college[0]!, state.university[0]!]) expect(row.about).toBe('');
+    },
+  );
 
   it('lets each institution do the same with its own ids, so the refusals come from ownership', async () => {
     const failures: string[] = [];

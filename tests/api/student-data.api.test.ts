@@ -14,7 +14,10 @@ import {
   type TestApp,
 } from './helpers.ts';
 import {
+  applicationAgreements,
   applicationDocuments,
+  applicationMessages,
+  applicationNotes,
   applicationStatusHistory,
   consultancyApplications,
   documentRequests,
@@ -88,7 +91,7 @@ describe.each(engines)('the student’s data on %s', (engine) => {
     const moved = await t.app.inject({
       method: 'POST',
       url: `/api/consultancy/dashboard/applications/${row!.id}/status/`,
-      payload: { status: 'in_review', note: 'Sita called us on Sunday.' },
+      payload: { status: 'counselling', note: 'Sita called us on Sunday.' },
       headers: agent.auth,
     });
     expect(moved.statusCode).toBe(200);
@@ -120,9 +123,9 @@ describe.each(engines)('the student’s data on %s', (engine) => {
       phone: '9812345621',
       address: 'Ward 4, Pokhara',
       message: 'I want to study nursing.',
-      status: 'in_review',
+      status: 'counselling',
     });
-    expect(data.status_history.map((h: { status: string }) => h.status)).toEqual(['submitted', 'in_review']);
+    expect(data.status_history.map((h: { status: string }) => h.status)).toEqual(['submitted', 'counselling']);
     expect(data.status_history[1].note).toBe('Sita called us on Sunday.');
     expect(JSON.stringify(data)).not.toMatch(/actor_id|requested_by|storage_key/);
     expect(data.document_requests).toMatchObject([{ name: 'Passport', state: 'received' }]);
@@ -176,12 +179,12 @@ describe.each(engines)('the student’s data on %s', (engine) => {
     const [row] = await db.select().from(consultancyApplications).where(eq(consultancyApplications.id, a.id));
     expect(row).toMatchObject({ full_name: '', email: '', phone: '', address: '', message: '', notify_applicant: false });
     // the outcome without identity: consultancy, destination, stage and the dated history stay for the statistics
-    expect(row).toMatchObject({ consultancy_id: consultancyId, destination_id: destinationId, status: 'in_review' });
+    expect(row).toMatchObject({ consultancy_id: consultancyId, destination_id: destinationId, status: 'counselling' });
     expect(row!.tracking_code).not.toBe(a.code);
     const history = await db.select().from(applicationStatusHistory).where(eq(applicationStatusHistory.application_id, a.id));
     expect(history.map((h) => [h.status, h.note])).toEqual([
       ['submitted', ''],
-      ['in_review', ''],
+      ['counselling', ''],
     ]);
     expect(history.every((h) => h.created_at)).toBe(true);
     // the mails about it, which name the student, are gone from the outbox
@@ -210,5 +213,52 @@ describe.each(engines)('the student’s data on %s', (engine) => {
       removed: { documents: 2 },
     });
     expect(JSON.stringify(res.json())).not.toContain(a.email);
+  });
+
+  it('the case goes with it: the thread and its files and the agreement in the download, never the staff notes; all gone after erasure', async () => {
+    const a = await applyWithDocuments();
+    const attachment = pdf('bank statement');
+    const agreement = pdf('agreement');
+    const said = await t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy-application/case/${a.code}/messages/`,
+      remoteAddress: freshIp(),
+      ...multipart({ body: 'Here is my bank statement.' }, [
+        { field: 'attachments', filename: 'bank.pdf', data: attachment, type: 'application/pdf' },
+      ]),
+    });
+    expect(said.statusCode, said.body).toBe(201);
+    const form = multipart({}, [{ field: 'agreement', filename: 'agreement.pdf', data: agreement, type: 'application/pdf' }]);
+    const attached = await t.app.inject({
+      method: 'PUT',
+      url: `/api/consultancy-application/${a.id}/agreement/`,
+      payload: form.payload,
+      headers: { ...agent.auth, ...form.headers },
+    });
+    expect(attached.statusCode, attached.body).toBeLessThan(300);
+    const noted = await t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy/dashboard/applications/${a.id}/notes/`,
+      payload: { body: 'Private: her sponsor sounded unsure.' },
+      headers: agent.auth,
+    });
+    expect(noted.statusCode, noted.body).toBe(201);
+
+    const zip = unzipSync(new Uint8Array((await exportOf(a.code)).rawPayload));
+    const data = JSON.parse(strFromU8(zip['data.json']!));
+    expect(data.messages).toMatchObject([{ author: 'applicant', body: 'Here is my bank statement.' }]);
+    expect(Buffer.from(zip[data.messages[0].attachments[0].file]!).equals(attachment)).toBe(true);
+    expect(data.agreement).toHaveLength(1);
+    expect(Object.entries(zip).some(([, bytes]) => Buffer.from(bytes).equals(agreement))).toBe(true);
+    expect(JSON.stringify(data)).not.toContain('sponsor sounded unsure');
+
+    const keys = (await t.database.db.select().from(applicationAgreements).where(eq(applicationAgreements.application_id, a.id))).map(
+      (r) => r.storage_key,
+    );
+    expect((await erase(a.code, { confirm: true })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(applicationMessages).where(eq(applicationMessages.application_id, a.id))).toEqual([]);
+    expect(await t.database.db.select().from(applicationNotes).where(eq(applicationNotes.application_id, a.id))).toEqual([]);
+    expect(await t.database.db.select().from(applicationAgreements).where(eq(applicationAgreements.application_id, a.id))).toEqual([]);
+    expect(await t.privateStorage.read(keys[0]!)).toBeNull();
   });
 });
