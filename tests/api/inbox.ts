@@ -35,7 +35,7 @@ export interface Inbox {
 }
 
 /** A header's value as written (mailparser folds List-* headers into an object of its own). */
-const rawHeader = (lines: { key: string; line: string }[], key: string) =>
+const rawHeader = (lines: readonly { key: string; line: string }[], key: string) =>
   lines
     .find((l) => l.key === key)
     ?.line.slice(key.length + 1)
