@@ -13,7 +13,7 @@ import { column } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 import { compose, siteUrl } from '../mail.ts';
 import { nextDateOf, type NextDate } from '../../src/lib/shared/next-date.ts';
-import { hrefOf, titleOf, type Row } from '../../src/lib/site/cards.ts';
+import { hrefOf, titleOf, type Row } from '../../src/lib/shared/row-link.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { enqueue } from './outbox.ts';
 import type { Runner } from './tx.ts';
