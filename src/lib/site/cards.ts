@@ -21,7 +21,8 @@ export type CardDeclaration = Pick<
   'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist' | 'entryRequirements' | 'card'
 >;
 
-export { titleOf, keyOf, hrefOf } from '../shared/row-link.ts';
+import { hrefOf, keyOf, titleOf } from '../shared/row-link.ts';
+export { hrefOf, keyOf, titleOf };
 export const refTitle = (row: Row | undefined) => (row ? String(row.name ?? row.title ?? row.label ?? `#${row.id}`) : '');
 
 /** When a row of a declaration with `ends` ends, and whether it had by `now`. */
