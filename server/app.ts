@@ -22,6 +22,7 @@ import { startWorker, type Worker } from './services/outbox.ts';
 import { counsellingReminders } from './services/counselling-mail.ts';
 import { featuredWithdrawn, overdueComplaints } from './services/notices.ts';
 import { documentReminders } from './services/document-notices.ts';
+import { deadlineReminders, unsubscribeTokens, type UnsubscribeTokens } from './services/deadline-reminders.ts';
 import type { Database, Db } from './db/index.ts';
 import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     siteStatus: () => SiteBuildStatus | null;
     /** the outbox worker of this instance (a no-op kick with OUTBOX_WORKER=off) */
     outbox: Pick<Worker, 'kick'>;
+    /** signs and reads the tokens of the deadline reminders' unsubscribe links (keyed by the access tokens' secret) */
+    unsubscribeTokens: UnsubscribeTokens;
   }
 }
 
@@ -183,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // every instance delivers the outbox from the moment it is ready until it closes (before its database does)
   const outbox = { worker: undefined as Worker | undefined, kick: () => outbox.worker?.kick() };
   app.decorate('outbox', outbox);
+  app.decorate('unsubscribeTokens', unsubscribeTokens(options.jwtSecret));
   if (options.config.outbox.worker) {
     app.addHook('onReady', async () => {
       const transport = options.transport ?? createTransport(options.config, (line) => app.log.info(line));
@@ -191,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await featuredWithdrawn(app.db, options.config);
         await documentReminders(app.db, options.config);
         await counsellingReminders(app.db, options.config);
+        await deadlineReminders(app.db, options.config, app.unsubscribeTokens);
       });
     });
     app.addHook('onClose', async () => outbox.worker?.stop());

@@ -12,6 +12,8 @@ export interface Mail {
   html: string;
   /** an iCalendar object (RFC 5545) sent as the invitation part and as invite.ics */
   calendar?: string | null;
+  /** a link that stops this kind of mail: sent as List-Unsubscribe with one-click POST (RFC 8058) */
+  unsubscribe_url?: string | null;
 }
 
 /** A paragraph, or a link on a line of its own (shown as its address in the text part). */
@@ -93,7 +95,12 @@ export function createTransport(config: Config, log: (line: string) => void): Tr
         text: mail.text,
         html: mail.html,
         messageId: messageId(mail.key),
-        headers: { 'X-Outbox-Key': mail.key },
+        headers: {
+          'X-Outbox-Key': mail.key,
+          ...(mail.unsubscribe_url
+            ? { 'List-Unsubscribe': `<${mail.unsubscribe_url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+            : {}),
+        },
         ...(mail.calendar ? { icalEvent: { method: calendarMethod(mail.calendar), content: mail.calendar } } : {}),
       });
       return 'sent';

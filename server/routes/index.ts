@@ -16,6 +16,7 @@ import siteRoutes from './site.ts';
 import licenceRoutes from './licences.ts';
 import reviewRoutes from './reviews.ts';
 import shortlistRoutes from './shortlists.ts';
+import deadlineReminderRoutes from './deadline-reminders.ts';
 import planTickRoutes from './plan-ticks.ts';
 import profileRoutes from './profiles.ts';
 import outboxRoutes from './outbox.ts';
@@ -46,6 +47,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(licenceRoutes);
   await app.register(reviewRoutes);
   await app.register(shortlistRoutes);
+  await app.register(deadlineReminderRoutes);
   await app.register(planTickRoutes);
   await app.register(profileRoutes);
   await app.register(outboxRoutes);

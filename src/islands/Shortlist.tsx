@@ -9,6 +9,8 @@ import { wireQualifyMarks } from '../lib/site/qualifyMarks.ts';
 import { downloadCalendar, savedDates, type DatedKind, type SavedDate } from '../lib/site/shortlistDates.ts';
 import { formatDate } from '../lib/format.ts';
 import { $shortlist, fromQuery, saveAll, shareQuery, type Saved } from '../lib/stores/shortlist.ts';
+import { $reminders, loadReminders, setReminders } from '../lib/stores/deadlineReminders.ts';
+import { $session } from '../lib/stores/session.ts';
 import { countOf } from '../lib/format.ts';
 import EntityCard from './EntityCard.tsx';
 import { useStore } from './useStore.ts';
@@ -80,6 +82,36 @@ const useSavedDates = (loaded: Loaded | null, kinds: ShortlistKind[]) =>
     [loaded, kinds],
   );
 
+/** Signed in: the box that has these dates mailed before they come; signed out: where to get it. */
+function Reminders() {
+  const { user } = useStore($session);
+  const reminders = useStore($reminders);
+  useEffect(() => {
+    if (user) void loadReminders();
+  }, [user]);
+  if (!user)
+    return (
+      <p className="muted">
+        <a href="/login/?next=/shortlist/">Sign in</a> to get these dates by email 30, 7 and 1 days before.
+      </p>
+    );
+  if (!reminders) return null;
+  return (
+    <p>
+      <label>
+        <input type="checkbox" checked={reminders.on} onChange={(e) => void setReminders(e.currentTarget.checked)} /> Email me 30, 7 and 1
+        days before each date
+      </label>
+      {reminders.error && (
+        <span role="alert" className="error">
+          {' '}
+          {reminders.error}
+        </span>
+      )}
+    </p>
+  );
+}
+
 /** The saved rows' next deadlines and intakes, each and all of them to add to a calendar. */
 function Dates({ dates }: { dates: SavedDate[] }) {
   const profile = (
@@ -112,6 +144,7 @@ function Dates({ dates }: { dates: SavedDate[] }) {
             Add all {dates.length} dates to my calendar
           </button>
         </p>
+        <Reminders />
       </section>
       {profile}
     </>

@@ -13,6 +13,9 @@ export interface Received {
   calendars: string[];
   /** how many files the message carried */
   attachments: number;
+  /** the List-Unsubscribe and List-Unsubscribe-Post headers as sent, or '' */
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
 }
 
 export interface Inbox {
@@ -32,6 +35,13 @@ export interface Inbox {
   stalled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A header's value as written (mailparser folds List-* headers into an object of its own). */
+const rawHeader = (lines: readonly { key: string; line: string }[], key: string) =>
+  lines
+    .find((l) => l.key === key)
+    ?.line.slice(key.length + 1)
+    .trim() ?? '';
 
 /** A real SMTP server on a free loopback port that keeps what it accepts: the app sends to it as to any mail server. */
 export async function startInbox(): Promise<Inbox> {
@@ -66,6 +76,8 @@ export async function startInbox(): Promise<Inbox> {
               html: typeof parsed.html === 'string' ? parsed.html : '',
               key: typeof header === 'string' ? header : '',
               messageId: parsed.messageId ?? '',
+              listUnsubscribe: rawHeader(parsed.headerLines, 'list-unsubscribe'),
+              listUnsubscribePost: rawHeader(parsed.headerLines, 'list-unsubscribe-post'),
               calendars: parsed.attachments.filter((a) => a.filename?.endsWith('.ics')).map((a) => a.content.toString('utf8')),
               attachments: parsed.attachments.length,
             };

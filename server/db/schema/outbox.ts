@@ -20,6 +20,8 @@ export const outboxMessages = pgTable(
     html: text('html').notNull(),
     /** an iCalendar invitation sent with the message (a counselling booking), or null */
     calendar: text('calendar'),
+    /** where the recipient stops this kind of mail with one click (List-Unsubscribe, RFC 8058), or null */
+    unsubscribe_url: text('unsubscribe_url'),
     /** pending: to be delivered; sent: accepted by the SMTP server; kept: no SMTP_URL, readable in the console only; failed: gave up */
     status: varchar('status', { length: 20 }).$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -17,3 +17,14 @@ export const shortlistItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.entity, t.row_id] }), index('shortlist_items_user_idx').on(t.user_id, t.created_at)],
 );
+
+/**
+ * The accounts that asked for mail 30, 7 and 1 days before each saved row's next date (opt in on
+ * /shortlist/): a row here means on. Which reminders went out is the outbox's key, not a column.
+ */
+export const deadlineReminderOptIns = pgTable('deadline_reminder_opt_ins', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

@@ -11,7 +11,8 @@ import { closesText } from './closing.ts';
 import { formatMoneyWithRupees, type Rates } from './money.ts';
 import { explained } from './trust.ts';
 
-export type Row = Record<string, unknown> & { id: number; slug?: string };
+import type { Row } from '../shared/row-link.ts';
+export type { Row };
 export type RefMaps = Record<string, Map<number, Row>>;
 
 /** What a card reads of a declaration; a whole declaration is one too. */
@@ -20,10 +21,8 @@ export type CardDeclaration = Pick<
   'name' | 'label' | 'titleField' | 'sitePath' | 'fields' | 'ends' | 'shortlist' | 'entryRequirements' | 'card'
 >;
 
-export const titleOf = (decl: Pick<EntityDeclaration, 'titleField'>, row: Row) =>
-  String(row[decl.titleField] ?? row.name ?? row.title ?? `#${row.id}`);
-export const keyOf = (row: Row) => String(row.slug || row.id);
-export const hrefOf = (decl: Pick<EntityDeclaration, 'sitePath'>, row: Row) => `/${decl.sitePath}/${keyOf(row)}/`;
+import { hrefOf, keyOf, titleOf } from '../shared/row-link.ts';
+export { hrefOf, keyOf, titleOf };
 export const refTitle = (row: Row | undefined) => (row ? String(row.name ?? row.title ?? row.label ?? `#${row.id}`) : '');
 
 /** When a row of a declaration with `ends` ends, and whether it had by `now`. */
