@@ -77,7 +77,17 @@ export function siteNotFound(siteDir: string) {
   };
 }
 
-/** Serves the built site; hashed assets are cached for a year, pages revalidated. */
+/**
+ * Hashed assets are cached for a year, pages revalidated; the service worker never kept by a
+ * cache, so a new one reaches every visitor on their next page (and browsers cap it at 24 h anyway).
+ */
+export function cacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}_astro${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (path.basename(filePath) === 'sw.js') return 'no-cache';
+  return 'public, max-age=0, must-revalidate';
+}
+
+/** Serves the built site (cache headers: cacheControl). */
 export async function serveSite(app: FastifyInstance, siteDir: string) {
   ensureSitePlaceholder(siteDir);
   serveTrackingPages(app, siteDir);
@@ -88,10 +98,7 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
     decorateReply: false,
     preCompressed: false,
     setHeaders(res, filePath) {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      );
+      res.header('cache-control', cacheControl(filePath));
       // pages carry their full policy in a <meta>; the API's default-src 'none' would block them
       if (filePath.endsWith('.html')) res.header('content-security-policy', PAGE_HEADER_POLICY);
     },

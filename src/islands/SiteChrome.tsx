@@ -6,6 +6,8 @@ import { sendPageview, type Institute } from './beacon.ts';
 import type { ProviderFlags } from '../lib/site/booking.ts';
 import { CounsellingBanner } from './CounsellingBanner.tsx';
 import { RoadblockAd } from './RoadblockAd.tsx';
+import { $asOf, asOfText, watchOffline } from '../lib/stores/offline.ts';
+import { useStore } from './useStore.ts';
 
 export interface SiteChromeProps {
   path: string;
@@ -21,7 +23,9 @@ export interface SiteChromeProps {
  * is empty would be taken for a non-Preact component.
  */
 export default function SiteChrome({ path, provider, institute }: SiteChromeProps) {
+  const asOf = useStore($asOf);
   useEffect(() => {
+    watchOffline();
     noteMailedLink();
     if ($session.get().loading) restoreSession();
     void sendPageview(institute);
@@ -29,6 +33,11 @@ export default function SiteChrome({ path, provider, institute }: SiteChromeProp
   }, [institute]);
   return (
     <div className="site-chrome">
+      {asOf && (
+        <p role="status" className="as-of fixed inset-x-0 top-0 z-50 m-0 bg-accent px-3 py-1 text-center text-sm text-ink">
+          {asOfText(asOf)}
+        </p>
+      )}
       <CounsellingBanner provider={provider} path={path} />
       <RoadblockAd path={path} />
     </div>
