@@ -46,8 +46,59 @@ export const useTokens = (source: TokenSource) => {
   tokens = source;
 };
 
+/** A form the network could not carry, as the offline queue keeps it (src/lib/stores/sendLater.ts). */
+export interface KeptRequest {
+  key: string;
+  method: string;
+  url: string;
+  contentType: string;
+  body: string;
+  savedAt: string;
+}
+/** Thrown instead of the network error once the request is kept on the device; its message is for the student. */
+export class KeptOffline extends Error {}
+const KEPT_TEXT = 'Saved on this phone, will be sent when you are online.';
+
+let keep: ((request: KeptRequest) => void) | null = null;
+/** The offline queue registers here (the client stays free of store imports). */
+export const keepWhenOffline = (store: (request: KeptRequest) => void) => {
+  keep = store;
+};
+
+const WRITES = ['POST', 'PATCH'];
+/** Sign-in and tokens are never kept: a stale login replayed later would surprise the student. */
+const keepable = (request: Request) =>
+  WRITES.includes(request.method) && !new URL(request.url).pathname.startsWith('/api/auth/') && !!keep;
+
+/**
+ * Every POST and PATCH carries an Idempotency-Key, so sending it again never makes a second row.
+ * When the network fails, a request with a text body (JSON; not an upload) is kept for later.
+ */
+async function fetchOrKeep(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  if (!keepable(request)) return fetch(request);
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const contentType = copy.headers.get('content-type') ?? '';
+    if (!contentType.startsWith('application/json') && contentType !== '') throw err;
+    const url = new URL(copy.url);
+    keep?.({
+      key: copy.headers.get('idempotency-key')!,
+      method: copy.method,
+      url: `${url.pathname.replace(/^\/api\//, '')}${url.search}`,
+      contentType,
+      body: await copy.text(),
+      savedAt: new Date().toISOString(),
+    });
+    throw new KeptOffline(KEPT_TEXT);
+  }
+}
+
 export const api: KyInstance = ky.create({
   prefixUrl: apiBase(),
+  fetch: fetchOrKeep,
   timeout: 30_000,
   retry: { limit: 1, methods: ['get'], statusCodes: [408, 502, 503, 504] },
   hooks: {
@@ -55,6 +106,8 @@ export const api: KyInstance = ky.create({
       (request) => {
         const token = tokens.access();
         if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        if (WRITES.includes(request.method) && !request.headers.has('Idempotency-Key'))
+          request.headers.set('Idempotency-Key', crypto.randomUUID());
       },
     ],
     afterResponse: [
@@ -81,7 +134,7 @@ export async function call<T>(fallback: string, run: (client: KyInstance) => Pro
       throw new ApiError(message, err.response.status, fields, body);
     }
     if (err instanceof ApiError) throw err;
-    throw new ApiError(fallback, 0);
+    throw new ApiError(err instanceof KeptOffline ? err.message : fallback, 0);
   }
 }
 
