@@ -8,6 +8,8 @@ import { CounsellingBanner } from './CounsellingBanner.tsx';
 import { RoadblockAd } from './RoadblockAd.tsx';
 import { $asOf, asOfText, watchOffline } from '../lib/stores/offline.ts';
 import { useStore } from './useStore.ts';
+import { $queueNote, startSendLater } from '../lib/stores/sendLater.ts';
+import { watchDataSaver } from '../lib/stores/dataSaver.ts';
 
 export interface SiteChromeProps {
   path: string;
@@ -24,15 +26,23 @@ export interface SiteChromeProps {
  */
 export default function SiteChrome({ path, provider, institute }: SiteChromeProps) {
   const asOf = useStore($asOf);
+  const queueNote = useStore($queueNote);
   useEffect(() => {
     watchOffline();
+    watchDataSaver();
     noteMailedLink();
     if ($session.get().loading) restoreSession();
+    startSendLater();
     void sendPageview(institute);
     // institute is the island's prop, the same for the page's life: one page view per page
   }, [institute]);
   return (
     <div className="site-chrome">
+      {queueNote && (
+        <p role="status" className="send-later fixed inset-x-0 bottom-16 z-50 mx-3 rounded bg-night px-3 py-2 text-center text-sm text-white">
+          {queueNote}
+        </p>
+      )}
       {asOf && (
         <p role="status" className="as-of fixed inset-x-0 top-0 z-50 m-0 bg-accent px-3 py-1 text-center text-sm text-ink">
           {asOfText(asOf)}

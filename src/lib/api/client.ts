@@ -66,9 +66,10 @@ export const keepWhenOffline = (store: (request: KeptRequest) => void) => {
 };
 
 const WRITES = ['POST', 'PATCH'];
-/** Sign-in and tokens are never kept: a stale login replayed later would surprise the student. */
+/** Never kept: sign-in and tokens (a stale login replayed later would surprise), and page-view counts (of no use later). */
+const NEVER_KEPT = ['/api/auth/', '/api/analytics/'];
 const keepable = (request: Request) =>
-  WRITES.includes(request.method) && !new URL(request.url).pathname.startsWith('/api/auth/') && !!keep;
+  WRITES.includes(request.method) && !NEVER_KEPT.some((p) => new URL(request.url).pathname.startsWith(p)) && !!keep;
 
 /**
  * Every POST and PATCH carries an Idempotency-Key, so sending it again never makes a second row.
