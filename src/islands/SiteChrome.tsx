@@ -39,7 +39,10 @@ export default function SiteChrome({ path, provider, institute }: SiteChromeProp
   return (
     <div className="site-chrome">
       {queueNote && (
-        <p role="status" className="send-later fixed inset-x-0 bottom-16 z-50 mx-3 rounded bg-night px-3 py-2 text-center text-sm text-white">
+        <p
+          role="status"
+          className="send-later fixed inset-x-0 bottom-16 z-50 mx-3 rounded bg-night px-3 py-2 text-center text-sm text-white"
+        >
           {queueNote}
         </p>
       )}

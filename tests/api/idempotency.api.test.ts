@@ -26,7 +26,15 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
   afterAll(() => t.close());
 
   /** each reply different: the forum refuses the same (or nearly the same) words twice */
-  const words = ['Nabil Bank took two days.', 'Ask the embassy first, they have a list.', 'My cousin used Everest Bank in 2024.', 'Keep every receipt: visa officers check them.', 'Global IME was fine for me.', 'Do not pay agents for a deposit letter.', 'Sanima gave the statement on the same day.'];
+  const words = [
+    'Nabil Bank took two days.',
+    'Ask the embassy first, they have a list.',
+    'My cousin used Everest Bank in 2024.',
+    'Keep every receipt: visa officers check them.',
+    'Global IME was fine for me.',
+    'Do not pay agents for a deposit letter.',
+    'Sanima gave the statement on the same day.',
+  ];
   let n = 0;
   const reply = (key: string | undefined, session = bob, body = words[n++ % words.length]!) =>
     t.app.inject({

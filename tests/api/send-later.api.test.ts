@@ -9,7 +9,11 @@ type Session = Awaited<ReturnType<typeof signedIn>>;
 /** The browser's localStorage, in memory. */
 const memoryStorage = () => {
   const items = new Map<string, string>();
-  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
 };
 
 /**
@@ -56,7 +60,9 @@ describe('forms kept offline, sent later', () => {
     const { keepWhenOffline, call } = await client();
     const { enqueue, $queue, $queueNote, SEND_LATER_TEXT } = await store();
     keepWhenOffline(enqueue);
-    const sending = call('Could not send', (c) => c.post(`forum/questions/${questionId}/reply/`, { json: { body: 'Kept offline.' } }).json());
+    const sending = call('Could not send', (c) =>
+      c.post(`forum/questions/${questionId}/reply/`, { json: { body: 'Kept offline.' } }).json(),
+    );
     await expect(sending).rejects.toThrow(SEND_LATER_TEXT.saved);
     const [kept] = $queue.get();
     expect(kept).toMatchObject({ method: 'POST', url: `forum/questions/${questionId}/reply/`, body: '{"body":"Kept offline."}' });
@@ -66,7 +72,14 @@ describe('forms kept offline, sent later', () => {
 
   it('sends a kept reply exactly once when its answer is lost, the network fails, then it is sent again', async () => {
     const { enqueue, flush, $queue, $queueNote, SEND_LATER_TEXT } = await store();
-    enqueue({ key: 'kept-reply-0001', method: 'POST', url: `forum/questions/${questionId}/reply/`, contentType: 'application/json', body: '{"body":"Sent once."}', savedAt: '' });
+    enqueue({
+      key: 'kept-reply-0001',
+      method: 'POST',
+      url: `forum/questions/${questionId}/reply/`,
+      contentType: 'application/json',
+      body: '{"body":"Sent once."}',
+      savedAt: '',
+    });
     const before = await replies();
     // the request reaches the server, its answer does not reach the phone
     await flush(async (item) => {
@@ -88,7 +101,14 @@ describe('forms kept offline, sent later', () => {
 
   it('drops a kept form the server refuses, and says so', async () => {
     const { enqueue, flush, $queue, $queueNote, SEND_LATER_TEXT } = await store();
-    enqueue({ key: 'kept-refused-01', method: 'POST', url: `forum/questions/${questionId}/reply/`, contentType: 'application/json', body: '{"body":"  "}', savedAt: '' });
+    enqueue({
+      key: 'kept-refused-01',
+      method: 'POST',
+      url: `forum/questions/${questionId}/reply/`,
+      contentType: 'application/json',
+      body: '{"body":"  "}',
+      savedAt: '',
+    });
     await flush(server);
     expect($queue.get()).toEqual([]);
     expect($queueNote.get()).toBe(SEND_LATER_TEXT.refused);
