@@ -7,7 +7,7 @@
  * - /_astro/*: hashed and immutable, so cache-first; a new build brings new names.
  * - HTML pages: network-first; offline, the copy kept from the last visit, marked with a
  *   <meta name="sw-cached-at"> the site chrome turns into an "as of" note; else /offline/.
- * - Public API GETs: stale-while-revalidate.
+ * - Public API GETs (answers marked Cache-Control: public): stale-while-revalidate.
  * Never kept: /api/auth/*, /admin, /dashboard, anything asked with an Authorization header or
  * answered no-store/private (personal answers such as a tracked application), and non-GETs.
  * Bump VERSION when this file's rules change: activate drops every cache of another version.
@@ -60,6 +60,11 @@ self.addEventListener('fetch', (event) => {
 
 /** A reply may be kept when it is whole and not personal. */
 const keepable = (response) => response.ok && response.type === 'basic' && !/no-store|private/i.test(response.headers.get('cache-control') ?? '');
+/**
+ * An API answer only when the server calls it public (its cached public reads): an anonymous
+ * answer by code (a tracked application) is personal though it carries no Authorization.
+ */
+const keepableApi = (response) => keepable(response) && /\bpublic\b/i.test(response.headers.get('cache-control') ?? '');
 
 /** The reply as kept: with the time it was fetched, for the "as of" note. */
 async function stamp(response) {
@@ -101,7 +106,7 @@ async function staleWhileRevalidate(event, request) {
   const cache = await caches.open(API);
   const cached = await cache.match(request);
   const fresh = fetch(request).then(async (response) => {
-    if (keepable(response)) await cache.put(request, await stamp(response.clone()));
+    if (keepableApi(response)) await cache.put(request, await stamp(response.clone()));
     return response;
   });
   if (!cached) return fresh;

@@ -70,6 +70,20 @@ describe('forms kept offline, sent later', () => {
     expect($queueNote.get()).toBe(SEND_LATER_TEXT.saved);
   });
 
+  it('keeps a form without files (an application edit), never an upload', async () => {
+    const { keepWhenOffline, api } = await client();
+    const { enqueue, $queue } = await store();
+    keepWhenOffline(enqueue);
+    const fields = new FormData();
+    fields.set('phone', '9841111111');
+    await expect(api.patch('applications/track/ABC123/', { body: fields })).rejects.toThrow('Saved on this phone');
+    expect($queue.get()).toHaveLength(1);
+    expect($queue.get()[0]!.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    fields.append('documents', new File(['%PDF-1.4'], 'marks.pdf', { type: 'application/pdf' }));
+    await expect(api.patch('applications/track/ABC123/', { body: fields })).rejects.toThrow(TypeError);
+    expect($queue.get()).toHaveLength(1);
+  });
+
   it('sends a kept reply exactly once when its answer is lost, the network fails, then it is sent again', async () => {
     const { enqueue, flush, $queue, $queueNote, SEND_LATER_TEXT } = await store();
     enqueue({
@@ -112,5 +126,23 @@ describe('forms kept offline, sent later', () => {
     await flush(server);
     expect($queue.get()).toEqual([]);
     expect($queueNote.get()).toBe(SEND_LATER_TEXT.refused);
+  });
+});
+
+describe('the last tracked application, offline', () => {
+  vi.stubEnv('API_URL', 'http://127.0.0.1:9/api');
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the application last checked on this device, with its time, when the network fails; never another code', async () => {
+    const storage = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    const status = { tracking_code: 'TRK-1', status: 'submitted', timeline: [] };
+    storage.setItem('track-last', JSON.stringify({ code: 'TRK-1', status, at: '2026-11-20T10:00:00.000Z' }));
+    const { createTrackStore, NOT_FOUND } = await import('../../src/lib/stores/track.ts');
+    const store = createTrackStore();
+    expect(await store.check('TRK-1')).toBe(true);
+    expect(store.$track.get()).toMatchObject({ status, asOf: '2026-11-20T10:00:00.000Z', error: null });
+    expect(await store.check('TRK-2')).toBe(false);
+    expect(store.$track.get()).toMatchObject({ status: null, asOf: null, error: { text: NOT_FOUND } });
   });
 });

@@ -71,9 +71,17 @@ const NEVER_KEPT = ['/api/auth/', '/api/analytics/'];
 const keepable = (request: Request) =>
   WRITES.includes(request.method) && !NEVER_KEPT.some((p) => new URL(request.url).pathname.startsWith(p)) && !!keep;
 
+/** Bodies that can be kept as text: JSON, and forms without files (an upload is not kept on the device). */
+const keptBody = async (copy: Request): Promise<string | null> => {
+  const type = copy.headers.get('content-type') ?? '';
+  if (type !== '' && !type.startsWith('application/json') && !type.startsWith('multipart/form-data')) return null;
+  const body = await copy.text();
+  return type.startsWith('multipart/form-data') && body.includes('filename=') ? null : body;
+};
+
 /**
  * Every POST and PATCH carries an Idempotency-Key, so sending it again never makes a second row.
- * When the network fails, a request with a text body (JSON; not an upload) is kept for later.
+ * When the network fails, a request whose body can be kept (keptBody) is kept for later.
  */
 async function fetchOrKeep(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
@@ -82,15 +90,15 @@ async function fetchOrKeep(input: RequestInfo | URL, init?: RequestInit): Promis
   try {
     return await fetch(request);
   } catch (err) {
-    const contentType = copy.headers.get('content-type') ?? '';
-    if (!contentType.startsWith('application/json') && contentType !== '') throw err;
+    const body = await keptBody(copy);
+    if (body === null) throw err;
     const url = new URL(copy.url);
     keep?.({
       key: copy.headers.get('idempotency-key')!,
       method: copy.method,
       url: `${url.pathname.replace(/^\/api\//, '')}${url.search}`,
-      contentType,
-      body: await copy.text(),
+      contentType: copy.headers.get('content-type') ?? '',
+      body,
       savedAt: new Date().toISOString(),
     });
     throw new KeptOffline(KEPT_TEXT);
