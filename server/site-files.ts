@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_HEADER_POLICY } from '../src/lib/shared/csp.ts';
+import { PAGE_HEADER_POLICY, WORKER_POLICY } from '../src/lib/shared/csp.ts';
 import { localPath } from '../src/lib/shared/local-path.ts';
 import { applicationHtml, complaintHtml, fillSlot, notFoundHtml } from './no-script.ts';
 import { checkApplication } from './services/applications.ts';
@@ -101,6 +101,8 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
       res.header('cache-control', cacheControl(filePath));
       // pages carry their full policy in a <meta>; the API's default-src 'none' would block them
       if (filePath.endsWith('.html')) res.header('content-security-policy', PAGE_HEADER_POLICY);
+      // the API's default-src 'none' would stop the worker's own fetches (the offline copies)
+      if (path.basename(filePath) === 'sw.js') res.header('content-security-policy', WORKER_POLICY);
     },
   });
 }

@@ -89,5 +89,6 @@ describe('offline on a phone', () => {
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     const worker = await fetch(`${baseUrl()}/sw.js`);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-security-policy')).toBe("default-src 'none'; connect-src 'self'");
   });
 });
