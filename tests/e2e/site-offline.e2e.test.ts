@@ -20,11 +20,15 @@ async function setOffline(context: BrowserContext, offline: boolean) {
 /** Issue 27, installable and offline, on a 360 px phone. */
 describe('offline on a phone', () => {
   it('keeps visited pages readable with an "as of" note, shows /offline/ for the rest, and sends a booking made offline once', async () => {
-    const context = await newContext({ mobile: true, viewport: PHONE, serviceWorkers: true });
+    // the counselling banner's Book Now opens the booking dialog; it opens by itself once a session
+    const context = await newContext({ mobile: true, viewport: PHONE, serviceWorkers: true, noBanner: false });
     const page = await context.newPage();
     await page.goto('/');
     await hydrated(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.getByRole('dialog').waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.goto('/exam/');
     await hydrated(page);
     // the dialog's lists are read once online: the worker keeps them
