@@ -46,9 +46,13 @@ describe('offline on a phone', () => {
       .getByRole('status')
       .filter({ hasText: /Saved copy as of/ })
       .waitFor();
+    await shot(page, 'as-of-360');
     await page.goto('/compare/');
     await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
     await shot(page, 'offline-page-360');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await shot(page, 'offline-page-1366');
+    await page.setViewportSize(PHONE);
 
     await page.goto('/exam/');
     await hydrated(page);
