@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { conflict, HttpError } from '../errors.ts';
@@ -6,6 +6,8 @@ import { conflict, HttpError } from '../errors.ts';
 /** How long a key is remembered (the queue on the phone sends within that, or the student sees it failed). */
 export const KEY_TTL = '24 hours';
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+/** A first request still "running" after this never finished (its connection or process died): its key is free again. */
+export const PENDING_TTL = '2 minutes';
 
 export interface StoredAnswer {
   status: number;
@@ -18,7 +20,14 @@ export interface StoredAnswer {
  * answer), else the first request's answer. A key kept longer than KEY_TTL counts as new.
  */
 export async function claimKey(db: Db, key: string, request: string): Promise<StoredAnswer | null> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, sql`now() - ${KEY_TTL}::interval`));
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      or(
+        lt(idempotencyKeys.created_at, sql`now() - ${KEY_TTL}::interval`),
+        and(eq(idempotencyKeys.status, 0), lt(idempotencyKeys.created_at, sql`now() - ${PENDING_TTL}::interval`)),
+      ),
+    );
   const taken = await db.insert(idempotencyKeys).values({ key, request }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
   if (taken.length) return null;
   const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));

@@ -34,6 +34,10 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
     'Global IME was fine for me.',
     'Do not pay agents for a deposit letter.',
     'Sanima gave the statement on the same day.',
+    'Mine took a week because of the holidays.',
+    'Check whether your university wants a blocked account instead.',
+    'The consultancy should not charge for this at all.',
+    'Bring your passport copy and the offer letter.',
   ];
   let n = 0;
   const reply = (key: string | undefined, session = bob, body = words[n++ % words.length]!) =>
@@ -86,6 +90,19 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
     const before = await replies();
     expect((await reply('key-old-00001')).headers['idempotency-replayed']).toBeUndefined();
     expect(await replies()).toBe(before + 1);
+  });
+
+  it('answers 409 while the first request runs, and frees a key whose first request never finished', async () => {
+    const request = `POST /api/forum/questions/${questionId}/reply/ ${bob.user.id}`;
+    await t.database.db.insert(idempotencyKeys).values({ key: 'key-pending-01', request });
+    const running = await reply('key-pending-01');
+    expect(running.statusCode).toBe(409);
+    expectErrorShape(running.json());
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ created_at: sql`now() - interval '3 minutes'` })
+      .where(eq(idempotencyKeys.key, 'key-pending-01'));
+    expect((await reply('key-pending-01')).statusCode).toBe(201);
   });
 
   it('keeps only a successful answer: a refused request frees its key for the corrected retry', async () => {
