@@ -39,15 +39,12 @@ export default function SiteChrome({ path, provider, institute }: SiteChromeProp
   return (
     <div className="site-chrome">
       {queueNote && (
-        <p
-          role="status"
-          className="send-later fixed inset-x-0 bottom-16 z-50 mx-3 rounded bg-night px-3 py-2 text-center text-sm text-white"
-        >
+        <p role="status" className="send-later">
           {queueNote}
         </p>
       )}
       {asOf && (
-        <p role="status" className="as-of fixed inset-x-0 top-0 z-50 m-0 bg-accent px-3 py-1 text-center text-sm text-ink">
+        <p role="status" className="as-of">
           {asOfText(asOf)}
         </p>
       )}
