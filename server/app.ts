@@ -28,6 +28,7 @@ import { createPrivateStorage, type Storage } from './storage/index.ts';
 import { limit } from './services/limits.ts';
 import authPlugin, { type Access } from './plugins/auth.ts';
 import laterPlugin from './plugins/later.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import opsPlugin from './plugins/ops.ts';
 import publicCache from './plugins/public-cache.ts';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(laterPlugin);
   await app.register(authPlugin, { secret: options.jwtSecret });
+  await app.register(idempotencyPlugin);
   await app.register(opsPlugin, { redis: options.redis });
   await app.register(routes, { prefix: '/api' });
   // Anything under /api/ is the API's, whatever serves the other paths: the static site's wildcard

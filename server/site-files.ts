@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_HEADER_POLICY } from '../src/lib/shared/csp.ts';
+import { PAGE_HEADER_POLICY, WORKER_POLICY } from '../src/lib/shared/csp.ts';
 import { localPath } from '../src/lib/shared/local-path.ts';
 import { applicationHtml, complaintHtml, fillSlot, notFoundHtml } from './no-script.ts';
 import { checkApplication } from './services/applications.ts';
@@ -77,7 +77,17 @@ export function siteNotFound(siteDir: string) {
   };
 }
 
-/** Serves the built site; hashed assets are cached for a year, pages revalidated. */
+/**
+ * Hashed assets are cached for a year, pages revalidated; the service worker never kept by a
+ * cache, so a new one reaches every visitor on their next page (and browsers cap it at 24 h anyway).
+ */
+export function cacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}_astro${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (path.basename(filePath) === 'sw.js') return 'no-cache';
+  return 'public, max-age=0, must-revalidate';
+}
+
+/** Serves the built site (cache headers: cacheControl). */
 export async function serveSite(app: FastifyInstance, siteDir: string) {
   ensureSitePlaceholder(siteDir);
   serveTrackingPages(app, siteDir);
@@ -88,12 +98,11 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
     decorateReply: false,
     preCompressed: false,
     setHeaders(res, filePath) {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}_astro${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      );
+      res.header('cache-control', cacheControl(filePath));
       // pages carry their full policy in a <meta>; the API's default-src 'none' would block them
       if (filePath.endsWith('.html')) res.header('content-security-policy', PAGE_HEADER_POLICY);
+      // the API's default-src 'none' would stop the worker's own fetches (the offline copies)
+      if (path.basename(filePath) === 'sw.js') res.header('content-security-policy', WORKER_POLICY);
     },
   });
 }

@@ -28,7 +28,7 @@ const DONE_TEXT = {
 /** /track/: the application as the API gives it (status, timeline, choices), edit and add documents while untouched, withdraw until a decision. */
 export default function Track({ store: given }: { store?: TrackStore }) {
   const store = useMemo(() => given ?? createTrackStore(), [given]);
-  const { status, busy, done, error, errorIn, review } = useStore(store.$track);
+  const { status, busy, done, error, errorIn, review, asOf } = useStore(store.$track);
   const [code, setCode] = useTrackingCode(store.check);
   const [mode, setMode] = useState<'view' | 'edit' | 'withdraw' | 'erase'>('view');
 
@@ -62,6 +62,11 @@ export default function Track({ store: given }: { store?: TrackStore }) {
       {done ? (
         <p className="success" role="status">
           {DONE_TEXT[done]}
+        </p>
+      ) : null}
+      {asOf ? (
+        <p className="muted" role="status">
+          You are offline: this is the application as last checked on this phone, as of {formatDate(asOf, { time: true })}.
         </p>
       ) : null}
       {status ? (

@@ -28,6 +28,11 @@ export interface ContextOptions {
   bypassCSP?: boolean;
   /** false: a browser that runs no scripts */
   javaScript?: boolean;
+  /**
+   * let the site's service worker run (default false: it would answer pages and API reads from its
+   * caches, past the routes the tests set; only the offline tests want it)
+   */
+  serviceWorkers?: boolean;
 }
 
 export async function newContext({
@@ -37,6 +42,7 @@ export async function newContext({
   viewport,
   bypassCSP = false,
   javaScript = true,
+  serviceWorkers = false,
 }: ContextOptions = {}): Promise<BrowserContext> {
   const b = await connect();
   const size = viewport ?? (mobile ? { width: 390, height: 800 } : { width: 1280, height: 900 });
@@ -45,6 +51,7 @@ export async function newContext({
     bypassCSP,
     viewport: size,
     javaScriptEnabled: javaScript,
+    serviceWorkers: serviceWorkers ? 'allow' : 'block',
     ...(mobile ? { isMobile: true, hasTouch: true } : {}),
   });
   if (quiet) await context.addCookies([{ name: SHOWN_COOKIE, value: 'roadblock', url: baseUrl() }]);

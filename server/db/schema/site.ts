@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { consultancies } from './content.ts';
 
@@ -54,4 +54,23 @@ export const pageviews = pgTable(
     index('pageviews_institute_idx').on(t.institute_type, t.institute_id, t.created_at),
     index('pageviews_created_idx').on(t.created_at),
   ],
+);
+
+/**
+ * Idempotency-Key answers (issue 27, forms sent later from a phone): the first answer to a POST or
+ * PATCH carrying the key, given again to a repeat within 24 h, so a retry after a lost answer never
+ * makes a second row (server/plugins/idempotency.ts). status 0: the first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: varchar('key', { length: 100 }).primaryKey(),
+    /** method, address and caller: a key is only ever answered for the same request */
+    request: varchar('request', { length: 600 }).notNull(),
+    status: integer('status').notNull().default(0),
+    content_type: varchar('content_type', { length: 100 }).notNull().default(''),
+    body: text('body').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.created_at)],
 );

@@ -46,8 +46,68 @@ export const useTokens = (source: TokenSource) => {
   tokens = source;
 };
 
+/** A form the network could not carry, as the offline queue keeps it (src/lib/stores/sendLater.ts). */
+export interface KeptRequest {
+  key: string;
+  method: string;
+  url: string;
+  contentType: string;
+  body: string;
+  savedAt: string;
+}
+/** Thrown instead of the network error once the request is kept on the device; its message is for the student. */
+export class KeptOffline extends Error {}
+const KEPT_TEXT = 'Saved on this phone, will be sent when you are online.';
+
+let keep: ((request: KeptRequest) => void) | null = null;
+/** The offline queue registers here (the client stays free of store imports). */
+export const keepWhenOffline = (store: (request: KeptRequest) => void) => {
+  keep = store;
+};
+
+const WRITES = ['POST', 'PATCH'];
+/** Never kept: sign-in and tokens (a stale login replayed later would surprise), and page-view counts (of no use later). */
+const NEVER_KEPT = ['/api/auth/', '/api/analytics/'];
+const keepable = (request: Request) =>
+  WRITES.includes(request.method) && !NEVER_KEPT.some((p) => new URL(request.url).pathname.startsWith(p)) && !!keep;
+
+/** Bodies that can be kept as text: JSON, and forms without files (an upload is not kept on the device). */
+const keptBody = async (copy: Request): Promise<string | null> => {
+  const type = copy.headers.get('content-type') ?? '';
+  if (type !== '' && !type.startsWith('application/json') && !type.startsWith('multipart/form-data')) return null;
+  const body = await copy.text();
+  return type.startsWith('multipart/form-data') && body.includes('filename=') ? null : body;
+};
+
+/**
+ * Every POST and PATCH carries an Idempotency-Key, so sending it again never makes a second row.
+ * When the network fails, a request whose body can be kept (keptBody) is kept for later.
+ */
+async function fetchOrKeep(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  if (!keepable(request)) return fetch(request);
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const body = await keptBody(copy);
+    if (body === null) throw err;
+    const url = new URL(copy.url);
+    keep?.({
+      key: copy.headers.get('idempotency-key')!,
+      method: copy.method,
+      url: `${url.pathname.replace(/^\/api\//, '')}${url.search}`,
+      contentType: copy.headers.get('content-type') ?? '',
+      body,
+      savedAt: new Date().toISOString(),
+    });
+    throw new KeptOffline(KEPT_TEXT);
+  }
+}
+
 export const api: KyInstance = ky.create({
   prefixUrl: apiBase(),
+  fetch: fetchOrKeep,
   timeout: 30_000,
   retry: { limit: 1, methods: ['get'], statusCodes: [408, 502, 503, 504] },
   hooks: {
@@ -55,6 +115,8 @@ export const api: KyInstance = ky.create({
       (request) => {
         const token = tokens.access();
         if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        if (WRITES.includes(request.method) && !request.headers.has('Idempotency-Key'))
+          request.headers.set('Idempotency-Key', crypto.randomUUID());
       },
     ],
     afterResponse: [
@@ -81,7 +143,7 @@ export async function call<T>(fallback: string, run: (client: KyInstance) => Pro
       throw new ApiError(message, err.response.status, fields, body);
     }
     if (err instanceof ApiError) throw err;
-    throw new ApiError(fallback, 0);
+    throw new ApiError(err instanceof KeptOffline ? err.message : fallback, 0);
   }
 }
 

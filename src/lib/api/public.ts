@@ -5,7 +5,7 @@ import type { InstitutionKind } from '../contract/forum.ts';
 import type { DropdownPath } from '../contract/index.ts';
 import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
 import type { SearchAnswer, SearchParams } from '../contract/search.ts';
-import { api, ApiError, call, json, type Page } from './client.ts';
+import { api, ApiError, call, json, KeptOffline, type Page } from './client.ts';
 import type { ApiUser } from '../stores/session.ts';
 
 /**
@@ -156,7 +156,8 @@ export async function submitInquiry(payload: InquiryPayload): Promise<unknown> {
       retry: 0,
       hooks: { beforeRequest: [(request) => request.headers.delete('Authorization')] },
     });
-  } catch {
+  } catch (err) {
+    if (err instanceof KeptOffline) throw err; // kept on the device: the dialog says so
     throw new Error(''); // no reply at all: the dialog shows its last fallback
   }
   if (response.ok) return response.json().catch(() => ({}));

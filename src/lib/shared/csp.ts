@@ -37,6 +37,12 @@ export function pageDirectives(env: Record<string, string | undefined>): string[
 /** On every HTML response, beside the page's own <meta> policy (which may not carry frame-ancestors). */
 export const PAGE_HEADER_POLICY = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
+/**
+ * The service worker's own policy (a worker obeys the header it was served with, not the page's):
+ * it fetches our own origin only, to keep pages, scripts and public reads for offline use.
+ */
+export const WORKER_POLICY = "default-src 'none'; connect-src 'self'";
+
 /** On API replies and media (as @fastify/helmet takes it): nothing in them may load or run, and nobody may frame them. */
 export const API_DIRECTIVES = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
 

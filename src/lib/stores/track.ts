@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { ApiError } from '../api/client.ts';
 import { answerDecision, checkApplication, editApplication, eraseApplicationData, setApplicationNotices, type ApplicationStatus } from '../api/public.ts';
 import { checkReview } from '../api/reviews.ts';
 import { failure, type Failure } from './submit.ts';
@@ -17,7 +18,30 @@ export interface TrackState {
   errorIn: 'check' | 'edit' | 'withdraw' | 'answer' | 'erase' | null;
   /** whether the consultancy may be reviewed with this code (it acted on the application), and whether it was */
   review: { acted: boolean; written: boolean } | null;
+  /** offline: the application as last checked on this device, and when (ISO time) */
+  asOf: string | null;
 }
+
+/**
+ * The last application checked on this device (issue 27): personal, so never in the service
+ * worker's caches, but the student's own phone may show it again offline, with its time.
+ */
+const LAST_KEY = 'track-last';
+interface LastChecked {
+  code: string;
+  status: ApplicationStatus;
+  at: string;
+}
+const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+function lastChecked(code: string): LastChecked | null {
+  try {
+    const last = JSON.parse(storage()?.getItem(LAST_KEY) ?? 'null') as LastChecked | null;
+    return last && last.code === code ? last : null;
+  } catch {
+    return null;
+  }
+}
+const offline = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 /** The fields an applicant may change, as the edit form names them. */
 export const EDITABLE = [
@@ -49,7 +73,7 @@ export function changesOf(form: FormData, current: ApplicationStatus): FormData 
 
 /** The tracking page's state and actions: check by code, edit, add documents, withdraw. */
 export function createTrackStore() {
-  const $track = atom<TrackState>({ status: null, busy: false, done: null, error: null, errorIn: null, review: null });
+  const $track = atom<TrackState>({ status: null, busy: false, done: null, error: null, errorIn: null, review: null, asOf: null });
   const set = (patch: Partial<TrackState>) => $track.set({ ...$track.get(), ...patch });
   const codeOf = () => $track.get().status?.tracking_code ?? '';
 
@@ -73,8 +97,21 @@ export function createTrackStore() {
     $track,
     async check(code: string): Promise<boolean> {
       if (!code.trim()) return false;
-      set({ review: null });
-      if (!(await run('check', NOT_FOUND, () => checkApplication(code), null))) return false;
+      set({ review: null, asOf: null });
+      const looked = async () => {
+        try {
+          const status = await checkApplication(code);
+          storage()?.setItem(LAST_KEY, JSON.stringify({ code, status, at: new Date().toISOString() } satisfies LastChecked));
+          return status;
+        } catch (err) {
+          const last = offline(err) ? lastChecked(code) : null;
+          if (!last) throw err;
+          set({ asOf: last.at });
+          return last.status;
+        }
+      };
+      if (!(await run('check', NOT_FOUND, looked, null))) return false;
+      if ($track.get().asOf) return true;
       // the review offer is extra: the application shows whether or not it can be had
       const review = await checkReview(code).then(
         (s) => ({ acted: s.acted, written: s.review !== null }),

@@ -1,0 +1,102 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { adminToken, apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
+
+afterAll(disconnect);
+
+const PHONE = { width: 360, height: 740 };
+/** E2E_SHOTS=<dir>: the offline page and the "saved on this phone" state, as a phone shows them */
+const shot = (page: Page, name: string) =>
+  process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` }) : null;
+
+/** The service worker's own requests fail too (setOffline alone does not reach it: microsoft/playwright#2311). */
+const cutWorker = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
+async function setOffline(context: BrowserContext, offline: boolean) {
+  await context.setOffline(offline);
+  if (offline) await context.route('**', cutWorker);
+  else await context.unroute('**', cutWorker);
+}
+
+/** Issue 27, installable and offline, on a 360 px phone. */
+describe('offline on a phone', () => {
+  it('keeps visited pages readable with an "as of" note, shows /offline/ for the rest, and sends a booking made offline once', async () => {
+    // the counselling banner's Book Now opens the booking dialog; it opens by itself once a session
+    const context = await newContext({ mobile: true, viewport: PHONE, serviceWorkers: true, noBanner: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await hydrated(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.getByRole('dialog').waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.goto('/exam/');
+    await hydrated(page);
+    // the dialog's lists are read once online: the worker keeps them
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await page.getByRole('dialog').getByLabel('A study destination').check();
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('combobox').getAttribute('placeholder'))
+      .toBe('Select or search destination');
+    await page.keyboard.press('Escape');
+
+    await setOffline(context, true);
+    await page.goto('/exam/');
+    await hydrated(page);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Saved copy as of/ })
+      .waitFor();
+    await shot(page, 'as-of-360');
+    await page.goto('/compare/');
+    await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+    await shot(page, 'offline-page-360');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await shot(page, 'offline-page-1366');
+    await page.setViewportSize(PHONE);
+
+    await page.goto('/exam/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    const dialog = page.getByRole('dialog');
+    const email = `offline-${Date.now()}@example.com`;
+    await dialog.getByLabel('Full name').fill('Offline Student');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Phone').fill('9800000002');
+    await dialog.getByLabel('A study destination').check();
+    await dialog.getByRole('combobox').fill('canad');
+    await dialog.getByRole('option', { name: 'Canada' }).click();
+    await dialog.getByRole('button', { name: /Book my free session/ }).click();
+    const saved = page.getByRole('status').filter({ hasText: 'Saved on this phone, will be sent when you are online.' });
+    await saved.waitFor();
+    await shot(page, 'saved-on-this-phone-360');
+
+    await setOffline(context, false);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Sent\.$/ })
+      .waitFor({ timeout: 15_000 });
+    // the next page load finds nothing left to send: one inquiry, however often it was tried
+    await page.reload();
+    await hydrated(page);
+    const token = await adminToken();
+    const all = await apiJson<{ results: { email: string }[] } | { email: string }[]>('inquiry/admin/all/?all=true', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const rows = Array.isArray(all) ? all : all.results;
+    expect(rows.filter((r) => r.email === email)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('offers an installable app: manifest with icons, and a worker served uncached', async () => {
+    const manifest = (await (await fetch(`${baseUrl()}/manifest.webmanifest`)).json()) as {
+      display: string;
+      start_url: string;
+      icons: { sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const worker = await fetch(`${baseUrl()}/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-security-policy')).toBe("default-src 'none'; connect-src 'self'");
+  });
+});
