@@ -2,6 +2,7 @@
 import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'preact/compat';
 import { applicationDataUrl, loadDestinations, type ApplicationStatus, type Option } from '../lib/api/public.ts';
 import { EDUCATION_LEVELS } from '../lib/contract/applications.ts';
+import { formatDate } from '../lib/format.ts';
 import { applicationFacts } from '../lib/shared/tracking.ts';
 import { StageTimeline } from './StageTimeline.tsx';
 import { createTrackStore, type TrackState, type TrackStore } from '../lib/stores/track.ts';

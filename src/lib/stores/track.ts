@@ -1,6 +1,13 @@
 import { atom } from 'nanostores';
 import { ApiError } from '../api/client.ts';
-import { answerDecision, checkApplication, editApplication, eraseApplicationData, setApplicationNotices, type ApplicationStatus } from '../api/public.ts';
+import {
+  answerDecision,
+  checkApplication,
+  editApplication,
+  eraseApplicationData,
+  setApplicationNotices,
+  type ApplicationStatus,
+} from '../api/public.ts';
 import { checkReview } from '../api/reviews.ts';
 import { failure, type Failure } from './submit.ts';
 
