@@ -165,14 +165,22 @@ export function DashboardApplications() {
           <>
             <StatusMove store={cases} row={row} />
             <ApplicationDocuments applicationId={Number(row.id)} />
-            <details>
-              <summary>Messages and payments</summary>
-              <ApplicationCase id={Number(row.id)} />
-            </details>
+            <MessagesAndPayments id={Number(row.id)} />
           </>
         )}
       />
     </section>
+  );
+}
+
+/** Loaded when opened: a closed case must not cost the list two requests per row. */
+function MessagesAndPayments({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Messages and payments</summary>
+      {open && <ApplicationCase id={id} />}
+    </details>
   );
 }
 
