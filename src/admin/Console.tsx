@@ -6,6 +6,7 @@ import { resources } from './resources/index.ts';
 import { $router, accessFor, href, installLeaveGuard, resourceBySlug, slugOf, type Area, type RouteName } from '../lib/stores/admin.ts';
 import { $redirect, $session, logout, restoreSession, type StoredUser } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
+import { AcceptInvite } from './AcceptInvite.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Flash } from './Flash.tsx';
 import {
@@ -84,7 +85,9 @@ export default function Console({ area }: { area: Area }) {
     if ($session.get().loading) restoreSession();
   }, []);
 
-  const access = accessFor(area, session, typeof window === 'undefined' ? '' : window.location.pathname);
+  // the invitee has no account yet: the mailed link opens without signing in
+  const open = area === 'dashboard' && page?.route === 'dashAcceptInvite';
+  const access = open ? ({ kind: 'ok' } as const) : accessFor(area, session, typeof window === 'undefined' ? '' : window.location.pathname);
   // the place to send them, or none: a string, so the effect runs when it changes, not on every new access object
   const redirectTo = access.kind === 'redirect' ? access.to : null;
   useEffect(() => {
@@ -102,6 +105,7 @@ export default function Console({ area }: { area: Area }) {
     document.getElementById('main')?.focus();
   }, [page?.path]);
 
+  if (open) return <AcceptInvite />;
   if (access.kind === 'wait')
     return (
       <p role="status" className="px-4 py-12 text-center">

@@ -20,6 +20,8 @@ export const $router = createRouter({
   adminCreate: '/admin/:resource/new',
   adminEdit: '/admin/:resource/:id',
   dashHome: '/dashboard',
+  dashAcceptInvite: '/dashboard/accept-invite',
+  dashStaff: '/dashboard/staff',
   dashProfile: '/dashboard/profile',
   dashInquiries: '/dashboard/inquiries',
   dashCounselling: '/dashboard/counselling',
