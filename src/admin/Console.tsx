@@ -23,7 +23,9 @@ import { DashboardCounselling } from './CounsellingScreens.tsx';
 import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
-import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV, DASHBOARD_SCREENS, screenOf } from './nav.ts';
+import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_SCREENS, dashboardNav, screenOf } from './nav.ts';
+import { DashboardStaff } from './StaffScreen.tsx';
+import { isOwner } from '../lib/stores/staff.ts';
 import type { InstitutionRole } from '../lib/contract/index.ts';
 import { hasScreen, isInstitutionKind, takesInquiries } from '../lib/contract/institutions.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
@@ -136,7 +138,7 @@ export default function Console({ area }: { area: Area }) {
           {area === 'admin' ? (
             <AdminNav current={page} />
           ) : isInstitutionKind(user.role) ? (
-            <DashNav kind={user.role} current={route} />
+            <DashNav kind={user.role} current={route} owner={isOwner(user)} />
           ) : null}
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 outline-none min-[900px]:px-8 min-[900px]:py-7">
@@ -207,12 +209,12 @@ function AdminNav({ current }: { current: Page }) {
   );
 }
 
-function DashNav({ kind, current }: { kind: InstitutionRole; current: RouteName | undefined }) {
+function DashNav({ kind, current, owner }: { kind: InstitutionRole; current: RouteName | undefined; owner: boolean }) {
   // a branch's form is under Branches
   const screen = screenOf(current);
   return (
     <ul role="list" className="grid gap-0.5">
-      {DASHBOARD_NAV[kind].map((n) => (
+      {dashboardNav(kind, owner).map((n) => (
         <li key={n.route}>
           <NavLink
             to={href(n.route)}
@@ -295,6 +297,8 @@ export function DashRoute({ page, kind }: { page: Page; kind: InstitutionRole })
       return <DashboardComplaints />;
     case 'dashReviews':
       return <DashboardReviews />;
+    case 'dashStaff':
+      return <DashboardStaff />;
     default:
       return <NotFound />;
   }

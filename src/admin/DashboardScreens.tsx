@@ -37,7 +37,9 @@ import { cases } from '../lib/stores/casework.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { FactsCheck } from './FactsCheck.tsx';
-import { DASHBOARD_NAV } from './nav.ts';
+import { dashboardNav } from './nav.ts';
+import { $session } from '../lib/stores/session.ts';
+import { isOwner } from '../lib/stores/staff.ts';
 import { Crumbs, RowError, ScreenHeader } from './ui.tsx';
 
 /** The institution dashboards: own profile, leads, applications, branches, courses, pageviews. */
@@ -47,6 +49,7 @@ export function DashboardHome({ kind }: { kind: Institution }) {
   const profile = useMemo(() => createAsyncStore(() => getProfile(kind)), [kind]);
   const s = useStore(store.$state);
   const own = useStore(profile.$state);
+  const owner = isOwner(useStore($session).user);
   useEffect(() => {
     void store.load();
     void profile.load();
@@ -72,16 +75,18 @@ export function DashboardHome({ kind }: { kind: Institution }) {
         />
       )}
       <ul role="list" className="mt-4 grid gap-3 min-[500px]:grid-cols-2 min-[1100px]:grid-cols-3">
-        {DASHBOARD_NAV[kind].slice(1).map((n) => (
-          <li key={n.route}>
-            <a
-              href={href(n.route as never)}
-              className="panel flex min-h-16 items-center justify-between font-semibold hover:border-brand hover:no-underline"
-            >
-              {n.label} <span aria-hidden="true">→</span>
-            </a>
-          </li>
-        ))}
+        {dashboardNav(kind, owner)
+          .slice(1)
+          .map((n) => (
+            <li key={n.route}>
+              <a
+                href={href(n.route as never)}
+                className="panel flex min-h-16 items-center justify-between font-semibold hover:border-brand hover:no-underline"
+              >
+                {n.label} <span aria-hidden="true">→</span>
+              </a>
+            </li>
+          ))}
       </ul>
     </section>
   );

@@ -29,6 +29,8 @@ export const ADMIN_NAV: { title: string; items: string[] }[] = CONSOLE_GROUPS.ma
 export interface DashboardLink {
   route: RouteName;
   label: string;
+  /** in the navigation of a consultancy's owners only (issue 26: counsellors do not manage staff) */
+  ownerOnly?: true;
 }
 
 /** Each dashboard screen's place in the navigation: its route, its label, and the routes under it (a branch's form). */
@@ -39,6 +41,7 @@ export const DASHBOARD_SCREENS: Record<DashboardScreen, DashboardLink & { under?
   complaints: { route: 'dashComplaints', label: 'Complaints' },
   licence: { route: 'dashLicence', label: 'Licence' },
   reviews: { route: 'dashReviews', label: 'Reviews' },
+  staff: { route: 'dashStaff', label: 'Staff', ownerOnly: true },
   branches: { route: 'dashBranches', label: 'Branches', under: ['dashBranchCreate', 'dashBranchEdit'] },
   courses: { route: 'dashCourses', label: 'Courses' },
 };
@@ -54,6 +57,9 @@ export const DASHBOARD_NAV = Object.fromEntries(
     ],
   ]),
 ) as Record<InstitutionRole, DashboardLink[]>;
+
+/** The navigation one account sees: a counsellor's has no owner-only entries. */
+export const dashboardNav = (kind: InstitutionRole, owner: boolean) => DASHBOARD_NAV[kind].filter((n) => owner || !n.ownerOnly);
 
 /** The screen a dashboard route shows, if it is one that not every kind has. */
 export const screenOf = (route: RouteName | undefined): DashboardScreen | undefined =>

@@ -9,8 +9,9 @@ import { $redirect, saveSession, type StoredUser } from './session.ts';
 
 /** The owner's staff screen (members, pending invitations) and the invitee's accept page. */
 
+/** A session stored before staff roles has none: it is an owner's, as counsellors could only sign in since. The server checks anyway. */
 export const isOwner = (user: Pick<StoredUser, 'role' | 'staffRole'> | null | undefined) =>
-  user?.role === 'consultancy' && user.staffRole === 'owner';
+  user?.role === 'consultancy' && user.staffRole !== 'counsellor';
 
 export const invitations = createAsyncStore(api.listInvitations);
 export const loadStaffScreen = (owner: boolean) => Promise.all([staff.load(), owner ? invitations.load() : undefined]);
@@ -42,7 +43,7 @@ export async function inviteByEmail(email: string): Promise<{ ok: true } | { ok:
   }
 }
 
-export async function withdraw(invitation: api.Invitation) {
+export async function withdraw(invitation: Pick<api.Invitation, 'id' | 'email'>) {
   const yes = await ask({
     title: 'Withdraw this invitation?',
     text: `The link sent to ${invitation.email} stops working.`,
