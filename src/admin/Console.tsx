@@ -23,6 +23,7 @@ import { DashboardCounselling } from './CounsellingScreens.tsx';
 import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
+import { AdminPayments } from './PaymentScreens.tsx';
 import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_SCREENS, dashboardNav, screenOf } from './nav.ts';
 import { DashboardStaff } from './StaffScreen.tsx';
 import { isOwner } from '../lib/stores/staff.ts';
@@ -248,6 +249,8 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       return <AdminLicences />;
     case 'adminOutbox':
       return <AdminOutbox />;
+    case 'adminPayments':
+      return <AdminPayments />;
     case 'adminForumModeration':
       return <ForumModeration />;
     case 'adminList':

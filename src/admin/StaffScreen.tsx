@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { StaffMember } from '../lib/api/casework.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
-import { invitation } from '../lib/contract/staff.ts';
+import { invitation, STAFF_ROLES } from '../lib/contract/staff.ts';
 import { staff } from '../lib/stores/casework.ts';
 import { $session } from '../lib/stores/session.ts';
 import { invitations, inviteByEmail, isOwner, loadStaffScreen, removeMember, withdraw } from '../lib/stores/staff.ts';
@@ -17,7 +17,7 @@ import { ScreenHeader } from './ui.tsx';
 const memberFields: Record<string, FieldMeta> = {
   name: { kind: 'text', label: 'Name', column: true },
   email: { kind: 'text', label: 'Email', column: true },
-  staff_role: { kind: 'select', label: 'Role', column: true },
+  staff_role: { kind: 'select', label: 'Role', options: STAFF_ROLES, column: true },
 };
 const invitationFields: Record<string, FieldMeta> = {
   email: { kind: 'text', label: 'Email', column: true },
@@ -52,7 +52,7 @@ export function DashboardStaff() {
                   <button
                     type="button"
                     className="btn-danger"
-                    onClick={() => void removeMember({ id: row.id, email: String(row.email), name: String(row.name) })}
+                    onClick={() => void removeMember({ id: Number(row.id), email: String(row.email), name: String(row.name) })}
                   >
                     Remove <span className="sr-only">{String(row.name)}</span>
                   </button>
@@ -83,7 +83,7 @@ function PendingInvitations() {
         actions={(row) => (
           <>
             {row.expired === true && <span className="badge">Expired</span>}
-            <button type="button" onClick={() => void withdraw({ id: row.id, email: String(row.email) })}>
+            <button type="button" onClick={() => void withdraw({ id: Number(row.id), email: String(row.email) })}>
               Withdraw <span className="sr-only">the invitation of {String(row.email)}</span>
             </button>
           </>

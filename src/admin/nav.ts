@@ -5,17 +5,18 @@ import type { RouteName } from '../lib/stores/admin.ts';
 /** Console screens that are not content entities, by the group they sit in after its entities. */
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
   Directory: ['licences', 'stale'],
-  'People and leads': ['user', 'inquiry', 'application', 'complaint', 'review'],
+  'People and leads': ['user', 'inquiry', 'application', 'payments', 'complaint', 'review'],
   Site: ['settings', 'forumModeration', 'outbox'],
 };
 
 /** The admin screens of their own (not a resource's list), by their name in the navigation. */
 export const ADMIN_SCREENS: Record<
   string,
-  { route: 'adminSettings' | 'adminLicences' | 'adminOutbox' | 'adminForumModeration'; label: string }
+  { route: 'adminSettings' | 'adminLicences' | 'adminOutbox' | 'adminForumModeration' | 'adminPayments'; label: string }
 > = {
   licences: { route: 'adminLicences', label: 'Licences' },
   outbox: { route: 'adminOutbox', label: 'Outbox' },
+  payments: { route: 'adminPayments', label: 'Flagged payments' },
   settings: { route: 'adminSettings', label: 'Settings' },
   forumModeration: { route: 'adminForumModeration', label: 'Forum moderation' },
 };

@@ -35,6 +35,7 @@ vi.mock('../../src/lib/api/casework.ts', () => ({
 
 import * as dashApi from '../../src/lib/api/dashboard.ts';
 import * as caseworkApi from '../../src/lib/api/casework.ts';
+import type { CaseRow } from '../../src/lib/api/casework.ts';
 import * as settingsApi from '../../src/lib/api/settings.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { Settings } from '../../src/admin/AdminScreens.tsx';
@@ -137,7 +138,7 @@ describe('consultancy applications: the case list', () => {
     last_activity_at: '2026-01-02T00:00:00Z',
     created_at: '2026-01-01T00:00:00Z',
   };
-  const page = (results: Record<string, unknown>[]) => ({ count: results.length, next: null, previous: null, results });
+  const page = (results: CaseRow[]) => ({ count: results.length, next: null, previous: null, results });
 
   beforeEach(() => {
     $caseFilters.set({ status: '', counsellor: '', due: false });

@@ -83,7 +83,14 @@ describe('navigation comes from the declarations', () => {
     const directory = ['destination', 'university', 'college', 'course', 'consultancy', 'exam', 'scholarship', 'event'];
     expect(ADMIN_NAV[0]!.title).toBe('Directory');
     expect(ADMIN_NAV[0]!.items.filter((name) => directory.includes(name))).toEqual(directory);
-    expect(ADMIN_NAV.find((g) => g.title === 'People and leads')!.items).toEqual(['user', 'inquiry', 'application', 'complaint', 'review']);
+    expect(ADMIN_NAV.find((g) => g.title === 'People and leads')!.items).toEqual([
+      'user',
+      'inquiry',
+      'application',
+      'payments',
+      'complaint',
+      'review',
+    ]);
   });
 });
 

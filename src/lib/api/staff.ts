@@ -4,12 +4,13 @@ import type { ApiUser } from '../stores/session.ts';
 
 /** A consultancy's staff: the owner's invitations and removals, and the invitee's side of the mailed link. */
 
-export interface Invitation {
+/** a type, not an interface: the console's tables take it as a row */
+export type Invitation = {
   id: number;
   email: string;
   expires_at: string;
   expired: boolean;
-}
+};
 export interface InvitationPreview {
   email: string;
   consultancy_name: string;

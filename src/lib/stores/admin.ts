@@ -16,6 +16,7 @@ export const $router = createRouter({
   adminLicences: '/admin/licences',
   adminOutbox: '/admin/outbox',
   adminForumModeration: '/admin/forum-moderation',
+  adminPayments: '/admin/payments',
   adminList: '/admin/:resource',
   adminCreate: '/admin/:resource/new',
   adminEdit: '/admin/:resource/:id',
