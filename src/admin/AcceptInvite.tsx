@@ -30,7 +30,7 @@ export function AcceptInvite() {
   }, [token]);
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-10">
-      <h1>Join your consultancy</h1>
+      <h1 className="mb-3">Join your consultancy</h1>
       {page.loading && <p role="status">Loading…</p>}
       {page.error && (
         <p role="alert" className="alert-error">
@@ -39,7 +39,7 @@ export function AcceptInvite() {
       )}
       {page.preview && (
         <>
-          <p>
+          <p className="[overflow-wrap:anywhere]">
             <strong>{page.preview.consultancy_name}</strong> invites <strong>{page.preview.email}</strong> to work its applications as a
             counsellor. The link works until {formatDate(page.preview.expires_at, { time: true })}.
           </p>

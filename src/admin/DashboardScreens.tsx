@@ -33,7 +33,7 @@ import { createFormStore } from '../lib/stores/adminForm.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { LineChart } from './Chart.tsx';
 import { CaseList } from './CaseList.tsx';
-import { cases } from '../lib/stores/casework.ts';
+import { cases, exportCaseList } from '../lib/stores/casework.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { FactsCheck } from './FactsCheck.tsx';
@@ -162,9 +162,16 @@ export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }
 }
 
 export function DashboardApplications() {
+  const owner = isOwner(useStore($session).user);
   return (
     <section aria-labelledby="app-title">
-      <ScreenHeader id="app-title" title="Applications" />
+      <ScreenHeader id="app-title" title="Applications">
+        {owner && (
+          <button type="button" onClick={() => void exportCaseList()}>
+            Export CSV
+          </button>
+        )}
+      </ScreenHeader>
       <CaseList
         actions={(row) => (
           <>

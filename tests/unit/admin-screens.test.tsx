@@ -31,6 +31,7 @@ vi.mock('../../src/lib/api/casework.ts', () => ({
   setFollowUp: vi.fn(),
   listNotes: vi.fn(async () => []),
   addNote: vi.fn(),
+  exportCases: vi.fn(),
 }));
 
 import * as dashApi from '../../src/lib/api/dashboard.ts';
@@ -43,6 +44,7 @@ import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
 import { $dirty } from '../../src/lib/stores/admin.ts';
 import { $flash, dismissFlash } from '../../src/lib/stores/adminFlash.ts';
 import { $caseFilters, cases } from '../../src/lib/stores/casework.ts';
+import { $session } from '../../src/lib/stores/session.ts';
 
 const dash = vi.mocked(dashApi);
 const work = vi.mocked(caseworkApi);
@@ -215,5 +217,23 @@ describe('consultancy applications: the case list', () => {
     work.listCases.mockRejectedValue(new ApiError('Consultancy ID is missing. Please log in again.', 0));
     render(<DashboardApplications />);
     expect((await screen.findByRole('alert')).textContent).toBe('Consultancy ID is missing. Please log in again.');
+  });
+
+  it('offers the CSV export to an owner only', async () => {
+    const user = { id: 1, email: 'o@x.np', firstName: 'O', lastName: '', phone: '', role: 'consultancy' as const };
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    work.exportCases.mockResolvedValue(new Blob(['a,b\n']));
+    $session.set({ access: 't', refresh: null, user: { ...user, staffRole: 'counsellor' }, loading: false });
+    render(<DashboardApplications />);
+    await screen.findByRole('table', { name: 'Applications' });
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    cleanup();
+    $session.set({ access: 't', refresh: null, user: { ...user, staffRole: 'owner' }, loading: false });
+    render(<DashboardApplications />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(work.exportCases).toHaveBeenCalledTimes(1);
+    $session.set({ access: null, refresh: null, user: null, loading: false });
   });
 });
