@@ -6,6 +6,7 @@ import { resources } from './resources/index.ts';
 import { $router, accessFor, href, installLeaveGuard, resourceBySlug, slugOf, type Area, type RouteName } from '../lib/stores/admin.ts';
 import { $redirect, $session, logout, restoreSession, type StoredUser } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
+import { AcceptInvite } from './AcceptInvite.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Flash } from './Flash.tsx';
 import {
@@ -23,7 +24,10 @@ import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
 import { AdminErasures } from './ErasureScreens.tsx';
-import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_NAV, DASHBOARD_SCREENS, screenOf } from './nav.ts';
+import { AdminPayments } from './PaymentScreens.tsx';
+import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_SCREENS, dashboardNav, screenOf } from './nav.ts';
+import { DashboardStaff } from './StaffScreen.tsx';
+import { isOwner } from '../lib/stores/staff.ts';
 import type { InstitutionRole } from '../lib/contract/index.ts';
 import { hasScreen, isInstitutionKind, takesInquiries } from '../lib/contract/institutions.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
@@ -85,7 +89,9 @@ export default function Console({ area }: { area: Area }) {
     if ($session.get().loading) restoreSession();
   }, []);
 
-  const access = accessFor(area, session, typeof window === 'undefined' ? '' : window.location.pathname);
+  // the invitee has no account yet: the mailed link opens without signing in
+  const open = area === 'dashboard' && page?.route === 'dashAcceptInvite';
+  const access = open ? ({ kind: 'ok' } as const) : accessFor(area, session, typeof window === 'undefined' ? '' : window.location.pathname);
   // the place to send them, or none: a string, so the effect runs when it changes, not on every new access object
   const redirectTo = access.kind === 'redirect' ? access.to : null;
   useEffect(() => {
@@ -103,6 +109,7 @@ export default function Console({ area }: { area: Area }) {
     document.getElementById('main')?.focus();
   }, [page?.path]);
 
+  if (open) return <AcceptInvite />;
   if (access.kind === 'wait')
     return (
       <p role="status" className="px-4 py-12 text-center">
@@ -133,7 +140,7 @@ export default function Console({ area }: { area: Area }) {
           {area === 'admin' ? (
             <AdminNav current={page} />
           ) : isInstitutionKind(user.role) ? (
-            <DashNav kind={user.role} current={route} />
+            <DashNav kind={user.role} current={route} owner={isOwner(user)} />
           ) : null}
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 outline-none min-[900px]:px-8 min-[900px]:py-7">
@@ -204,12 +211,12 @@ function AdminNav({ current }: { current: Page }) {
   );
 }
 
-function DashNav({ kind, current }: { kind: InstitutionRole; current: RouteName | undefined }) {
+function DashNav({ kind, current, owner }: { kind: InstitutionRole; current: RouteName | undefined; owner: boolean }) {
   // a branch's form is under Branches
   const screen = screenOf(current);
   return (
     <ul role="list" className="grid gap-0.5">
-      {DASHBOARD_NAV[kind].map((n) => (
+      {dashboardNav(kind, owner).map((n) => (
         <li key={n.route}>
           <NavLink
             to={href(n.route)}
@@ -245,6 +252,8 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       return <AdminOutbox />;
     case 'adminErasures':
       return <AdminErasures />;
+    case 'adminPayments':
+      return <AdminPayments />;
     case 'adminForumModeration':
       return <ForumModeration />;
     case 'adminList':
@@ -294,6 +303,8 @@ export function DashRoute({ page, kind }: { page: Page; kind: InstitutionRole })
       return <DashboardComplaints />;
     case 'dashReviews':
       return <DashboardReviews />;
+    case 'dashStaff':
+      return <DashboardStaff />;
     default:
       return <NotFound />;
   }

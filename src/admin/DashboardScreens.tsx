@@ -33,11 +33,13 @@ import { createFormStore } from '../lib/stores/adminForm.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { LineChart } from './Chart.tsx';
 import { CaseList } from './CaseList.tsx';
-import { cases } from '../lib/stores/casework.ts';
+import { cases, exportCaseList } from '../lib/stores/casework.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { FactsCheck } from './FactsCheck.tsx';
-import { DASHBOARD_NAV } from './nav.ts';
+import { dashboardNav } from './nav.ts';
+import { $session } from '../lib/stores/session.ts';
+import { isOwner } from '../lib/stores/staff.ts';
 import { Crumbs, RowError, ScreenHeader } from './ui.tsx';
 
 /** The institution dashboards: own profile, leads, applications, branches, courses, pageviews. */
@@ -47,6 +49,7 @@ export function DashboardHome({ kind }: { kind: Institution }) {
   const profile = useMemo(() => createAsyncStore(() => getProfile(kind)), [kind]);
   const s = useStore(store.$state);
   const own = useStore(profile.$state);
+  const owner = isOwner(useStore($session).user);
   useEffect(() => {
     void store.load();
     void profile.load();
@@ -72,16 +75,18 @@ export function DashboardHome({ kind }: { kind: Institution }) {
         />
       )}
       <ul role="list" className="mt-4 grid gap-3 min-[500px]:grid-cols-2 min-[1100px]:grid-cols-3">
-        {DASHBOARD_NAV[kind].slice(1).map((n) => (
-          <li key={n.route}>
-            <a
-              href={href(n.route as never)}
-              className="panel flex min-h-16 items-center justify-between font-semibold hover:border-brand hover:no-underline"
-            >
-              {n.label} <span aria-hidden="true">→</span>
-            </a>
-          </li>
-        ))}
+        {dashboardNav(kind, owner)
+          .slice(1)
+          .map((n) => (
+            <li key={n.route}>
+              <a
+                href={href(n.route as never)}
+                className="panel flex min-h-16 items-center justify-between font-semibold hover:border-brand hover:no-underline"
+              >
+                {n.label} <span aria-hidden="true">→</span>
+              </a>
+            </li>
+          ))}
       </ul>
     </section>
   );
@@ -157,22 +162,37 @@ export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }
 }
 
 export function DashboardApplications() {
+  const owner = isOwner(useStore($session).user);
   return (
     <section aria-labelledby="app-title">
-      <ScreenHeader id="app-title" title="Applications" />
+      <ScreenHeader id="app-title" title="Applications">
+        {owner && (
+          <button type="button" onClick={() => void exportCaseList()}>
+            Export CSV
+          </button>
+        )}
+      </ScreenHeader>
       <CaseList
         actions={(row) => (
           <>
             <StatusMove store={cases} row={row} />
             <ApplicationDocuments applicationId={Number(row.id)} />
-            <details>
-              <summary>Messages and payments</summary>
-              <ApplicationCase id={Number(row.id)} />
-            </details>
+            <MessagesAndPayments id={Number(row.id)} />
           </>
         )}
       />
     </section>
+  );
+}
+
+/** Loaded when opened: a closed case must not cost the list two requests per row. */
+function MessagesAndPayments({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Messages and payments</summary>
+      {open && <ApplicationCase id={id} />}
+    </details>
   );
 }
 

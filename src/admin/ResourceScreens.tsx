@@ -170,7 +170,11 @@ function RowAction({ name, store, row }: { name: string; store: ListStore; row: 
 /** A list-only resource with an update route (complaints): a row's status is changed in the list, with an optional note for its history. */
 function StatusChange({ name, store, row }: { name: string; store: ListStore; row: Row }) {
   const r = resource(name);
-  const [status, setStatus] = useState(String(row.status ?? ''));
+  const current = String(row.status ?? '');
+  // the current status first: the select starts there and Set status waits for a change
+  const options = r.nextStatuses ? [current, ...r.nextStatuses.of(row.status)] : r.fields.status!.options!;
+  const labelOf = (o: string) => r.nextStatuses?.labels[o] ?? o.replace(/_/g, ' ');
+  const [status, setStatus] = useState(current);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -188,9 +192,9 @@ function StatusChange({ name, store, row }: { name: string; store: ListStore; ro
     >
       <label htmlFor={id}>Status of {title}</label>
       <select id={id} value={status} onChange={(e) => setStatus(e.target.value)}>
-        {r.fields.status!.options!.map((o) => (
+        {options.map((o) => (
           <option key={o} value={o}>
-            {o.replace(/_/g, ' ')}
+            {labelOf(o)}
           </option>
         ))}
       </select>

@@ -5,18 +5,19 @@ import type { RouteName } from '../lib/stores/admin.ts';
 /** Console screens that are not content entities, by the group they sit in after its entities. */
 const OTHER_SCREENS: Partial<Record<ConsoleGroup, string[]>> = {
   Directory: ['licences', 'stale'],
-  'People and leads': ['user', 'inquiry', 'application', 'erasures', 'complaint', 'review'],
+  'People and leads': ['user', 'inquiry', 'application', 'payments', 'erasures', 'complaint', 'review'],
   Site: ['settings', 'forumModeration', 'outbox'],
 };
 
 /** The admin screens of their own (not a resource's list), by their name in the navigation. */
 export const ADMIN_SCREENS: Record<
   string,
-  { route: 'adminSettings' | 'adminLicences' | 'adminOutbox' | 'adminForumModeration' | 'adminErasures'; label: string }
+  { route: 'adminSettings' | 'adminLicences' | 'adminOutbox' | 'adminForumModeration' | 'adminErasures' | 'adminPayments'; label: string }
 > = {
   licences: { route: 'adminLicences', label: 'Licences' },
   outbox: { route: 'adminOutbox', label: 'Outbox' },
   erasures: { route: 'adminErasures', label: 'Erasure requests' },
+  payments: { route: 'adminPayments', label: 'Flagged payments' },
   settings: { route: 'adminSettings', label: 'Settings' },
   forumModeration: { route: 'adminForumModeration', label: 'Forum moderation' },
 };
@@ -30,6 +31,8 @@ export const ADMIN_NAV: { title: string; items: string[] }[] = CONSOLE_GROUPS.ma
 export interface DashboardLink {
   route: RouteName;
   label: string;
+  /** in the navigation of a consultancy's owners only (issue 26: counsellors do not manage staff) */
+  ownerOnly?: true;
 }
 
 /** Each dashboard screen's place in the navigation: its route, its label, and the routes under it (a branch's form). */
@@ -40,6 +43,7 @@ export const DASHBOARD_SCREENS: Record<DashboardScreen, DashboardLink & { under?
   complaints: { route: 'dashComplaints', label: 'Complaints' },
   licence: { route: 'dashLicence', label: 'Licence' },
   reviews: { route: 'dashReviews', label: 'Reviews' },
+  staff: { route: 'dashStaff', label: 'Staff', ownerOnly: true },
   branches: { route: 'dashBranches', label: 'Branches', under: ['dashBranchCreate', 'dashBranchEdit'] },
   courses: { route: 'dashCourses', label: 'Courses' },
 };
@@ -55,6 +59,9 @@ export const DASHBOARD_NAV = Object.fromEntries(
     ],
   ]),
 ) as Record<InstitutionRole, DashboardLink[]>;
+
+/** The navigation one account sees: a counsellor's has no owner-only entries. */
+export const dashboardNav = (kind: InstitutionRole, owner: boolean) => DASHBOARD_NAV[kind].filter((n) => owner || !n.ownerOnly);
 
 /** The screen a dashboard route shows, if it is one that not every kind has. */
 export const screenOf = (route: RouteName | undefined): DashboardScreen | undefined =>

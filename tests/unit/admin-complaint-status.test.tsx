@@ -95,8 +95,8 @@ describe('complaint status: the list screen', () => {
   });
 
   it('leaves other list-only resources without a status change', async () => {
-    api.getList.mockResolvedValue(page([{ id: 3, tracking_code: 'ABCD-EFGH', full_name: 'Ram', status: 'submitted', documents: [] }]));
-    render(<ResourceList name="application" />);
+    api.getList.mockResolvedValue(page([{ id: 3, name: 'Ram', email: 'r@x.np', message: 'Hello' }]));
+    render(<ResourceList name="inquiry" />);
     const table = await screen.findByRole('table');
     expect(within(table).queryByRole('button', { name: 'Set status' })).toBeNull();
   });

@@ -21,18 +21,33 @@ vi.mock('../../src/lib/api/settings.ts', () => ({
 }));
 vi.mock('../../src/lib/api/dashboard.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/api/dashboard.ts')>();
-  return { ...real, listApplications: vi.fn(), moveApplication: vi.fn() };
+  return { ...real, moveApplication: vi.fn() };
 });
+vi.mock('../../src/lib/api/casework.ts', () => ({
+  listCases: vi.fn(),
+  stageCounts: vi.fn(),
+  listStaff: vi.fn(),
+  assign: vi.fn(),
+  setFollowUp: vi.fn(),
+  listNotes: vi.fn(async () => []),
+  addNote: vi.fn(),
+  exportCases: vi.fn(),
+}));
 
 import * as dashApi from '../../src/lib/api/dashboard.ts';
+import * as caseworkApi from '../../src/lib/api/casework.ts';
+import type { CaseRow } from '../../src/lib/api/casework.ts';
 import * as settingsApi from '../../src/lib/api/settings.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { Settings } from '../../src/admin/AdminScreens.tsx';
 import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
 import { $dirty } from '../../src/lib/stores/admin.ts';
 import { $flash, dismissFlash } from '../../src/lib/stores/adminFlash.ts';
+import { $caseFilters, cases } from '../../src/lib/stores/casework.ts';
+import { $session } from '../../src/lib/stores/session.ts';
 
 const dash = vi.mocked(dashApi);
+const work = vi.mocked(caseworkApi);
 const settings = vi.mocked(settingsApi);
 
 beforeEach(() => {
@@ -106,7 +121,7 @@ describe('settings: unsaved changes', () => {
   });
 });
 
-describe('consultancy applications', () => {
+describe('consultancy applications: the case list', () => {
   const row = {
     id: 11,
     tracking_code: 'AB12-CD34',
@@ -114,12 +129,42 @@ describe('consultancy applications', () => {
     email: 's@x.np',
     phone: '9841000000',
     status: 'submitted',
+    status_label: 'Submitted',
+    destination_name: 'Australia',
+    university_name: 'University of Sydney',
+    preferred_intake: 'Feb 2027',
+    education_level: 'Masters',
+    counsellor_id: null,
+    counsellor_name: null,
+    follow_up_on: null,
+    last_activity_at: '2026-01-02T00:00:00Z',
     created_at: '2026-01-01T00:00:00Z',
   };
+  const page = (results: CaseRow[]) => ({ count: results.length, next: null, previous: null, results });
+
+  beforeEach(() => {
+    $caseFilters.set({ status: '', counsellor: '', due: false });
+    cases.$state.set({ page: 1, filter: '', data: null, loading: false, error: null, rowError: null });
+    dismissFlash();
+    vi.clearAllMocks();
+    work.listCases.mockResolvedValue(page([row]));
+    work.stageCounts.mockResolvedValue({ stages: [{ stage: 'submitted', label: 'Submitted', count: 1 }], total: 1, due: 0 });
+    work.listStaff.mockResolvedValue([{ id: 5, email: 'ram@x.np', first_name: 'Ram', last_name: 'Thapa', staff_role: 'counsellor' }]);
+    work.assign.mockResolvedValue({});
+  });
+
+  it('shows what the student gave, the stage and the counsellor, with counts per stage', async () => {
+    render(<DashboardApplications />);
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    for (const text of ['Sita Sharma', 'Australia', 'University of Sydney', 'Feb 2027', 'Masters', 'Submitted'])
+      expect(within(table).getAllByText(text).length).toBeGreaterThan(0);
+    const counts = screen.getByRole('list', { name: 'Applications per stage' });
+    expect(within(counts).getByRole('button', { name: 'Submitted 1' })).toBeTruthy();
+    expect(within(counts).getByRole('button', { name: 'Due today 0' })).toBeTruthy();
+  });
 
   it('moves an application to a next stage with a note, then reloads', async () => {
-    dash.listApplications.mockResolvedValueOnce({ count: 1, next: null, previous: null, results: [row] });
-    dash.listApplications.mockResolvedValueOnce({ count: 1, next: null, previous: null, results: [{ ...row, status: 'counselling' }] });
+    work.listCases.mockResolvedValueOnce(page([row])).mockResolvedValueOnce(page([{ ...row, status: 'counselling' }]));
     dash.moveApplication.mockResolvedValue({ ...row, status: 'counselling' });
     render(<DashboardApplications />);
     const select = await screen.findByLabelText('Move AB12-CD34 to');
@@ -134,13 +179,11 @@ describe('consultancy applications', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
     await waitFor(() => expect($flash.get()?.text).toBe('Application AB12-CD34 moved to counselling.'));
     expect(dash.moveApplication).toHaveBeenCalledWith(11, 'submitted', 'counselling', 'Checking your papers');
-    expect(dash.listApplications).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(work.listCases).toHaveBeenCalledTimes(2));
   });
 
   it("a refused move is said beside that row's Move button, not above the list", async () => {
-    dash.listApplications.mockResolvedValue({ count: 1, next: null, previous: null, results: [row] });
     dash.moveApplication.mockRejectedValueOnce(new ApiError('This application has moved on since you opened it.', 409));
-    dismissFlash();
     render(<DashboardApplications />);
     await screen.findByLabelText('Move AB12-CD34 to');
     const move = screen.getByRole('button', { name: 'Move' });
@@ -151,15 +194,46 @@ describe('consultancy applications', () => {
     expect($flash.get()).toBeNull();
   });
 
-  it('filters by status on the server and shows refusals', async () => {
-    dash.listApplications.mockResolvedValue({ count: 0, next: null, previous: null, results: [] });
+  it('assigns a counsellor from the case work and reloads the list', async () => {
     render(<DashboardApplications />);
-    await screen.findByText('No applications yet.');
+    const assign = await screen.findByLabelText('Counsellor', { selector: '#assign-11' });
+    fireEvent.change(assign, { target: { value: '5' } });
+    await waitFor(() => expect(work.assign).toHaveBeenCalledWith(11, 5));
+    await waitFor(() => expect($flash.get()?.text).toBe('Counsellor assigned.'));
+    await waitFor(() => expect(work.listCases).toHaveBeenCalledTimes(2));
+  });
+
+  it('filters by stage, counsellor and due today on the server, and shows refusals', async () => {
+    work.listCases.mockResolvedValue(page([]));
+    render(<DashboardApplications />);
+    await screen.findByText('No applications match.');
     fireEvent.change(screen.getByLabelText('Stage'), { target: { value: 'visa_lodged' } });
-    await waitFor(() => expect(dash.listApplications).toHaveBeenLastCalledWith(1, 'visa_lodged'));
+    await waitFor(() => expect(work.listCases).toHaveBeenLastCalledWith(1, 'status=visa_lodged'));
+    fireEvent.change(screen.getByLabelText('Counsellor', { selector: '#case-counsellor' }), { target: { value: 'none' } });
+    await waitFor(() => expect(work.listCases).toHaveBeenLastCalledWith(1, 'status=visa_lodged&counsellor=none'));
+    fireEvent.click(screen.getByRole('button', { name: /^Due today/ }));
+    await waitFor(() => expect(work.listCases).toHaveBeenLastCalledWith(1, 'status=visa_lodged&counsellor=none&due=true'));
     cleanup();
-    dash.listApplications.mockRejectedValue(new ApiError('Consultancy ID is missing. Please log in again.', 0));
+    work.listCases.mockRejectedValue(new ApiError('Consultancy ID is missing. Please log in again.', 0));
     render(<DashboardApplications />);
     expect((await screen.findByRole('alert')).textContent).toBe('Consultancy ID is missing. Please log in again.');
+  });
+
+  it('offers the CSV export to an owner only', async () => {
+    const user = { id: 1, email: 'o@x.np', firstName: 'O', lastName: '', phone: '', role: 'consultancy' as const };
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    work.exportCases.mockResolvedValue(new Blob(['a,b\n']));
+    $session.set({ access: 't', refresh: null, user: { ...user, staffRole: 'counsellor' }, loading: false });
+    render(<DashboardApplications />);
+    await screen.findByRole('table', { name: 'Applications' });
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    cleanup();
+    $session.set({ access: 't', refresh: null, user: { ...user, staffRole: 'owner' }, loading: false });
+    render(<DashboardApplications />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(work.exportCases).toHaveBeenCalledTimes(1);
+    $session.set({ access: null, refresh: null, user: null, loading: false });
   });
 });

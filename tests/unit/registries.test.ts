@@ -33,7 +33,7 @@ describe('institution kinds (one registry)', () => {
   it('gives each dashboard the overview, the profile and its own screens, in order', () => {
     const labels = Object.fromEntries(INSTITUTION_ROLES.map((kind) => [kind, DASHBOARD_NAV[kind].map((n) => n.label)]));
     expect(labels).toEqual({
-      consultancy: ['Overview', 'Profile', 'Applications', 'Inquiries', 'Counselling', 'Complaints', 'Licence', 'Reviews'],
+      consultancy: ['Overview', 'Profile', 'Applications', 'Inquiries', 'Counselling', 'Complaints', 'Licence', 'Reviews', 'Staff'],
       college: ['Overview', 'Profile', 'Branches', 'Inquiries'],
       university: ['Overview', 'Profile', 'Courses'],
     });

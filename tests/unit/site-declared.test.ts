@@ -87,6 +87,7 @@ describe('navigation comes from the declarations', () => {
       'user',
       'inquiry',
       'application',
+      'payments',
       'erasures',
       'complaint',
       'review',

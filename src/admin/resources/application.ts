@@ -1,7 +1,8 @@
-import { STAGES as APPLICATION_STAGES } from '../../lib/contract/applications.ts';
+import { STAGES as APPLICATION_STAGES, STAGE_LABELS } from '../../lib/contract/applications.ts';
+import { nextStages } from '../../lib/forms/applications.ts';
 import type { Resource } from './resource.ts';
 
-/** Every application to a consultancy, read only. */
+/** Every application to a consultancy: listed, and moved to a next stage with a note (the admin on the timeline). */
 export const application: Resource = {
   name: 'application',
   label: 'Application',
@@ -22,7 +23,11 @@ export const application: Resource = {
   filters: { status: { label: 'Status', kind: 'select', options: APPLICATION_STAGES } },
   multipart: false,
   list: 'consultancy-application/admin',
-  updateMethod: 'patch',
+  update: 'consultancy-application/admin/:id/status',
+  updateMethod: 'post',
+  nextStatuses: { of: nextStages, labels: STAGE_LABELS },
+  // the stage route takes the stage and the note, not the list's fields
+  prepare: (values) => ({ status: values.status, note: typeof values.note === 'string' ? values.note : '' }),
   ordering: ['-created_at'],
   readOnly: true,
 };

@@ -33,7 +33,7 @@ export interface Resource {
   one?: string;
   create?: string;
   update?: string;
-  updateMethod: 'patch' | 'put';
+  updateMethod: 'patch' | 'put' | 'post';
   remove?: string;
   /** GET what uses a row (a delete is refused while anything does); absent: nothing refers to this resource */
   uses?: string;
@@ -47,6 +47,8 @@ export interface Resource {
   dropdown?: string;
   /** list-only resources have no form */
   readOnly?: boolean;
+  /** a status change offers only the statuses a row may move to from its own (applications: the next stages), with their labels */
+  nextStatuses?: { of: (current: unknown) => readonly string[]; labels: Record<string, string> };
   /** list-only resources: one action on a row, its API call (POST) and what to say after it (stale facts: "Still correct") */
   rowAction?: { label: string; path: (row: Row) => string; done: (title: string) => string };
   /** a body preparation of its own, in place of the generic one (users: institution links) */

@@ -1,5 +1,5 @@
-import type { CaseMessage, CasePayments } from '../contract/cases.ts';
-import { call, json } from './client.ts';
+import type { CaseMessage, CasePayments, FlaggedPayment } from '../contract/cases.ts';
+import { call, json, type Page } from './client.ts';
 
 /** An application's case (issue 26): its thread and payments, by tracking code (the student) or by id (the consultancy, admins). */
 
@@ -29,3 +29,10 @@ export const recordPayment = (id: number, body: { purpose: string; amount_npr: n
 
 export const uploadAgreement = (id: number, form: FormData) =>
   call('Failed to upload agreement', json<CasePayments>(`${base({ id })}/agreement/`, { method: 'put', body: form }));
+
+/** For admins: payments recorded without a receipt (`no_receipt`), disputed by the student (`disputed`), or both (no flag). */
+export const listFlaggedPayments = (page: number, flag: string) =>
+  call(
+    'Failed to fetch flagged payments',
+    json<Page<FlaggedPayment>>('payments/admin/flagged/', { searchParams: { page, ...(flag ? { flag } : {}) } }),
+  );

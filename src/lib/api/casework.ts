@@ -59,3 +59,6 @@ export const listNotes = (id: number) =>
   guarded(() => call('Failed to fetch the notes', (c) => c.get(`${base}/applications/${id}/notes/`).json<Note[]>()));
 export const addNote = (id: number, body: string) =>
   guarded(() => call('Failed to add the note', (c) => c.post(`${base}/applications/${id}/notes/`, { json: { body } }).json<Note>()));
+/** The whole list as CSV (owners). */
+export const exportCases = () =>
+  guarded(() => call('Failed to export the applications', (c) => c.get(`${base}/applications/export/`).blob()));

@@ -7,7 +7,8 @@ import { INSTITUTION_ROLES, type InstitutionRole } from './entity.ts';
  */
 
 /** A dashboard screen besides the overview and the profile every kind has. */
-export type DashboardScreen = 'applications' | 'inquiries' | 'counselling' | 'complaints' | 'licence' | 'reviews' | 'branches' | 'courses';
+export type DashboardScreen =
+  'applications' | 'inquiries' | 'counselling' | 'complaints' | 'licence' | 'reviews' | 'staff' | 'branches' | 'courses';
 
 export interface InstitutionSpec {
   /** the entity its profile is a row of */
@@ -21,7 +22,7 @@ export interface InstitutionSpec {
 export const INSTITUTIONS = {
   consultancy: {
     entity: 'consultancy',
-    screens: ['applications', 'inquiries', 'counselling', 'complaints', 'licence', 'reviews'],
+    screens: ['applications', 'inquiries', 'counselling', 'complaints', 'licence', 'reviews', 'staff'],
     namedInForumWhenVerified: true,
   },
   college: { entity: 'college', screens: ['branches', 'inquiries'] },

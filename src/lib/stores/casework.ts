@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import * as api from '../api/casework.ts';
 import { createAsyncStore, createPagedStore } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
+import { downloadBlob } from '../forms/csv.ts';
 
 /** The consultancy's application list with its case-work filters, counts per stage and staff, and the actions on one case. */
 
@@ -60,4 +61,13 @@ export function notesOf(id: number) {
       return ok;
     },
   };
+}
+
+/** The owner's CSV export of every application, offered as a download. */
+export async function exportCaseList() {
+  try {
+    downloadBlob('applications.csv', await api.exportCases());
+  } catch (e) {
+    flash(e instanceof Error ? e.message : String(e));
+  }
 }

@@ -9,6 +9,8 @@ export interface StoredUser {
   lastName: string;
   phone: string;
   role: 'admin' | 'consultancy' | 'college' | 'university' | 'student';
+  /** a consultancy account's place in its staff (issue 26): only owners manage staff */
+  staffRole?: 'owner' | 'counsellor';
 }
 
 /** The API's user shape (snake_case), as /auth/login/ and /auth/me/ return it. */
@@ -19,6 +21,7 @@ export interface ApiUser {
   last_name: string;
   phone: string;
   role: StoredUser['role'];
+  staff_role?: StoredUser['staffRole'];
   consultancy_id?: number | null;
   college_id?: number | null;
   university_id?: number | null;
@@ -56,6 +59,7 @@ const toStoredUser = (u: ApiUser): StoredUser => ({
   lastName: u.last_name,
   phone: u.phone,
   role: u.role,
+  staffRole: u.staff_role,
 });
 
 /** Keeps tokens, user and dashboard ids in storage and in the store. */
