@@ -3,13 +3,20 @@
  * requests two documents in the dashboard, the student uploads both from /track/ with the tracking
  * code, the counsellor accepts one and rejects the other with a reason the student then reads, both
  * sides exchange messages (each sees both, the staff member's name on the answer), the consultancy
- * sets the visa granted and the student confirms it, and the consultancy's public figures move.
+ * sets the visa granted and the student confirms it, and the consultancy's public figures move: in
+ * the API at once, and on its page after a data-only rebuild (the e2e server runs no rebuild runner,
+ * so this file runs one into its own site folder, as site-rebuild.e2e.test.ts does).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/lib/contract/outcomes.ts';
+import { outcomeLines } from '../../src/lib/shared/outcomes.ts';
+import { createRebuildRunner } from '../../server/site/rebuild.ts';
 import { apiLogin, contextWith, type ApiSession } from './console-helpers.ts';
-import { apiJson, disconnect, hydrated, newContext } from './site-helpers.ts';
+import { apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 const PHONE = { width: 360, height: 800 };
 const PDF = { name: 'file.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
@@ -23,6 +30,10 @@ let staff: BrowserContext;
 let student: BrowserContext;
 let dashboard: Page;
 let track: Page;
+const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-case-site-'));
+let version = 1;
+let runner: ReturnType<typeof createRebuildRunner>;
+let slug = '';
 
 const bearer = () => ({ authorization: `Bearer ${consultancy.access}` });
 const outcomesNow = async () =>
@@ -58,6 +69,17 @@ async function openTrack() {
   await track.getByRole('heading', { name: 'Your journey' }).waitFor();
 }
 
+/** The sentences of the "Visa outcomes" section of the consultancy's page as the runner built it. */
+async function builtOutcomeLines(): Promise<string[]> {
+  const html = fs.readFileSync(path.join(siteDir, 'current', 'consultancy', slug, 'index.html'), 'utf8');
+  const context = await newContext({ javaScript: false });
+  const page = await context.newPage();
+  await page.setContent(html);
+  const lines = await page.locator('[data-outcomes] > p:not(.muted)').allTextContents();
+  await context.close();
+  return lines.map((l) => l.replace(/\s+/g, ' ').trim());
+}
+
 /** Nothing on the page is wider than the phone: no sideways scrolling. */
 async function expectNoOverflow(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -69,15 +91,26 @@ beforeAll(async () => {
   const form = new FormData();
   form.set('consultancy', String(consultancy.user.consultancy_id));
   form.set('full_name', 'Asha Gurung');
-  form.set('email', 'asha.case.e2e@example.com');
+  // a new applicant each run: the same one applying again is answered with the application they have
+  form.set('email', `asha.${Date.now()}@example.com`);
   form.set('phone', '9841000001');
   code = (await apiJson<{ tracking_code: string }>('consultancy-application/submit/', { method: 'POST', body: form })).tracking_code;
   const own = await apiJson<{ results: { id: number; tracking_code: string }[] }>(
-    `consultancy/dashboard/applications/?status=submitted&page_size=100`,
+    'consultancy/dashboard/applications/?status=submitted&page_size=100',
     { headers: bearer() },
   );
   applicationId = own.results.find((r) => r.tracking_code === code)!.id;
   await moveByApi('documents');
+  slug = (await apiJson<{ slug: string }>(`consultancy/${consultancy.user.consultancy_id}/`)).slug;
+  runner = createRebuildRunner({
+    apiUrl: `${baseUrl()}/api`,
+    siteDir,
+    siteUrl: baseUrl(),
+    readVersion: async () => version,
+    log: () => {},
+    standby: true,
+  });
+  expect(await runner.check()).toMatchObject({ status: 'built', mode: 'full' });
   staff = await contextWith(consultancy, { mobile: true, viewport: PHONE });
   student = await newContext({ mobile: true, viewport: PHONE });
   dashboard = await staff.newPage();
@@ -85,6 +118,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await runner?.stop();
+  fs.rmSync(siteDir, { recursive: true, force: true });
   await staff?.close();
   await student?.close();
   await disconnect();
@@ -153,7 +188,7 @@ describe('an application case on a phone', () => {
     await thread.getByRole('listitem').filter({ hasText: question }).waitFor();
     const answered = thread.getByRole('listitem').filter({ hasText: answer });
     await answered.waitFor();
-    if (staffName) expect(await answered.textContent()).toContain(staffName);
+    expect(await answered.textContent()).toContain(staffName);
   });
 
   it('the consultancy sets the visa granted, the student confirms it, and the public figures move', async () => {
@@ -163,15 +198,30 @@ describe('an application case on a phone', () => {
     const row = await openCase('Visa lodged');
     await row.getByLabel(`Move ${code} to`).selectOption({ label: 'Visa granted' });
     await row.getByRole('button', { name: 'Move' }).click();
-    await dashboard.getByRole('status').filter({ hasText: `Application ${code} moved to` }).waitFor();
+    await dashboard
+      .getByRole('status')
+      .filter({ hasText: `Application ${code} moved to` })
+      .waitFor();
 
     await openTrack();
     await track.getByRole('button', { name: 'Confirm this visa decision' }).click();
     await track.getByText("Thank you: your confirmation is saved and counts in the consultancy's public figures.").waitFor();
     await expectNoOverflow(track);
 
+    // the demo consultancy has enough decisions for its figures to be shown
     const after = await outcomesNow();
-    expect(after!.decided).toBe((before?.decided ?? 0) + 1);
-    if (after!.enough && before?.enough) expect(after!.granted_confirmed).toBe(before.granted_confirmed! + 1);
-  });
+    expect(before).toMatchObject({ enough: true });
+    expect(after).toMatchObject({
+      decided: before!.decided + 1,
+      granted_confirmed: before!.granted_confirmed! + 1,
+      granted_claimed: before!.granted_claimed,
+    });
+
+    expect(await builtOutcomeLines()).toEqual(outcomeLines(before));
+    version++;
+    expect(await runner.check()).toMatchObject({ status: 'built', mode: 'incremental' });
+    const lines = await builtOutcomeLines();
+    expect(lines).toEqual(outcomeLines(after));
+    expect(lines).not.toEqual(outcomeLines(before));
+  }, 180_000);
 });
