@@ -143,6 +143,14 @@ describe('an application case on a phone', () => {
       await docs.getByRole('button', { name: `Upload ${name}` }).click();
       await track.getByRole('status').filter({ hasText: 'Uploaded.' }).waitFor();
     }
+    // the summary's count is of the files sent with the application, and says so (not "0 documents" beside two uploads)
+    await track.getByRole('term').filter({ hasText: 'Sent with the application' }).waitFor();
+    expect(
+      await track
+        .getByRole('term')
+        .filter({ hasText: /^Documents$/ })
+        .count(),
+    ).toBe(0);
     await expectNoOverflow(track);
   });
 

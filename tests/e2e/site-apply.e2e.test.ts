@@ -35,7 +35,7 @@ describe('apply → track → edit', () => {
       'Tracking code': code,
       Destination: 'Australia',
       'Preferred intake': 'February 2027',
-      Documents: '0 documents',
+      'Sent with the application': '0 documents',
     });
 
     // edit: the choices are prefilled, a document is added, the saved values are shown
@@ -49,7 +49,7 @@ describe('apply → track → edit', () => {
     });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Application updated.' }).waitFor({ timeout: 15_000 });
-    expect(await facts()).toMatchObject({ 'Preferred intake': 'September 2027', Documents: '1 document' });
+    expect(await facts()).toMatchObject({ 'Preferred intake': 'September 2027', 'Sent with the application': '1 document' });
 
     // the applicant stops messages about the application, and the page says so
     const emails = page.getByRole('checkbox', { name: 'Email me when this application changes' });
