@@ -189,6 +189,8 @@ describe('an application case on a phone', () => {
     await messages.getByLabel('Answer').fill(answer);
     await messages.getByRole('button', { name: 'Send' }).click();
     await messages.getByText(answer).waitFor();
+    // the payment form's fields are named in sight, not by placeholders that go once typed
+    await row.getByRole('region', { name: 'Payments' }).getByText('Date paid').waitFor();
     await expectNoOverflow(dashboard);
 
     const staffName = `${consultancy.user.first_name} ${consultancy.user.last_name}`.trim();
