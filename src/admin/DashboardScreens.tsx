@@ -162,14 +162,15 @@ export function DashboardApplications() {
       <ScreenHeader id="app-title" title="Applications" />
       <CaseList
         actions={(row) => (
-          <>
+          // the whole case opens in this column: on a wide screen give it room, or its forms shrink to a sliver
+          <div className="grid w-full gap-2 min-[700px]:w-96">
             <StatusMove store={cases} row={row} />
             <ApplicationDocuments applicationId={Number(row.id)} />
             <details>
               <summary>Messages and payments</summary>
               <ApplicationCase id={Number(row.id)} />
             </details>
-          </>
+          </div>
         )}
       />
     </section>
