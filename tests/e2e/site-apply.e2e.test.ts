@@ -70,7 +70,8 @@ describe('apply → track → edit', () => {
     await dialog.getByLabel('Reason (optional)').fill('I chose a university closer to home.');
     await dialog.getByRole('button', { name: 'Withdraw application' }).click();
     await page.getByRole('status').filter({ hasText: 'Application withdrawn.' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('heading', { level: 2 }).textContent()).toContain('Withdrawn');
+    // the application's own heading, the first of the page (a 'Plan your move' panel follows it)
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toContain('Withdrawn');
     expect(await page.locator('.journey li[aria-current="step"]').textContent()).toContain('I chose a university closer to home.');
     expect(await page.getByRole('button', { name: 'Edit or add documents' }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
