@@ -17,6 +17,7 @@ import type { CaseRow, StaffMember } from '../lib/api/casework.ts';
 import { formatDate } from '../lib/format.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { FilterField, Toolbar } from './ui.tsx';
+import { resources } from './resources/index.ts';
 
 /** The consultancy's applications as cases: counts per stage, filters, and per case its counsellor, follow-up and private notes. */
 
@@ -28,6 +29,8 @@ const caseFields: Record<string, FieldMeta> = {
   university_name: text('University'),
   preferred_intake: text('Intake'),
   education_level: text('Level'),
+  // the files sent with the application, each a download with the session (no public link)
+  documents: resources.application!.fields.documents!,
   status_label: text('Stage'),
   counsellor_name: text('Counsellor'),
   follow_up_on: { kind: 'date', label: 'Follow-up', column: true },

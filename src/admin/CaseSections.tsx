@@ -48,7 +48,9 @@ function CaseMessages({ store }: { store: CaseStore }) {
         <label>
           Answer <textarea name="body" rows={2} required maxLength={5000} className="w-full" />
         </label>
-        <input name="attachments" type="file" multiple accept="application/pdf,image/*" aria-label="Attachments" />
+        <label className="grid">
+          Attachments <input name="attachments" type="file" multiple accept="application/pdf,image/*" />
+        </label>
         {errorIn === 'messages' && error ? <p role="alert">{error.detail ?? error.text}</p> : null}
         <button type="submit" className="btn" disabled={busy}>
           Send
@@ -89,10 +91,19 @@ function CasePayments({ store, id }: { store: CaseStore; id: number }) {
         ))}
       </ul>
       <form onSubmit={onRecord} className="grid gap-2">
-        <input name="purpose" required placeholder="What for" aria-label="What for" />
-        <input name="amount_npr" type="number" min={1} step={1} required placeholder="Amount (NPR)" aria-label="Amount in NPR" />
-        <input name="receipt_number" placeholder="Receipt number" aria-label="Receipt number" />
-        <input name="paid_on" type="date" required aria-label="Date paid" />
+        {/* visible labels: a placeholder goes once typed, and a date field shows only mm/dd/yyyy */}
+        <label className="grid">
+          What for <input name="purpose" required />
+        </label>
+        <label className="grid">
+          Amount in NPR <input name="amount_npr" type="number" min={1} step={1} required />
+        </label>
+        <label className="grid">
+          Receipt number <input name="receipt_number" />
+        </label>
+        <label className="grid">
+          Date paid <input name="paid_on" type="date" required />
+        </label>
         <button type="submit" className="btn" disabled={busy}>
           Record payment
         </button>
@@ -105,7 +116,9 @@ function CasePayments({ store, id }: { store: CaseStore; id: number }) {
             'No agreement attached.'
           )}
         </p>
-        <input name="agreement" type="file" required accept="application/pdf,image/*" aria-label="Agreement file" />
+        <label className="grid">
+          Agreement file <input name="agreement" type="file" required accept="application/pdf,image/*" />
+        </label>
         <button type="submit" className="btn" disabled={busy}>
           {payments?.agreement ? 'Replace agreement' : 'Attach agreement'}
         </button>

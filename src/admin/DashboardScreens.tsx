@@ -174,11 +174,12 @@ export function DashboardApplications() {
       </ScreenHeader>
       <CaseList
         actions={(row) => (
-          <>
+          // the whole case opens in this column: on a wide screen give it room, or its forms shrink to a sliver
+          <div className="grid w-full gap-2 min-[700px]:w-96">
             <StatusMove store={cases} row={row} />
             <ApplicationDocuments applicationId={Number(row.id)} />
             <MessagesAndPayments id={Number(row.id)} />
-          </>
+          </div>
         )}
       />
     </section>

@@ -52,7 +52,7 @@ describe('consultancy dashboard', () => {
     const page = await context.newPage();
     await page.goto('/dashboard/applications/');
     await page.getByRole('heading', { name: 'Applications' }).waitFor();
-    await page.getByLabel('Status', { exact: true }).selectOption('submitted');
+    await page.getByLabel('Stage', { exact: true }).selectOption('submitted');
     const row = page.getByRole('row').filter({ hasText: code });
     await row.waitFor();
     await page.locator('[aria-busy="false"]').waitFor();
@@ -61,7 +61,7 @@ describe('consultancy dashboard', () => {
     await row.getByLabel('Note for the applicant').fill(note);
     await row.getByRole('button', { name: 'Move' }).click();
     // said where the user is looking: the toast lies inside the viewport whatever the scroll
-    const moved = page.getByRole('status').filter({ hasText: `Application ${code} moved to in review.` });
+    const moved = page.getByRole('status').filter({ hasText: `Application ${code} moved to counselling.` });
     await moved.waitFor();
     const box = (await moved.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -100,7 +100,7 @@ describe('consultancy dashboard', () => {
     const context = await contextWith(consultancy);
     const page = await context.newPage();
     await page.goto('/dashboard/applications/');
-    await page.getByLabel('Status', { exact: true }).selectOption('submitted');
+    await page.getByLabel('Stage', { exact: true }).selectOption('submitted');
     const row = page.getByRole('row').filter({ hasText: code });
     await row.waitFor();
     const [download] = await Promise.all([

@@ -35,7 +35,7 @@ describe('apply → track → edit', () => {
       'Tracking code': code,
       Destination: 'Australia',
       'Preferred intake': 'February 2027',
-      Documents: '0 documents',
+      'Sent with the application': '0 documents',
     });
 
     // edit: the choices are prefilled, a document is added, the saved values are shown
@@ -49,7 +49,7 @@ describe('apply → track → edit', () => {
     });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('status').filter({ hasText: 'Application updated.' }).waitFor({ timeout: 15_000 });
-    expect(await facts()).toMatchObject({ 'Preferred intake': 'September 2027', Documents: '1 document' });
+    expect(await facts()).toMatchObject({ 'Preferred intake': 'September 2027', 'Sent with the application': '1 document' });
 
     // the applicant stops messages about the application, and the page says so
     const emails = page.getByRole('checkbox', { name: 'Email me when this application changes' });
@@ -70,7 +70,8 @@ describe('apply → track → edit', () => {
     await dialog.getByLabel('Reason (optional)').fill('I chose a university closer to home.');
     await dialog.getByRole('button', { name: 'Withdraw application' }).click();
     await page.getByRole('status').filter({ hasText: 'Application withdrawn.' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByRole('heading', { level: 2 }).textContent()).toContain('Withdrawn');
+    // the application's own heading, the first of the page (a 'Plan your move' panel follows it)
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toContain('Withdrawn');
     expect(await page.locator('.journey li[aria-current="step"]').textContent()).toContain('I chose a university closer to home.');
     expect(await page.getByRole('button', { name: 'Edit or add documents' }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -273,7 +273,7 @@ describe('tracking (/track/)', () => {
       Destination: 'Australia',
       'Preferred intake': 'Feb 2027',
       'Education level': "Bachelor's",
-      Documents: '1 document',
+      'Sent with the application': '1 document',
     });
     const journey = screen.getByRole('list', { name: 'Your journey' });
     const steps = [...journey.querySelectorAll('li')];
@@ -376,7 +376,7 @@ describe('tracking (/track/)', () => {
     const facts = Object.fromEntries(
       [...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]),
     );
-    expect(facts).toMatchObject({ 'Preferred intake': 'Sep 2027', Documents: '2 documents' });
+    expect(facts).toMatchObject({ 'Preferred intake': 'Sep 2027', 'Sent with the application': '2 documents' });
   });
 
   it('counts as changes what differs from the application, typed personal fields and chosen documents', () => {

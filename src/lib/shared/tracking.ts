@@ -18,7 +18,8 @@ export function applicationFacts(status: ApplicationStatus): [string, string][] 
     ['Course', status.course?.name ?? ''],
     ['Preferred intake', status.preferred_intake ?? ''],
     ['Education level', status.education_level ?? ''],
-    ['Documents', countOf(status.document_count ?? 0, 'document', 'documents')],
+    // only the files sent with the application: those sent for a document request are listed under it
+    ['Sent with the application', countOf(status.document_count ?? 0, 'document', 'documents')],
   ];
   return facts.filter(([, value]) => value);
 }
