@@ -9,8 +9,20 @@ vi.mock('../../src/lib/api/public.ts', () => ({
   checkApplication: vi.fn(),
   editApplication: vi.fn(),
   answerDecision: vi.fn(),
+  eraseApplicationData: vi.fn(),
+  applicationDataUrl: (code: string) => `/api/consultancy-application/export/${code}/`,
   dropdown: vi.fn(async () => [{ id: 3, value: 3, label: 'Everest Education', slug: 'everest' }]),
   loadDestinations: vi.fn(async () => [{ id: 1, value: 1, label: 'Australia', slug: 'australia' }]),
+}));
+
+// the tracking page's case sections read their own routes: here, a case with nothing in it yet
+vi.mock('../../src/lib/api/documents.ts', () => ({ applicantDocuments: vi.fn(async () => ({ requests: [] })), uploadDocument: vi.fn() }));
+vi.mock('../../src/lib/api/cases.ts', () => ({
+  loadMessages: vi.fn(async () => ({ results: [] })),
+  sendMessage: vi.fn(),
+  loadPayments: vi.fn(async () => ({ results: [], total_npr: 0, agreement: null })),
+  confirmPayment: vi.fn(),
+  disputePayment: vi.fn(),
 }));
 
 vi.mock('../../src/lib/api/reviews.ts', () => ({ checkReview: vi.fn(async () => ({ acted: false, review: null })) }));
