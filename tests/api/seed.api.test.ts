@@ -57,9 +57,9 @@ async function contentHash(db: Db) {
   for (const { table_name } of tables) {
     const rows = rowsOf(
       await db.execute(
-        // activity times follow the seed's clock: created_at, a complaint's deadline and first answer, a review's reply and removal
+        // activity times follow the seed's clock: created_at, a complaint's deadline and first answer, a review's reply and removal, a student's answer to a decision
         sql.raw(
-          `select to_jsonb(t) - 'created_at' - 'updated_at' - 'answer_due_at' - 'first_answer_at' - 'replied_at' - 'removed_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`,
+          `select to_jsonb(t) - 'created_at' - 'updated_at' - 'answer_due_at' - 'first_answer_at' - 'replied_at' - 'removed_at' - 'answered_at' - 'search' - 'password_hash' as row from "${table_name as string}" t order by 1`,
         ),
       ),
     );
