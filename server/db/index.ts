@@ -45,41 +45,36 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Runs `work` holding the advisory lock `key` (waiting for it), on a connection kept for the lock. */
-async function whileLocked(client: postgres.Sql, key: string, work: () => Promise<void>) {
-  const connection = await client.reserve();
+/**
+ * A connection of its own for an advisory lock, outside the pool: the work done under the lock
+ * (migrations, a site build reading the API) needs the pool's connections, however small the pool.
+ * Ending the connection releases the lock, as a crash would.
+ */
+const lockConnection = (url: string) => postgres(url, { max: 1, onnotice: () => {} });
+
+/** Runs `work` holding the advisory lock `key`, waiting for it. */
+async function whileLocked(url: string, key: string, work: () => Promise<void>) {
+  const connection = lockConnection(url);
   try {
     await connection`select pg_advisory_lock(hashtextextended(${key}, 0))`;
-    try {
-      await work();
-    } finally {
-      await connection`select pg_advisory_unlock(hashtextextended(${key}, 0))`;
-    }
+    await work();
   } finally {
-    connection.release();
+    await connection.end({ timeout: 5 });
   }
 }
 
-function sessionLockOf(client: postgres.Sql) {
+function sessionLockOf(url: string) {
   return async (key: string) => {
-    const connection = await client.reserve();
+    const connection = lockConnection(url);
     try {
       const [row] = await connection<{ got: boolean }[]>`select pg_try_advisory_lock(hashtextextended(${key}, 0)) as got`;
-      if (!row?.got) {
-        connection.release();
-        return null;
-      }
-      return async () => {
-        try {
-          await connection`select pg_advisory_unlock(hashtextextended(${key}, 0))`;
-        } finally {
-          connection.release();
-        }
-      };
+      if (row?.got) return () => connection.end({ timeout: 5 });
     } catch (error) {
-      connection.release();
+      await connection.end({ timeout: 5 });
       throw error;
     }
+    await connection.end({ timeout: 5 });
+    return null;
   };
 }
 
@@ -98,12 +93,12 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     });
     const db = drizzlePostgres(client, { schema });
     // instances started together would otherwise run the same migration twice at once
-    await whileLocked(client, 'migrations', async () => {
+    await whileLocked(options.url, 'migrations', async () => {
       await migratePostgres(db, { migrationsFolder });
       await ensureSearchTriggers(db);
     });
     preparing(client);
-    return { db, engine: 'postgres', announce: () => {}, sessionLock: sessionLockOf(client), close: () => client.end({ timeout: 5 }) };
+    return { db, engine: 'postgres', announce: () => {}, sessionLock: sessionLockOf(options.url), close: () => client.end({ timeout: 5 }) };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (dir.startsWith('memory://')) return openPglite(dir);
