@@ -87,7 +87,7 @@ function RequestRow({ request: r, store }: { request: DocumentRequest; store: Ap
         </button>
       ))}
       {mayReview(r.state) ? (
-        <form className="row-form" onSubmit={reject}>
+        <form method="post" className="row-form" onSubmit={reject}>
           <button type="button" className="btn-primary" disabled={busy} onClick={() => void store.accept(r.id)}>
             Accept
           </button>
@@ -111,7 +111,7 @@ function ChecklistRequest({ store, checklist }: { store: ApplicationDocumentsSto
     if (chosen.length && (await store.requestChecklist(chosen, '', due))) setChosen([]);
   };
   return (
-    <form className="panel grid gap-1" onSubmit={submit}>
+    <form method="post" className="panel grid gap-1" onSubmit={submit}>
       <fieldset className="grid gap-0.5">
         <legend className="font-semibold">Request from the checklist</legend>
         {checklist.map((item) => (
@@ -146,7 +146,7 @@ function SingleRequest({ store, applicationId }: { store: ApplicationDocumentsSt
     setNote('');
   };
   return (
-    <form className="panel grid gap-1" onSubmit={submit}>
+    <form method="post" className="panel grid gap-1" onSubmit={submit}>
       <p className="font-semibold">Request another document</p>
       <label htmlFor={`${id}-name`}>Document</label>
       <input id={`${id}-name`} required minLength={2} maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
@@ -184,7 +184,7 @@ function ChecklistEditor({ store, checklist }: { store: ApplicationDocumentsStor
   return (
     <details>
       <summary className="cursor-pointer py-2.5 font-medium text-brand">Edit the checklist for this destination</summary>
-      <form className="grid gap-1" onSubmit={submit}>
+      <form method="post" className="grid gap-1" onSubmit={submit}>
         <label htmlFor="cl-edit">One document a line (empty: the defaults)</label>
         <textarea id="cl-edit" rows={9} value={text} onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="btn-primary justify-self-start" disabled={busy}>

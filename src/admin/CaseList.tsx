@@ -146,6 +146,7 @@ function Notes({ id }: { id: number }) {
         ))}
       </ul>
       <form
+        method="post"
         className="row-form"
         onSubmit={async (e) => {
           e.preventDefault();

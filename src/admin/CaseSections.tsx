@@ -44,7 +44,7 @@ function CaseMessages({ store }: { store: CaseStore }) {
           </li>
         ))}
       </ol>
-      <form onSubmit={onSubmit} className="grid gap-2">
+      <form method="post" onSubmit={onSubmit} className="grid gap-2">
         <label>
           Answer <textarea name="body" rows={2} required maxLength={5000} className="w-full" />
         </label>
@@ -90,7 +90,7 @@ function CasePayments({ store, id }: { store: CaseStore; id: number }) {
           </li>
         ))}
       </ul>
-      <form onSubmit={onRecord} className="grid gap-2">
+      <form method="post" onSubmit={onRecord} className="grid gap-2">
         {/* visible labels: a placeholder goes once typed, and a date field shows only mm/dd/yyyy */}
         <label className="grid">
           What for <input name="purpose" required />
@@ -108,7 +108,7 @@ function CasePayments({ store, id }: { store: CaseStore; id: number }) {
           Record payment
         </button>
       </form>
-      <form onSubmit={onAgreement} className="mt-3 grid gap-2">
+      <form method="post" onSubmit={onAgreement} className="mt-3 grid gap-2">
         <p>
           {payments?.agreement ? (
             <PrivateLink url={payments.agreement.url} name={payments.agreement.original_name || 'agreement'} />

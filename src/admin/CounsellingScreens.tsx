@@ -131,6 +131,7 @@ function HoursForm({ store }: { store: CounsellingStore }) {
   if (!hours) return null;
   return (
     <form
+      method="post"
       className="panel"
       aria-labelledby="hours-title"
       onSubmit={(e) => {

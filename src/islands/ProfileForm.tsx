@@ -46,7 +46,7 @@ export default function ProfileForm() {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="profile-form">
+    <form method="post" onSubmit={(e) => void submit(e)} className="profile-form">
       <fieldset>
         <legend>English tests: fill in those you have taken</legend>
         {PROFILE_TESTS.map((t) => (

@@ -73,7 +73,7 @@ function AnswerForm({ decision, store, answered }: { decision: 'offer' | 'visa';
         </button>
       ) : null}
       {disputing ? (
-        <form onSubmit={onDispute}>
+        <form method="post" onSubmit={onDispute}>
           <label htmlFor={`dispute-${decision}`}>What is not right? (optional)</label>
           <textarea id={`dispute-${decision}`} rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
           <button type="submit" className="btn danger" disabled={busy}>

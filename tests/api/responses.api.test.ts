@@ -18,7 +18,8 @@ describe('response schemas', () => {
     expect(missing).toEqual([]);
     const downloads = t.app.routeList.filter((r) => r.download).map((r) => `${r.method} ${r.url}`);
     expect(
-      downloads.every((route) => route.startsWith('GET ') && /(document|evidence)/.test(route)),
+      // private files (documents, evidence, message files, the agreement) and the archives built for download
+      downloads.every((route) => route.startsWith('GET ') && /(document|evidence|files|agreement|export)/.test(route)),
       downloads.join(', '),
     ).toBe(true);
   });
