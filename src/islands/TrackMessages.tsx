@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import '../admin/zod-jitless.ts';
 import { useEffect, useMemo, type FormEvent } from 'preact/compat';
 import { MAX_MESSAGE_ATTACHMENTS } from '../lib/contract/cases.ts';
 import { formatDate } from '../lib/format.ts';

@@ -1,3 +1,4 @@
+import '../../admin/zod-jitless.ts';
 import { atom } from 'nanostores';
 import { TICK_PATTERN, type PlanTicks } from '../contract/bodies/plan-ticks.ts';
 import { mergeTicksIntoAccount, setAccountTicks } from '../api/planTicks.ts';

@@ -1,3 +1,4 @@
+import '../../admin/zod-jitless.ts';
 import { atom } from 'nanostores';
 import type { Profile } from '../shared/qualify.ts';
 import { studentProfile, type StudentProfile } from '../contract/bodies/profile.ts';
