@@ -3,6 +3,8 @@
  * one so the student's calendar shows the slot. Times in UTC, CRLF line endings, lines folded at 75
  * octets (never inside a UTF-8 character), text values escaped.
  */
+import { escapeText, foldLine, utcStamp } from '../../src/lib/shared/ics.ts';
+
 export interface Invitation {
   uid: string;
   method: 'REQUEST' | 'CANCEL';
@@ -18,35 +20,8 @@ export interface Invitation {
   attendee: { name: string; email: string };
 }
 
-const utc = (at: string | Date) =>
-  new Date(at)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-export const escapeText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 /** A parameter value (CN=...) is quoted when it holds a character that would end it. */
 const param = (value: string) => (/[;:,]/.test(value) ? `"${value.replace(/"/g, "'")}"` : value);
-
-/** A content line folded into pieces of at most 75 octets, each continuation starting with a space. */
-export function fold(line: string): string {
-  const pieces: string[] = [];
-  let piece = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char);
-    const room = pieces.length ? 74 : 75;
-    if (octets + size > room) {
-      pieces.push(piece);
-      piece = '';
-      octets = 0;
-    }
-    piece += char;
-    octets += size;
-  }
-  pieces.push(piece);
-  return pieces.join('\r\n ');
-}
 
 export function invitation(e: Invitation): string {
   const lines = [
@@ -58,9 +33,9 @@ export function invitation(e: Invitation): string {
     'BEGIN:VEVENT',
     `UID:${e.uid}`,
     `SEQUENCE:${e.sequence}`,
-    `DTSTAMP:${utc(e.stamp)}`,
-    `DTSTART:${utc(e.startsAt)}`,
-    `DTEND:${utc(e.endsAt)}`,
+    `DTSTAMP:${utcStamp(e.stamp)}`,
+    `DTSTART:${utcStamp(e.startsAt)}`,
+    `DTEND:${utcStamp(e.endsAt)}`,
     `SUMMARY:${escapeText(e.summary)}`,
     `DESCRIPTION:${escapeText(e.description)}`,
     `LOCATION:${escapeText(e.location)}`,
@@ -70,5 +45,5 @@ export function invitation(e: Invitation): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return lines.map(foldLine).join('\r\n') + '\r\n';
 }

@@ -9,7 +9,8 @@ import {
   rangesProblem,
   type WeeklyHours,
 } from '../../src/lib/shared/slots.ts';
-import { fold, invitation } from '../../server/services/ics.ts';
+import { invitation } from '../../server/services/ics.ts';
+import { foldLine } from '../../src/lib/shared/ics.ts';
 
 const closed: WeeklyHours = [[], [], [], [], [], [], []];
 /** Sunday to Friday 10:00-13:00 and 14:00-16:00; Saturday closed (Nepal's weekend) */
@@ -107,7 +108,7 @@ describe('the .ics invitation', () => {
     expect(lines.every((l) => !l.includes('\n'))).toBe(true);
     expect(Math.max(...lines.map((l) => Buffer.byteLength(l)))).toBeLessThanOrEqual(75);
     expect(lines.some((l) => l.startsWith(' '))).toBe(true);
-    expect(fold('x'.repeat(200)).split('\r\n ').join('')).toBe('x'.repeat(200));
+    expect(foldLine('x'.repeat(200)).split('\r\n ').join('')).toBe('x'.repeat(200));
   });
 
   it('reads back with ical.js: method, UID, UTC times, text unescaped', () => {

@@ -13,7 +13,8 @@ export interface CalendarDay {
   description?: string;
 }
 
-const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** A TEXT value (§3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
+export const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** A content line folded at 75 octets: continuation lines start with one space. */
 export function foldLine(line: string): string {
@@ -38,8 +39,9 @@ export function foldLine(line: string): string {
 
 const basic = (date: string) => date.replaceAll('-', '');
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const stamp = (now: Date) =>
-  now
+/** A date-time in UTC, as DTSTAMP, DTSTART and DTEND want it (19970714T173000Z). */
+export const utcStamp = (at: string | Date) =>
+  new Date(at)
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
@@ -55,7 +57,7 @@ export function icsCalendar(days: readonly CalendarDay[], now = new Date()): str
     ...days.flatMap((d) => [
       'BEGIN:VEVENT',
       `UID:${d.uid}`,
-      `DTSTAMP:${stamp(now)}`,
+      `DTSTAMP:${utcStamp(now)}`,
       `DTSTART;VALUE=DATE:${basic(d.date)}`,
       `DTEND;VALUE=DATE:${basic(nextDay(d.date))}`,
       `SUMMARY:${escapeText(d.summary)}`,
