@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { countable, orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
 import { nepalToday } from '../services/licence-values.ts';
@@ -123,6 +123,15 @@ async function searchCondition(db: Db, memo: ContentMemo, entity: ServerEntity, 
  */
 export const RANKED_AT_MOST = 1000;
 
+/**
+ * A broad search (more than RANKED_AT_MOST matches) with at most this many is listed by sorting
+ * its matches (read from the search index) rather than by walking the order index: the walk reads
+ * rows in order until a page of matches is found, and when the matches cluster in that order (a
+ * subject's courses share their names' words: "psychology" skipped 30,000 courses by name before
+ * its first, 240 ms) that is most of the table; sorting reads only the matches (10,000: 10 to 30 ms).
+ */
+export const SORTED_AT_MOST = 10000;
+
 /** count(*) of the rows matching `where`, stopping at `limit`. */
 async function boundedCount(db: Db, entity: ServerEntity, where: SQL | undefined, limit: number): Promise<number> {
   const idCol = column(entity, 'id');
@@ -131,21 +140,31 @@ async function boundedCount(db: Db, entity: ServerEntity, where: SQL | undefined
   return n;
 }
 
-/** Whether a search is narrow enough to rank (see RANKED_AT_MOST), with its exact count when it is. */
-async function rankable(
+/** How a search's page is ordered: by rank (narrow), by sorting the matches (broad), by walking the order index (the broadest). */
+type SearchOrder = 'rank' | 'sort' | 'walk';
+
+/**
+ * How to order a search's matches (see RANKED_AT_MOST, SORTED_AT_MOST), with their exact count
+ * when it is known. `sortAtMost`: SORTED_AT_MOST for a list, whose exact count this gives up to
+ * there (the count it needs anyway); RANKED_AT_MOST where counting further would cost more than it
+ * saves (the site search's groups count only to 1,000).
+ */
+async function searchOrder(
   db: Db,
   memo: ContentMemo,
   entity: ServerEntity,
   where: SQL | undefined,
   key: string,
-): Promise<{ rank: boolean; count?: number }> {
-  const n = await countedAtMost(db, memo, entity, where, key);
-  return n <= RANKED_AT_MOST ? { rank: true, count: n } : { rank: false };
+  sortAtMost: number,
+): Promise<{ order: SearchOrder; count?: number }> {
+  const n = await countedAtMost(db, memo, entity, where, key, sortAtMost);
+  if (n <= RANKED_AT_MOST) return { order: 'rank', count: n };
+  return n <= sortAtMost ? { order: 'sort', count: n } : { order: 'walk' };
 }
 
-/** The rows matching `where` counted up to RANKED_AT_MOST + 1 (remembered under the list's key). */
-const countedAtMost = (db: Db, memo: ContentMemo, entity: ServerEntity, where: SQL | undefined, key: string) =>
-  memo(`bounded:${key}`, () => boundedCount(db, entity, where, RANKED_AT_MOST + 1));
+/** The rows matching `where` counted up to `atMost` + 1 (remembered under the list's key). */
+const countedAtMost = (db: Db, memo: ContentMemo, entity: ServerEntity, where: SQL | undefined, key: string, atMost: number) =>
+  memo(`bounded:${atMost}:${key}`, () => boundedCount(db, entity, where, atMost + 1));
 
 /**
  * Rows that end (`ends`: scholarships, events, offers) as the pages list them (src/lib/shared/ended.ts
@@ -233,6 +252,12 @@ export interface ListContext {
    * match reads most of the table), `none` (0: rows by ids, whose count nobody reads).
    */
   count?: 'exact' | 'bounded' | 'none';
+  /**
+   * Only whether rows match (the site search's probes for an empty result's chips): no order, so
+   * PostgreSQL stops at the first match by any index, instead of walking the order index through
+   * every row when none matches (900 ms for a course level and fee ceiling no course meets).
+   */
+  unordered?: boolean;
 }
 
 /** The conditions of a list request: its filters (ref values resolved), ids, search (or words matched) and `extra`. */
@@ -320,7 +345,7 @@ async function listPlan(
   query: ListQuery,
   extra: SQL[],
   rowsKey: string,
-  matched?: MatchedWords,
+  { matched, count: counting = 'exact', unordered }: Omit<ListContext, 'memo'>,
 ): Promise<ListPlan> {
   const conditions = await conditionsOf(db, memo, entity, query, extra, matched);
   let orderBy: SQL[] = orderFor(entity, query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering);
@@ -328,21 +353,24 @@ async function listPlan(
   const condition = and(...Object.values(conditions.filters), ...conditions.rest);
 
   let count: number | undefined;
-  if (conditions.rank) {
-    const ranked = await rankable(db, memo, entity, condition, rowsKey);
-    count = ranked.count;
-    if (ranked.rank && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
+  let order: SearchOrder = 'walk';
+  if (unordered) orderBy = [];
+  else if (conditions.rank) {
+    const sortAtMost = counting === 'exact' ? SORTED_AT_MOST : RANKED_AT_MOST;
+    ({ order, count } = await searchOrder(db, memo, entity, condition, rowsKey, sortAtMost));
+    if (order === 'rank' && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
   }
   // the default order lists what has ended last, even the best match for a search
-  if (!query.ordering) orderBy = [...currentFirstOrder(entity), ...orderBy];
+  if (!query.ordering && !unordered) orderBy = [...currentFirstOrder(entity), ...orderBy];
 
   // A deferred join: the page's ids come from the ordering index alone, so a deep page
   // (OFFSET 50,000) skips index entries instead of whole rows; then only its rows are read.
   const idCol = column(entity, 'id');
   const pageIds = db
-    .select({ id: idCol })
-    .from(entity.table)
-    .where(condition)
+    // as SQL: drizzle refuses a column of a table it does not see in FROM (matchesFirst names it)
+    .select({ id: sql`${idCol}` })
+    .from(order === 'sort' ? matchesFirst(entity, condition) : entity.table)
+    .where(order === 'sort' ? undefined : condition)
     .orderBy(...orderBy)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
@@ -359,7 +387,7 @@ async function listPlan(
     page,
     count,
     conditions,
-    countBounded: () => countedAtMost(db, memo, entity, condition, rowsKey),
+    countBounded: () => countedAtMost(db, memo, entity, condition, rowsKey, RANKED_AT_MOST),
     countAll: async () =>
       (
         await db
@@ -368,6 +396,16 @@ async function listPlan(
           .where(condition)
       )[0].n,
   };
+}
+
+/**
+ * The rows matching `condition` as a subquery under the table's own name, so the order's
+ * expressions read its columns: OFFSET 0 keeps PostgreSQL from merging it into the query that
+ * orders it, so the matches are read from the search index and sorted, never found by walking
+ * the order index (SORTED_AT_MOST).
+ */
+function matchesFirst(entity: ServerEntity, condition: SQL | undefined): SQL {
+  return sql`(select * from ${entity.table} where ${condition} offset 0) as ${sql.identifier(getTableConfig(entity.table).name)}`;
 }
 
 /** Counts per value of each filter, by filter name: value (an id, an option, 'true') → rows. */
@@ -428,18 +466,20 @@ export async function listRows(
   entity: ServerEntity,
   query: ListQuery,
   extra: SQL[] = [],
-  { matched, memo: shared, count: counting = 'exact' }: ListContext = {},
+  { memo: shared, ...context }: ListContext = {},
 ): Promise<ListResult> {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? 20;
   // What the rows depend on, as the memo's key: the filters and search as asked (not paging or
   // ordering) and any extra condition. Cheaper to make than the SQL text, which it determines.
   const { page: _page, page_size: _size, ordering, facets: facetsAsked, ...asked } = query;
+  const { matched, count: counting = 'exact', unordered } = context;
   const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}`;
   const memo = shared ?? (await contentMemo(db, readsOf(entity)));
-  // matched words without their rank (the site search's probes) plan an unranked page
-  const planKey = `plan:${rowsKey}:${ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}`;
-  const plan = await memo(planKey, () => listPlan(db, memo, entity, query, extra, rowsKey, matched));
+  // matched words without their rank (the site search's probes) plan an unranked page; a list counted
+  // otherwise may order its matches otherwise (searchOrder)
+  const planKey = `plan:${rowsKey}:${ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}:${counting}:${unordered ? 'unordered' : ''}`;
+  const plan = await memo(planKey, () => listPlan(db, memo, entity, query, extra, rowsKey, context));
   const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
   const [results, count, facets] = await Promise.all([
     plan.page.execute({ limit: pageSize, offset: (page - 1) * pageSize }),
@@ -531,7 +571,7 @@ export async function dropdownRows(db: Db, entity: ServerEntity, search: string 
     const memo = await contentMemo(db, readsOf(entity));
     const { where, rank } = await searchCondition(db, memo, entity, search);
     conditions.push(where);
-    if (rank && (await rankable(db, memo, entity, where, `dropdown:${entity.decl.name}:${search}`)).rank)
+    if (rank && (await searchOrder(db, memo, entity, where, `dropdown:${entity.decl.name}:${search}`, RANKED_AT_MOST)).order === 'rank')
       orderBy = [sql`${rank} DESC`, ...orderBy];
   }
   const rows = await db

@@ -65,7 +65,7 @@ async function searchKind(
     words = { corrections: match.corrections, unmatched: match.unmatched };
   }
   const context: ListContext = probe
-    ? { matched: matched && { where: matched.where, rank: null }, memo, count: 'none' }
+    ? { matched: matched && { where: matched.where, rank: null }, memo, count: 'none', unordered: true }
     : { matched, memo, count: 'bounded' };
   const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], context);
   const rows = (list.results as Row[]).map(withoutRank);

@@ -42,6 +42,14 @@ describe.each(engines)('search on %s', (engine) => {
     );
   });
 
+  it('lists a broad search page after page in the entity order, as walking the order index would (SORTED_AT_MOST)', async () => {
+    const pages = await Promise.all([1, 2, 3].map((n) => get(`/consultancy/?search=kathmandu&page=${n}&page_size=400`)));
+    const rows = pages.flatMap((p) => p.results as { id: number; priority: number }[]);
+    expect(rows).toHaveLength(RANKED_AT_MOST + 2);
+    const ordered = [...rows].sort((a, b) => b.priority - a.priority || a.id - b.id);
+    expect(rows.map((r) => r.id)).toEqual(ordered.map((r) => r.id));
+  });
+
   it('finds the start of a word (search as you type) and corrects a misspelt one', async () => {
     expect(await names('/consultancy/?search=himal')).toContain('Himalayan Pathways');
     expect(await names('/consultancy/?search=himalyan')).toEqual(['Himalayan Pathways', 'Peak Priority Consult']);
