@@ -89,12 +89,12 @@ function QualifyFilter({ store }: { store: ListSearchStore }) {
   useEffect(loadProfile, []);
   if (!hasProfile(profile))
     return (
-      <p className="filters-link">
+      <p className="filters-link qualify-filter">
         <a href="/my-profile/">Add your scores</a> to see the courses you qualify for.
       </p>
     );
   return (
-    <div className="field">
+    <div className="field qualify-filter">
       <label>
         <input type="checkbox" checked={on} onChange={(e) => store.setQualifying(e.currentTarget.checked)} /> Only courses I qualify for
       </label>

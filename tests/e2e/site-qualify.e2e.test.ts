@@ -13,7 +13,7 @@ afterAll(disconnect);
 const PHONE = { width: 360, height: 740 };
 /** E2E_SHOTS=<dir>: the finder narrowed to the profile, as a phone and a laptop show it */
 const shot = (page: Page, name: string) =>
-  process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true }) : null;
+  process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` }) : null;
 
 const PROFILE: Profile = {
   ielts: { overall: 6, lowest: 6 },
@@ -76,6 +76,7 @@ describe('do I qualify? on a phone', () => {
     expect(new Set(await marks.allTextContents())).toEqual(new Set(['You meet the requirements on record']));
     await page.getByText('Courses with no entry requirements on record are left out').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await count.scrollIntoViewIfNeeded();
     await shot(page, 'qualify-finder-360');
 
     await page.reload();
