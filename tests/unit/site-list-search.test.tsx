@@ -143,15 +143,25 @@ describe('only courses I qualify for', () => {
     expect(screen.getByText(/no entry requirements on record are left out/)).toBeTruthy();
   });
 
-  it('keeps the switch on reload; without a profile it narrows nothing and claims nothing', async () => {
-    $profile.set({});
+  it('keeps the switch on reload; on a device without a profile a shared link shows the plain list and claims nothing', async () => {
+    $profile.set({ toefl: { overall: 90 } });
     history.replaceState(null, '', '/course/?qualifying=true');
     render(<ListSearch {...props} filters={FILTERS} debounceMs={0} />);
     await flush();
     await act(() => new Promise((r) => setTimeout(r, 5)));
     await flush();
-    expect(api.list).toHaveBeenCalledWith('course', expect.not.objectContaining({ meets_ielts: expect.anything() }));
-    expect(screen.getByText('1 found')).toBeTruthy();
+    expect(api.list).toHaveBeenCalledWith('course', expect.objectContaining({ meets_toefl: '90' }));
+    expect((screen.getByLabelText('Only courses I qualify for') as HTMLInputElement).checked).toBe(true);
+    cleanup();
+    vi.clearAllMocks();
+
+    $profile.set({});
+    history.replaceState(null, '', '/course/?qualifying=true');
+    render(<ListSearch {...props} filters={FILTERS} debounceMs={0} />);
+    await flush();
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+    expect(api.list).not.toHaveBeenCalled();
+    expect(location.search).toBe('');
     expect(screen.getByRole('link', { name: 'Add your scores' })).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { list } from '../api/public.ts';
 import type { FilterMeta } from '../contract/entity.ts';
 import { paramsOfProfile } from '../contract/qualifying.ts';
+import { hasProfile } from '../shared/qualify.ts';
 import type { RefMaps, Row } from '../site/cards.ts';
 import { refsOf } from '../site/refs.ts';
 import { $profile, loadProfile } from './profile.ts';
@@ -185,7 +186,8 @@ export function createListSearch({ apiPath, filters, sorts, refPaths, debounceMs
         stopFollowingProfile = $profile.listen(() => $search.get().qualifying && changed({ page: 1 }));
       }
       const fromAddress = readQuery(location.search, filters, sorts);
-      changed({ ...fromAddress, qualifying: qualifies && Boolean(fromAddress.qualifying) });
+      // a shared link's switch on a device with no profile: nothing to narrow by, so the plain list
+      changed({ ...fromAddress, qualifying: qualifies && Boolean(fromAddress.qualifying) && hasProfile($profile.get()) });
     },
     setSearch: (search: string) => changed({ search, page: 1 }),
     setValue: (name: string, value: string) => changed({ values: { ...$search.get().values, [name]: value }, page: 1 }),
