@@ -10,6 +10,8 @@ import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { readsOf } from './reads.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
 import { matchText } from './search.ts';
+import { qualifyingWhere } from './qualifying.ts';
+import { checkQualifyingParams, profileOfParams, qualifyingParams } from '../../src/lib/contract/qualifying.ts';
 
 const HIDDEN_COLUMNS = new Set(['search', 'surface_words']);
 
@@ -68,13 +70,19 @@ const facetsValue = (names: string[]) =>
     )
     .optional();
 
-/** The query string schema of an entity's list: paging, search, ordering, ids, facets and its own filters. */
+/**
+ * The query string schema of an entity's list: paging, search, ordering, ids, facets and its own
+ * filters; a list of rows with entry requirements also takes a profile's facts (contract/qualifying.ts).
+ */
 export function listQuerySchema(entity: ServerEntity): z.ZodType<ListQuery> {
   const filters = Object.fromEntries(
     Object.entries(entity.decl.filters ?? {}).map(([name, meta]) => [name, filterValue(name, meta).optional()]),
   );
   const counted = Object.entries(entity.decl.filters ?? {}).flatMap(([name, meta]) => (countable(meta) ? [name] : []));
-  return z.strictObject({ ...pageQuery, ordering: z.string().max(60).optional(), ids: idsValue, facets: facetsValue(counted), ...filters });
+  const shape = { ...pageQuery, ordering: z.string().max(60).optional(), ids: idsValue, facets: facetsValue(counted), ...filters };
+  return entity.decl.entryRequirements
+    ? z.strictObject({ ...shape, ...qualifyingParams }).superRefine(checkQualifyingParams)
+    : z.strictObject(shape);
 }
 
 export type ListQuery = { page?: number; page_size?: number; search?: string; ordering?: string; ids?: string; facets?: string } & Record<
@@ -319,6 +327,8 @@ async function conditionsOf(
     }
   }
   const rest = [...extra];
+  const profile = entity.decl.entryRequirements ? profileOfParams(query) : null;
+  if (profile) rest.push(qualifyingWhere(profile, (name) => valueOf(entity, name)));
   if (query.ids) rest.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
   let rank: SQL | null = null;
   if (matched) {

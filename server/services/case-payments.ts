@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import type { SessionUser } from '../plugins/auth.ts';
 import { removeUnreferenced } from '../storage/references.ts';
 import { withStoredFiles, type FormData } from '../uploads.ts';
-import { NEPAL_TIME } from '../../src/lib/format.ts';
+import { dayInNepal } from '../../src/lib/format.ts';
 import {
   PAYMENT_STATE_LABELS,
   type CasePayments,
@@ -67,8 +67,6 @@ export async function listPayments(db: Db, application: CaseApplication, reader:
   };
 }
 
-const todayInNepal = () => new Intl.DateTimeFormat('en-CA', { timeZone: NEPAL_TIME }).format(new Date());
-
 /** The consultancy records a payment it took; the student is asked to confirm it. */
 export async function recordPayment(
   app: FastifyInstance,
@@ -76,7 +74,7 @@ export async function recordPayment(
   application: CaseApplication,
   input: z.infer<typeof paymentRecord>,
 ) {
-  if (input.paid_on > todayInNepal())
+  if (input.paid_on > dayInNepal())
     throw badRequest('Some values are not valid.', { paid_on: ['A payment cannot be dated in the future'] });
   await app.db.transaction(async (tx) => {
     const [row] = await tx

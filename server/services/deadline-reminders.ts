@@ -14,7 +14,7 @@ import { serverEntity } from '../entities/registry.ts';
 import { compose, siteUrl } from '../mail.ts';
 import { nextDateOf, type NextDate } from '../../src/lib/shared/next-date.ts';
 import { hrefOf, titleOf, type Row } from '../../src/lib/shared/row-link.ts';
-import { formatDate } from '../../src/lib/format.ts';
+import { dayInNepal, formatDate } from '../../src/lib/format.ts';
 import { enqueue } from './outbox.ts';
 import type { Runner } from './tx.ts';
 
@@ -117,11 +117,12 @@ function reminderMail(
 }
 
 /**
- * Queues the reminders due on `at`'s day (UTC) for every account that opted in; returns how many
+ * Queues the reminders due on `at`'s day in Nepal, where the students are (a date is "tomorrow" at
+ * 00:30 in Kathmandu, 18:45 UTC the day before), for every account that opted in; returns how many
  * are due (queued now or before). Run by every outbox worker now and then, beside the other reminder sweeps.
  */
 export async function deadlineReminders(db: Runner, site: Site, tokens: UnsubscribeTokens, at = new Date()) {
-  const today = at.toISOString().slice(0, 10);
+  const today = dayInNepal(at);
   const saved = await savedOfOptedIn(db);
   const kinds = [...new Set(saved.map((s) => s.entity))];
   const rows = new Map(

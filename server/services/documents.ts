@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_CHECKLIST, DOCUMENT_STATE_LABELS, mayReview, mayUpload, type DocumentState } from '../../src/lib/contract/documents.ts';
 import type { checklist, checklistRequest, documentRequest, documentReview } from '../../src/lib/contract/bodies/documents.ts';
-import { NEPAL_TIME } from '../../src/lib/format.ts';
+import { dayInNepal } from '../../src/lib/format.ts';
 import { applicationOfCode } from '../access/codes.ts';
 import { mayHandleApplication, ownConsultancy } from '../access/institutions.ts';
 import type { Db } from '../db/index.ts';
@@ -110,12 +110,10 @@ export async function requestsForApplicant(db: Db, code: string) {
   return { requests: await requestsOf(db, a.id, applicantFileUrl(a.tracking_code)) };
 }
 
-const nepalToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: NEPAL_TIME }).format(new Date());
-
 /** Requests several documents at once, mailing the student one message naming them. */
 async function createRequests(app: FastifyInstance, user: SessionUser, applicationId: number, requests: Request[]) {
   const a = await handledApplication(app.db, user, applicationId);
-  if (requests.some((r) => r.due_on < nepalToday())) throw badRequest('The due date has passed.', { due_on: ['Must be today or later'] });
+  if (requests.some((r) => r.due_on < dayInNepal())) throw badRequest('The due date has passed.', { due_on: ['Must be today or later'] });
   await app.db.transaction(async (tx) => {
     const rows = await tx
       .insert(documentRequests)

@@ -5,8 +5,9 @@ import type { CardDeclaration } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
 import { createListSearch, searchIsLive, type ListSearchStore, type SearchFilter, type SortOption } from '../lib/stores/listSearch.ts';
 import EntityCard from './EntityCard.tsx';
-import { $onlyQualifying, $profile, loadProfile, setOnlyQualifying } from '../lib/stores/profile.ts';
+import { $profile, loadProfile } from '../lib/stores/profile.ts';
 import { hasProfile } from '../lib/shared/qualify.ts';
+import { countOf } from '../lib/format.ts';
 import { useStore } from './useStore.ts';
 
 export { readQuery, writeQuery, type ListQuery, type SearchFilter, type SortOption } from '../lib/stores/listSearch.ts';
@@ -78,23 +79,31 @@ function FilterField({ store, filter: f }: { store: ListSearchStore; filter: Sea
   );
 }
 
-/** "Only courses I qualify for": with a profile on this device; honest that it checks the courses listed so far. */
-function QualifyFilter() {
+/**
+ * "Only courses I qualify for": with a profile on this device, whose facts the server narrows the
+ * list by; the courses with no requirements on record are left out, and it says so.
+ */
+function QualifyFilter({ store }: { store: ListSearchStore }) {
   const profile = useStore($profile);
-  const on = useStore($onlyQualifying);
+  const on = Boolean(useStore(store.$search).qualifying);
   useEffect(loadProfile, []);
   if (!hasProfile(profile))
     return (
-      <p className="filters-link">
+      <p className="filters-link qualify-filter">
         <a href="/my-profile/">Add your scores</a> to see the courses you qualify for.
       </p>
     );
   return (
-    <div className="field">
+    <div className="field qualify-filter">
       <label>
-        <input type="checkbox" checked={on} onChange={(e) => setOnlyQualifying(e.currentTarget.checked)} /> Only courses I qualify for
+        <input type="checkbox" checked={on} onChange={(e) => store.setQualifying(e.currentTarget.checked)} /> Only courses I qualify for
       </label>
-      {on && <p className="muted">Checked on this device against the courses listed so far: Show more or the next page checks more.</p>}
+      {on && (
+        <p className="muted">
+          Courses with no entry requirements on record are left out: nothing says you qualify for them.{' '}
+          <a href="/my-profile/">Your scores</a>
+        </p>
+      )}
     </div>
   );
 }
@@ -126,11 +135,11 @@ function SearchForm({
     sorts: readonly SortOption[];
     qualifies: boolean;
   }) {
-  const { search, values, ordering } = useStore(store.$search);
+  const { search, values, ordering, qualifying } = useStore(store.$search);
   // phones: the filters and order fold under one button, so the first results show on the first screen
   const [open, setOpen] = useState(false);
   const more = filters.length > 0 || sorts.length > 1;
-  const chosen = Object.values(values).filter(Boolean).length + (ordering ? 1 : 0);
+  const chosen = Object.values(values).filter(Boolean).length + (ordering ? 1 : 0) + (qualifying ? 1 : 0);
   return (
     <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
       <div className="field">
@@ -161,7 +170,7 @@ function SearchForm({
           </div>
         ))}
         {sorts.length > 1 ? <SortField store={store} sorts={sorts} /> : null}
-        {qualifies ? <QualifyFilter /> : null}
+        {qualifies ? <QualifyFilter store={store} /> : null}
         {filtersHref ? (
           <p className="filters-link">
             <a href={filtersHref}>Filter {label.toLowerCase()}</a>
@@ -172,13 +181,19 @@ function SearchForm({
   );
 }
 
-function Results({ store, card, rates }: { store: ListSearchStore } & Pick<ListSearchProps, 'card' | 'rates'>) {
-  const { results, count, error, busy, refs } = useStore(store.$search);
+/** "12 found", or "12 courses you qualify for" when the profile narrowed them. */
+const countLine = (count: number, card: CardDeclaration, plural: string, qualified: boolean) =>
+  qualified ? `${countOf(count, card.label.toLowerCase(), plural.toLowerCase())} you qualify for` : `${count} found`;
+
+function Results({ store, card, rates, label }: { store: ListSearchStore } & Pick<ListSearchProps, 'card' | 'rates' | 'label'>) {
+  const { results, count, error, busy, refs, qualified } = useStore(store.$search);
   return (
     <div aria-live="polite">
       {error ? <p className="error">{error}</p> : null}
       {results ? (
-        <p className="muted">{count === 0 ? 'No matches. Try another spelling or fewer filters.' : `${count} found`}</p>
+        <p className="muted">
+          {count === 0 ? 'No matches. Try another spelling or fewer filters.' : countLine(count, card, label, qualified)}
+        </p>
       ) : busy ? (
         <p className="muted">Searching…</p>
       ) : null}
@@ -214,7 +229,9 @@ export default function ListSearch({
   rates,
   debounceMs = 300,
 }: ListSearchProps) {
-  const [store] = useState(() => createListSearch({ apiPath, filters, sorts, refPaths, debounceMs }));
+  const [store] = useState(() =>
+    createListSearch({ apiPath, filters, sorts, refPaths, debounceMs, qualifies: Boolean(card.entryRequirements) }),
+  );
   const live = searchIsLive(useStore(store.$search));
   useEffect(() => {
     store.start();
@@ -235,7 +252,7 @@ export default function ListSearch({
         filtersHref={filtersHref}
         qualifies={Boolean(card.entryRequirements)}
       />
-      {live ? <Results store={store} card={card} rates={rates} /> : null}
+      {live ? <Results store={store} card={card} rates={rates} label={label} /> : null}
     </section>
   );
 }

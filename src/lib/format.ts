@@ -9,6 +9,13 @@ const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZon
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: NEPAL_TIME });
 const dateInNepal = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: NEPAL_TIME });
 const number = new Intl.NumberFormat('en-US');
+const isoDayInNepal = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: NEPAL_TIME });
+
+/** The calendar day (YYYY-MM-DD) it is in Nepal at `at`: from 18:15 UTC it is already the next day there (UTC+5:45). */
+export function dayInNepal(at: Date = new Date()): string {
+  const part = (type: string) => isoDayInNepal.formatToParts(at).find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
 
 /**
  * A date as "23 Nov 2026". A calendar date (2026-11-23) is that day wherever the reader is; a moment

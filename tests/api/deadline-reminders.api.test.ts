@@ -15,6 +15,7 @@ import { deadlineReminders } from '../../server/services/deadline-reminders.ts';
 const SITE = 'https://studyabroad.example';
 const DEADLINE = '2027-03-31';
 const LATER = '2027-06-15';
+const SOON = '2027-05-10';
 const dayBefore = (date: string, days: number) => new Date(Date.parse(`${date}T06:00:00Z`) - days * 86_400_000);
 
 describe.each(engines)('deadline reminders on %s', (engine) => {
@@ -117,6 +118,32 @@ describe.each(engines)('deadline reminders on %s', (engine) => {
     expect(first.listUnsubscribe).toMatch(new RegExp(`^<${SITE}/api/deadline-reminders/unsubscribe/\\?token=[^>]+>$`));
     expect((await inbox.next(email)).subject).toBe(`Deadline in 7 days: Scholarship ${DEADLINE}`);
     expect((await inbox.next(email)).subject).toBe(`Deadline tomorrow: Scholarship ${DEADLINE}`);
+  });
+
+  it("counts days on Nepal's calendar: at 18:15 UTC it is the next day in Kathmandu (UTC+5:45)", async () => {
+    const soon = await insertScholarship(SOON);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/shortlist/',
+      headers: student.auth,
+      payload: { items: [{ entity: 'scholarship', id: soon }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const subjects = async () =>
+      (
+        await t.database.db
+          .select({ key: outboxMessages.key, subject: outboxMessages.subject })
+          .from(outboxMessages)
+          .where(like(outboxMessages.key, `deadline.${student.id}.scholarship.${soon}.%`))
+      )
+        .map((r) => `${r.key.split('.').at(-1)} ${r.subject}`)
+        .sort();
+    // 23:59 on the 8th in Kathmandu: two days to go
+    await sweep(new Date('2027-05-08T18:14:59Z'));
+    expect(await subjects()).toEqual([`7d Deadline in 2 days: Scholarship ${SOON}`]);
+    // 00:00 on the 9th in Kathmandu, still the 8th in UTC: tomorrow
+    await sweep(new Date('2027-05-08T18:15:00Z'));
+    expect(await subjects()).toEqual([`1d Deadline tomorrow: Scholarship ${SOON}`, `7d Deadline in 2 days: Scholarship ${SOON}`]);
   });
 
   it('stops with the link, with no sign-in; a forged token is refused and changes nothing', async () => {

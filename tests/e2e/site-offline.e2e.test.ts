@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
+import { apiLogin, contextWith } from './console-helpers.ts';
 import { adminToken, apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);
@@ -84,6 +85,36 @@ describe('offline on a phone', () => {
     });
     const rows = Array.isArray(all) ? all : all.results;
     expect(rows.filter((r) => r.email === email)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('sends a forum reply written offline once the network is back, once', async () => {
+    const student = await apiLogin('student@example.com');
+    const question = (await apiJson<{ results: { id: number }[] }>('forum/questions/?page_size=1')).results[0]!;
+    const context = await contextWith(student, { mobile: true, viewport: PHONE, serviceWorkers: true });
+    const page = await context.newPage();
+    await page.goto(`/forum/${question.id}/`);
+    await hydrated(page);
+    const replies = page.getByRole('list', { name: 'Replies' });
+    await replies.waitFor();
+
+    await setOffline(context, true);
+    const text = `Written on the bus with no signal, ${Date.now()}: the CoE came in three weeks for me.`;
+    await page.getByLabel('Your reply').fill(text);
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved on this phone, will be sent when you are online.' }).waitFor();
+
+    await setOffline(context, false);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Sent\.$/ })
+      .waitFor({ timeout: 15_000 });
+    // read again: the reply shows once, and the server holds one row of it
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => replies.getByText(text).count(), { timeout: 10_000 }).toBe(1);
+    const answer = await apiJson<{ replies: { body: string }[] }>(`forum/questions/${question.id}/`);
+    expect(answer.replies.filter((r) => r.body === text)).toHaveLength(1);
     await context.close();
   });
 

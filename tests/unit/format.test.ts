@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../src/lib/contract/index.ts';
-import { countOf, formatDate, formatMoney } from '../../src/lib/format.ts';
+import { countOf, dayInNepal, formatDate, formatMoney } from '../../src/lib/format.ts';
 import { cardFacts, formatValue } from '../../src/pages/_lib/content.ts';
 
 describe('one formatter for site, islands and console', () => {
+  it('gives the day in Nepal (UTC+5:45): the next day from 18:15 UTC', () => {
+    expect(dayInNepal(new Date('2027-05-08T18:14:59Z'))).toBe('2027-05-08');
+    expect(dayInNepal(new Date('2027-05-08T18:15:00Z'))).toBe('2027-05-09');
+    expect(dayInNepal(new Date('2027-12-31T18:15:00Z'))).toBe('2028-01-01');
+    expect(dayInNepal(new Date('2027-05-09T00:00:00Z'))).toBe('2027-05-09');
+  });
+
   it('writes dates as "23 Nov 2026": a calendar date as that day, a moment as the day in Nepal', () => {
     expect(formatDate('2026-11-23')).toBe('23 Nov 2026');
     // 20:00 UTC on the 23rd is already the 24th in Kathmandu (UTC+5:45)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nebGradePoint, qualify, verdictText, type Profile, type Requirements } from '../../src/lib/shared/qualify.ts';
+import { paramsOfProfile, profileOfParams } from '../../src/lib/contract/qualifying.ts';
 
 const master: Requirements = {
   ielts_overall: 6.5,
@@ -102,5 +103,31 @@ describe('qualification rules', () => {
       'The funds to show cannot be compared: no exchange rate for their currency',
     ]);
     expect(qualify({ funds_to_show: 40_000, funds_npr: 3_500_000 }, { funds_npr: 3_500_000 }).status).toBe('meets');
+  });
+});
+
+describe("the finder's query parameters of a profile", () => {
+  it('carry every part of a profile there and back, and nothing when it is empty', () => {
+    const profile: Profile = {
+      ielts: { overall: 7, lowest: 6.5 },
+      pte: { overall: 60, lowest: null },
+      plus_two: { value: 72, scale: 'percent' },
+      bachelor: { value: 3.1, scale: 'gpa4' },
+      study_gap_years: 1.5,
+      funds_npr: 5_000_000,
+    };
+    const params = paramsOfProfile(profile);
+    expect(params).toEqual({
+      meets_ielts: '7',
+      meets_ielts_lowest: '6.5',
+      meets_pte: '60',
+      meets_plus_two_percent: '72',
+      meets_bachelor_gpa4: '3.1',
+      meets_study_gap_years: '1.5',
+      meets_funds_npr: '5000000',
+    });
+    expect(profileOfParams(params)).toEqual(profile);
+    expect(paramsOfProfile({})).toEqual({});
+    expect(profileOfParams({ page: 2 })).toBeNull();
   });
 });

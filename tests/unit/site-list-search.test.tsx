@@ -32,6 +32,7 @@ import * as publicApi from '../../src/lib/api/public.ts';
 import ListSearch, { readQuery, writeQuery, type SearchFilter, type SortOption } from '../../src/islands/ListSearch.tsx';
 import { entities } from '../../src/lib/contract/index.ts';
 import { cardDeclaration, type CardDeclaration } from '../../src/lib/site/cards.ts';
+import { $profile } from '../../src/lib/stores/profile.ts';
 
 const api = vi.mocked(publicApi);
 const FILTERS: SearchFilter[] = [{ name: 'destination', label: 'Destination', kind: 'ref', options: [{ value: '1', label: 'Australia' }] }];
@@ -121,5 +122,46 @@ describe('live results', () => {
     // the declaration's card facts, in its order: fee, duration, intakes, level, university
     expect(card.textContent).toContain('Yearly fee AUD 45,000');
     expect(card.textContent).toMatch(/Yearly fee AUD 45,000.* · Bachelor · University of Sydney/);
+  });
+});
+
+describe('only courses I qualify for', () => {
+  it("sends the device's profile to the API, not to the address, and counts what it qualifies for", async () => {
+    $profile.set({ ielts: { overall: 6.5, lowest: 6 }, study_gap_years: 2 });
+    render(<ListSearch {...props} filters={FILTERS} debounceMs={0} />);
+    await flush();
+    await act(() => void fireEvent.click(screen.getByLabelText('Only courses I qualify for')));
+    await flush();
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+    await flush();
+    expect(api.list).toHaveBeenCalledWith(
+      'course',
+      expect.objectContaining({ meets_ielts: '6.5', meets_ielts_lowest: '6', meets_study_gap_years: '2' }),
+    );
+    expect(location.search).toBe('?qualifying=true');
+    expect(screen.getByText('1 course you qualify for')).toBeTruthy();
+    expect(screen.getByText(/no entry requirements on record are left out/)).toBeTruthy();
+  });
+
+  it('keeps the switch on reload; on a device without a profile a shared link shows the plain list and claims nothing', async () => {
+    $profile.set({ toefl: { overall: 90 } });
+    history.replaceState(null, '', '/course/?qualifying=true');
+    render(<ListSearch {...props} filters={FILTERS} debounceMs={0} />);
+    await flush();
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+    await flush();
+    expect(api.list).toHaveBeenCalledWith('course', expect.objectContaining({ meets_toefl: '90' }));
+    expect((screen.getByLabelText('Only courses I qualify for') as HTMLInputElement).checked).toBe(true);
+    cleanup();
+    vi.clearAllMocks();
+
+    $profile.set({});
+    history.replaceState(null, '', '/course/?qualifying=true');
+    render(<ListSearch {...props} filters={FILTERS} debounceMs={0} />);
+    await flush();
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+    expect(api.list).not.toHaveBeenCalled();
+    expect(location.search).toBe('');
+    expect(screen.getByRole('link', { name: 'Add your scores' })).toBeTruthy();
   });
 });

@@ -131,7 +131,7 @@ export function englishOutcome(req: Requirements, profile: Profile): Outcome {
 const showGrade = (g: Grade) => (g.scale === 'gpa4' ? `GPA ${g.value.toFixed(2)}` : `${g.value}%`);
 
 /** The student's grade on the course's scale: as given, by NEB's table (a +2 percentage as a GPA), or null when no rule converts it. */
-function onScale(grade: Grade, of: GradeOf, scale: GradeScale): number | null {
+export function onScale(grade: Grade, of: GradeOf, scale: GradeScale): number | null {
   if (grade.scale === scale) return grade.value;
   if (of === 'plus_two' && grade.scale === 'percent' && scale === 'gpa4') return nebGradePoint(grade.value);
   return null;
@@ -177,11 +177,11 @@ export function fundsOutcome(req: Requirements, profile: Profile): Outcome {
   return { misses: [`Funds ${rupees(profile.funds_npr)}, needs about ${rupees(req.funds_npr)}`], toCheck: [] };
 }
 
+/** The values that, when a course states one, make it a course with requirements on record. */
+const STATING = [...Object.values(OVERALL), ...Object.values(LOWEST), 'grade_min', 'study_gap_max_years', 'funds_to_show'] as const;
+
 /** Whether the course states any requirement at all. */
-export const hasRequirements = (req: Requirements) =>
-  [...Object.values(OVERALL), ...Object.values(LOWEST), 'grade_min', 'study_gap_max_years', 'funds_to_show'].some((k) =>
-    isNum(req[k as keyof Requirements]),
-  );
+export const hasRequirements = (req: Requirements) => STATING.some((k) => isNum(req[k]));
 
 export function qualify(req: Requirements, profile: Profile): Verdict {
   if (!hasRequirements(req)) return { status: 'none', misses: [], toCheck: [] };
@@ -189,6 +189,92 @@ export function qualify(req: Requirements, profile: Profile): Verdict {
   const misses = parts.flatMap((p) => p.misses);
   const toCheck = parts.flatMap((p) => p.toCheck);
   return { status: misses.length ? 'misses' : toCheck.length ? 'unknown' : 'meets', misses, toCheck };
+}
+
+/**
+ * "Meets every requirement on record" as a condition on a course's values, for the course finder's
+ * "Only courses I qualify for" (the server writes it as SQL: server/entities/qualifying.ts). Built
+ * from the tables and conversions qualify() uses, so the two read the rules alike, and tested to
+ * agree on the same rows and profiles: a row meets it exactly when qualify() says 'meets'. A course
+ * with no requirement on record does not: nothing says the student qualifies for it.
+ */
+export type RowCondition =
+  | { all: RowCondition[] }
+  | { any: RowCondition[] }
+  | { not: RowCondition }
+  /** the course states no value here */
+  | { unset: keyof Requirements }
+  /** the course's value is stated and at most `value` (a minimum the student's score reaches) */
+  | { atMost: keyof Requirements; value: number }
+  /** the course's value is stated and at least `value` (the longest study gap accepted) */
+  | { atLeast: keyof Requirements; value: number }
+  | { is: keyof Requirements; value: string };
+
+const NEVER: RowCondition = { any: [] };
+const stated = (k: keyof Requirements): RowCondition => ({ not: { unset: k } });
+/** Unset, or stated and reached by the student's value (none given: only unset). */
+const unsetOrAtMost = (k: keyof Requirements, value: number | null | undefined): RowCondition =>
+  isNum(value) ? { any: [{ unset: k }, { atMost: k, value }] } : { unset: k };
+
+/** englishOutcome's rule: no test stated, or one stated test the student took meets its minimums. */
+function englishCondition(profile: Profile): RowCondition {
+  const meets = (t: EnglishTest): RowCondition => {
+    const score = profile[t];
+    if (!score || !isNum(score.overall)) return NEVER;
+    return {
+      all: [
+        { any: [stated(OVERALL[t]), stated(LOWEST[t])] },
+        unsetOrAtMost(OVERALL[t], score.overall),
+        unsetOrAtMost(LOWEST[t], score.lowest),
+      ],
+    };
+  };
+  return { any: [{ all: ENGLISH_TESTS.flatMap((t) => [{ unset: OVERALL[t] }, { unset: LOWEST[t] }]) }, ...ENGLISH_TESTS.map(meets)] };
+}
+
+/** gradeOutcome's rule: no usable minimum, or the student's grade on the course's scale reaches it. */
+function gradeCondition(profile: Profile): RowCondition {
+  const ofs = Object.keys(GRADE_NAMES) as GradeOf[];
+  const scales: GradeScale[] = ['gpa4', 'percent'];
+  const reached = ofs.flatMap((of) =>
+    scales.flatMap((scale): RowCondition[] => {
+      const grade = profile[of];
+      const value = grade && isNum(grade.value) ? onScale(grade, of, scale) : null;
+      return value === null
+        ? []
+        : [
+            {
+              all: [
+                { is: 'grade_of', value: of },
+                { is: 'grade_scale', value: scale },
+                { atMost: 'grade_min', value },
+              ],
+            },
+          ];
+    }),
+  );
+  return {
+    any: [
+      { unset: 'grade_min' },
+      { not: { any: ofs.map((of): RowCondition => ({ is: 'grade_of', value: of })) } },
+      { not: { any: scales.map((scale): RowCondition => ({ is: 'grade_scale', value: scale })) } },
+      ...reached,
+    ],
+  };
+}
+
+export function meetsCondition(profile: Profile): RowCondition {
+  const gap = profile.study_gap_years;
+  return {
+    all: [
+      { any: STATING.map(stated) },
+      englishCondition(profile),
+      gradeCondition(profile),
+      { any: [{ unset: 'study_gap_max_years' }, isNum(gap) ? { atLeast: 'study_gap_max_years', value: gap } : NEVER] },
+      // fundsOutcome: funds stated with no rate for their currency cannot be compared
+      { any: [{ unset: 'funds_to_show' }, isNum(profile.funds_npr) ? { atMost: 'funds_npr', value: profile.funds_npr } : NEVER] },
+    ],
+  };
 }
 
 /** What a card or a page says: the verdict in one sentence. */

@@ -107,13 +107,3 @@ export function profileOfForm(form: ProfileForm): StudentProfile {
   }
   return out as StudentProfile;
 }
-
-/**
- * "Only courses I qualify for" on the course finder: checked in the browser on the cards listed so
- * far (the profile stays on the device), so the finder says that other pages are not checked yet.
- */
-export const $onlyQualifying = atom(false);
-export function setOnlyQualifying(on: boolean) {
-  $onlyQualifying.set(on);
-  if (typeof document !== 'undefined') document.body.classList.toggle('only-qualifying', on);
-}
