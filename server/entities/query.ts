@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { countable, orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
 import { nepalToday } from '../services/licence-values.ts';
 import type { Db } from '../db/index.ts';
+import { facetCounts } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
@@ -408,12 +409,46 @@ async function listPlan(
 /** Counts per value of each filter, by filter name: value (an id, an option, 'true') → rows. */
 export type Facets = Record<string, Record<string, number>>;
 
+/** A column's counts per value (null: rows without one) among the rows matching `where`, grouped from the rows. */
+async function groupedCounts(
+  db: Db,
+  entity: ServerEntity,
+  name: string,
+  where: SQL | undefined,
+): Promise<{ value: string | null; n: number }[]> {
+  const value = valueOf(entity, name);
+  const n = sql<number>`count(*)::int`;
+  if (entity.computed?.[name] || column(entity, name).columnType !== 'PgArray')
+    return db
+      .select({ value: sql<string | null>`${value}::text`, n })
+      .from(entity.table)
+      .where(where)
+      .groupBy(sql`1`);
+  const items = db
+    .select({ v: sql`unnest(${value})`.as('v') })
+    .from(entity.table)
+    .where(where)
+    .as('items');
+  return db
+    .select({ value: sql<string | null>`${items.v}::text`, n })
+    .from(items)
+    .groupBy(items.v);
+}
+
+/** A column's counts per value over the whole table, as facet_counts keeps them. */
+const keptCounts = (db: Db, entity: ServerEntity, name: string) =>
+  db
+    .select({ value: facetCounts.value, n: facetCounts.n })
+    .from(facetCounts)
+    .where(and(eq(facetCounts.table_name, getTableName(entity.table)), eq(facetCounts.column_name, name), ne(facetCounts.n, 0)))
+    .orderBy(facetCounts.value);
+
 /**
  * How many rows each value of a filter would list, for the request's search and its other
  * filters: a filter's own choice does not narrow its counts, so they show what choosing another
  * value would give (and add up to the list's count for a plain column).
  */
-async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions, names: string[]): Promise<Facets> {
+async function countFacets(db: Db, entity: ServerEntity, conditions: Conditions, names: string[]): Promise<Facets> {
   const counted = await Promise.all(
     names.map(async (name): Promise<[string, Record<string, number>]> => {
       const meta = entity.decl.filters![name]!;
@@ -424,26 +459,12 @@ async function facetCounts(db: Db, entity: ServerEntity, conditions: Conditions,
         const [row] = await db.select({ n }).from(entity.table).where(and(where, holds));
         return [name, { true: row!.n }];
       }
-      const value = valueOf(entity, meta.column);
-      const isList = !entity.computed?.[meta.column] && column(entity, meta.column).columnType === 'PgArray';
-      const rows = isList
-        ? await (() => {
-            const items = db
-              .select({ v: sql`unnest(${value})`.as('v') })
-              .from(entity.table)
-              .where(where)
-              .as('items');
-            return db
-              .select({ value: sql<string>`${items.v}::text`, n })
-              .from(items)
-              .groupBy(items.v);
-          })()
-        : await db
-            .select({ value: sql<string>`${value}::text`, n })
-            .from(entity.table)
-            .where(where)
-            .groupBy(sql`1`);
-      const counts = Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.value, r.n]));
+      // the list as a whole: its counts are kept as rows are written (db/facet-counts.ts), not grouped from every row
+      const rows =
+        !where && !entity.computed?.[meta.column]
+          ? await keptCounts(db, entity, meta.column)
+          : await groupedCounts(db, entity, meta.column, where);
+      const counts = Object.fromEntries(rows.flatMap((r) => (r.value === null ? [] : [[r.value, r.n]])));
       if (!meta.orNone) return [name, counts];
       // rows without a value are listed under every value: added to each, and given as '' for the values no row names
       const none = rows.find((r) => r.value === null)?.n ?? 0;
@@ -480,7 +501,7 @@ export async function listRows(
     plan.page.execute({ limit: pageSize, offset: (page - 1) * pageSize }),
     counting === 'none' ? 0 : (plan.count ?? (counting === 'bounded' ? plan.countBounded() : memo(`count:${rowsKey}`, plan.countAll))),
     // remembered like the count: they change only with content
-    names.length ? memo(`facets:${rowsKey}:${names.join(',')}`, () => facetCounts(db, entity, plan.conditions, names)) : undefined,
+    names.length ? memo(`facets:${rowsKey}:${names.join(',')}`, () => countFacets(db, entity, plan.conditions, names)) : undefined,
   ]);
   return facets ? { count, results, facets } : { count, results };
 }
