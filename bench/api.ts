@@ -925,6 +925,8 @@ async function main() {
       duration_s: DURATION,
       rounds: ROUNDS,
       pool_size: POOL,
+      /** PUBLIC_CACHE_MB as the API ran (bench/servers.ts): 0 keeps no answer, so every request runs its statements */
+      public_cache_mb: process.env.PUBLIC_CACHE_MB ?? 'default (64)',
       bare_prepared_statements: !args['bare-unprepared'],
       bare_plan_cache_mode: args['bare-generic-plans'] ? 'auto' : 'force_custom_plan',
       processes:
