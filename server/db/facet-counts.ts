@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { countable, entities, type EntityName } from '../../src/lib/contract/index.ts';
+import { countable, entities, type EntityDeclaration, type EntityName } from '../../src/lib/contract/index.ts';
 import { rowsOf, type Db } from './rows.ts';
 import { tableOf } from './schema/entity-table.ts';
 
@@ -22,8 +22,9 @@ interface CountedColumn {
 /** Per table, the columns of the filters facets count that are the table's own (not a value computed when read, nor through another table). */
 export function countedColumns(): Map<string, CountedColumn[]> {
   const byTable = new Map<string, CountedColumn[]>();
-  for (const [name, decl] of Object.entries(entities)) {
-    const columns = getTableColumns(tableOf(name as EntityName));
+  for (const name of Object.keys(entities) as EntityName[]) {
+    const decl: EntityDeclaration = entities[name];
+    const columns = getTableColumns(tableOf(name));
     const counted = new Map<string, CountedColumn>();
     for (const meta of Object.values(decl.filters ?? {})) {
       if (meta.kind === 'flag' || !countable(meta)) continue;
