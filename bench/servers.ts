@@ -221,7 +221,15 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<Bare
 
 async function apiServer(database: Database): Promise<{ listen(): Promise<number> }> {
   const dataDir = path.join(os.tmpdir(), `bench-api-${process.pid}`);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_ENV: 'development' });
+  // PUBLIC_CACHE_MB=0 npm run bench:api: no answer kept, so every request runs its statements (the memo still holds counts and plans)
+  const { PUBLIC_CACHE_MB } = process.env;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: '',
+    NODE_ENV: 'development',
+    ...(PUBLIC_CACHE_MB ? { PUBLIC_CACHE_MB } : {}),
+  });
   const { buildApp } = await import('../server/app.ts');
   const app = await buildApp({
     config,

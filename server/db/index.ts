@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { StartupError } from '../startup.ts';
 import { acquireOwnerLock } from './owner-lock.ts';
 import type { Db } from './rows.ts';
+import { ensureFacetCounts } from './facet-counts.ts';
 import { ensureSearchTriggers } from './search-triggers.ts';
 import * as schema from './schema/index.ts';
 
@@ -96,6 +97,7 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     await whileLocked(options.url, 'migrations', async () => {
       await migratePostgres(db, { migrationsFolder });
       await ensureSearchTriggers(db);
+      await ensureFacetCounts(db);
     });
     preparing(client);
     return { db, engine: 'postgres', announce: () => {}, sessionLock: sessionLockOf(options.url), close: () => client.end({ timeout: 5 }) };
@@ -139,5 +141,6 @@ async function openPglite(dir: string): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await ensureSearchTriggers(db);
+  await ensureFacetCounts(db);
   return { db, engine: 'pglite', announce: () => {}, close: () => client.close() };
 }

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultancies, courses, disciplines, scholarships, universities } from '../../server/db/schema/index.ts';
+import { rowsOf } from '../../server/db/rows.ts';
+import { listRows } from '../../server/entities/query.ts';
+import { serverEntity } from '../../server/entities/registry.ts';
 import { COURSE_LEVELS } from '../../src/lib/contract/index.ts';
 import {
   buildTestApp,
@@ -109,6 +112,48 @@ describe.each(engines)('facets on %s', (engine) => {
     expect(any.facets.discipline['']).toBe(3);
     // boolean and ref-list filters of consultancies
     await expectCountsMatchRows('consultancy', {}, ['verified', 'destination']);
+  });
+
+  it("keeps the whole list's counts (facet_counts) equal to counting the rows, through inserts, updates and deletes", async () => {
+    const db = t.database.db;
+    const consultancy = serverEntity('consultancy');
+    const columns = { district: 'districts', destination: 'study_abroad_destinations', exam: 'test_preparation', verified: 'verified' };
+    // nothing remembered: every call counts again
+    const fresh = async <T>(_key: string, compute: () => Promise<T>) => compute();
+    const expectCounted = async (step: string) => {
+      const { facets } = await listRows(db, consultancy, { facets: Object.keys(columns).join(',') }, [], { memo: fresh });
+      for (const [name, col] of Object.entries(columns)) {
+        const value = col === 'verified' ? sql.raw(`${col}::text`) : sql.raw(`unnest(${col})::text`);
+        const plain = rowsOf<{ value: string; n: number }>(
+          await db.execute(sql`SELECT v AS value, count(*)::int AS n FROM (SELECT ${value} AS v FROM consultancies) r GROUP BY v`),
+        );
+        expect(facets![name], `${step}: ${name}`).toEqual(Object.fromEntries(plain.map((r) => [r.value, r.n])));
+      }
+    };
+    await expectCounted('as loaded');
+    const added = [];
+    for (let i = 0; i < 3; i++) added.push(await createConsultancy(db, `Counted Consultancy ${i}`));
+    await db
+      .update(consultancies)
+      .set({ study_abroad_destinations: ids.destinations, districts: [], verified: true })
+      .where(inArray(consultancies.id, added));
+    await expectCounted('after inserts and an update of several rows');
+    await db
+      .update(consultancies)
+      .set({ study_abroad_destinations: [ids.destinations[2]!] })
+      .where(eq(consultancies.id, added[0]!));
+    await db.update(consultancies).set({ verified: sql`NOT ${consultancies.verified}` });
+    await expectCounted('after updates of lists and of every row');
+    await db.delete(consultancies).where(inArray(consultancies.id, added));
+    await expectCounted('after deletes');
+    // a write rolled back takes its counts with it
+    await db
+      .transaction(async (tx) => {
+        await tx.update(consultancies).set({ study_abroad_destinations: [] });
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await expectCounted('after a rollback');
   });
 
   it('answers without facets unless asked, and refuses a facet that is not a filter of the list', async () => {

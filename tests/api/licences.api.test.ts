@@ -272,8 +272,8 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
     });
 
     it('filters licensed only and sorts licensed first', async () => {
-      const names = async (query: string) =>
-        ((await call('GET', `/consultancy/?search=Licence%20ends&page_size=50&${query}`)).json().results as { id: number }[]).map(
+      const names = async (query: string, pageSize = 50) =>
+        ((await call('GET', `/consultancy/?search=Licence%20ends&page_size=${pageSize}&${query}`)).json().results as { id: number }[]).map(
           (r) => r.id,
         );
       expect((await names('moe_certified=true')).sort()).toEqual([ids.today, ids.tomorrow].sort());
@@ -281,6 +281,13 @@ describe.each(engines)('consultancy licences on %s', (engine) => {
       const sorted = await names('ordering=-moe_certified,-priority');
       expect(sorted.slice(0, 2).sort()).toEqual([ids.today, ids.tomorrow].sort());
       expect(sorted[2]).toBe(ids.none);
+      // read part by part (licensed, then not): a page of one at each offset is the same order, and so is the reverse
+      const single = [];
+      for (let page = 1; page <= sorted.length; page++) single.push(...(await names(`ordering=-moe_certified,-priority&page=${page}`, 1)));
+      expect(single).toEqual(sorted);
+      const reversed = await names('ordering=moe_certified,-priority');
+      expect(reversed.slice(-2).sort()).toEqual([ids.today, ids.tomorrow].sort());
+      expect(reversed[0]).toBe(ids.none);
       expect((await names('')).at(0)).toBe(ids.none);
       expect((await call('GET', '/consultancy/?moe_certified=maybe')).statusCode).toBe(400);
     });

@@ -1,9 +1,9 @@
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, exchangeRates } from '../../server/db/schema/index.ts';
+import { consultancies, courses, exchangeRates } from '../../server/db/schema/index.ts';
 import { registry } from '../../server/entities/registry.ts';
 import { entities, entityPaths, orderableFields, type EntityDeclaration } from '../../src/lib/contract/index.ts';
-import { buildTestApp, createCourse, engines, expectErrorShape, type TestApp } from './helpers.ts';
+import { buildTestApp, createConsultancy, createCourse, engines, expectErrorShape, type TestApp } from './helpers.ts';
 
 describe.each(engines)('declared orderings on %s', (engine) => {
   let t: TestApp;
@@ -27,6 +27,36 @@ describe.each(engines)('declared orderings on %s', (engine) => {
         for (const ordering of [key, `-${key}`])
           expect((await get(`/${decl.path}/?ordering=${ordering}`)).statusCode, `${decl.name} ${ordering}`).toBe(200);
       }
+    }
+  });
+
+  it('reads an order led by a yes/no field part by part: the same rows in the same order on every page, each part in the rest of the order', async () => {
+    const db = t.database.db;
+    for (const [i, name] of ['Delta Abroad', 'Alpha Abroad', 'Echo Abroad', 'Bravo Abroad', 'Charlie Abroad'].entries()) {
+      const id = await createConsultancy(db, name);
+      await db
+        .update(consultancies)
+        .set({ verified: i % 2 === 0 })
+        .where(eq(consultancies.id, id));
+    }
+    const rows = async (query: string) =>
+      (await get(`/consultancy/?search=abroad&${query}`)).json().results as { name: string; verified: boolean }[];
+    for (const [ordering, first] of [
+      ['-verified,name', true],
+      ['verified,name', false],
+    ] as const) {
+      const all = await rows(`ordering=${ordering}&page_size=50`);
+      const names = (verified: boolean) => all.filter((r) => r.verified === verified).map((r) => r.name);
+      expect(
+        all.map((r) => r.name),
+        ordering,
+      ).toEqual([...names(first).sort(), ...names(!first).sort()]);
+      const paged = [];
+      for (let page = 1; page <= 3; page++) paged.push(...(await rows(`ordering=${ordering}&page_size=2&page=${page}`)));
+      expect(
+        paged.map((r) => r.name),
+        ordering,
+      ).toEqual(all.map((r) => r.name));
     }
   });
 

@@ -35,7 +35,13 @@ export const colleges = entityTable(e.college);
 export const courses = entityTable(e.course, {
   indexes: (t) => [index('courses_level_idx').on(t.level), index('courses_name_idx').on(t.name, t.id)],
 });
-export const consultancies = entityTable(e.consultancy, { indexes: (t) => [index('consultancies_order_idx').on(t.priority.desc(), t.id)] });
+// the facets a list page counts under a filter, and the id its licence is tested by, for an index-only scan: ~12 MB against the table's 165 MB at 100k rows (the whole list's counts are kept in facet_counts)
+export const consultancies = entityTable(e.consultancy, {
+  indexes: (t) => [
+    index('consultancies_order_idx').on(t.priority.desc(), t.id),
+    index('consultancies_facets_idx').on(t.verified, t.districts, t.study_abroad_destinations, t.test_preparation, t.id),
+  ],
+});
 export const events = entityTable(e.event, { indexes: (t) => [index('events_starts_idx').on(t.starts_at)] });
 export const scholarships = entityTable(e.scholarship, { indexes: (t) => [index('scholarships_deadline_idx').on(t.deadline)] });
 export const blogCategories = entityTable(e.blogCategory);

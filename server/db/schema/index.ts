@@ -15,3 +15,4 @@ export * from './plan-ticks.ts';
 export * from './counselling.ts';
 export * from './cases.ts';
 export * from './staff.ts';
+export * from './facets.ts';

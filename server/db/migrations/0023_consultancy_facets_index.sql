@@ -1,0 +1,1 @@
+CREATE INDEX "consultancies_facets_idx" ON "consultancies" USING btree ("verified","districts","study_abroad_destinations","test_preparation","id");
