@@ -49,6 +49,5 @@ export type BranchKind = {
   [K in InstitutionRole]: 'branches' extends (typeof INSTITUTIONS)[K]['screens'][number] ? K : never;
 }[InstitutionRole];
 
-export const BRANCH_KINDS = (Object.keys(INSTITUTIONS) as InstitutionRole[]).filter((kind): kind is BranchKind =>
-  hasScreen(kind, 'branches'),
-);
+export const hasBranches = (kind: InstitutionRole): kind is BranchKind => hasScreen(kind, 'branches');
+export const BRANCH_KINDS = (Object.keys(INSTITUTIONS) as InstitutionRole[]).filter(hasBranches);
