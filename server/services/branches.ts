@@ -27,11 +27,13 @@ export const branchParams = z.object({
 });
 
 type Branch = z.infer<typeof branchBody>;
-/** The columns every kind's table has alike; its owner column is named by the kind. */
-type BranchTable = typeof collegeBranches;
+/** Every kind's table has the same columns but its owner's, named by the kind. */
+type BranchTable = typeof collegeBranches | typeof consultancyBranches;
 
 interface BranchKindSpec {
   table: BranchTable;
+  /** the owner column: college_id, consultancy_id */
+  owner: Column;
   /** why a branch may not go yet, if anything keeps it */
   keeps?: (db: Runner, id: number) => Promise<string | null>;
 }
@@ -53,13 +55,12 @@ async function sessionsAhead(db: Runner, id: number) {
 }
 
 const KINDS: Record<BranchKind, BranchKindSpec> = {
-  college: { table: collegeBranches },
-  // the same columns under consultancy_id: the builder of both is one (server/db/schema/content.ts)
-  consultancy: { table: consultancyBranches as unknown as BranchTable, keeps: sessionsAhead },
+  college: { table: collegeBranches, owner: collegeBranches.college_id },
+  consultancy: { table: consultancyBranches, owner: consultancyBranches.consultancy_id, keeps: sessionsAhead },
 };
 
 const tableOf = (kind: BranchKind) => KINDS[kind].table;
-const ownerOf = (kind: BranchKind) => (tableOf(kind) as unknown as Record<string, Column>)[`${kind}_id`]!;
+const ownerOf = (kind: BranchKind) => KINDS[kind].owner;
 const own = (kind: BranchKind, institutionId: number, id: number) => and(eq(tableOf(kind).id, id), eq(ownerOf(kind), institutionId));
 const branchNotFound = () => notFound('Branch not found.');
 /** Branches are shown on their institution's page: every change moves its content version with it. */
@@ -87,7 +88,7 @@ export const addBranch = (db: Db, kind: BranchKind, institutionId: number, branc
   db.transaction(async (tx) => {
     const [created] = await tx
       .insert(tableOf(kind))
-      .values({ ...branch, [`${kind}_id`]: institutionId } as typeof collegeBranches.$inferInsert)
+      .values({ ...branch, [`${kind}_id`]: institutionId } as BranchTable['$inferInsert'])
       .returning();
     await bumpContentVersion(tx, changed(kind));
     return created!;
