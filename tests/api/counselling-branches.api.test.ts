@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildTestApp, createCollege, createConsultancy, engines, freshIp, tokenFor, type TestApp } from './helpers.ts';
 import { startInbox, type Inbox } from './inbox.ts';
-import { consultancies, counsellingBookings, districts, inquiries } from '../../server/db/schema/index.ts';
+import { consultancies, counsellingBookings, districts, inquiries, users } from '../../server/db/schema/index.ts';
 import { inquiryReference } from '../../src/lib/contract/leads.ts';
 
 const allDay = Array.from({ length: 7 }, () => [{ opens: '00:00', closes: '24:00' }]);
@@ -131,6 +131,24 @@ describe.each(engines)('consultancy branches and counselling per branch on %s', 
     const none = await t.app.inject({ url: `/api/consultancy/dashboard/counselling/branches/${chitwan}/hours/`, headers: owner.auth });
     expect(none.json()).toMatchObject({ branch: chitwan, set: false, hours: [[], [], [], [], [], [], []] });
     expect((await t.app.inject({ url: `/api/consultancy/${consultancyId}/branches/` })).json()[0].name).toBe('Pokhara branch');
+  });
+
+  it("lets a counsellor read the branches and set a branch's hours, but only an owner add, change or delete a branch", async () => {
+    const counsellor = await tokenFor(t, 'consultancy', { consultancy_id: consultancyId });
+    await t.database.db.update(users).set({ staff_role: 'counsellor' }).where(eq(users.id, counsellor.id));
+    const list = await t.app.inject({ url: '/api/consultancy/dashboard/branches/', headers: counsellor.auth });
+    expect(list.json().map((b: { id: number }) => b.id)).toEqual([pokhara, butwal, chitwan]);
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/consultancy/dashboard/branches/',
+      headers: counsellor.auth,
+      payload: { name: 'Mine' },
+    });
+    expect(add.statusCode).toBe(403);
+    const url = `/api/consultancy/dashboard/branches/${chitwan}/`;
+    expect((await t.app.inject({ method: 'PATCH', url, headers: counsellor.auth, payload: { name: 'Renamed' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: counsellor.auth })).statusCode).toBe(403);
+    expect((await setHours(butwal, { slot_minutes: 30, hours: allDay }, counsellor.auth)).statusCode).toBe(200);
   });
 
   it('offers each branch its own slots, lists only the branches with hours, and asks for a branch when there are several', async () => {
