@@ -30,13 +30,23 @@ export default async function counsellingRoutes(fastify: FastifyInstance) {
     async (request) => counselling.setHours(app.db, ownConsultancy(request.user), request.body),
   );
   app.get(
+    '/consultancy/dashboard/counselling/branches/:id/hours/',
+    { schema: { tags, params: c.idParams, response: { 200: c.branchHoursAnswer } }, config: { ...own, errors: [404] } },
+    async (request) => counselling.getBranchHours(app.db, ownConsultancy(request.user), request.params.id),
+  );
+  app.put(
+    '/consultancy/dashboard/counselling/branches/:id/hours/',
+    { schema: { tags, params: c.idParams, body: c.hoursBody, response: { 200: c.branchHoursAnswer } }, config: { ...own, errors: [404] } },
+    async (request) => counselling.setBranchHours(app.db, ownConsultancy(request.user), request.params.id, request.body),
+  );
+  app.get(
     '/consultancy/dashboard/counselling/bookings/',
     { schema: { tags, querystring: c.dayQuery, response: { 200: c.dayAnswer } }, config: own },
-    async (request) => counselling.dayOf(app.db, ownConsultancy(request.user), request.query.days),
+    async (request) => counselling.dayOf(app.db, ownConsultancy(request.user), request.query),
   );
   app.post(
     '/consultancy/dashboard/counselling/bookings/:id/mark/',
-    { schema: { tags, params: c.markParams, body: c.markBody, response: { 200: c.dayBooking } }, config: { ...own, errors: [404, 409] } },
+    { schema: { tags, params: c.idParams, body: c.markBody, response: { 200: c.dayBooking } }, config: { ...own, errors: [404, 409] } },
     async (request) => counselling.mark(app.db, ownConsultancy(request.user), request.params.id, request.body.status),
   );
 
@@ -45,14 +55,14 @@ export default async function counsellingRoutes(fastify: FastifyInstance) {
     { schema: { tags, querystring: c.slotsQuery, response: { 200: c.slotsAnswer } }, config: { access: 'public', errors: [404] } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return counselling.slotsOf(app.db, request.query.consultancy);
+      return counselling.slotsOf(app.db, request.query.consultancy, request.query.branch);
     },
   );
   app.post(
     '/counselling/bookings/',
     {
       schema: { tags, body: c.bookBody, response: { 201: c.bookedAnswer } },
-      config: { access: 'public', errors: [404, 409] },
+      config: { access: 'public', errors: [400, 404, 409] },
       onRequest: writes,
     },
     async (request, reply) => reply.status(201).send(await counselling.book(app, request.body)),

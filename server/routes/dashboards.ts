@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INSTITUTION_ROLES, type InstitutionRole } from '../../src/lib/contract/index.ts';
-import { INSTITUTIONS } from '../../src/lib/contract/institutions.ts';
+import { BRANCH_KINDS, INSTITUTIONS, type BranchKind } from '../../src/lib/contract/institutions.ts';
 import { ownInstitutionId, ownInstitutionToManage } from '../access/institutions.ts';
 import { columnIs, findRow, listRows, relatedOf } from '../entities/query.ts';
 import { registry, uploadRules } from '../entities/registry.ts';
 import { confirmFacts, saveRow } from '../entities/write.ts';
-import { addBranch, branchBody, branchParams, deleteBranch, listBranches, updateBranch } from '../services/branches.ts';
+import { addBranch, branchBody, branchParams, deleteBranch, listBranches, publicBranches, updateBranch } from '../services/branches.ts';
 import { collegeInquiries } from '../services/leads.ts';
 import { pagedReply, pageQuery } from '../services/paging.ts';
 import { readForm } from '../uploads.ts';
 import { message } from '../../src/lib/contract/answers.ts';
-import { branch, collegeInquiries as collegeInquiryPage } from '../../src/lib/contract/records.ts';
+import { branchOf, collegeInquiries as collegeInquiryPage, publicBranch } from '../../src/lib/contract/records.ts';
 import { detailOf, listOf, rowOf } from '../entities/row-schemas.ts';
 import type { ZodApp } from '../typed-app.ts';
 
@@ -95,7 +95,7 @@ function universityRoutes(app: ZodApp) {
   );
 }
 
-/** A college's inquiries and branches. */
+/** A college's inquiries. */
 function collegeRoutes(app: ZodApp) {
   app.get(
     '/college/dashboard/inquiries/',
@@ -110,29 +110,51 @@ function collegeRoutes(app: ZodApp) {
     async (request) =>
       pagedReply(request, request.query, await collegeInquiries(app.db, ownInstitutionId(request.user, 'college'), request.query)),
   );
+}
 
+/**
+ * The branches of the kinds that have them (INSTITUTIONS): the own institution's, read by its
+ * accounts and written by its owners; and any institution's, as its public page lists them.
+ */
+function branchRoutes(app: ZodApp, kind: BranchKind) {
+  const branch = branchOf(kind);
+  const access = [kind] as const;
   app.get(
-    '/college/dashboard/branches/',
-    { schema: { tags, querystring: z.strictObject({}), response: { 200: z.array(branch) } }, config: { access: ['college'] } },
-    (request) => listBranches(app.db, ownInstitutionId(request.user, 'college')),
+    `/${kind}/dashboard/branches/`,
+    { schema: { tags, querystring: z.strictObject({}), response: { 200: z.array(branch) } }, config: { access } },
+    (request) => listBranches(app.db, kind, ownInstitutionId(request.user, kind)),
   );
   app.post(
-    '/college/dashboard/branches/',
-    { schema: { tags, body: branchBody, response: { 201: branch } }, config: { access: ['college'] } },
-    async (request, reply) => reply.status(201).send(await addBranch(app.db, ownInstitutionId(request.user, 'college'), request.body)),
+    `/${kind}/dashboard/branches/`,
+    { schema: { tags, body: branchBody, response: { 201: branch } }, config: { access } },
+    async (request, reply) =>
+      reply.status(201).send(await addBranch(app.db, kind, ownInstitutionToManage(request.user, kind), request.body)),
   );
   app.patch(
-    '/college/dashboard/branches/:id/',
-    { schema: { tags, params: branchParams, body: branchBody.partial(), response: { 200: branch } }, config: { access: ['college'] } },
-    (request) => updateBranch(app.db, ownInstitutionId(request.user, 'college'), request.params.id, request.body),
+    `/${kind}/dashboard/branches/:id/`,
+    { schema: { tags, params: branchParams, body: branchBody.partial(), response: { 200: branch } }, config: { access, errors: [404] } },
+    (request) => updateBranch(app.db, kind, ownInstitutionToManage(request.user, kind), request.params.id, request.body),
   );
   app.delete(
-    '/college/dashboard/branches/:id/',
-    { schema: { tags, params: branchParams, response: { 200: message } }, config: { access: ['college'] } },
+    `/${kind}/dashboard/branches/:id/`,
+    { schema: { tags, params: branchParams, response: { 200: message } }, config: { access, errors: [404, 409] } },
     async (request) => {
-      await deleteBranch(app.db, ownInstitutionId(request.user, 'college'), request.params.id);
+      await deleteBranch(app.db, kind, ownInstitutionToManage(request.user, kind), request.params.id);
       return { message: 'Branch deleted successfully!' };
     },
+  );
+  app.get(
+    `/${kind}/:id/branches/`,
+    {
+      schema: {
+        tags,
+        summary: `A ${kind}'s branches, as its page lists them`,
+        params: branchParams,
+        response: { 200: z.array(publicBranch) },
+      },
+      config: { access: 'public', publicCache: { reads: ['branch', 'district'] } },
+    },
+    (request) => publicBranches(app.db, kind, request.params.id),
   );
 }
 
@@ -145,4 +167,5 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
   for (const role of INSTITUTION_ROLES) profileRoutes(app, role);
   universityRoutes(app);
   collegeRoutes(app);
+  for (const kind of BRANCH_KINDS) branchRoutes(app, kind);
 }

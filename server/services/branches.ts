@@ -1,11 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type Column } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
-import { collegeBranches } from '../db/schema/index.ts';
+import { collegeBranches, consultancyBranches, counsellingBookings, districts } from '../db/schema/index.ts';
 import { bumpContentVersion } from '../content-version.ts';
-import { notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
+import { INSTITUTIONS, type BranchKind } from '../../src/lib/contract/institutions.ts';
+import type { Runner } from './tx.ts';
 
-/** A college's branch as the college's dashboard sends it. */
+/**
+ * The other offices of the institutions that have them (INSTITUTIONS' `branches` screen): one
+ * table each, built alike, so every kind's branches are listed, written and shown by this code.
+ */
+
+/** A branch as its institution's dashboard sends it. */
 export const branchBody = z.strictObject({
   name: z.string().trim().min(1, 'This field is required').max(200),
   address: z.string().trim().max(300).optional(),
@@ -20,42 +27,117 @@ export const branchParams = z.object({
 });
 
 type Branch = z.infer<typeof branchBody>;
-const own = (collegeId: number, id: number) => and(eq(collegeBranches.id, id), eq(collegeBranches.college_id, collegeId));
+/** Every kind's table has the same columns but its owner's, named by the kind. */
+type BranchTable = typeof collegeBranches | typeof consultancyBranches;
+
+interface BranchKindSpec {
+  table: BranchTable;
+  /** the owner column: college_id, consultancy_id */
+  owner: Column;
+  /** why a branch may not go yet, if anything keeps it */
+  keeps?: (db: Runner, id: number) => Promise<string | null>;
+}
+
+/** A consultancy's branch keeps its students' sessions still ahead: they were told to come there. */
+async function sessionsAhead(db: Runner, id: number) {
+  const [held] = await db
+    .select({ id: counsellingBookings.id })
+    .from(counsellingBookings)
+    .where(
+      and(
+        eq(counsellingBookings.branch_id, id),
+        eq(counsellingBookings.status, 'booked'),
+        gt(counsellingBookings.starts_at, new Date().toISOString()),
+      ),
+    )
+    .limit(1);
+  return held ? 'Students have counselling sessions booked at this branch. Keep it until they have taken place.' : null;
+}
+
+const KINDS: Record<BranchKind, BranchKindSpec> = {
+  college: { table: collegeBranches, owner: collegeBranches.college_id },
+  consultancy: { table: consultancyBranches, owner: consultancyBranches.consultancy_id, keeps: sessionsAhead },
+};
+
+const tableOf = (kind: BranchKind) => KINDS[kind].table;
+const ownerOf = (kind: BranchKind) => KINDS[kind].owner;
+const own = (kind: BranchKind, institutionId: number, id: number) => and(eq(tableOf(kind).id, id), eq(ownerOf(kind), institutionId));
 const branchNotFound = () => notFound('Branch not found.');
+/** Branches are shown on their institution's page: every change moves its content version with it. */
+const changed = (kind: BranchKind) => ['branch', INSTITUTIONS[kind].entity] as const;
 
-export const listBranches = (db: Db, collegeId: number) =>
-  db.select().from(collegeBranches).where(eq(collegeBranches.college_id, collegeId)).orderBy(collegeBranches.id);
+export const listBranches = (db: Runner, kind: BranchKind, institutionId: number) =>
+  db
+    .select()
+    .from(tableOf(kind))
+    .where(eq(ownerOf(kind), institutionId))
+    .orderBy(tableOf(kind).id);
 
-/** Branches are shown on the college's page: every change moves the content version with it. */
-export const addBranch = (db: Db, collegeId: number, branch: Branch) =>
+/** An institution's branches as its public page lists them, with the district's name. */
+export function publicBranches(db: Runner, kind: BranchKind, institutionId: number) {
+  const t = tableOf(kind);
+  return db
+    .select({ id: t.id, name: t.name, address: t.address, district: districts.name, phone: t.phone })
+    .from(t)
+    .leftJoin(districts, eq(districts.id, t.district_id))
+    .where(eq(ownerOf(kind), institutionId))
+    .orderBy(asc(t.id));
+}
+
+export const addBranch = (db: Db, kind: BranchKind, institutionId: number, branch: Branch) =>
   db.transaction(async (tx) => {
     const [created] = await tx
-      .insert(collegeBranches)
-      .values({ ...branch, college_id: collegeId })
+      .insert(tableOf(kind))
+      .values({ ...branch, [`${kind}_id`]: institutionId } as BranchTable['$inferInsert'])
       .returning();
-    await bumpContentVersion(tx, ['branch', 'college']);
+    await bumpContentVersion(tx, changed(kind));
     return created!;
   });
 
-export async function updateBranch(db: Db, collegeId: number, id: number, changes: Partial<Branch>) {
+export async function updateBranch(db: Db, kind: BranchKind, institutionId: number, id: number, changes: Partial<Branch>) {
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
-      .update(collegeBranches)
+      .update(tableOf(kind))
       .set({ ...changes, updated_at: sql`now()` })
-      .where(own(collegeId, id))
+      .where(own(kind, institutionId, id))
       .returning();
-    if (updated) await bumpContentVersion(tx, ['branch', 'college']);
+    if (updated) await bumpContentVersion(tx, changed(kind));
     return updated;
   });
   if (!row) throw branchNotFound();
   return row;
 }
 
-export async function deleteBranch(db: Db, collegeId: number, id: number) {
+/** Its past sessions lose their branch; one at the very time of a session booked before the consultancy had branches cannot. */
+const pastClash = () => conflict('A past session of this branch clashes with another at the same time: the branch cannot be deleted.');
+
+export async function deleteBranch(db: Db, kind: BranchKind, institutionId: number, id: number) {
   const deleted = await db.transaction(async (tx) => {
-    const rows = await tx.delete(collegeBranches).where(own(collegeId, id)).returning({ id: collegeBranches.id });
-    if (rows.length) await bumpContentVersion(tx, ['branch', 'college']);
-    return rows.length;
+    const [found] = await tx
+      .select({ id: tableOf(kind).id })
+      .from(tableOf(kind))
+      .where(own(kind, institutionId, id));
+    if (!found) return 0;
+    const kept = await KINDS[kind].keeps?.(tx, id);
+    if (kept) throw conflict(kept);
+    await tx
+      .delete(tableOf(kind))
+      .where(own(kind, institutionId, id))
+      .catch((err: { code?: string; cause?: { code?: string } }) => {
+        throw (err.cause?.code ?? err.code) === '23505' ? pastClash() : err;
+      });
+    await bumpContentVersion(tx, changed(kind));
+    return 1;
   });
   if (!deleted) throw branchNotFound();
+}
+
+/** A consultancy's branch by id, or a 404: a student or a form names it, and it must be that consultancy's. */
+export async function consultancyBranch(db: Runner, consultancyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(consultancyBranches)
+    .where(own('consultancy', consultancyId, id));
+  if (!row) throw branchNotFound();
+  return row;
 }

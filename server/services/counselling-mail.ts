@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { consultancies, counsellingBookings, inquiries } from '../db/schema/index.ts';
+import { consultancies, consultancyBranches, counsellingBookings, inquiries } from '../db/schema/index.ts';
 import { compose, siteUrl } from '../mail.ts';
 import { whenLabel as whenSaid } from '../../src/lib/shared/slots.ts';
 import { invitation } from './ics.ts';
@@ -12,6 +12,9 @@ import type { Runner } from './tx.ts';
  * iCalendar invitation, and the reminders 24 h and 2 h before, which the outbox worker's sweep
  * writes. Each is keyed by the booking, its time and the event, so none is queued twice.
  */
+
+/** Where the session is: the branch's address (its name when it has none), else the consultancy's address or name. */
+export const bookingLocation = sql<string>`coalesce(nullif(${consultancyBranches.address}, ''), ${consultancyBranches.name}, nullif(${consultancies.address}, ''), ${consultancies.name})`;
 
 type Site = Pick<Config, 'siteUrl' | 'port' | 'mailFrom'>;
 export type BookingEvent = 'booked' | 'rescheduled' | 'cancelled';
@@ -28,18 +31,18 @@ async function bookingFacts(db: Runner, id: number) {
       email: inquiries.email,
       consultancy: consultancies.name,
       consultancy_email: consultancies.email,
-      address: consultancies.address,
+      location: bookingLocation,
     })
     .from(counsellingBookings)
     .innerJoin(inquiries, eq(inquiries.id, counsellingBookings.inquiry_id))
     .innerJoin(consultancies, eq(consultancies.id, counsellingBookings.consultancy_id))
+    .leftJoin(consultancyBranches, eq(consultancyBranches.id, counsellingBookings.branch_id))
     .where(eq(counsellingBookings.id, id));
   return row!;
 }
 type Facts = Awaited<ReturnType<typeof bookingFacts>>;
 
 const senderAddress = (site: Site) => /<([^>]+)>/.exec(site.mailFrom)?.[1] ?? site.mailFrom;
-const location = (b: Facts) => b.address || b.consultancy;
 
 function calendarOf(site: Site, b: Facts, method: 'REQUEST' | 'CANCEL') {
   return invitation({
@@ -51,7 +54,7 @@ function calendarOf(site: Site, b: Facts, method: 'REQUEST' | 'CANCEL') {
     stamp: new Date(),
     summary: `Counselling session with ${b.consultancy}`,
     description: `Free study abroad counselling, booking ${b.reference}.`,
-    location: location(b),
+    location: b.location,
     organizer: { name: b.consultancy, email: b.consultancy_email || senderAddress(site) },
     attendee: { name: b.name, email: b.email },
   });
@@ -71,7 +74,7 @@ export async function bookingMail(db: Runner, site: Site, id: number, event: Boo
     `Hello ${b.name},`,
     cancelled
       ? `Your counselling session with ${b.consultancy} on ${whenSaid(b.starts_at)} is cancelled. The time is free for others now.`
-      : `Your counselling session with ${b.consultancy} is on ${whenSaid(b.starts_at)} at ${location(b)}. Its reference is ${b.reference}; the invitation for your calendar is attached.`,
+      : `Your counselling session with ${b.consultancy} is on ${whenSaid(b.starts_at)} at ${b.location}. Its reference is ${b.reference}; the invitation for your calendar is attached.`,
     ...(cancelled ? [] : ['To choose another time or cancel, use this link (keep it to yourself: it is your key to the booking):']),
     ...(cancelled ? [] : [{ href: manageUrl, label: 'Change or cancel my session' }]),
   ]);
@@ -128,7 +131,7 @@ async function remind(db: Runner, site: Site, id: number, r: (typeof REMINDERS)[
         `Reminder: counselling with ${b.consultancy} in ${r.hours} hours`,
         [
           `Hello ${b.name},`,
-          `A reminder of your counselling session with ${b.consultancy} on ${whenSaid(b.starts_at)} at ${location(b)} (reference ${b.reference}).`,
+          `A reminder of your counselling session with ${b.consultancy} on ${whenSaid(b.starts_at)} at ${b.location} (reference ${b.reference}).`,
           `To change or cancel it, use the link in your confirmation mail, or see ${siteUrl(site)}/booking/.`,
         ],
       ),

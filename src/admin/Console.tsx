@@ -29,7 +29,7 @@ import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_SCREENS, dashboardNav, screenOf } f
 import { DashboardStaff } from './StaffScreen.tsx';
 import { isOwner } from '../lib/stores/staff.ts';
 import type { InstitutionRole } from '../lib/contract/index.ts';
-import { hasScreen, isInstitutionKind, takesInquiries } from '../lib/contract/institutions.ts';
+import { hasBranches, hasScreen, isInstitutionKind, takesInquiries } from '../lib/contract/institutions.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
 import { ResourceEdit, ResourceList } from './ResourceScreens.tsx';
 import './console.css';
@@ -292,11 +292,11 @@ export function DashRoute({ page, kind }: { page: Page; kind: InstitutionRole })
     case 'dashLicence':
       return <DashboardLicence />;
     case 'dashBranches':
-      return <DashboardBranches />;
+      return hasBranches(kind) ? <DashboardBranches kind={kind} /> : <NotFound />;
     case 'dashBranchCreate':
-      return <DashboardBranchEdit key="new" />;
+      return hasBranches(kind) ? <DashboardBranchEdit key="new" kind={kind} /> : <NotFound />;
     case 'dashBranchEdit':
-      return <DashboardBranchEdit key={page.params.id} id={page.params.id} />;
+      return hasBranches(kind) ? <DashboardBranchEdit key={page.params.id} kind={kind} id={page.params.id} /> : <NotFound />;
     case 'dashCourses':
       return <DashboardCourses />;
     case 'dashComplaints':

@@ -31,6 +31,7 @@ function BookingRow({ store, booking }: { store: CounsellingStore; booking: DayB
       <strong className="w-14 tabular-nums">{kathmanduTime(booking.starts_at)}</strong>
       <span className="min-w-40 flex-1">
         {booking.name} <span className="text-muted">({booking.reference})</span>
+        {booking.branch_name ? <span className="badge ml-2">{booking.branch_name}</span> : null}
         <br />
         <a href={`tel:${booking.phone}`}>{booking.phone}</a> · <a href={`mailto:${booking.email}`}>{booking.email}</a>
       </span>
@@ -64,13 +65,42 @@ function BookingRow({ store, booking }: { store: CounsellingStore; booking: DayB
   );
 }
 
+/** The day of one branch or of all: shown when the consultancy has branches. */
+function DayBranchFilter({ store }: { store: CounsellingStore }) {
+  const { branches, dayBranch } = useStore(store.$state);
+  if (!branches.length) return null;
+  return (
+    <label className="mb-3 flex flex-wrap items-center gap-2">
+      Sessions at
+      <select
+        value={dayBranch ?? ''}
+        onChange={(e) => void store.chooseDayBranch(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+      >
+        <option value="">All branches</option>
+        {branches.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Day({ store }: { store: CounsellingStore }) {
   const bookings = useStore(store.$state).bookings ?? [];
-  if (!bookings.length) return <Empty>No counselling sessions booked for today or the coming week.</Empty>;
+  if (!bookings.length)
+    return (
+      <>
+        <DayBranchFilter store={store} />
+        <Empty>No counselling sessions booked for today or the coming week.</Empty>
+      </>
+    );
   const today = kathmanduDate(new Date());
   const dates = [...new Set(bookings.map((b) => kathmanduDate(new Date(b.starts_at))))];
   return (
     <>
+      <DayBranchFilter store={store} />
       {dates.map((date) => (
         <section key={date} className="panel mb-3" aria-label={dayHeading(date, today)}>
           <h2 className="text-base">{dayHeading(date, today)}</h2>
@@ -126,6 +156,30 @@ function WeekdayHours({ store, weekday }: { store: CounsellingStore; weekday: nu
   );
 }
 
+/** Whose hours the form edits, for a consultancy with branches: each branch has its own, and one without is not bookable. */
+function HoursBranch({ store }: { store: CounsellingStore }) {
+  const { branches, hoursBranch } = useStore(store.$state);
+  if (!branches.length) return null;
+  const shown = branches.find((b) => b.id === hoursBranch);
+  return (
+    <>
+      <label className="my-2 flex flex-wrap items-center gap-2">
+        Branch
+        <select value={hoursBranch ?? ''} onChange={(e) => void store.chooseHoursBranch(Number(e.currentTarget.value))}>
+          {branches.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="help">
+        {shown?.address ? `${shown.address}. ` : ''}Each branch has its own hours; students can book only at a branch with hours.
+      </p>
+    </>
+  );
+}
+
 function HoursForm({ store }: { store: CounsellingStore }) {
   const { hours, saving, hoursError } = useStore(store.$state);
   if (!hours) return null;
@@ -145,6 +199,7 @@ function HoursForm({ store }: { store: CounsellingStore }) {
       <p className="help">
         Students pick a free time of the next 7 days after sending their booking form. Times starting within an hour are not offered.
       </p>
+      <HoursBranch store={store} />
       <label className="my-2 flex items-center gap-2">
         Session length
         <select value={hours.slot_minutes} onChange={(e) => store.setSlotMinutes(Number(e.currentTarget.value))}>

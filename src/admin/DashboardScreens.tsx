@@ -16,13 +16,14 @@ import {
   type Institution,
 } from '../lib/api/dashboard.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
+import type { BranchKind } from '../lib/contract/institutions.ts';
 import { entities } from '../lib/contract/index.ts';
 import { nextStages, STAGE_LABELS } from '../lib/forms/applications.ts';
 import { branchFields } from '../lib/forms/branches.ts';
 import { $router, href } from '../lib/stores/admin.ts';
 import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
 import {
-  branches,
+  branchesOf,
   createAsyncStore,
   createPagedStore,
   deleteBranch,
@@ -249,11 +250,12 @@ export function DashboardCourses() {
   );
 }
 
-export function DashboardBranches() {
+export function DashboardBranches({ kind }: { kind: BranchKind }) {
+  const branches = branchesOf(kind);
   const s = useStore(branches.$state);
   useEffect(() => {
     void branches.load();
-  }, []);
+  }, [branches]);
   return (
     <section aria-labelledby="branches-title">
       <ScreenHeader id="branches-title" title="Branches">
@@ -285,7 +287,7 @@ export function DashboardBranches() {
                 className="btn-danger"
                 aria-label={`Delete ${String(row.name)}`}
                 onClick={async () => {
-                  if (await ask(deleteQuestion('branch', String(row.name)))) await deleteBranch(Number(row.id));
+                  if (await ask(deleteQuestion('branch', String(row.name)))) await deleteBranch(kind, Number(row.id));
                 }}
               >
                 Delete
@@ -298,23 +300,24 @@ export function DashboardBranches() {
   );
 }
 
-export function DashboardBranchEdit({ id }: { id?: string }) {
+export function DashboardBranchEdit({ kind, id }: { kind: BranchKind; id?: string }) {
+  const branches = branchesOf(kind);
   const store = useMemo(
     () =>
       createFormStore({
         fields: branchFields,
         load: id
           ? async () => {
-              const rows = branches.$state.get().data ?? (await listBranches());
+              const rows = branches.$state.get().data ?? (await listBranches(kind));
               const row = rows.find((r) => String(r.id) === id);
               if (!row) throw new Error('Branch not found');
               return row;
             }
           : undefined,
-        save: (v) => (id ? updateBranch(Number(id), v) : createBranch(v)),
+        save: (v) => (id ? updateBranch(kind, Number(id), v) : createBranch(kind, v)),
         savedMessage: id ? 'Branch saved.' : 'Branch created.',
       }),
-    [id],
+    [kind, id, branches],
   );
   return (
     <>

@@ -15,7 +15,9 @@ export function BookedSession({ booked }: { booked: Booked }) {
   const [open, setOpen] = useState(false);
   const [picker] = useState(() =>
     booked.consultancy
-      ? createSlotPicker(booked.consultancy, (starts_at) => holdSlot({ inquiry: booked.reference, email: booked.email, starts_at }))
+      ? createSlotPicker(booked.consultancy, (starts_at, branch) =>
+          holdSlot({ inquiry: booked.reference, email: booked.email, starts_at, ...(branch ? { branch } : {}) }),
+        )
       : null,
   );
   const { session } = booked;

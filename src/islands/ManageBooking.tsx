@@ -65,7 +65,7 @@ export default function ManageBooking() {
         <dt>When</dt>
         <dd data-booking-when>{whenLabel(booking.starts_at)}</dd>
         <dt>Where</dt>
-        <dd>{booking.location}</dd>
+        <dd data-booking-where>{booking.branch_name ? `${booking.branch_name}, ${booking.location}` : booking.location}</dd>
         <dt>Status</dt>
         <dd data-booking-status>{STATUS_TEXT[booking.status]}</dd>
       </dl>

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationDocuments,
   applicationStatusHistory,
+  branchCounsellingHours,
   collegeBranches,
   complaintEvents,
   complaints,
   colleges,
   consultancies,
   consultancyApplications,
+  consultancyBranches,
   consultancyLicences,
   consultancyReviews,
   counsellingBookings,
@@ -20,6 +22,7 @@ import {
 } from '../../server/db/schema/index.ts';
 import { buildTestApp, engines, multipart, samplePdf, type TestApp, tokenFor } from './helpers.ts';
 import { EXPECTED } from './permissions.table.ts';
+import { BRANCH_KINDS, type BranchKind } from '../../src/lib/contract/institutions.ts';
 
 type InstitutionRole = 'consultancy' | 'college' | 'university';
 type Caller = 'anonymous' | 'student' | InstitutionRole | 'admin';
@@ -77,8 +80,8 @@ interface Fixtures {
   own: Institution & {
     application: number;
     document: number;
-    branch: number;
-    spareBranch: number;
+    /** each kind's branches: one to keep, one the own account may delete */
+    branches: Record<BranchKind, { branch: number; spare: number }>;
     course: number;
     complaint: number;
     licence: number;
@@ -89,7 +92,7 @@ interface Fixtures {
     application: number;
     document: number;
     trackingCode: string;
-    branch: number;
+    branches: Record<BranchKind, number>;
     course: number;
     complaint: number;
     licence: number;
@@ -150,6 +153,59 @@ const countIs = (n: number) => (res: LightMyRequestResponse) => {
  * string or the body, on every route an institution account may call. Each must answer `status`
  * without showing or changing anything of the second institution.
  */
+/** An institution's branches, never another's: read, written, moved or deleted (the same for every kind that has them). */
+function branchCrossCases(kind: BranchKind, ownBranch: number, otherBranch: number, ownId: number, otherId: number): CrossCase[] {
+  const route = (method: string, tail = '') => `${method} /api/${kind}/dashboard/branches/${tail}`;
+  const owner = `${kind}_id`;
+  return [
+    { route: route('GET'), as: kind, why: 'own list', status: 200, check: listHas([ownBranch], [otherBranch]) },
+    { route: route('GET'), as: kind, why: `the other ${kind} in the query`, query: `${owner}=${otherId}`, status: 400 },
+    {
+      route: route('POST'),
+      as: kind,
+      why: `a branch for the other ${kind}`,
+      body: { name: 'Hijacked branch', [owner]: otherId },
+      status: 400,
+    },
+    {
+      route: route('PATCH', ':id/'),
+      as: kind,
+      why: "rename the other's branch",
+      params: { id: otherBranch },
+      body: { name: 'Hijacked' },
+      status: 404,
+    },
+    {
+      route: route('PATCH', ':id/'),
+      as: kind,
+      why: `move the other's branch to the own ${kind}`,
+      params: { id: otherBranch },
+      body: { [owner]: ownId },
+      status: 400,
+    },
+    {
+      route: route('PATCH', ':id/'),
+      as: kind,
+      why: `move the own branch to the other ${kind}`,
+      params: { id: ownBranch },
+      body: { [owner]: otherId },
+      status: 400,
+    },
+    { route: route('DELETE', ':id/'), as: kind, why: "delete the other's branch", params: { id: otherBranch }, status: 404 },
+  ];
+}
+
+/** A consultancy branch's counselling hours: the own branch's only. */
+function branchHoursCases(ownBranch: number, otherBranch: number): CrossCase[] {
+  const route = (method: string) => `${method} /api/consultancy/dashboard/counselling/branches/:id/hours/`;
+  const week = { slot_minutes: 30, hours: [[], [], [], [], [], [], []] };
+  return [
+    { route: route('GET'), as: 'consultancy', why: "the other's branch", params: { id: otherBranch }, status: 404 },
+    { route: route('GET'), as: 'consultancy', why: 'own branch', params: { id: ownBranch }, status: 200 },
+    { route: route('PUT'), as: 'consultancy', why: "hours for the other's branch", params: { id: otherBranch }, body: week, status: 404 },
+  ];
+}
+
 function crossCases(f: Fixtures): CrossCase[] {
   const { own, other } = f;
   const cases: CrossCase[] = [];
@@ -461,59 +517,10 @@ function crossCases(f: Fixtures): CrossCase[] {
       status: 200,
       check: (res) => (Object.keys(res.json()).sort().join() === 'content_version,runner' ? undefined : `unexpected fields: ${res.body}`),
     },
-    // college: branches and inquiries
-    {
-      route: 'GET /api/college/dashboard/branches/',
-      as: 'college',
-      why: 'own list',
-      status: 200,
-      check: listHas([own.branch], [other.branch]),
-    },
-    {
-      route: 'GET /api/college/dashboard/branches/',
-      as: 'college',
-      why: 'the other college in the query',
-      query: `college_id=${other.college}`,
-      status: 400,
-    },
-    {
-      route: 'POST /api/college/dashboard/branches/',
-      as: 'college',
-      why: 'a branch for the other college',
-      body: { name: 'Hijacked branch', college_id: other.college },
-      status: 400,
-    },
-    {
-      route: 'PATCH /api/college/dashboard/branches/:id/',
-      as: 'college',
-      why: "rename the other's branch",
-      params: { id: other.branch },
-      body: { name: 'Hijacked' },
-      status: 404,
-    },
-    {
-      route: 'PATCH /api/college/dashboard/branches/:id/',
-      as: 'college',
-      why: "move the other's branch to the own college",
-      params: { id: other.branch },
-      body: { college_id: own.college },
-      status: 400,
-    },
-    {
-      route: 'PATCH /api/college/dashboard/branches/:id/',
-      as: 'college',
-      why: 'move the own branch to the other college',
-      params: { id: own.branch },
-      body: { college_id: other.college },
-      status: 400,
-    },
-    {
-      route: 'DELETE /api/college/dashboard/branches/:id/',
-      as: 'college',
-      why: "delete the other's branch",
-      params: { id: other.branch },
-      status: 404,
-    },
+    // branches of every kind that has them, and a consultancy branch's counselling hours
+    ...BRANCH_KINDS.flatMap((kind) => branchCrossCases(kind, own.branches[kind].branch, other.branches[kind], own[kind], other[kind])),
+    ...branchHoursCases(own.branches.consultancy.branch, other.branches.consultancy),
+    // college: inquiries
     { route: 'GET /api/college/dashboard/inquiries/', as: 'college', why: 'own list', status: 200, check: countIs(1) },
     {
       route: 'GET /api/college/dashboard/inquiries/',
@@ -652,27 +659,31 @@ function ownControls(f: Fixtures): CrossCase[] {
       body: { reply: 'Own reply' },
       status: 200,
     },
+    ...BRANCH_KINDS.flatMap((kind): CrossCase[] => [
+      {
+        route: `PATCH /api/${kind}/dashboard/branches/:id/`,
+        as: kind,
+        why: 'own branch',
+        params: { id: own.branches[kind].branch },
+        body: { name: 'Alpha branch renamed' },
+        status: 200,
+      },
+      {
+        route: `DELETE /api/${kind}/dashboard/branches/:id/`,
+        as: kind,
+        why: 'own branch',
+        params: { id: own.branches[kind].spare },
+        status: 200,
+      },
+      { route: `POST /api/${kind}/dashboard/branches/`, as: kind, why: 'own new branch', body: { name: 'Alpha branch new' }, status: 201 },
+    ]),
     {
-      route: 'PATCH /api/college/dashboard/branches/:id/',
-      as: 'college',
+      route: 'PUT /api/consultancy/dashboard/counselling/branches/:id/hours/',
+      as: 'consultancy',
       why: 'own branch',
-      params: { id: own.branch },
-      body: { name: 'Alpha branch renamed' },
+      params: { id: own.branches.consultancy.branch },
+      body: { slot_minutes: 30, hours: [[{ opens: '10:00', closes: '12:00' }], [], [], [], [], [], []] },
       status: 200,
-    },
-    {
-      route: 'DELETE /api/college/dashboard/branches/:id/',
-      as: 'college',
-      why: 'own branch',
-      params: { id: own.spareBranch },
-      status: 200,
-    },
-    {
-      route: 'POST /api/college/dashboard/branches/',
-      as: 'college',
-      why: 'own new branch',
-      body: { name: 'Alpha branch new' },
-      status: 201,
     },
     {
       route: 'POST /api/consultancy/dashboard/complaints/:id/answer/',
@@ -810,8 +821,8 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     return (res.json() as { id: number }).id;
   }
 
-  async function branch(auth: Record<string, string>, name: string) {
-    const res = await call({ method: 'POST', url: '/api/college/dashboard/branches/', headers: auth, payload: { name } });
+  async function branch(kind: BranchKind, auth: Record<string, string>, name: string) {
+    const res = await call({ method: 'POST', url: `/api/${kind}/dashboard/branches/`, headers: auth, payload: { name } });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { id: number }).id;
   }
@@ -842,6 +853,12 @@ describe.each(engines)('permission matrix on %s', (engine) => {
         .where(inArray(applicationDocuments.application_id, appIds))
         .orderBy(applicationDocuments.id),
       branches: await db.select().from(collegeBranches).where(eq(collegeBranches.college_id, other.college)).orderBy(collegeBranches.id),
+      consultancyBranches: await db
+        .select()
+        .from(consultancyBranches)
+        .where(eq(consultancyBranches.consultancy_id, other.consultancy))
+        .orderBy(consultancyBranches.id),
+      branchHours: await db.select().from(branchCounsellingHours).where(eq(branchCounsellingHours.branch_id, other.branches.consultancy)),
       inquiries: await db
         .select()
         .from(inquiries)
@@ -899,9 +916,23 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     });
     await inquire({ name: 'Alpha Asker', email: 'alpha.college@example.com', entity_type: 'college', entity_id: own.college });
     await inquire({ name: 'Zeta Asker', email: 'zeta.college@example.com', entity_type: 'college', entity_id: other.college });
-    const ownBranch = await branch(own.auth.college, 'Alpha branch');
-    const spareBranch = await branch(own.auth.college, 'Alpha spare branch');
-    const otherBranch = await branch(other.auth.college, 'Zeta branch');
+    const ownBranches = {} as Record<BranchKind, { branch: number; spare: number }>;
+    const otherBranches = {} as Record<BranchKind, number>;
+    for (const kind of BRANCH_KINDS) {
+      ownBranches[kind] = {
+        branch: await branch(kind, own.auth[kind], 'Alpha branch'),
+        spare: await branch(kind, own.auth[kind], 'Alpha spare branch'),
+      };
+      otherBranches[kind] = await branch(kind, other.auth[kind], 'Zeta branch');
+    }
+    // the other consultancy's branch has hours, so a write to them would show
+    await t.database.db
+      .insert(branchCounsellingHours)
+      .values({
+        branch_id: otherBranches.consultancy,
+        slot_minutes: 30,
+        hours: [[{ opens: '10:00', closes: '12:00' }], [], [], [], [], [], []],
+      });
     const [ownCourse] = await db
       .insert(courses)
       .values({ name: 'Alpha Course', slug: `alpha-course-${engine}`, level: 'bachelor', university_id: own.university })
@@ -938,8 +969,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       own: {
         ...own,
         ...ownApplication,
-        branch: ownBranch,
-        spareBranch,
+        branches: ownBranches,
         course: ownCourse!.id,
         complaint: await complain(own.consultancy, 'Alpha'),
         licence: ownLicence,
@@ -949,7 +979,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       other: {
         ...other,
         ...otherApplication,
-        branch: otherBranch,
+        branches: otherBranches,
         course: otherCourse!.id,
         complaint: await complain(other.consultancy, 'Zeta'),
         licence: otherLicence,
@@ -1061,7 +1091,9 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       expect(state.applications.map((a) => a.status)).toEqual(['submitted']);
       expect(state.history).toHaveLength(1);
       expect(state.documents.map((d) => d.id)).toEqual([f.other.document]);
-      expect(state.branches.map((b) => [b.id, b.name])).toEqual([[f.other.branch, 'Zeta branch']]);
+      expect(state.branches.map((b) => [b.id, b.name])).toEqual([[f.other.branches.college, 'Zeta branch']]);
+      expect(state.consultancyBranches.map((b) => [b.id, b.name])).toEqual([[f.other.branches.consultancy, 'Zeta branch']]);
+      expect(state.branchHours).toHaveLength(1);
       expect(state.inquiries).toHaveLength(2);
       expect(state.courses.map((c) => c.id)).toEqual([f.other.course]);
       expect(state.complaints.map((c) => [c.id, c.first_answer_at])).toEqual([[f.other.complaint, null]]);

@@ -117,6 +117,8 @@ describe.each(engines)('demo seed on %s', (engine) => {
       ['consultancies', 200, 400],
       ['colleges', 30, 50],
       ['college_branches', 30, 150],
+      ['consultancy_branches', 10, 30],
+      ['branch_counselling_hours', 8, 30],
       ['scholarships', 30, 50],
       ['events', 25, 35],
       ['blog_categories', 3, 10],

@@ -175,3 +175,36 @@ describe('college and university dashboards', () => {
     await context.close();
   });
 });
+
+describe('consultancy branches', () => {
+  it('a consultancy adds a branch, gives it counselling hours of its own, filters its day by it and removes it', async () => {
+    const consultancy = await apiLogin('consultancy@example.com');
+    const context = await contextWith(consultancy);
+    const page = await context.newPage();
+    await page.goto('/dashboard/branches/');
+    await page.getByRole('link', { name: 'New branch' }).click();
+    const name = `E2E Dharan branch ${Date.now() % 100000}`;
+    await page.locator('#f-name').fill(name);
+    await page.locator('#f-address').fill('Bhanu Chowk, Dharan');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('row').filter({ hasText: name }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Counselling' }).click();
+    const hours = page.getByRole('form', { name: 'Weekly hours (Kathmandu time)' });
+    await hours.getByLabel('Branch').selectOption({ label: name });
+    await hours.getByText('Bhanu Chowk, Dharan.').waitFor();
+    expect(await hours.getByText('Closed').count()).toBe(7);
+    await hours.getByRole('listitem').filter({ hasText: 'Monday' }).getByRole('button', { name: 'Add hours' }).click();
+    await hours.getByRole('button', { name: 'Save hours' }).click();
+    await page.getByText(`The counselling hours of ${name} were saved.`).waitFor();
+    await page.getByLabel('Sessions at').selectOption({ label: name });
+    await page.getByText('No counselling sessions booked for today or the coming week.').waitFor();
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Branches' }).click();
+    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this branch?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Branch deleted successfully!').waitFor();
+    expect(await errorsOn(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -67,4 +67,53 @@ describe('counselling banner and booking dialog, end to end', () => {
     await dialog.waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it('moves a session to another branch on /booking/, on a phone: the branch first, with its address, then a time', async () => {
+    const settings = await apiJson<{ featured_counselling_consultancy_id: number }>('site-settings/');
+    const consultancy = settings.featured_counselling_consultancy_id;
+    const post = <T,>(path: string, body: object) =>
+      apiJson<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const email = `e2e-branch-${Date.now()}@example.com`;
+    const destination = (await apiJson<{ results: { id: number }[] }>('destination/?page_size=1')).results[0]!.id;
+    const inquiry = await post<{ reference: string }>('inquiry/submit/', {
+      name: 'E2E Branch Student',
+      email,
+      phone: '9800000002',
+      message: 'FREE Counseling: ',
+      entity_type: 'consultancy',
+      entity_id: consultancy,
+      consultancy,
+      destination,
+    });
+    type Slots = { branch: number | null; branches: { id: number; name: string; address: string }[]; days: { slots: { starts_at: string }[] }[] };
+    const { branches } = await apiJson<Slots>(`counselling/slots/?consultancy=${consultancy}`);
+    // the seeded featured consultancy has two bookable branches (src: server/db/seed/steps/branches.ts)
+    expect(branches.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = branches as [Slots['branches'][number], Slots['branches'][number]];
+    const at = await apiJson<Slots>(`counselling/slots/?consultancy=${consultancy}&branch=${first.id}`);
+    const booked = await post<{ manage_url: string }>('counselling/bookings/', {
+      inquiry: inquiry.reference,
+      email,
+      starts_at: at.days.flatMap((d) => d.slots)[5]!.starts_at,
+      branch: first.id,
+    });
+
+    const context = await newContext({ mobile: true, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const url = new URL(booked.manage_url);
+    await page.goto(`${url.pathname}${url.search}`);
+    expect(await page.locator('[data-booking-where]').textContent()).toBe(`${first.name}, ${first.address}`);
+    await page.getByRole('button', { name: 'Choose another time' }).click();
+    const picker = page.locator('[data-slot-picker]');
+    expect(await picker.getByLabel(first.name).isChecked()).toBe(true);
+    expect(await picker.getByRole('group', { name: 'Branch' }).textContent()).toContain(second.address);
+    await picker.getByLabel(second.name).check();
+    const time = picker.locator('.slot-times button').nth(2);
+    await time.waitFor();
+    await time.click();
+    await page.getByRole('status').filter({ hasText: 'Your session has a new time' }).waitFor();
+    expect(await page.locator('[data-booking-where]').textContent()).toBe(`${second.name}, ${second.address}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
 });

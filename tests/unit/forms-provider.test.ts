@@ -273,7 +273,7 @@ describe('dashboards', () => {
     expect((await rejection(getProfile('consultancy'))).message).toBe('Consultancy ID is missing. Please log in again.');
     expect((await rejection(updateProfile('college', { name: 'x' }))).message).toBe('College ID is missing. Please log in again.');
     expect((await rejection(updateProfile('university', { name: 'x' }))).message).toBe('University ID is missing. Please log in again.');
-    expect((await rejection(removeBranch(1))).message).toBe('College ID is missing. Please log in again.');
+    expect((await rejection(removeBranch('college', 1))).message).toBe('College ID is missing. Please log in again.');
     expect(requests).toHaveLength(0);
   });
   it('update sends multipart without admin-only fields', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_NAV, screenOf } from '../../src/admin/nav.ts';
 import { declarationOf, entities, INSTITUTION_ROLES, type EntityName } from '../../src/lib/contract/index.ts';
-import { hasScreen, INSTITUTIONS, takesInquiries } from '../../src/lib/contract/institutions.ts';
+import { BRANCH_KINDS, hasBranches, hasScreen, INSTITUTIONS, takesInquiries } from '../../src/lib/contract/institutions.ts';
 import { ESTIMATED } from '../../src/lib/site/estimate.ts';
 import { categorizedBy, CATEGORIZED } from '../../src/pages/_lib/content.ts';
 import { extrasOf, SITE_EXTRAS } from '../../src/pages/_lib/extras.ts';
@@ -33,7 +33,18 @@ describe('institution kinds (one registry)', () => {
   it('gives each dashboard the overview, the profile and its own screens, in order', () => {
     const labels = Object.fromEntries(INSTITUTION_ROLES.map((kind) => [kind, DASHBOARD_NAV[kind].map((n) => n.label)]));
     expect(labels).toEqual({
-      consultancy: ['Overview', 'Profile', 'Applications', 'Inquiries', 'Counselling', 'Complaints', 'Licence', 'Reviews', 'Staff'],
+      consultancy: [
+        'Overview',
+        'Profile',
+        'Applications',
+        'Inquiries',
+        'Counselling',
+        'Branches',
+        'Complaints',
+        'Licence',
+        'Reviews',
+        'Staff',
+      ],
       college: ['Overview', 'Profile', 'Branches', 'Inquiries'],
       university: ['Overview', 'Profile', 'Courses'],
     });
@@ -41,6 +52,8 @@ describe('institution kinds (one registry)', () => {
 
   it('tells which kind has which screen, and files a branch form under Branches', () => {
     expect(INSTITUTION_ROLES.filter(takesInquiries)).toEqual(['consultancy', 'college']);
+    expect(BRANCH_KINDS).toEqual(['consultancy', 'college']);
+    expect(INSTITUTION_ROLES.filter(hasBranches)).toEqual(['consultancy', 'college']);
     expect(hasScreen('university', 'applications')).toBe(false);
     expect(screenOf('dashBranchEdit')).toBe('branches');
     expect(screenOf('dashBranchCreate')).toBe('branches');
@@ -50,7 +63,7 @@ describe('institution kinds (one registry)', () => {
 
 describe('site extras (registries, not name branches)', () => {
   it('makes the consultancy the provider, with an apply page under each row', () => {
-    expect(Object.keys(SITE_EXTRAS)).toEqual(['exam', 'consultancy', 'destination', 'university', 'course']);
+    expect(Object.keys(SITE_EXTRAS)).toEqual(['exam', 'consultancy', 'college', 'destination', 'university', 'course']);
     expect(extrasOf('consultancy')).toMatchObject({ provider: true, rowPages: ['apply/'] });
     expect(extrasOf('scholarship')).toEqual({});
   });

@@ -74,19 +74,29 @@ export const synonyms = entityTable(e.synonym);
 export const planSteps = entityTable(e.planStep, { indexes: (t) => [index('plan_steps_order_idx').on(t.destination_id, t.position)] });
 export const testSessions = entityTable(e.testSession, { indexes: (t) => [index('test_sessions_date_idx').on(t.date)] });
 
-/** A college's other offices: not an entity of their own (server/routes/dashboards.ts). */
-export const collegeBranches = pgTable(
-  'college_branches',
-  {
-    id: id(),
-    college_id: integer('college_id')
-      .notNull()
-      .references(() => colleges.id, { onDelete: 'cascade' }),
-    name: varchar('name', { length: 200 }).notNull(),
-    address: varchar('address', { length: 300 }).notNull().default(''),
-    district_id: integer('district_id').references(() => districts.id, { onDelete: 'set null' }),
-    phone: varchar('phone', { length: 60 }).notNull().default(''),
-    ...timestamps(),
-  },
-  (t) => [index('college_branches_college_idx').on(t.college_id)],
-);
+/** An institution's other offices: not an entity of their own (server/services/branches.ts). */
+const ownerColumn = <O extends string>(owner: O, institutions: typeof colleges | typeof consultancies) =>
+  integer(owner)
+    .notNull()
+    .references(() => institutions.id, { onDelete: 'cascade' });
+
+/** One kind's branches table: the same columns, named by the kind (INSTITUTIONS' `branches` option). */
+function branchTable<O extends string>(name: string, owner: O, institutions: typeof colleges | typeof consultancies) {
+  const ownerColumns = { [owner]: ownerColumn(owner, institutions) } as { [K in O]: ReturnType<typeof ownerColumn<O>> };
+  return pgTable(
+    name,
+    {
+      id: id(),
+      ...ownerColumns,
+      name: varchar('name', { length: 200 }).notNull(),
+      address: varchar('address', { length: 300 }).notNull().default(''),
+      district_id: integer('district_id').references(() => districts.id, { onDelete: 'set null' }),
+      phone: varchar('phone', { length: 60 }).notNull().default(''),
+      ...timestamps(),
+    },
+    (t) => [index(`${name}_${owner.replace(/_id$/, '')}_idx`).on(t[owner as O] as never)],
+  );
+}
+
+export const collegeBranches = branchTable('college_branches', 'college_id', colleges);
+export const consultancyBranches = branchTable('consultancy_branches', 'consultancy_id', consultancies);

@@ -3,25 +3,39 @@ import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 
 import type { BookingStatus } from '../../../src/lib/contract/counselling.ts';
 import type { WeeklyHours } from '../../../src/lib/shared/slots.ts';
 import { id, timestamps } from './columns.ts';
-import { consultancies } from './content.ts';
+import { consultancies, consultancyBranches } from './content.ts';
 import { inquiries } from './leads.ts';
+
+const weeklyHours = () => ({
+  slot_minutes: integer('slot_minutes').notNull(),
+  hours: jsonb('hours').$type<WeeklyHours>().notNull(),
+  ...timestamps(),
+});
 
 /** A consultancy's weekly counselling hours (Kathmandu time) and slot length: one row each, none until it sets them. */
 export const counsellingHours = pgTable('counselling_hours', {
   consultancy_id: integer('consultancy_id')
     .primaryKey()
     .references(() => consultancies.id, { onDelete: 'cascade' }),
-  slot_minutes: integer('slot_minutes').notNull(),
-  hours: jsonb('hours').$type<WeeklyHours>().notNull(),
-  ...timestamps(),
+  ...weeklyHours(),
+});
+
+/** A branch's own hours: a consultancy with branches is booked at a branch, and a branch without hours is not bookable. */
+export const branchCounsellingHours = pgTable('branch_counselling_hours', {
+  branch_id: integer('branch_id')
+    .primaryKey()
+    .references(() => consultancyBranches.id, { onDelete: 'cascade' }),
+  ...weeklyHours(),
 });
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /**
- * A slot a student holds, linked to the inquiry the booking dialog sent. The partial unique index
- * is what keeps two students off one slot: whoever commits second gets a unique violation (a 409),
- * however many try at once; a cancelled booking leaves the index, so its slot is free again.
+ * A slot a student holds, linked to the inquiry the booking dialog sent, at a branch when the
+ * consultancy has branches. The partial unique index is what keeps two students off one slot of a
+ * branch (or of a consultancy without branches: branch 0): whoever commits second gets a unique
+ * violation (a 409), however many try at once; two branches each hold their own 10:00. A cancelled
+ * booking leaves the index, so its slot is free again.
  */
 export const counsellingBookings = pgTable(
   'counselling_bookings',
@@ -37,6 +51,8 @@ export const counsellingBookings = pgTable(
     inquiry_id: integer('inquiry_id')
       .notNull()
       .references(() => inquiries.id, { onDelete: 'cascade' }),
+    /** a deleted branch leaves its past sessions without one (the branch refuses while sessions are ahead) */
+    branch_id: integer('branch_id').references(() => consultancyBranches.id, { onDelete: 'set null' }),
     starts_at: at('starts_at').notNull(),
     ends_at: at('ends_at').notNull(),
     status: varchar('status', { length: 20 }).$type<BookingStatus>().notNull().default('booked'),
@@ -49,7 +65,7 @@ export const counsellingBookings = pgTable(
   },
   (t) => [
     uniqueIndex('counselling_bookings_slot_idx')
-      .on(t.consultancy_id, t.starts_at)
+      .on(t.consultancy_id, sql`coalesce(${t.branch_id}, 0)`, t.starts_at)
       .where(sql`status <> 'cancelled'`),
     // one held slot per inquiry: a student reschedules rather than holding several
     uniqueIndex('counselling_bookings_inquiry_idx')

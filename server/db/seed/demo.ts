@@ -14,6 +14,7 @@ import { seedAds, seedSettings } from './steps/ads.ts';
 import { seedEditorial } from './steps/editorial.ts';
 import { seedForum } from './steps/forum.ts';
 import { seedInstitutions } from './steps/institutions.ts';
+import { seedConsultancyBranches } from './steps/branches.ts';
 import { seedLicences } from './steps/licences.ts';
 import { seedReference } from './steps/reference.ts';
 import { seedMoney } from './steps/money.ts';
@@ -58,6 +59,13 @@ export async function seedDemo(
     const promotable = await seedLicences(ctx, options.privateStorage, institutions);
     // the banner features a consultancy it may promote: verified, with a valid licence
     await seedSettings(ctx, promotable[0]!);
+    // the demo account's consultancy, the featured one and every 40th have branches
+    const withBranches = [
+      institutions.demoConsultancyId,
+      promotable[0]!,
+      ...institutions.consultancies.filter((_, i) => i > 0 && i % 40 === 0).map((c) => c.id),
+    ];
+    await seedConsultancyBranches(ctx, ref, [...new Set(withBranches)]);
     await seedReviews(ctx, institutions);
     await seedMoney(ctx);
     await seedSynonyms(ctx);

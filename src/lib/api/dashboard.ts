@@ -1,4 +1,5 @@
 import { college, consultancy, university, type EntityDeclaration } from '../contract/index.ts';
+import type { BranchKind } from '../contract/institutions.ts';
 import { branchFields } from '../forms/branches.ts';
 import { requireDashboard, type Institution } from '../forms/guards.ts';
 import { ownProfileFields, prepareBody, type FormValues } from '../forms/prepare.ts';
@@ -103,34 +104,34 @@ export function listCourses(page = 1): Promise<Page<Row>> {
   );
 }
 
-// ---- college branches ------------------------------------------------------------------------
+// ---- branches (the kinds that have them: contract/institutions.ts) -------------------------------
 
 const branchBody = (values: FormValues, mode: 'create' | 'update') =>
   prepareBody({ fields: branchFields, multipart: false }, values, mode) as Record<string, unknown>;
 
-export function listBranches(): Promise<Row[]> {
-  return guarded('college', async () => {
-    const reply = await call('Failed to fetch branches', (c) => c.get('college/dashboard/branches/').json<Row[] | Page<Row>>());
+export function listBranches(kind: BranchKind): Promise<Row[]> {
+  return guarded(kind, async () => {
+    const reply = await call('Failed to fetch branches', (c) => c.get(`${kind}/dashboard/branches/`).json<Row[] | Page<Row>>());
     return Array.isArray(reply) ? reply : (reply.results ?? []);
   });
 }
 
-export const createBranch = (values: FormValues) =>
-  guarded('college', () =>
-    call('Failed to create branch', (c) => c.post('college/dashboard/branches/', { json: branchBody(values, 'create') }).json<Row>()),
+export const createBranch = (kind: BranchKind, values: FormValues) =>
+  guarded(kind, () =>
+    call('Failed to create branch', (c) => c.post(`${kind}/dashboard/branches/`, { json: branchBody(values, 'create') }).json<Row>()),
   );
 
-export const updateBranch = (id: number, values: FormValues) =>
-  guarded('college', () =>
+export const updateBranch = (kind: BranchKind, id: number, values: FormValues) =>
+  guarded(kind, () =>
     call('Failed to update branch', (c) =>
-      c.patch(`college/dashboard/branches/${id}/`, { json: branchBody(values, 'update') }).json<Row>(),
+      c.patch(`${kind}/dashboard/branches/${id}/`, { json: branchBody(values, 'update') }).json<Row>(),
     ),
   );
 
-export function removeBranch(id: number): Promise<{ success: true; message: string }> {
-  return guarded('college', async () => {
+export function removeBranch(kind: BranchKind, id: number): Promise<{ success: true; message: string }> {
+  return guarded(kind, async () => {
     const reply = await call('Failed to delete branch', async (c) => {
-      const text = await c.delete(`college/dashboard/branches/${id}/`).text();
+      const text = await c.delete(`${kind}/dashboard/branches/${id}/`).text();
       try {
         return JSON.parse(text) as { message?: string };
       } catch {

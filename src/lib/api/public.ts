@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { registration } from '../contract/bodies/accounts.ts';
 import type { acceptance, newQuestion, questionChanges, replyBody, report } from '../contract/bodies/forum.ts';
 import type { InstitutionKind } from '../contract/forum.ts';
+import type { BranchKind } from '../contract/institutions.ts';
+import type { publicBranch } from '../contract/records.ts';
 import type { DropdownPath } from '../contract/index.ts';
 import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
 import type { SearchAnswer, SearchParams } from '../contract/search.ts';
@@ -32,6 +34,12 @@ export const list = <T extends Row = Row>(path: string, query: Query = {}) =>
 /** GET /{path}/{id or slug}/ */
 export const detail = <T extends Row = Row>(path: string, idOrSlug: string | number) =>
   call(`Failed to fetch ${path}`, json<T>(`${path}/${idOrSlug}/`));
+
+export type PublicBranch = z.infer<typeof publicBranch>;
+
+/** GET /{kind}/{id}/branches/: an institution's other offices, as its page lists them. */
+export const branchesOf = (kind: BranchKind, id: number) =>
+  call('Failed to fetch branches', json<PublicBranch[]>(`${kind}/${id}/branches/`));
 
 /** What the site's search sends: the contract's parameters as typed, before the server's defaults. */
 export type SiteSearchQuery = Pick<SearchParams, 'q'> & Partial<Pick<SearchParams, 'size' | 'kind' | 'exact'>>;

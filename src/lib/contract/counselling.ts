@@ -33,12 +33,27 @@ export const hoursBody = z.strictObject({
   hours: z.array(day).length(7, 'Give the seven days of the week, Sunday first'),
 });
 export const hoursAnswer = hoursBody.extend({ time_zone: z.string() });
+/** A branch's own hours: `set` false until the consultancy gives them (the branch is not bookable till then). */
+export const branchHoursAnswer = hoursAnswer.extend({ branch: z.number(), set: z.boolean() });
 
 const slot = z.object({ starts_at: timestamp, ends_at: timestamp });
-export const slotsQuery = z.strictObject({ consultancy: id });
+/** `branch`: which branch's times, for a consultancy with branches (its only bookable one when not given) */
+export const slotsQuery = z.strictObject({ consultancy: id, branch: id.optional() });
+/** A branch a student may book at: one with hours of its own. */
+export const bookableBranch = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  district: z.string().nullable(),
+  phone: z.string(),
+});
 export const slotsAnswer = z.object({
   time_zone: z.string(),
   slot_minutes: z.number().nullable(),
+  /** the branch whose times `days` holds; null for a consultancy without branches, or until one is picked */
+  branch: z.number().nullable(),
+  /** the consultancy's bookable branches; none for a consultancy without branches */
+  branches: z.array(bookableBranch),
   days: z.array(z.object({ date: z.string(), slots: z.array(slot) })),
 });
 
@@ -47,16 +62,19 @@ const token = z.string().trim().min(10).max(40);
 const startsAt = z.iso.datetime({ offset: true, error: 'Must be a time' });
 
 /** The student picks a slot for the inquiry the booking dialog sent: its reference and address prove it is theirs. */
-export const bookBody = z.strictObject({ inquiry: z.string().trim().max(20), email, starts_at: startsAt });
+export const bookBody = z.strictObject({ inquiry: z.string().trim().max(20), email, starts_at: startsAt, branch: id.optional() });
 export const bookingParams = z.object({ reference });
 export const bookingQuery = z.strictObject({ token });
-export const rescheduleBody = z.strictObject({ token, starts_at: startsAt });
+/** `branch`: another branch of the same consultancy; the booking's own when not given */
+export const rescheduleBody = z.strictObject({ token, starts_at: startsAt, branch: id.optional() });
 export const cancelBody = z.strictObject({ token });
 
 export const bookingAnswer = z.object({
   reference: z.string(),
   consultancy: z.number(),
   consultancy_name: z.string(),
+  branch: z.number().nullable(),
+  branch_name: z.string().nullable(),
   location: z.string(),
   starts_at: timestamp,
   ends_at: timestamp,
@@ -65,10 +83,12 @@ export const bookingAnswer = z.object({
 /** The answer to the booking itself: the token for the manage link too (shown once, kept only as a hash). */
 export const bookedAnswer = bookingAnswer.extend({ token: z.string(), manage_url: z.string() });
 
-export const dayQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(14).default(7) });
+export const dayQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(14).default(7), branch: id.optional() });
 export const dayBooking = z.object({
   id: z.number(),
   reference: z.string(),
+  branch: z.number().nullable(),
+  branch_name: z.string().nullable(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -77,7 +97,8 @@ export const dayBooking = z.object({
   status: z.enum(BOOKING_STATUSES),
 });
 export const dayAnswer = z.object({ time_zone: z.string(), results: z.array(dayBooking) });
-export const markParams = z.object({
+/** A booking's or a branch's id in the path. */
+export const idParams = z.object({
   id: z
     .string()
     .regex(/^\d{1,9}$/, 'id must be a number')

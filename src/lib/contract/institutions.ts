@@ -22,7 +22,7 @@ export interface InstitutionSpec {
 export const INSTITUTIONS = {
   consultancy: {
     entity: 'consultancy',
-    screens: ['applications', 'inquiries', 'counselling', 'complaints', 'licence', 'reviews', 'staff'],
+    screens: ['applications', 'inquiries', 'counselling', 'branches', 'complaints', 'licence', 'reviews', 'staff'],
     namedInForumWhenVerified: true,
   },
   college: { entity: 'college', screens: ['branches', 'inquiries'] },
@@ -43,3 +43,11 @@ export type InquiryKind = {
 }[InstitutionRole];
 
 export const takesInquiries = (kind: InstitutionRole): kind is InquiryKind => hasScreen(kind, 'inquiries');
+
+/** The kinds with other offices (a Branches screen, their public page lists them). */
+export type BranchKind = {
+  [K in InstitutionRole]: 'branches' extends (typeof INSTITUTIONS)[K]['screens'][number] ? K : never;
+}[InstitutionRole];
+
+export const hasBranches = (kind: InstitutionRole): kind is BranchKind => hasScreen(kind, 'branches');
+export const BRANCH_KINDS = (Object.keys(INSTITUTIONS) as InstitutionRole[]).filter(hasBranches);

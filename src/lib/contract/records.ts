@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { page } from './responses.ts';
 import { ACTOR_ROLES, ANSWERS } from './applications.ts';
 import { STAFF_ROLES } from './staff.ts';
+import type { BranchKind } from './institutions.ts';
 
 /**
  * The records behind the console's and the tracking pages' screens, as the API answers them:
@@ -308,17 +309,25 @@ export const ownLicences = z.object({
   licences: z.array(licence),
 });
 
-// a college's branches
+// an institution's branches (a college's, a consultancy's)
 
-export const branch = z.object({
-  id: int,
-  college_id: int,
+const branchFields = {
   name: z.string(),
   address: z.string(),
   district_id: int.nullable(),
   phone: z.string(),
   created_at: timestamp,
   updated_at: timestamp,
+};
+/** A branch as its institution's dashboard reads it, with the owner's id named by kind (college_id, consultancy_id). */
+export const branchOf = (kind: BranchKind) => z.object({ id: int, [`${kind}_id`]: int, ...branchFields }) as z.ZodObject;
+/** A branch as the institution's public page lists it. */
+export const publicBranch = z.object({
+  id: int,
+  name: z.string(),
+  address: z.string(),
+  district: z.string().nullable(),
+  phone: z.string(),
 });
 
 // the outbox

@@ -2,6 +2,7 @@ import { map, type MapStore } from 'nanostores';
 import { STAGE_LABELS, type Stage as ApplicationStatus } from '../contract/applications.ts';
 import type { Page } from '../api/client.ts';
 import { confirmOwnFacts as confirmFacts, listBranches, moveApplication, removeBranch, type Institution } from '../api/dashboard.ts';
+import type { BranchKind } from '../contract/institutions.ts';
 import { flash } from './adminFlash.ts';
 
 /** Small stores for the overview and dashboard screens: one async value, one paged list. */
@@ -101,12 +102,18 @@ export async function moveAndReload(store: PagedStore, row: Row, status: Applica
   }
 }
 
-/** The college's branches (a short list, not paged). */
-export const branches = createAsyncStore(() => listBranches());
+const branchStores = new Map<BranchKind, ReturnType<typeof createAsyncStore<Row[]>>>();
+/** The own institution's branches (a short list, not paged): one store per kind, shared by the list and the form. */
+export function branchesOf(kind: BranchKind) {
+  let store = branchStores.get(kind);
+  if (!store) branchStores.set(kind, (store = createAsyncStore(() => listBranches(kind))));
+  return store;
+}
 
-export async function deleteBranch(id: number): Promise<boolean> {
+export async function deleteBranch(kind: BranchKind, id: number): Promise<boolean> {
+  const branches = branchesOf(kind);
   try {
-    flash((await removeBranch(id)).message);
+    flash((await removeBranch(kind, id)).message);
     await branches.load();
     return true;
   } catch (e) {

@@ -33,10 +33,14 @@ export function createManageBooking(reference: string, token: string) {
         patch({ status: 'missing', error: err instanceof Error ? err.message : 'Booking not found' });
       }
     },
-    /** the picker of another time, made once the booking (and so its consultancy) is known */
+    /** the picker of another time (at the booking's branch first), made once the booking and so its consultancy are known */
     picker() {
       const booking = $manage.get().booking!;
-      picker ??= createSlotPicker(booking.consultancy, (startsAt) => moveBooking(reference, token, startsAt));
+      picker ??= createSlotPicker(
+        booking.consultancy,
+        (startsAt, branch) => moveBooking(reference, token, startsAt, branch),
+        booking.branch,
+      );
       return picker;
     },
     startMoving: () => patch({ moving: true, confirmingCancel: false, done: '' }),

@@ -3,7 +3,7 @@
  * generic pages ([entity]/[slug].astro, [entity]/[...page].astro, the sitemap) learn of them, instead
  * of asking an entity's name. An entity not listed has none.
  */
-import type { Row } from '../../lib/api/public.ts';
+import { branchesOf, type PublicBranch, type Row } from '../../lib/api/public.ts';
 import type { Review } from '../../lib/api/reviews.ts';
 import type { ComplaintRecord } from '../../lib/contract/complaints.ts';
 import type { Estimate } from '../../lib/site/estimate.ts';
@@ -17,6 +17,8 @@ import { upcomingSessionsOf } from './test-sessions.ts';
 
 /** What a detail page shows of other data than the row: part of its cacheKey. */
 export interface DetailData {
+  /** the institution's other offices (the kinds with branches) */
+  branches?: PublicBranch[];
   complaints?: ComplaintRecord | null;
   outcome?: Outcome | null;
   reviews?: Review[];
@@ -44,6 +46,7 @@ export interface SiteExtras {
 }
 
 const consultancyData = async (row: Row): Promise<DetailData> => ({
+  branches: await branchesOf('consultancy', row.id),
   complaints: await complaintRecordOf(row.id),
   outcome: await outcomeOf(row.id),
   reviews: await reviewsOf(row.id),
@@ -52,6 +55,7 @@ const consultancyData = async (row: Row): Promise<DetailData> => ({
 export const SITE_EXTRAS: Partial<Record<SiteEntity, SiteExtras>> = {
   exam: { load: async (row) => ({ sessions: await upcomingSessionsOf(row.id) }) },
   consultancy: { load: consultancyData, provider: true, rowPages: ['apply/'] },
+  college: { load: async (row) => ({ branches: await branchesOf('college', row.id) }) },
   destination: { rowPages: ['plan/'], plan: '' },
   university: { plan: 'destination_id' },
   course: { plan: 'university_id.destination_id' },
