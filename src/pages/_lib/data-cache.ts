@@ -8,9 +8,10 @@
  *   header when that is earlier. Every write of a content row sets updated_at = now() (the write's
  *   transaction start), so a change the copy does not hold has updated_at after
  *   `start - MARGIN_MS` (MARGIN_MS covers a write's transaction and the clocks of the API and the
- *   database). One request, newest first (`ordering=-updated_at,-id`, PROBE_SIZE rows, then
+ *   database). One request, newest first (`ordering=-updated_at,-id` or the list's own, PROBE_SIZE rows, then
  *   PAGE_SIZE if they are all that recent), returns those rows and the list's count; any row it
- *   returns that differs from the copy counts as changed.
+ *   returns that differs from the copy counts as changed. A list whose rows show other rows' values
+ *   (a forum post its author's name) answers, as updated_at, when anything it shows last changed.
  * - Changed rows whose place in the list cannot move (same values of the ordering fields) are
  *   replaced where they are. A new row, a moved row, or more recent rows than PAGE_SIZE: the list
  *   is read again, whole (its order is the API's).
@@ -42,7 +43,11 @@ export interface ListSpec {
   ordering: string[];
   /** entities this one refers to with a single reference (set to NULL when the target is deleted) */
   refersTo: string[];
+  /** the list's `ordering` for the most recently changed rows first, when not CHANGED_FIRST */
+  changedFirst?: string;
 }
+
+export const CHANGED_FIRST = '-updated_at,-id';
 
 /**
  * One list as last read or brought up to date, in `<name>.json`: its rows and when they were read,
@@ -69,7 +74,7 @@ export const PREFETCH = Symbol.for('studyabroad.site.prefetch');
 export type Prefetched = Map<string, { before: number; reply: Promise<{ body: Page<Row> | Row[]; date: number | null }> }>;
 const requestKey = (listPath: string, query: Record<string, string | number>) =>
   `${listPath}/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
-const probeQuery = (size: number) => ({ ordering: '-updated_at,-id', page: 1, page_size: size });
+const probeQuery = (spec: ListSpec, size: number) => ({ ordering: spec.changedFirst ?? CHANGED_FIRST, page: 1, page_size: size });
 
 export type Fetcher = (path: string, query: Record<string, string | number>) => Promise<{ body: Page<Row> | Row[]; date: number | null }>;
 
@@ -162,7 +167,7 @@ async function readWhole(get: Get, spec: ListSpec): Promise<{ start: number; row
 async function recentRows(get: Get, spec: ListSpec, since: number): Promise<{ body: Page<Row>; start: number } | null> {
   let start = Infinity;
   for (const size of [PROBE_SIZE, PAGE_SIZE]) {
-    const reply = await get(spec.path, probeQuery(size));
+    const reply = await get(spec.path, probeQuery(spec, size));
     start = Math.min(start, reply.start);
     if (Array.isArray(reply.body)) return null;
     const results = reply.body.results;
@@ -246,7 +251,7 @@ export async function syncLists(specs: ListSpec[], options: SyncOptions): Promis
     writeJson(indexFile(options.dir), {
       format: FORMAT,
       api: apiUrl,
-      probes: specs.map((spec) => requestKey(spec.path, probeQuery(PROBE_SIZE))),
+      probes: specs.map((spec) => requestKey(spec.path, probeQuery(spec, PROBE_SIZE))),
     } satisfies Index);
   }
   lap('write');
