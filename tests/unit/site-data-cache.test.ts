@@ -228,6 +228,22 @@ describe('the build data copy (data-cache.ts)', () => {
     }
   });
 
+  it('puts a new row in its place in a list ordered by numbers and timestamps (`placed`), and reads another list again', async () => {
+    const entity = specs[0]!;
+    specs[0] = { ...entity, ordering: ['-priority', '-id'], placed: true };
+    try {
+      await primed();
+      tables.university!.push({ id: 5, name: 'Esbjerg', slug: 'esbjerg', priority: 0, updated_at: stamp(clock) });
+      tables.course!.push({ id: 31, name: 'Course 30', university_id: 5, updated_at: stamp(clock) });
+      const { rows, report } = await sync();
+      expect(report.lists).toEqual({ university: 'added 1', course: 'read' });
+      expect(names(rows.get('university'))).toEqual(['Cork', 'Esbjerg', 'Delft', 'Bergen', 'Aalborg']);
+      expect(rows.get('course')).toHaveLength(31);
+    } finally {
+      specs[0] = entity;
+    }
+  });
+
   it('reads every list whole without a folder for the copy', async () => {
     const { report } = await sync({ dir: undefined });
     expect(report.lists).toEqual({ university: 'read', course: 'read' });

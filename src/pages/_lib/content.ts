@@ -94,7 +94,13 @@ function siteLists(): ListSpec[] {
 }
 
 /** The reviews of consultancies (their pages show them): not an entity, read and synced like one. */
-export const REVIEW_LIST: ListSpec = { name: 'consultancyReview', path: 'consultancy-review', ordering: ['-created_at'], refersTo: [] };
+export const REVIEW_LIST: ListSpec = {
+  name: 'consultancyReview',
+  path: 'consultancy-review',
+  ordering: ['-created_at'],
+  refersTo: [],
+  placed: true,
+};
 
 /**
  * The forum's lists (its pages have no declaration), read and synced like entities'. A question
@@ -115,6 +121,7 @@ export const FORUM_LISTS = {
     ordering: ['-created_at'],
     refersTo: ['forumCategories', 'forumReply'],
     changedFirst: '-updated_at',
+    placed: true,
   },
   replies: {
     name: 'forumReply',
@@ -122,6 +129,7 @@ export const FORUM_LISTS = {
     ordering: ['question_id', 'created_at'],
     refersTo: [],
     changedFirst: '-updated_at',
+    placed: true,
   },
 } satisfies Record<string, ListSpec>;
 
