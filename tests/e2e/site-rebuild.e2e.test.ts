@@ -158,7 +158,9 @@ describe('data-only rebuilds (rebuild runner)', () => {
     await postJson(`forum/questions/${question!.id}/reply/`, student, { body: answer });
     let r = await rebuild();
     expect(read(`forum/${question!.id}/index.html`)).toContain(answer);
-    expect(r.report!.data!.lists).toMatchObject({ forumReply: 'added 1', forumQuestion: 'kept', forumCategories: 'kept' });
+    // the question's reply count moved (the probe may show it: patched, not shown on a page); no list read whole
+    expect(r.report!.data!.lists).toMatchObject({ forumReply: 'added 1', forumCategories: 'kept' });
+    expect(r.report!.data!.lists.forumQuestion).toMatch(/^(kept|patched \d+)$/);
 
     // a review needs an application the consultancy acted on, by its tracking code
     const agent = await apiSignIn<{ access: string; user: { consultancy_id: number } }>('consultancy@example.com');
