@@ -291,13 +291,13 @@ export async function createUser(db: Db, input: z.infer<typeof newUser>) {
   return created!;
 }
 
+/** What an account's forum posts show of it: its name and the institution it speaks for. */
+const SHOWN_ON_POSTS = ['first_name', 'last_name', 'role', 'consultancy_id', 'college_id', 'university_id'] as const;
+
 /**
  * Changes an account. The last active admin can be neither demoted nor deactivated, checked under
  * one lock so two admins demoting each other at the same time cannot both succeed.
  */
-/** What an account's forum posts show of it: its name and the institution it speaks for. */
-const SHOWN_ON_POSTS = ['first_name', 'last_name', 'role', 'consultancy_id', 'college_id', 'university_id'] as const;
-
 export async function updateUser(db: Db, userId: number, changes: z.infer<typeof userChanges>) {
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
   return db.transaction(async (tx) => {
@@ -322,7 +322,7 @@ export async function updateUser(db: Db, userId: number, changes: z.infer<typeof
       .where(eq(users.id, userId))
       .returning(userColumns);
     if (passwordHash || !nextActive) await revokeUserSessions(tx, userId);
-    // forum posts show their author's name and the institution the account speaks for
+    // a forum write: the built pages show the name
     if (SHOWN_ON_POSTS.some((field) => changes[field] !== undefined)) await bumpContentVersion(tx, ['forum']);
     return updated!;
   });
