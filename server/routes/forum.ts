@@ -46,7 +46,10 @@ type Writes = ReturnType<typeof writeLimits>;
 function readRoutes(app: ZodApp) {
   app.get(
     '/forum/categories/',
-    { schema: { querystring: pageOnly, tags, response: { 200: answers.forumCategories } }, config: { access: 'public', ...forumReads } },
+    {
+      schema: { querystring: forum.categoryQuery, tags, response: { 200: answers.forumCategories } },
+      config: { access: 'public', ...forumReads },
+    },
     async (request) => pagedReply(request, request.query, await forum.listCategories(app.db, request.query)),
   );
 
@@ -73,7 +76,10 @@ function readRoutes(app: ZodApp) {
 
   app.get(
     '/forum/replies/',
-    { schema: { querystring: pageOnly, tags, response: { 200: answers.forumReplies } }, config: { access: 'public', ...forumReads } },
+    {
+      schema: { querystring: forum.replyQuery, tags, response: { 200: answers.forumReplies } },
+      config: { access: 'public', ...forumReads },
+    },
     async (request) => pagedReply(request, request.query, await forum.listReplies(app.db, request.query)),
   );
 

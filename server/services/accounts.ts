@@ -8,6 +8,7 @@ import { colleges, consultancies, universities, users, type Role } from '../db/s
 import { sessionColumns, type SessionUser } from '../plugins/auth.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { strongPassword } from '../auth/password-strength.ts';
+import { bumpContentVersion } from '../content-version.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
 import { compose, siteUrl } from '../mail.ts';
 import { enqueue } from './outbox.ts';
@@ -290,6 +291,9 @@ export async function createUser(db: Db, input: z.infer<typeof newUser>) {
   return created!;
 }
 
+/** What an account's forum posts show of it: its name and the institution it speaks for. */
+const SHOWN_ON_POSTS = ['first_name', 'last_name', 'role', 'consultancy_id', 'college_id', 'university_id'] as const;
+
 /**
  * Changes an account. The last active admin can be neither demoted nor deactivated, checked under
  * one lock so two admins demoting each other at the same time cannot both succeed.
@@ -318,6 +322,8 @@ export async function updateUser(db: Db, userId: number, changes: z.infer<typeof
       .where(eq(users.id, userId))
       .returning(userColumns);
     if (passwordHash || !nextActive) await revokeUserSessions(tx, userId);
+    // a forum write: the built pages show the name
+    if (SHOWN_ON_POSTS.some((field) => changes[field] !== undefined)) await bumpContentVersion(tx, ['forum']);
     return updated!;
   });
 }

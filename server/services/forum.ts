@@ -9,7 +9,7 @@ import { DUPLICATE_WINDOW_HOURS, EDIT_WINDOW_MINUTES, LINK, NEAR_DUPLICATE, type
 import { bumpContentVersion, bumpKindVersions } from '../content-version.ts';
 import { pageQuery, pageWindow, type PageParams } from './paging.ts';
 import { forumPostRemoved, forumReplied } from './notices.ts';
-import { institutionNameBy } from './institution-names.ts';
+import { institutionNameBy, institutionUpdatedBy } from './institution-names.ts';
 import { institutionSpec } from '../../src/lib/contract/institutions.ts';
 import { mayAcceptAnswer, mayDeletePost, mayEditPost, mayReportPost, postsUnreviewed } from '../access/authors.ts';
 import { isAdmin } from '../access/roles.ts';
@@ -17,7 +17,10 @@ import type { FastifyInstance } from 'fastify';
 import { matchText } from '../entities/search.ts';
 import type { ModerationItem } from '../../src/lib/contract/answers.ts';
 
-export const ORDERINGS = ['-created_at', 'created_at', '-likes', '-replies'] as const;
+export const ORDERINGS = ['-created_at', 'created_at', '-likes', '-replies', '-updated_at'] as const;
+/** Most recently changed first: the only other order of the replies and categories (the site build's copy asks for what changed since it was read). */
+export const CHANGED_FIRST = '-updated_at';
+const changedFirstParam = z.literal(CHANGED_FIRST, { error: `Must be ${CHANGED_FIRST}` }).optional();
 
 export const questionQuery = z.strictObject({
   ...pageQuery,
@@ -42,6 +45,20 @@ const institutionName = institutionNameBy(
   (kind) => (institutionSpec(kind).namedInForumWhenVerified ? sql`i.verified` : sql`TRUE`),
 );
 const institutionOf = (role: string, name: string | null) => (name ? { kind: role as InstitutionKind, name } : null);
+
+/**
+ * A post's `updated_at` in the API: when anything the post shows last changed, not only the post
+ * itself: its author's account (name, the institution it speaks for), a question's category, a
+ * reply's question (hidden, or shown again with its replies) and the institution its author names.
+ * The site build's copy of the forum reads only the posts changed since it was read by it
+ * (src/pages/_lib/data-cache.ts), so a rename must move it too. greatest() skips NULLs.
+ */
+const questionChanged = sql`greatest(${forumQuestions.updated_at}, ${users.updated_at}, ${forumCategories.updated_at})`;
+const replyChanged = sql`greatest(${forumReplies.updated_at}, ${users.updated_at},
+  (select q.updated_at from ${forumQuestions} q where q.id = ${forumReplies.question_id}),
+  ${institutionUpdatedBy(users.role, (kind) => users[`${kind}_id`])})`;
+/** as text, as the driver gives a timestamp column */
+const asText = (moment: SQL) => sql<string>`${moment}::text`;
 const likeCount = sql<number>`(select count(*)::int from ${forumLikes} where ${forumLikes.question_id} = ${forumQuestions.id})`;
 const replyCount = sql<number>`(select count(*)::int from ${forumReplies} where ${forumReplies.question_id} = ${forumQuestions.id} and not ${forumReplies.hidden})`;
 const WEEK = sql`now() - interval '7 days'`;
@@ -62,7 +79,7 @@ const questionColumns = {
   held: forumQuestions.held,
   accepted_reply_id: forumQuestions.accepted_reply_id,
   created_at: forumQuestions.created_at,
-  updated_at: forumQuestions.updated_at,
+  updated_at: asText(questionChanged),
 };
 type QuestionRow = { [K in keyof typeof questionColumns]: unknown } & {
   author_id: number;
@@ -91,7 +108,7 @@ const questions = <E extends Record<string, SQL>>(db: Db, extra: E) =>
     .innerJoin(users, eq(users.id, forumQuestions.author_id))
     .leftJoin(forumCategories, eq(forumCategories.id, forumQuestions.category_id));
 
-export async function listCategories(db: Db, p: PageParams) {
+export async function listCategories(db: Db, p: z.infer<typeof categoryQuery>) {
   const [total] = await db.select({ n: count() }).from(forumCategories);
   const { limit, offset } = pageWindow(p);
   const rows = await db
@@ -102,9 +119,14 @@ export async function listCategories(db: Db, p: PageParams) {
       description: forumCategories.description,
       position: forumCategories.position,
       question_count: sql<number>`(select count(*)::int from ${forumQuestions} where ${forumQuestions.category_id} = ${forumCategories.id} and not ${forumQuestions.hidden})`,
+      updated_at: forumCategories.updated_at,
     })
     .from(forumCategories)
-    .orderBy(asc(forumCategories.position), asc(forumCategories.name), asc(forumCategories.id))
+    .orderBy(
+      ...(p.ordering === CHANGED_FIRST
+        ? [desc(forumCategories.updated_at), desc(forumCategories.id)]
+        : [asc(forumCategories.position), asc(forumCategories.name), asc(forumCategories.id)]),
+    )
     .limit(limit)
     .offset(offset);
   return { count: total!.n, results: rows };
@@ -128,6 +150,7 @@ const ORDER: Record<(typeof ORDERINGS)[number], SQL[]> = {
   created_at: [asc(forumQuestions.created_at), asc(forumQuestions.id)],
   '-likes': [desc(likeCount), desc(forumQuestions.id)],
   '-replies': [desc(replyCount), desc(forumQuestions.id)],
+  '-updated_at': [desc(questionChanged), desc(forumQuestions.id)],
 };
 
 async function pageOfQuestions(db: Db, where: SQL | undefined, order: SQL[], p: PageParams, viewer: SessionUser | null) {
@@ -168,7 +191,7 @@ export const myQuestions = (db: Db, p: PageParams, viewer: SessionUser) =>
 const visibleTo = (table: typeof forumQuestions | typeof forumReplies, viewer: SessionUser | null) =>
   isAdmin(viewer) ? undefined : viewer ? or(eq(table.hidden, false), eq(table.author_id, viewer.id)) : eq(table.hidden, false);
 
-async function replyRows(db: Db, where: SQL | undefined, viewer: SessionUser | null, p?: PageParams) {
+async function replyRows(db: Db, where: SQL | undefined, viewer: SessionUser | null, p?: PageParams, changedFirst = false) {
   const query = db
     .select({
       id: forumReplies.id,
@@ -181,12 +204,16 @@ async function replyRows(db: Db, where: SQL | undefined, viewer: SessionUser | n
       hidden: forumReplies.hidden,
       held: forumReplies.held,
       created_at: forumReplies.created_at,
-      updated_at: forumReplies.updated_at,
+      updated_at: asText(replyChanged),
     })
     .from(forumReplies)
     .innerJoin(users, eq(users.id, forumReplies.author_id))
     .where(where)
-    .orderBy(asc(forumReplies.question_id), asc(forumReplies.created_at), asc(forumReplies.id))
+    .orderBy(
+      ...(changedFirst
+        ? [desc(replyChanged), desc(forumReplies.id)]
+        : [asc(forumReplies.question_id), asc(forumReplies.created_at), asc(forumReplies.id)]),
+    )
     .$dynamic();
   const rows = p ? await query.limit(pageWindow(p).limit).offset(pageWindow(p).offset) : await query;
   return rows.map(({ author_id, author_role, institution_name, ...reply }) => ({
@@ -196,14 +223,17 @@ async function replyRows(db: Db, where: SQL | undefined, viewer: SessionUser | n
   }));
 }
 
+export const replyQuery = z.strictObject({ page: pageQuery.page, page_size: pageQuery.page_size, ordering: changedFirstParam });
+export const categoryQuery = replyQuery;
+
 /** Every visible reply of every visible question, by question: what the site's question pages are built from. */
-export async function listReplies(db: Db, p: PageParams) {
+export async function listReplies(db: Db, p: z.infer<typeof replyQuery>) {
   const where = and(
     eq(forumReplies.hidden, false),
     sql`exists(select 1 from ${forumQuestions} where ${forumQuestions.id} = ${forumReplies.question_id} and not ${forumQuestions.hidden})`,
   );
   const [total] = await db.select({ n: count() }).from(forumReplies).where(where);
-  return { count: total!.n, results: await replyRows(db, where, null, p) };
+  return { count: total!.n, results: await replyRows(db, where, null, p, p.ordering === CHANGED_FIRST) };
 }
 
 export async function questionDetail(db: Db, questionId: number, viewer: SessionUser | null) {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { consultancies, consultancyApplications, staffInvitations, users } from '../db/schema/index.ts';
+import { bumpContentVersion } from '../content-version.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { compose, siteUrl } from '../mail.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -162,6 +163,8 @@ export async function acceptInvitation(app: FastifyInstance, input: z.infer<type
           .where(eq(users.id, existing.id))
           .returning(sessionColumns)
       : await tx.insert(users).values(values).returning(sessionColumns);
+    // a removed account's forum posts show its new name and consultancy
+    if (existing) await bumpContentVersion(tx, ['forum']);
     await tx
       .update(staffInvitations)
       .set({ accepted_at: sql`now()`, updated_at: sql`now()` })

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astroBuild, createRebuildRunner, type RebuildResult } from '../../server/site/rebuild.ts';
-import { adminToken, apiJson, baseUrl } from './site-helpers.ts';
+import { adminToken, apiJson, apiSignIn, baseUrl } from './site-helpers.ts';
 
 const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-rebuild-'));
 let version = 1;
@@ -32,6 +32,12 @@ const send = (method: string, apiPath: string, fields: Record<string, string>) =
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return apiJson<Record<string, unknown>>(apiPath, { method, headers: { Authorization: `Bearer ${token}` }, body: form });
 };
+const postJson = <T = Record<string, unknown>>(apiPath: string, as: string | null, body: unknown) =>
+  apiJson<T>(apiPath, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(as ? { Authorization: `Bearer ${as}` } : {}) },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   token = await adminToken();
@@ -142,6 +148,62 @@ describe('data-only rebuilds (rebuild runner)', () => {
     await send('PATCH', `university/${university.id}/update/`, { name: renamed });
     await rebuild();
     expect(read(`course/${course.slug}/index.html`)).toContain(renamed);
+  });
+
+  it('puts a forum answer, a review and its reply and a complaint on the pages, from the rows changed since', async () => {
+    const stamp = Date.now();
+    const { access: student } = await apiSignIn('student@example.com');
+    const [question] = (await apiJson<{ results: { id: number }[] }>('forum/questions/?page_size=1')).results;
+    const answer = `Book the biometrics slot as soon as the CAS arrives (${stamp})`;
+    await postJson(`forum/questions/${question!.id}/reply/`, student, { body: answer });
+    let r = await rebuild();
+    expect(read(`forum/${question!.id}/index.html`)).toContain(answer);
+    // the question's reply count moved (the probe may show it: patched, not shown on a page); no list read whole
+    expect(r.report!.data!.lists).toMatchObject({ forumReply: 'added 1', forumCategories: 'kept' });
+    expect(r.report!.data!.lists.forumQuestion).toMatch(/^(kept|patched \d+)$/);
+
+    // a review needs an application the consultancy acted on, by its tracking code
+    const agent = await apiSignIn<{ access: string; user: { consultancy_id: number } }>('consultancy@example.com');
+    const reviewed = await apiJson<{ slug: string }>(`consultancy/${agent.user.consultancy_id}/`);
+    const { tracking_code } = await postJson<{ tracking_code: string }>('consultancy-application/submit/', null, {
+      consultancy: agent.user.consultancy_id,
+      full_name: 'Rebuild Reviewer',
+      email: `rebuild-reviewer-${stamp}@example.com`,
+      phone: '9812300789',
+    });
+    const [application] = (
+      await apiJson<{ results: { id: number }[] }>(`consultancy/dashboard/applications/?search=${tracking_code}`, {
+        headers: { Authorization: `Bearer ${agent.access}` },
+      })
+    ).results;
+    await postJson(`consultancy/dashboard/applications/${application!.id}/status/`, agent.access, { status: 'counselling' });
+    const text = `Clear about every fee from the first meeting (${stamp}).`;
+    await postJson('consultancy-review/submit/', null, { tracking_code, honesty: 5, responsiveness: 4, visa_guidance: 4, text });
+    r = await rebuild();
+    const page = `consultancy/${reviewed.slug}/index.html`;
+    expect(read(page)).toContain(text);
+    expect(r.report!.data!.lists.consultancyReview).toBe('added 1');
+    const [review] = (await apiJson<{ results: { id: number }[] }>(`consultancy-review/?consultancy=${agent.user.consultancy_id}`)).results;
+    const reply = `Thank you for the kind words (${stamp}).`;
+    await postJson(`consultancy/dashboard/reviews/${review!.id}/reply/`, agent.access, { reply });
+    r = await rebuild();
+    expect(read(page)).toContain(reply);
+    expect(r.report!.data!.lists.consultancyReview).toBe('patched 1');
+
+    // a complaint moves the consultancy's public record (read with every rebuild, see complaint-records.ts)
+    const before = read(page);
+    const complaint = new FormData();
+    for (const [k, v] of Object.entries({
+      name: 'Rebuild Complainant',
+      email: `rebuild-complainant-${stamp}@example.com`,
+      subject: `Receipt withheld ${stamp}`,
+      message: 'They kept my original receipt and will not return it.',
+      consultancy: String(agent.user.consultancy_id),
+    }))
+      complaint.set(k, v);
+    await apiJson('complaint/submit/', { method: 'POST', body: complaint });
+    await rebuild();
+    expect(read(page)).not.toBe(before);
   });
 
   it('leaves the very files a full build makes from the same data', async () => {

@@ -210,6 +210,40 @@ describe('the build data copy (data-cache.ts)', () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'university.json'), 'utf8')).start).toBe(clock - 5_000);
   });
 
+  it("asks a list with an order of its own for the most recently changed rows (the forum's -updated_at) by that order", async () => {
+    const entity = specs[0]!;
+    specs[0] = { ...entity, changedFirst: '-updated_at' };
+    try {
+      await primed();
+      edit('university', 2, { slug: 'bergen-uni' });
+      const { rows, report } = await sync();
+      expect(report.lists.university).toBe('patched 1');
+      expect(requests[0]).toBe(`university?ordering=-updated_at&page=1&page_size=${PROBE_SIZE}`);
+      expect(rows.get('university')!.map((r) => r.slug)).toEqual(['cork', 'aalborg', 'bergen-uni', 'delft']);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')).probes[0]).toBe(
+        `university/?ordering=-updated_at&page=1&page_size=${PROBE_SIZE}`,
+      );
+    } finally {
+      specs[0] = entity;
+    }
+  });
+
+  it('puts a new row in its place in a list ordered by numbers and timestamps (`placed`), and reads another list again', async () => {
+    const entity = specs[0]!;
+    specs[0] = { ...entity, ordering: ['-priority', '-id'], placed: true };
+    try {
+      await primed();
+      tables.university!.push({ id: 5, name: 'Esbjerg', slug: 'esbjerg', priority: 0, updated_at: stamp(clock) });
+      tables.course!.push({ id: 31, name: 'Course 30', university_id: 5, updated_at: stamp(clock) });
+      const { rows, report } = await sync();
+      expect(report.lists).toEqual({ university: 'added 1', course: 'read' });
+      expect(names(rows.get('university'))).toEqual(['Cork', 'Esbjerg', 'Delft', 'Bergen', 'Aalborg']);
+      expect(rows.get('course')).toHaveLength(31);
+    } finally {
+      specs[0] = entity;
+    }
+  });
+
   it('reads every list whole without a folder for the copy', async () => {
     const { report } = await sync({ dir: undefined });
     expect(report.lists).toEqual({ university: 'read', course: 'read' });

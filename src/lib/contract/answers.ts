@@ -124,7 +124,10 @@ export const complaintRecords = z.object({
 // forum
 
 const forumCategory = z.object({ id: int, name: z.string(), slug: z.string() });
-export const forumCategories = page(forumCategory.extend({ description: z.string(), position: int, question_count: int }));
+export const forumCategories = page(
+  forumCategory.extend({ description: z.string(), position: int, question_count: int, updated_at: timestamp }),
+);
+const postChanged = timestamp.describe('When anything the post shows last changed: the post, its author, its category or question');
 export const forumReply = z.object({
   id: int,
   question_id: int,
@@ -133,7 +136,7 @@ export const forumReply = z.object({
   hidden: z.boolean(),
   held: z.boolean(),
   created_at: timestamp,
-  updated_at: timestamp,
+  updated_at: postChanged,
   institution: z.object({ kind: z.string(), name: z.string() }).nullable().describe('The institution the author speaks for, when one'),
   mine: z.boolean(),
 });
@@ -147,7 +150,7 @@ const question = {
   held: z.boolean(),
   accepted_reply_id: int.nullable(),
   created_at: timestamp,
-  updated_at: timestamp,
+  updated_at: postChanged,
   body: z.string(),
   category: forumCategory.nullable(),
   mine: z.boolean(),

@@ -90,11 +90,48 @@ function siteLists(): ListSpec[] {
     const refersTo = Object.values(decl.fields).flatMap((m) => (m.kind === 'ref' && m.ref ? [m.ref] : []));
     return { name, path: decl.path, ordering: decl.ordering, refersTo };
   });
-  return [...lists, REVIEW_LIST];
+  return [...lists, REVIEW_LIST, ...Object.values(FORUM_LISTS)];
 }
 
 /** The reviews of consultancies (their pages show them): not an entity, read and synced like one. */
-export const REVIEW_LIST: ListSpec = { name: 'consultancyReview', path: 'consultancy-review', ordering: ['-created_at'], refersTo: [] };
+export const REVIEW_LIST: ListSpec = {
+  name: 'consultancyReview',
+  path: 'consultancy-review',
+  ordering: ['-created_at'],
+  refersTo: [],
+  placed: true,
+};
+
+/**
+ * The forum's lists (its pages have no declaration), read and synced like entities'. A question
+ * refers to its category and its accepted reply (NULL when they are deleted); a post's updated_at
+ * moves with whatever it shows (its author's name, its category), see server/services/forum.ts.
+ */
+export const FORUM_LISTS = {
+  categories: {
+    name: 'forumCategories',
+    path: 'forum/categories',
+    ordering: ['position', 'name'],
+    refersTo: [],
+    changedFirst: '-updated_at',
+  },
+  questions: {
+    name: 'forumQuestion',
+    path: 'forum/questions',
+    ordering: ['-created_at'],
+    refersTo: ['forumCategories', 'forumReply'],
+    changedFirst: '-updated_at',
+    placed: true,
+  },
+  replies: {
+    name: 'forumReply',
+    path: 'forum/replies',
+    ordering: ['question_id', 'created_at'],
+    refersTo: [],
+    changedFirst: '-updated_at',
+    placed: true,
+  },
+} satisfies Record<string, ListSpec>;
 
 /** What the build's data copy did (the data-only renderer prints it). */
 export const SYNC_REPORT = Symbol.for('studyabroad.site.sync');

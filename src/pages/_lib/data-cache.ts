@@ -8,12 +8,15 @@
  *   header when that is earlier. Every write of a content row sets updated_at = now() (the write's
  *   transaction start), so a change the copy does not hold has updated_at after
  *   `start - MARGIN_MS` (MARGIN_MS covers a write's transaction and the clocks of the API and the
- *   database). One request, newest first (`ordering=-updated_at,-id`, PROBE_SIZE rows, then
+ *   database). One request, newest first (`ordering=-updated_at,-id` or the list's own, PROBE_SIZE rows, then
  *   PAGE_SIZE if they are all that recent), returns those rows and the list's count; any row it
- *   returns that differs from the copy counts as changed.
+ *   returns that differs from the copy counts as changed. A list whose rows show other rows' values
+ *   (a forum post its author's name) answers, as updated_at, when anything it shows last changed.
  * - Changed rows whose place in the list cannot move (same values of the ordering fields) are
- *   replaced where they are. A new row, a moved row, or more recent rows than PAGE_SIZE: the list
- *   is read again, whole (its order is the API's).
+ *   replaced where they are. New rows of a list ordered by numbers and timestamps (`placed`: the
+ *   forum's posts, the reviews) are put in their places (list-order.ts). A new row of another list,
+ *   a moved row, or more recent rows than PAGE_SIZE: the list is read again, whole (its order is
+ *   the API's).
  * - count != rows kept + new rows: rows were deleted. The list is read again, and so is every list
  *   with a single reference to it (a delete sets those references to NULL without touching their
  *   updated_at).
@@ -25,6 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { api, apiBase, type Page } from '../../lib/api/client.ts';
 import type { Row } from '../../lib/api/public.ts';
+import { placeRows } from './list-order.ts';
 
 export const MARGIN_MS = 2_000;
 export const MAX_AGE_MS = 60 * 60_000;
@@ -42,7 +46,13 @@ export interface ListSpec {
   ordering: string[];
   /** entities this one refers to with a single reference (set to NULL when the target is deleted) */
   refersTo: string[];
+  /** the list's `ordering` for the most recently changed rows first, when not CHANGED_FIRST */
+  changedFirst?: string;
+  /** the API orders the list by `ordering` (numbers and timestamps) then id, so a new row can be put in its place */
+  placed?: boolean;
 }
+
+export const CHANGED_FIRST = '-updated_at,-id';
 
 /**
  * One list as last read or brought up to date, in `<name>.json`: its rows and when they were read,
@@ -69,7 +79,7 @@ export const PREFETCH = Symbol.for('studyabroad.site.prefetch');
 export type Prefetched = Map<string, { before: number; reply: Promise<{ body: Page<Row> | Row[]; date: number | null }> }>;
 const requestKey = (listPath: string, query: Record<string, string | number>) =>
   `${listPath}/?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
-const probeQuery = (size: number) => ({ ordering: '-updated_at,-id', page: 1, page_size: size });
+const probeQuery = (spec: ListSpec, size: number) => ({ ordering: spec.changedFirst ?? CHANGED_FIRST, page: 1, page_size: size });
 
 export type Fetcher = (path: string, query: Record<string, string | number>) => Promise<{ body: Page<Row> | Row[]; date: number | null }>;
 
@@ -82,7 +92,7 @@ const defaultFetch: Fetcher = async (listPath, query) => {
 };
 
 export interface SyncReport {
-  /** name → how its rows were had: 'kept' (no change), 'patched N' (N rows replaced), 'read' (whole list) */
+  /** name → how its rows were had: 'kept' (no change), 'added N' and/or 'patched N' (N rows put in, or replaced), 'read' (whole list) */
   lists: Record<string, string>;
   requests: number;
   /** reading the copy, asking the API, writing the copy */
@@ -118,7 +128,7 @@ function writeJson(file: string, value: unknown) {
 const updatedAt = (row: Row) => (typeof row.updated_at === 'string' ? Date.parse(row.updated_at) : NaN);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-type Probe = { kind: 'kept' | 'patched'; rows: Row[]; start: number; changed: number } | { kind: 'read' | 'deleted' };
+type Probe = { kind: 'kept' | 'patched'; rows: Row[]; start: number; changed: number; added: number } | { kind: 'read' | 'deleted' };
 
 type Get = (listPath: string, query: Record<string, string | number>) => Promise<{ body: Page<Row> | Row[]; start: number }>;
 
@@ -162,7 +172,7 @@ async function readWhole(get: Get, spec: ListSpec): Promise<{ start: number; row
 async function recentRows(get: Get, spec: ListSpec, since: number): Promise<{ body: Page<Row>; start: number } | null> {
   let start = Infinity;
   for (const size of [PROBE_SIZE, PAGE_SIZE]) {
-    const reply = await get(spec.path, probeQuery(size));
+    const reply = await get(spec.path, probeQuery(spec, size));
     start = Math.min(start, reply.start);
     if (Array.isArray(reply.body)) return null;
     const results = reply.body.results;
@@ -179,15 +189,19 @@ async function probe(get: Get, spec: ListSpec, snap: { start: number; rows: Row[
   if (!recent) return { kind: 'read' };
   const { body, start } = recent;
   const byId = new Map(snap.rows.map((r) => [r.id, r]));
-  const changed = body.results.filter((r) => !same(r, byId.get(r.id)));
-  const added = changed.filter((r) => !byId.has(r.id)).length;
-  if (body.count !== snap.rows.length + added) return { kind: 'deleted' };
-  if (added > 0) return { kind: 'read' };
+  const differ = body.results.filter((r) => !same(r, byId.get(r.id)));
+  const added = differ.filter((r) => !byId.has(r.id));
+  const changed = differ.filter((r) => byId.has(r.id));
+  if (body.count !== snap.rows.length + added.length) return { kind: 'deleted' };
+  if (added.length > 0 && !spec.placed) return { kind: 'read' };
   const keys = spec.ordering.map((k) => k.replace(/^-/, ''));
   if (changed.some((r) => keys.some((k) => !same(r[k], byId.get(r.id)?.[k])))) return { kind: 'read' };
-  if (changed.length === 0) return { kind: 'kept', rows: snap.rows, start, changed: 0 };
+  if (differ.length === 0) return { kind: 'kept', rows: snap.rows, start, changed: 0, added: 0 };
   const replace = new Map(changed.map((r) => [r.id, r]));
-  return { kind: 'patched', rows: snap.rows.map((r) => replace.get(r.id) ?? r), start, changed: changed.length };
+  const patched = snap.rows.map((r) => replace.get(r.id) ?? r);
+  const rows = added.length > 0 ? placeRows(spec.ordering, patched, added) : patched;
+  if (!rows) return { kind: 'read' };
+  return { kind: 'patched', rows, start, changed: changed.length, added: added.length };
 }
 
 /** The copies that can be brought up to date: same format and API, and not older than MAX_AGE_MS. */
@@ -233,7 +247,8 @@ export async function syncLists(specs: ListSpec[], options: SyncOptions): Promis
         write.push([spec.name, whole]);
       } else if (p.kind === 'kept' || p.kind === 'patched') {
         out.set(spec.name, p.rows);
-        report.lists[spec.name] = p.kind === 'kept' ? 'kept' : `patched ${p.changed}`;
+        report.lists[spec.name] =
+          p.kind === 'kept' ? 'kept' : [p.added && `added ${p.added}`, p.changed && `patched ${p.changed}`].filter(Boolean).join(', ');
         // patched: the copy now holds everything up to this probe
         if (p.kind === 'patched') write.push([spec.name, { start: p.start, rows: p.rows }]);
       }
@@ -246,7 +261,7 @@ export async function syncLists(specs: ListSpec[], options: SyncOptions): Promis
     writeJson(indexFile(options.dir), {
       format: FORMAT,
       api: apiUrl,
-      probes: specs.map((spec) => requestKey(spec.path, probeQuery(PROBE_SIZE))),
+      probes: specs.map((spec) => requestKey(spec.path, probeQuery(spec, PROBE_SIZE))),
     } satisfies Index);
   }
   lap('write');

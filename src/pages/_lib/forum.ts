@@ -1,11 +1,11 @@
 /**
  * Build-time forum data: every visible question (whole body), every visible reply and the
- * categories, each list read once per build and shared by the question pages, the lists and the
- * sitemap. Likes are not part of the pages (the island shows them live), so a like never
+ * categories, each list read once per build (through the build's copy, data-cache.ts) and shared by
+ * the question pages, the lists and the sitemap. Likes are not part of the pages (the island shows them live), so a like never
  * re-renders a page.
  */
 import type { ForumCategory, ForumQuestion, ForumReply } from '../../lib/api/public.ts';
-import { digest, listRows } from './content.ts';
+import { digest, FORUM_LISTS, listRows } from './content.ts';
 
 /** questions a list page shows */
 export const FORUM_PAGE_SIZE = 20;
@@ -20,9 +20,9 @@ let loaded: Promise<ForumData> | null = null;
 
 export function forumData(): Promise<ForumData> {
   loaded ??= Promise.all([
-    listRows<ForumQuestion>({ name: 'forumQuestion', path: 'forum/questions' }),
-    listRows<ForumReply>({ name: 'forumReply', path: 'forum/replies' }),
-    listRows<ForumCategory>({ name: 'forumCategories', path: 'forum/categories' }),
+    listRows<ForumQuestion>(FORUM_LISTS.questions),
+    listRows<ForumReply>(FORUM_LISTS.replies),
+    listRows<ForumCategory>(FORUM_LISTS.categories),
   ]).then(([questions, replies, categories]) => {
     const byQuestion = new Map<number, ForumReply[]>();
     for (const r of replies) byQuestion.set(r.question_id!, [...(byQuestion.get(r.question_id!) ?? []), r]);
