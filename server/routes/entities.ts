@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dropdownItem, entityPaths, idSchema, writeAccess } from '../../src/lib/contract/index.ts';
 import { message, usedBy } from '../../src/lib/contract/responses.ts';
-import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf } from '../entities/query.ts';
-import { readsOf } from '../entities/reads.ts';
+import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf, rowVersion } from '../entities/query.ts';
+import { detailReadsOf, readsOf } from '../entities/reads.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
 import { confirmFacts, deleteRow, rowUses, saveRow } from '../entities/write.ts';
 import { MAX_PAGE_SIZE, pagedReply, pageQuery } from '../services/paging.ts';
@@ -55,7 +55,14 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
         summary: `One ${decl.label.toLowerCase()} by id or slug`,
         response: { 200: detailOf(entity).describe(`The ${label}, with the names its refs point to`) },
       },
-      config: cached(readAccess),
+      // a detail is keyed by its row's own version and what it names, not by every write to its kind
+      config:
+        readAccess === 'public'
+          ? {
+              access: readAccess,
+              publicCache: { reads: detailReadsOf(entity), row: (db, params) => rowVersion(db, entity, (params as { id: string }).id) },
+            }
+          : { access: readAccess },
     },
     async (request) => {
       const row = await findRow(app.db, entity, request.params.id);
