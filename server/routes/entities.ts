@@ -32,8 +32,10 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
   const list = { 200: listOf(entity).describe(`A page of ${decl.plural.toLowerCase()}`) };
 
   // anonymous public reads are cached by the kinds of content they read (plugins/public-cache.ts)
-  const cached = (access: 'public' | readonly ['admin']): FastifyContextConfig =>
-    access === 'public' ? { access, publicCache: { reads: readsOf(entity) } } : { access };
+  const cached = (
+    access: 'public' | readonly ['admin'],
+    publicCache: NonNullable<FastifyContextConfig['publicCache']> = { reads: readsOf(entity) },
+  ): FastifyContextConfig => (access === 'public' ? { access, publicCache } : { access });
   const listRoute = (path: string, summary: string, access: 'public' | readonly ['admin']) =>
     app.get(`/${path}/`, { schema: { querystring, tags, summary, response: list }, config: cached(access) }, async (request) => {
       const result = await listRows(app.db, entity, request.query);
@@ -56,13 +58,10 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
         response: { 200: detailOf(entity).describe(`The ${label}, with the names its refs point to`) },
       },
       // a detail is keyed by its row's own version and what it names, not by every write to its kind
-      config:
-        readAccess === 'public'
-          ? {
-              access: readAccess,
-              publicCache: { reads: detailReadsOf(entity), row: (db, params) => rowVersion(db, entity, (params as { id: string }).id) },
-            }
-          : { access: readAccess },
+      config: cached(readAccess, {
+        reads: detailReadsOf(entity),
+        row: (db, params) => rowVersion(db, entity, (params as { id: string }).id),
+      }),
     },
     async (request) => {
       const row = await findRow(app.db, entity, request.params.id);
