@@ -158,7 +158,7 @@ function sendFromMemory(request: FastifyRequest, reply: FastifyReply, relative: 
 export async function serveSite(app: FastifyInstance, siteDir: string) {
   ensureSitePlaceholder(siteDir);
   serveTrackingPages(app, siteDir);
-  const memory = new SiteMemory(siteDir, (app.config.siteCacheMb ?? 0) * 1024 * 1024);
+  const memory = new SiteMemory(siteDir, app.config.siteCacheMb * 1024 * 1024);
   await app.register(fastifyStatic, {
     root: currentSite(siteDir),
     serve: false,
