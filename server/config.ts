@@ -48,6 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined,
     /** memory for the API's cached public answers, in MiB (server/plugins/public-cache.ts); 0: none kept, ETags still sent */
     publicCacheMb: Number(env.PUBLIC_CACHE_MB ?? 64),
+    /** memory for the built site's files and their brotli/gzip copies, in MiB (server/site-memory.ts); a file above it is streamed, 0: every file is */
+    siteCacheMb: Number(env.SITE_CACHE_MB ?? 128),
     /** the outbox worker (server/services/outbox.ts); every API instance runs one and they share the work */
     outbox: {
       /** OUTBOX_WORKER=off: this instance only writes messages, others deliver them */

@@ -9,6 +9,7 @@ import { checkApplication } from './services/applications.ts';
 import { followComplaint } from './services/complaints.ts';
 import { limit } from './services/limits.ts';
 import { HttpError } from './errors.ts';
+import { SiteMemory, type SiteFile } from './site-memory.ts';
 
 /**
  * The built site lives in `siteDir/current`, a symlink the rebuild runner swaps atomically; every
@@ -87,23 +88,94 @@ export function cacheControl(filePath: string): string {
   return 'public, max-age=0, must-revalidate';
 }
 
-/** Serves the built site (cache headers: cacheControl). */
+/** The page policies a file is sent with besides its cache policy. */
+function securityPolicy(filePath: string): string | undefined {
+  // pages carry their full policy in a <meta>; the API's default-src 'none' would block them
+  if (filePath.endsWith('.html')) return PAGE_HEADER_POLICY;
+  // the API's default-src 'none' would stop the worker's own fetches (the offline copies)
+  if (path.basename(filePath) === 'sw.js') return WORKER_POLICY;
+  return undefined;
+}
+
+/** A path the memory may answer: inside the build, no dotfile (those, `..` and odd bytes go to @fastify/static, which refuses them as before). */
+function sitePath(wildcard: string): string | null {
+  if (wildcard.includes('\0') || wildcard.includes('\\') || wildcard.split('/').some((part) => part.startsWith('.'))) return null;
+  return wildcard === '' || wildcard.endsWith('/') ? `${wildcard}index.html` : wildcard;
+}
+
+/** br, else gzip, when the caller takes it and the file has that copy; else the bytes as they are. */
+function encodingFor(request: FastifyRequest, file: SiteFile): { name: 'br' | 'gzip'; body: Buffer } | null {
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name!.toLowerCase()),
+  );
+  if (file.br && accepted.has('br')) return { name: 'br', body: file.br };
+  if (file.gzip && accepted.has('gzip')) return { name: 'gzip', body: file.gzip };
+  return null;
+}
+
+/** If-None-Match names this file (in any of its encodings), or, without one, If-Modified-Since is not before it. */
+function notModified(request: FastifyRequest, file: SiteFile): boolean {
+  const tags = request.headers['if-none-match'];
+  const base = file.etag.slice(0, -1);
+  if (tags !== undefined)
+    return tags.split(',').some((tag) => {
+      const t = tag.trim().replace(/^W\//, '');
+      return t === '*' || t === file.etag || t === `${base}-br"` || t === `${base}-gzip"`;
+    });
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(file.mtimeMs / 1000) * 1000 <= since;
+}
+
+/** A file from memory, with the headers @fastify/static sent for it, a strong ETag, and its brotli or gzip copy. */
+function sendFromMemory(request: FastifyRequest, reply: FastifyReply, relative: string, file: SiteFile) {
+  const policy = securityPolicy(relative);
+  const encoding = encodingFor(request, file);
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', cacheControl(path.join(path.sep, relative)))
+    .header('last-modified', file.lastModified)
+    .type(file.type);
+  if (policy) reply.header('content-security-policy', policy);
+  if (file.br || file.gzip) reply.header('vary', 'Accept-Encoding');
+  if (notModified(request, file)) return reply.header('etag', file.etag).code(304).send();
+  if (!encoding) return reply.header('etag', file.etag).send(file.body);
+  return reply
+    .header('etag', `${file.etag.slice(0, -1)}-${encoding.name}"`)
+    .header('content-encoding', encoding.name)
+    .send(encoding.body);
+}
+
+/**
+ * Serves the built site (cache headers: cacheControl) from memory (server/site-memory.ts,
+ * SITE_CACHE_MB): no file is opened per request, so a page never waits behind a rebuild's file
+ * work on libuv's threads. What memory does not answer (a file above the bound, a folder without
+ * its slash, a missing file, a Range request) is streamed by @fastify/static from the same build.
+ */
 export async function serveSite(app: FastifyInstance, siteDir: string) {
   ensureSitePlaceholder(siteDir);
   serveTrackingPages(app, siteDir);
+  const memory = new SiteMemory(siteDir, app.config.siteCacheMb * 1024 * 1024);
   await app.register(fastifyStatic, {
     root: currentSite(siteDir),
-    prefix: '/',
-    wildcard: true,
-    decorateReply: false,
+    serve: false,
     preCompressed: false,
     setHeaders(res, filePath) {
       res.header('cache-control', cacheControl(filePath));
-      // pages carry their full policy in a <meta>; the API's default-src 'none' would block them
-      if (filePath.endsWith('.html')) res.header('content-security-policy', PAGE_HEADER_POLICY);
-      // the API's default-src 'none' would stop the worker's own fetches (the offline copies)
-      if (path.basename(filePath) === 'sw.js') res.header('content-security-policy', WORKER_POLICY);
+      const policy = securityPolicy(filePath);
+      if (policy) res.header('content-security-policy', policy);
     },
+  });
+  app.get<{ Params: { '*': string } }>('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const wildcard = request.params['*'];
+    const relative = request.headers.range === undefined ? sitePath(wildcard) : null;
+    const found = relative ? await memory.lookup(relative) : null;
+    if (found) return sendFromMemory(request, reply, relative!, found);
+    // one build for the whole answer, the one `current` points at now
+    return reply.sendFile(wildcard, memory.build());
   });
 }
 

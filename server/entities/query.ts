@@ -593,6 +593,27 @@ export async function findRow(db: Db, entity: ServerEntity, idOrSlug: string): P
   return row;
 }
 
+/**
+ * The version of one row, for the cache key of its detail (plugins/public-cache.ts): its xmin, the
+ * transaction that last wrote it, which every UPDATE moves whatever code path made it; null when
+ * there is no such row.
+ */
+export async function rowVersion(db: Db, entity: ServerEntity, idOrSlug: string): Promise<string | null> {
+  const byId = /^\d{1,9}$/.test(idOrSlug);
+  if (!byId && !('slug' in getTableColumns(entity.table))) return null;
+  const by = byId ? 'id' : 'slug';
+  const statement = preparedOnce(db, `xmin:${entity.decl.name}:${by}`, () =>
+    db
+      .select({ version: sql<string>`xmin::text` })
+      .from(entity.table)
+      .where(eq(column(entity, by), sql.placeholder('key')))
+      .limit(1)
+      .prepare('row_version'),
+  );
+  const [row] = await statement.execute({ key: byId ? Number(idOrSlug) : idOrSlug });
+  return row?.version ?? null;
+}
+
 export interface RelatedItem {
   id: number;
   label: string;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { readKindVersions, versionStamp, type ContentKind } from '../content-version.ts';
+import type { Db } from '../db/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,7 +11,11 @@ declare module 'fastify' {
      * A public read (access 'public' or 'optional') that anonymous callers may have cached, by the
      * kinds of content its answer reads: its ETag and cached copy move when one of them is written.
      */
-    publicCache?: { reads: readonly ContentKind[] };
+    publicCache?: {
+      reads: readonly ContentKind[];
+      /** an answer about one row (a detail): that row's own version (null: no such row), which the key holds besides `reads` */
+      row?: (db: Db, params: unknown) => Promise<string | null>;
+    };
   }
   interface FastifyRequest {
     /** set on an anonymous GET of a cached route: its address and the versions it read, as the cache key */
@@ -93,7 +98,8 @@ async function publicCache(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const cached = request.routeOptions.config.publicCache;
     if (!cached || request.method !== 'GET' || request.headers.authorization !== undefined) return;
-    const key = `${request.url}\u0000${versionStamp(await readKindVersions(app.db), cached.reads)}`;
+    const [versions, row] = await Promise.all([readKindVersions(app.db), cached.row?.(app.db, request.params)]);
+    const key = `${request.url}\u0000${versionStamp(versions, cached.reads)}${cached.row ? `,row.${row}` : ''}`;
     request.publicCacheKey = key;
     const hit = store?.get(key);
     if (!hit) return;

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dropdownItem, entityPaths, idSchema, writeAccess } from '../../src/lib/contract/index.ts';
 import { message, usedBy } from '../../src/lib/contract/responses.ts';
-import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf } from '../entities/query.ts';
-import { readsOf } from '../entities/reads.ts';
+import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf, rowVersion } from '../entities/query.ts';
+import { detailReadsOf, readsOf } from '../entities/reads.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
 import { confirmFacts, deleteRow, rowUses, saveRow } from '../entities/write.ts';
 import { MAX_PAGE_SIZE, pagedReply, pageQuery } from '../services/paging.ts';
@@ -32,8 +32,10 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
   const list = { 200: listOf(entity).describe(`A page of ${decl.plural.toLowerCase()}`) };
 
   // anonymous public reads are cached by the kinds of content they read (plugins/public-cache.ts)
-  const cached = (access: 'public' | readonly ['admin']): FastifyContextConfig =>
-    access === 'public' ? { access, publicCache: { reads: readsOf(entity) } } : { access };
+  const cached = (
+    access: 'public' | readonly ['admin'],
+    publicCache: NonNullable<FastifyContextConfig['publicCache']> = { reads: readsOf(entity) },
+  ): FastifyContextConfig => (access === 'public' ? { access, publicCache } : { access });
   const listRoute = (path: string, summary: string, access: 'public' | readonly ['admin']) =>
     app.get(`/${path}/`, { schema: { querystring, tags, summary, response: list }, config: cached(access) }, async (request) => {
       const result = await listRows(app.db, entity, request.query);
@@ -55,7 +57,11 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
         summary: `One ${decl.label.toLowerCase()} by id or slug`,
         response: { 200: detailOf(entity).describe(`The ${label}, with the names its refs point to`) },
       },
-      config: cached(readAccess),
+      // a detail is keyed by its row's own version and what it names, not by every write to its kind
+      config: cached(readAccess, {
+        reads: detailReadsOf(entity),
+        row: (db, params) => rowVersion(db, entity, (params as { id: string }).id),
+      }),
     },
     async (request) => {
       const row = await findRow(app.db, entity, request.params.id);

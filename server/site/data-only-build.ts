@@ -8,13 +8,12 @@
  * build. Anything it cannot do throws, and the runner makes a full build instead.
  */
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { sourceFingerprint } from './fingerprint.ts';
 import { startRenderer, type Renderer, type RenderReport } from './renderer-process.ts';
 import type { RebuildResult } from './scheduler.ts';
 import { newBuildDir, RENDERER_DIR, STAGING_PREFIX, uniqueSuffix, writeVersion } from './site-dir.ts';
-import { currentBuild, linkTree, type Publisher } from './swap.ts';
+import { currentBuild, linkTree, removeTree, type Publisher } from './swap.ts';
 
 export interface DataOnlyOptions {
   siteDir: string;
@@ -186,7 +185,7 @@ export class DataOnlyBuilder {
     const old = this.staged;
     this.staged = null;
     await old?.ready.catch(() => {});
-    if (old) await fsp.rm(old.dir, { recursive: true, force: true });
+    if (old) await removeTree(old.dir);
   }
 }
 

@@ -120,6 +120,41 @@ describe.each(engines)('public read cache on %s', (engine) => {
     expect(phoneIn(afterUpdate.body)).toBe('01-4400001');
   });
 
+  it('a detail moves with its own row and the names it shows, not with another row of its kind', async () => {
+    const send = async (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method, url, headers: admin.auth, payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json() as { id: number };
+    };
+    const district = (await send('POST', '/api/districts/create/', { name: 'Kaski', province: 'Gandaki' })).id;
+    const one = (await send('POST', '/api/consultancy/create/', { name: 'Annapurna Abroad' })).id;
+    const two = (await send('POST', '/api/consultancy/create/', { name: 'Fewa Abroad', districts: [district] })).id;
+    const detail = `/api/consultancy/${two}/`;
+    const etagOf = async () => {
+      const res = await get(t.app, detail);
+      expect(res.statusCode, res.body).toBe(200);
+      return { etag: res.headers.etag, body: JSON.parse(res.body) as { phone: string; related: { districts: { label: string }[] } } };
+    };
+    const before = await etagOf();
+    expect(before.body.related.districts.map((d) => d.label)).toEqual(['Kaski']);
+
+    await send('PATCH', `/api/consultancy/${one}/update/`, { phone: '061-500001' });
+    expect((await etagOf()).etag).toBe(before.etag);
+    expect((await get(t.app, detail, { 'if-none-match': String(before.etag) })).statusCode).toBe(304);
+
+    await send('PATCH', detail.replace(/\/$/, '/update/'), { phone: '061-500002' });
+    const written = await etagOf();
+    expect(written.etag).not.toBe(before.etag);
+    expect(written.body.phone).toBe('061-500002');
+
+    await send('PATCH', `/api/districts/${district}/update/`, { name: 'Kaski (Pokhara)' });
+    const renamed = await etagOf();
+    expect(renamed.etag).not.toBe(written.etag);
+    expect(renamed.body.related.districts.map((d) => d.label)).toEqual(['Kaski (Pokhara)']);
+    // the other instance, which never held it, answers the same
+    expect((await get(other, detail)).headers.etag).toBe(renamed.etag);
+  });
+
   it('answers 304 with no body to a request that names the current ETag, here and on another instance', async () => {
     const { etag } = (await get(t.app, LIST)).headers as { etag: string };
     for (const app of [t.app, other]) {

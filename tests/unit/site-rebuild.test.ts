@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRebuildRunner, currentVersion, linkTree, sourceFingerprint, swapCurrent } from '../../server/site/rebuild.ts';
+import { removeTree, TREE_BATCH } from '../../server/site/swap.ts';
 
 let siteDir: string;
 let version: number;
@@ -209,6 +211,43 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     fs.rmSync(path.join(to, 'a', 'b', 'index.html'));
     expect(fs.readFileSync(path.join(from, 'index.html'), 'utf8')).toBe('old home');
     expect(fs.readFileSync(path.join(from, 'a', 'b', 'index.html'), 'utf8')).toBe('old page');
+  });
+
+  it('links and deletes a tree a few files at a time: the served files are read on the same threads (issue 25)', async () => {
+    const from = path.join(siteDir, 'from');
+    fs.mkdirSync(path.join(from, 'a'), { recursive: true });
+    for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(from, i % 2 ? 'a' : '', `${i}.html`), `page ${i}`);
+    fs.symlinkSync('0.html', path.join(from, 'latest.html'));
+    let inFlight = 0;
+    let most = 0;
+    const counted =
+      <A extends unknown[]>(op: (...args: A) => Promise<void>) =>
+      async (...args: A) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          await op(...args);
+        } finally {
+          inFlight--;
+        }
+      };
+    const [realLink, realUnlink] = [fsp.link.bind(fsp), fsp.unlink.bind(fsp)];
+    const link = vi.spyOn(fsp, 'link').mockImplementation(counted(realLink));
+    const unlink = vi.spyOn(fsp, 'unlink').mockImplementation(counted(realUnlink));
+    try {
+      const to = path.join(siteDir, 'to');
+      await linkTree(from, to);
+      expect(fs.readdirSync(path.join(to, 'a'))).toHaveLength(20);
+      expect(fs.readlinkSync(path.join(to, 'latest.html'))).toBe('0.html');
+      await removeTree(to);
+      expect(fs.existsSync(to)).toBe(false);
+      await removeTree(to); // gone already: no error
+      expect(link).toHaveBeenCalledTimes(40);
+      expect(unlink).toHaveBeenCalledTimes(41);
+      expect(most).toBeLessThanOrEqual(TREE_BATCH);
+    } finally {
+      link.mockRestore();
+      unlink.mockRestore();
+    }
   });
 
   it('fingerprints the code the pages are compiled from, and SITE_URL', () => {
