@@ -1,6 +1,7 @@
+import '../../admin/zod-jitless.ts';
 import { atom } from 'nanostores';
 import type { Profile } from '../shared/qualify.ts';
-import type { StudentProfile } from '../contract/bodies/profile.ts';
+import { studentProfile, type StudentProfile } from '../contract/bodies/profile.ts';
 import { mergeIntoAccount } from '../api/profile.ts';
 import { $session } from './session.ts';
 
@@ -39,15 +40,6 @@ function keep(profile: Profile) {
   $profile.set(clean);
 }
 
-/**
- * The profile's schema, loaded when a profile is saved or merged: zod is about 40 KB gzip, and every
- * page with qualify marks or a course finder reads the profile without it.
- */
-async function profileSchema() {
-  await import('../../admin/zod-jitless.ts');
-  return (await import('../contract/bodies/profile.ts')).studentProfile;
-}
-
 const signedIn = () => Boolean($session.get().access && $session.get().user);
 
 /**
@@ -55,7 +47,7 @@ const signedIn = () => Boolean($session.get().access && $session.get().user);
  * (null) is removed from both. Gives the field errors of a profile off its scales instead.
  */
 export async function saveProfile(profile: StudentProfile): Promise<Record<string, string[]> | null> {
-  const checked = (await profileSchema()).safeParse(profile);
+  const checked = studentProfile.safeParse(profile);
   if (!checked.success) return Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), [i.message]]));
   keep(checked.data as Profile);
   if (signedIn()) {
@@ -69,7 +61,7 @@ export async function saveProfile(profile: StudentProfile): Promise<Record<strin
 export async function syncProfileWithAccount(): Promise<void> {
   const user = $session.get().user;
   if (!signedIn() || !user || storage()?.getItem(SYNCED_KEY) === String(user.id)) return;
-  const reply = await mergeIntoAccount((await profileSchema()).catch({}).parse($profile.get())).catch(() => null);
+  const reply = await mergeIntoAccount(studentProfile.catch({}).parse($profile.get())).catch(() => null);
   if (!reply) return;
   keep(reply.profile as Profile);
   storage()?.setItem(SYNCED_KEY, String(user.id));
