@@ -301,10 +301,11 @@ try {
     courseWithRequirements,
   ];
   const taskRoutes = ['my-profile/', 'shortlist/', 'booking/', 'track/', 'offline/'];
-  const weights = ['', 'consultancy/', ...detailRoutes, ...taskRoutes].map((route) => pageWeight(served, route));
+  const routes = ['', 'consultancy/', ...detailRoutes, ...taskRoutes];
+  const weights = routes.map((route) => pageWeight(served, route));
   // Lighthouse on the built site, served with the API from one origin as `npm start` serves it
   const booking = await bookingLink(apiUrl);
-  const lhRoutes = ['/', '/consultancy/', ...detailRoutes, ...taskRoutes].map((r) => (r === 'booking/' ? booking : `/${r}`));
+  const lhRoutes = routes.map((r) => (r === 'booking/' ? booking : `/${r}`));
   const lh = values['no-lighthouse'] ? [] : await runLighthouse(`http://127.0.0.1:${port}`, lhRoutes);
   const lhMin = (key: 'performance' | 'accessibility' | 'best_practices' | 'seo') =>
     lh.length ? Math.min(...lh.map((p) => p[key] ?? 0)) : null;
