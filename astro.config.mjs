@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import keepRenderer from './server/site/astro-renderer.ts';
 import { pageDirectives } from './src/lib/shared/csp.ts';
+import { DATA_SAVER_EARLY_HASH } from './src/lib/shared/data-saver-early.ts';
 
 // Pages are pre-rendered from the API at build time; SITE_URL gives canonical URLs and the sitemap.
 // Two JSX runtimes side by side: the public islands (src/islands) run on Preact with its React
@@ -16,7 +17,8 @@ import { pageDirectives } from './src/lib/shared/csp.ts';
 // that a rebuild after a content change renders just the changed pages, without Vite
 // (server/site/render.ts).
 // security.csp: each page carries a policy with the hashes of its inline scripts and styles, and
-// no 'unsafe-inline' (src/lib/shared/csp.ts says why and adds the other directives).
+// no 'unsafe-inline' (src/lib/shared/csp.ts says why and adds the other directives); the one inline
+// script of our own (data saver's, in <head>) is added by its hash.
 /** Modules of the public site's client code: Preact islands, the libraries and src/lib they use, Vite's preload helper. */
 const PUBLIC_CODE =
   /[\\/](?:node_modules[\\/](?:preact|@preact|@astrojs[\\/]preact|nanostores|ky)|src[\\/](?:islands|lib))[\\/]|^\0vite\/preload-helper/;
@@ -29,7 +31,7 @@ export default defineConfig({
   trailingSlash: 'always',
   integrations: [preact({ include: ['**/src/islands/**/*.tsx'] }), react({ include: ['**/src/admin/**/*.tsx'] }), keepRenderer()],
   build: { format: 'directory', inlineStylesheets: 'always' },
-  security: { csp: { directives: pageDirectives(process.env) } },
+  security: { csp: { directives: pageDirectives(process.env), scriptDirective: { hashes: [DATA_SAVER_EARLY_HASH] } } },
   experimental: { incrementalBuild: true },
   // Tailwind CSS 4: design tokens in the one @theme of src/styles/theme.css, utilities generated from what the pages use
   vite: {

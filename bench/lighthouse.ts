@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile: the default config, simulated slow 4G and a 4x slower CPU) on pages of a
- * served site, performance and accessibility. Used by bench/site.ts; on its own:
+ * served site: performance, accessibility, best practices and SEO. Used by bench/site.ts; on its own:
  *   npx tsx bench/lighthouse.ts http://127.0.0.1:4321 / /consultancy/ /consultancy/some-slug/
  * Chromium: CHROMIUM_PATH (as the end-to-end tests), else /usr/bin/chromium.
  *
@@ -9,6 +9,7 @@
  * first visit. A second run of the same page with the ads and site-settings calls blocked shows
  * what those two cost.
  */
+import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -38,17 +39,19 @@ export interface FailingAudit {
   items?: string[];
 }
 
-export interface LighthousePage {
+/** Lighthouse's four categories (12+ has no PWA category: installability is tested in tests/e2e/site-offline). */
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Scores = { performance: number | null; accessibility: number | null; best_practices: number | null; seo: number | null };
+
+export interface LighthousePage extends Scores {
   route: string;
-  performance: number | null;
-  accessibility: number | null;
   metrics: { fcp_ms: number; lcp_ms: number; tbt_ms: number; cls: number; si_ms: number };
   lcp_element?: string;
   /** why Lighthouse could not score a category (e.g. no LCP observed) */
   errors?: string[];
   failing: FailingAudit[];
   /** the same page without the roadblock ad and the counselling banner/booking dialog */
-  without_popups?: { performance: number | null; accessibility: number | null; metrics: LighthousePage['metrics'] };
+  without_popups?: Scores & { metrics: LighthousePage['metrics'] };
 }
 
 type Lhr = {
@@ -131,6 +134,13 @@ const metrics = (lhr: Lhr): LighthousePage['metrics'] => ({
 });
 
 const score = (lhr: Lhr, c: string) => (lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100));
+const scores = (lhr: Lhr): Scores => ({
+  performance: score(lhr, 'performance'),
+  accessibility: score(lhr, 'accessibility'),
+  best_practices: score(lhr, 'best-practices'),
+  seo: score(lhr, 'seo'),
+});
+const scoreLine = (s: Scores) => `${s.performance}/${s.accessibility}/${s.best_practices}/${s.seo}`;
 
 export async function runLighthouse(base: string, routes: string[], { comparePopups = true } = {}): Promise<LighthousePage[]> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -141,7 +151,7 @@ export async function runLighthouse(base: string, routes: string[], { comparePop
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
+        onlyCategories: [...CATEGORIES],
         blockedUrlPatterns: blocked,
       });
       if (!r) throw new Error(`lighthouse gave no result for ${url}`);
@@ -155,8 +165,7 @@ export async function runLighthouse(base: string, routes: string[], { comparePop
       const errors = errorsOf(lhr);
       const page: LighthousePage = {
         route,
-        performance: score(lhr, 'performance'),
-        accessibility: score(lhr, 'accessibility'),
+        ...scores(lhr),
         metrics: metrics(lhr),
         ...(lcp ? { lcp_element: lcp } : {}),
         ...(errors.length ? { errors } : {}),
@@ -164,14 +173,10 @@ export async function runLighthouse(base: string, routes: string[], { comparePop
       };
       if (comparePopups) {
         const bare = await run(url, POPUP_CALLS);
-        page.without_popups = {
-          performance: score(bare, 'performance'),
-          accessibility: score(bare, 'accessibility'),
-          metrics: metrics(bare),
-        };
+        page.without_popups = { ...scores(bare), metrics: metrics(bare) };
       }
       console.log(
-        `lighthouse ${route}: performance ${page.performance}, accessibility ${page.accessibility}${page.without_popups ? ` (without ad and booking dialog: ${page.without_popups.performance}/${page.without_popups.accessibility})` : ''}`,
+        `lighthouse ${route}: performance/accessibility/best practices/SEO ${scoreLine(page)}${page.without_popups ? ` (without ad and booking dialog: ${scoreLine(page.without_popups)})` : ''}`,
       );
       results.push(page);
     }
@@ -184,5 +189,20 @@ export async function runLighthouse(base: string, routes: string[], { comparePop
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [base, ...routes] = process.argv.slice(2);
   if (!base) throw new Error('usage: tsx bench/lighthouse.ts <base url> <route>...');
-  console.log(JSON.stringify(await runLighthouse(base, routes.length ? routes : ['/']), null, 2));
+  // the machine is shared: its load average before and after goes with the scores
+  const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
+  const pages = await runLighthouse(base, routes.length ? routes : ['/']);
+  const result = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      node: process.version,
+      load_avg_before: loadBefore,
+      load_avg_after: os.loadavg().map((l) => Number(l.toFixed(2))),
+    },
+    config: 'mobile (default: simulated slow 4G, 4x CPU), first visit with fresh storage; system Chromium headless',
+    pages,
+  };
+  console.log(JSON.stringify(result, null, 2));
 }

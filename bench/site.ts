@@ -10,11 +10,12 @@
  *   with the renderer started on the spot (a one-shot `npm run rebuild`);
  * - for comparison, what a rebuild costs when the code changed too (then no data-only rebuild is
  *   possible): `astro build` reusing Astro's incremental page cache and the data copy;
- * - the weight of the home, a list and a detail page (HTML, inlined CSS and all JS, gzip;
- *   render-blocking scripts).
- * Then serves the site with the API (as `npm start` does) and runs Lighthouse mobile (performance
- * and accessibility) on the home, a list and a detail page (bench/lighthouse.ts); `--no-lighthouse`
- * skips it. Then the first view of the home, a list, a consultancy and a course on a phone on slow
+ * - the weight of the home, a list, detail pages (a consultancy, a university, a destination's plan,
+ *   an exam with test sessions, a course with entry requirements) and the task pages (profile,
+ *   shortlist, booking, tracking, offline): HTML, inlined CSS and all JS, gzip; render-blocking scripts.
+ * Then serves the site with the API (as `npm start` does) and runs Lighthouse mobile (performance,
+ * accessibility, best practices, SEO) on the same pages, the booking by its mail's link
+ * (bench/lighthouse.ts); `--no-lighthouse` skips it. Then the first view of the home, a list, a consultancy and a course on a phone on slow
  * 3G (bench/first-view.ts: requests, bytes, LCP, usable), `--slow-runs` times each (median). The machine's load average is recorded with every timing. Writes
  * bench/results/site.json (or site-<scale>.json).
  */
@@ -55,6 +56,47 @@ if (scale > 0) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (r.status !== 0) throw new Error('seed failed');
+}
+
+/**
+ * A counselling booking's link as its mail gives it (/booking/?ref=…&token=…): the demo
+ * consultancy opens its hours, a student asks for counselling and books the first free slot.
+ */
+async function bookingLink(apiUrl: string): Promise<string> {
+  const post = async (url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') => {
+    const r = await fetch(`${apiUrl}/${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+    return r.json() as Promise<Record<string, unknown>>;
+  };
+  const login = await post('auth/login/', { email: 'consultancy@example.com', password: process.env.DEMO_PASSWORD ?? 'demo1234' });
+  const consultancy = (login.user as { consultancy_id: number }).consultancy_id;
+  const day = [{ opens: '00:00', closes: '23:30' }];
+  await post(
+    'consultancy/dashboard/counselling/hours/',
+    { slot_minutes: 30, hours: Array(7).fill(day) },
+    { Authorization: `Bearer ${login.access as string}` },
+    'PUT',
+  );
+  const email = `bench-${Date.now()}@example.com`;
+  const inquiry = await post('inquiry/submit/', {
+    name: 'Bench Student',
+    email,
+    phone: '9812345678',
+    message: 'FREE Counseling: ',
+    entity_type: 'consultancy',
+    entity_id: consultancy,
+    consultancy,
+  });
+  const slots = (await fetch(`${apiUrl}/counselling/slots/?consultancy=${consultancy}`).then((r) => r.json())) as {
+    days: { slots: { starts_at: string }[] }[];
+  };
+  const starts_at = slots.days.flatMap((d) => d.slots)[0]!.starts_at;
+  const booked = await post('counselling/bookings/', { email, inquiry: inquiry.reference, starts_at });
+  return `/booking/?ref=${booked.reference as string}&token=${booked.token as string}`;
 }
 
 function startServer(): Promise<{ child: ChildProcess; port: number }> {
@@ -241,16 +283,32 @@ try {
   const list = fs
     .readdirSync(path.join(served, 'university'))
     .find((d) => d !== 'page' && fs.existsSync(path.join(served, 'university', d, 'index.html')))!;
-  const weights = [
-    pageWeight(served, ''),
-    pageWeight(served, 'consultancy/'),
-    pageWeight(served, 'consultancy/everest-education-consultancy/'),
-    pageWeight(served, `university/${list}/`),
+  // issue 26/27's pages: a destination's plan, an exam with sessions in Nepal, a course with entry
+  // requirements ("Do I qualify?"), and the task pages (profile, shortlist, a booking, tracking, offline)
+  const firstDir = (kind: string, has: RegExp) =>
+    fs.readdirSync(path.join(served, kind)).find((d) => {
+      const file = path.join(served, kind, d, 'index.html');
+      return d !== 'page' && fs.existsSync(file) && has.test(fs.readFileSync(file, 'utf8'));
+    })!;
+  const plan = `destination/${fs.readdirSync(path.join(served, 'destination')).find((d) => fs.existsSync(path.join(served, 'destination', d, 'plan', 'index.html')))}/plan/`;
+  const examWithSessions = `exam/${firstDir('exam', /TestSessions/)}/`;
+  const courseWithRequirements = `course/${firstDir('course', /class="qualify none"[^>]*\shidden/)}/`;
+  const detailRoutes = [
+    'consultancy/everest-education-consultancy/',
+    `university/${list}/`,
+    plan,
+    examWithSessions,
+    courseWithRequirements,
   ];
+  const taskRoutes = ['my-profile/', 'shortlist/', 'booking/', 'track/', 'offline/'];
+  const routes = ['', 'consultancy/', ...detailRoutes, ...taskRoutes];
+  const weights = routes.map((route) => pageWeight(served, route));
   // Lighthouse on the built site, served with the API from one origin as `npm start` serves it
-  const lhRoutes = ['/', '/consultancy/', '/consultancy/everest-education-consultancy/', `/university/${list}/`];
+  const booking = await bookingLink(apiUrl);
+  const lhRoutes = routes.map((r) => (r === 'booking/' ? booking : `/${r}`));
   const lh = values['no-lighthouse'] ? [] : await runLighthouse(`http://127.0.0.1:${port}`, lhRoutes);
-  const lhMin = (key: 'performance' | 'accessibility') => (lh.length ? Math.min(...lh.map((p) => p[key] ?? 0)) : null);
+  const lhMin = (key: 'performance' | 'accessibility' | 'best_practices' | 'seo') =>
+    lh.length ? Math.min(...lh.map((p) => p[key] ?? 0)) : null;
   // slow 3G on a phone, first visit: the home, a list, a consultancy and a course (medians)
   const course = fs
     .readdirSync(path.join(served, 'course'))
@@ -262,7 +320,7 @@ try {
   );
   const usableMax = Math.max(...slow.map((p) => p.usable_ms));
 
-  const detailMax = Math.max(...weights.slice(2).map((w) => w.html_gzip));
+  const detailMax = Math.max(...weights.filter((w) => detailRoutes.includes(w.route.slice(1))).map((w) => w.html_gzip));
   const jsMax = Math.max(...weights.map((w) => w.js_total_gzip));
   const result = {
     date: new Date().toISOString(),
@@ -333,6 +391,8 @@ try {
         ? {
             lighthouse_performance_100: { value: lhMin('performance'), ok: lhMin('performance') === 100 },
             lighthouse_accessibility_100: { value: lhMin('accessibility'), ok: lhMin('accessibility') === 100 },
+            lighthouse_best_practices_100: { value: lhMin('best_practices'), ok: lhMin('best_practices') === 100 },
+            lighthouse_seo_100: { value: lhMin('seo'), ok: lhMin('seo') === 100 },
           }
         : {}),
       incremental_share_max_5pct: { value: Number((incMs / fullMs).toFixed(3)), ok: incMs / fullMs <= 0.05 },

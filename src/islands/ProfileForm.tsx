@@ -11,13 +11,17 @@ import {
   syncProfileWithAccount,
 } from '../lib/stores/profile.ts';
 import { restoreSession } from '../lib/stores/session.ts';
-import { Field } from './FormBits.tsx';
+import { Field, useHydrated } from './FormBits.tsx';
 import { useStore } from './useStore.ts';
 
 /** /my-profile/: the scores, grades, study gap and funds "Do I qualify?" reads, kept on this device (and the account once signed in). */
 export default function ProfileForm() {
   const profile = useStore($profile);
-  const [form, setForm] = useState<Record<string, string> | null>(null);
+  // what the student typed; until then the stored profile, once hydrated (the server renders the
+  // form empty, so it is in the page's HTML and nothing moves; hydration does not set values)
+  const hydrated = useHydrated();
+  const [edited, setEdited] = useState<Record<string, string> | null>(null);
+  const form = edited ?? formOfProfile(hydrated ? profile : {});
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saved, setSaved] = useState(false);
 
@@ -26,11 +30,9 @@ export default function ProfileForm() {
     loadProfile();
     void syncProfileWithAccount();
   }, []);
-  useEffect(() => setForm((f) => f ?? formOfProfile(profile)), [profile]);
-  if (!form) return <p className="muted">Loading…</p>;
 
   const set = (name: string) => (e: Event) => {
-    setForm({ ...form, [name]: (e.currentTarget as HTMLInputElement).value });
+    setEdited({ ...form, [name]: (e.currentTarget as HTMLInputElement).value });
     setSaved(false);
   };
   const input = (name: string, label: string, step: number, max: number) => (

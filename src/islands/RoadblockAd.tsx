@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/compat';
 import { roadblockAds, type Ad } from '../lib/api/public.ts';
 import { $roadblock, claimAutoOpen, mayOpenByItself, whenQuiet } from '../lib/site/autoDialogs.ts';
+import { $dataSaver } from '../lib/stores/dataSaver.ts';
 import { Dialog } from './Dialog.tsx';
 
 /** SPEC §2, to the letter: never on paths starting with /admin or /dashboard. */
@@ -15,7 +16,8 @@ export const WIDE = '(min-width: 768px)';
  * (src/lib/site/autoDialogs.ts). It counts as shown as soon as one is fetched. It opens only once
  * the image this screen shows has loaded (never an empty box on a slow line), and only while the
  * visitor is idle. Desktop image on wide screens, mobile on small; alt = title; the link opens in
- * a new tab; fetch errors are only logged.
+ * a new tab; fetch errors are only logged. With data saver on (issue 27: no pictures) it is not
+ * fetched at all, so the session's one showing is kept for a page where it can show.
  */
 export function RoadblockAd({ path }: { path?: string }) {
   const [ad, setAd] = useState<Ad | null>(null);
@@ -24,7 +26,8 @@ export function RoadblockAd({ path }: { path?: string }) {
 
   useEffect(() => {
     const here = path ?? window.location.pathname;
-    if (!roadblockAllowed(here) || !roadblockAllowed(window.location.pathname) || !mayOpenByItself('roadblock', here)) return;
+    if ($dataSaver.get() || !roadblockAllowed(here) || !roadblockAllowed(window.location.pathname) || !mayOpenByItself('roadblock', here))
+      return;
     let live = true;
     $roadblock.set({ state: 'coming' });
     roadblockAds()

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { apiLogin, contextWith } from './console-helpers.ts';
+import { CHROMIUM_ARGS } from './setup.ts';
 import { adminToken, apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);
@@ -118,7 +122,50 @@ describe('offline on a phone', () => {
     await context.close();
   });
 
-  it('offers an installable app: manifest with icons, and a worker served uncached', async () => {
+  it("with data saver on, a list page loads no picture: neither its cards' nor the roadblock ad's", async () => {
+    /** every picture the page asks the network for, from the moment it opens */
+    const pictures = (page: Page) => {
+      const seen: string[] = [];
+      page.on('request', (r) => r.resourceType() === 'image' && seen.push(new URL(r.url()).pathname));
+      return seen;
+    };
+    const browse = async (page: Page) => {
+      await page.goto('/destination/');
+      await hydrated(page);
+      await page.mouse.wheel(0, 4000);
+      // the roadblock ad opens once the visitor is idle: give it the time it would take
+      await page.waitForTimeout(3000);
+    };
+    // switched on in the footer: the cards' flags stay unloaded, and come back when it is off
+    const context = await newContext({ mobile: true, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/offline/');
+    await hydrated(page);
+    await page.getByLabel('Data saver: no pictures').check();
+    const saved = pictures(page);
+    await browse(page);
+    expect(await page.locator('main img[data-saved-src]').count()).toBeGreaterThan(3);
+    expect(saved).toEqual([]);
+    // the next page's switch shows the setting on (hydration alone left it as the server rendered it, off)
+    await expect.poll(() => page.getByLabel('Data saver: no pictures').isChecked()).toBe(true);
+    await page.getByLabel('Data saver: no pictures').uncheck();
+    await expect.poll(() => saved.length).toBeGreaterThan(0);
+    await context.close();
+
+    // a first visit with it on: the roadblock ad is not fetched and its picture never loads
+    const first = await newContext({ mobile: true, viewport: PHONE, quiet: false });
+    await first.addInitScript(() => localStorage.setItem('data-saver', 'on'));
+    const fresh = await first.newPage();
+    const ads: string[] = [];
+    fresh.on('request', (r) => r.url().includes('/api/ads/') && ads.push(r.url()));
+    const none = pictures(fresh);
+    await browse(fresh);
+    expect(none).toEqual([]);
+    expect(ads).toEqual([]);
+    await first.close();
+  });
+
+  it("is installable by Chrome's own checks: manifest with icons, a worker served uncached whose fetch handler answers the home and a plan", async () => {
     const manifest = (await (await fetch(`${baseUrl()}/manifest.webmanifest`)).json()) as {
       display: string;
       start_url: string;
@@ -129,5 +176,35 @@ describe('offline on a phone', () => {
     const worker = await fetch(`${baseUrl()}/sw.js`);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     expect(worker.headers.get('content-security-policy')).toBe("default-src 'none'; connect-src 'self'");
+
+    // Chrome's own verdict, the one Lighthouse's installability audit read. It says "in-incognito" in
+    // the shared browser's contexts, so this asks a browser with a profile of its own.
+    const destinations = await apiJson<{ results: { slug: string }[] }>('destination/?page_size=1');
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      baseURL: baseUrl(),
+      viewport: PHONE,
+      isMobile: true,
+    });
+    try {
+      for (const route of ['/', `/destination/${destinations.results[0]!.slug}/plan/`]) {
+        const page = await context.newPage();
+        await page.goto(route);
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+        // the worker's fetch handler answers the page (Chrome no longer asks for one, the brief does)
+        expect((await page.reload())?.fromServiceWorker(), route).toBe(true);
+        const cdp = await context.newCDPSession(page);
+        expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, route).toEqual([]);
+        const manifest = await cdp.send('Page.getAppManifest');
+        expect(manifest.url).toBe(`${baseUrl()}/manifest.webmanifest`);
+        expect(manifest.errors, route).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
   });
 });

@@ -58,14 +58,22 @@ describe('counsellor prompts: cards in the page flow, never dialogs (issue 22)',
     expect(screen.queryByRole('region')).toBeNull();
   });
 
-  it.each(['/admin/', '/dashboard/', '/login/', '/consultancy/', '/consultancy/everest/apply/', '/track/', '/complaint/'])(
-    'the guidance card is hidden on %s',
-    async (path) => {
-      expect(guidanceAllowed(path)).toBe(false);
-      await mount(path);
-      expect(screen.queryByRole('region')).toBeNull();
-    },
-  );
+  it.each([
+    '/admin/',
+    '/dashboard/',
+    '/login/',
+    '/consultancy/',
+    '/consultancy/everest/apply/',
+    '/track/',
+    '/complaint/',
+    '/booking/',
+    '/my-profile/',
+    '/offline/',
+  ])('the guidance card is hidden on %s', async (path) => {
+    expect(guidanceAllowed(path)).toBe(false);
+    await mount(path);
+    expect(screen.queryByRole('region')).toBeNull();
+  });
 
   it('hide_study_abroad_modal hides the guidance card', async () => {
     modalSettings.mockResolvedValue({ hide_study_abroad_modal: true, hide_full_detail_modal: false });

@@ -8,6 +8,7 @@ vi.mock('../../src/lib/api/public.ts', () => ({ roadblockAds: vi.fn() }));
 import * as publicApi from '../../src/lib/api/public.ts';
 import { RoadblockAd, roadblockAllowed } from '../../src/islands/RoadblockAd.tsx';
 import { $roadblock, resetAutoDialogs, startPageView } from '../../src/lib/site/autoDialogs.ts';
+import { $dataSaver } from '../../src/lib/stores/dataSaver.ts';
 
 const roadblockAds = vi.mocked(publicApi.roadblockAds);
 const AD = {
@@ -36,6 +37,7 @@ beforeEach(() => {
   roadblockAds.mockResolvedValue([AD]);
 });
 afterEach(() => {
+  $dataSaver.set(false);
   cleanup();
   vi.clearAllMocks();
   vi.restoreAllMocks();
@@ -56,6 +58,15 @@ describe('roadblock ad (SPEC §2, §4, §8)', () => {
     expect(link.getAttribute('href')).toBe('https://example.com/fair');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it("with data saver on, fetches no ad and loads no picture, and keeps the session's showing for later", async () => {
+    $dataSaver.set(true);
+    render(<RoadblockAd path="/" />);
+    await flush();
+    expect(roadblockAds).not.toHaveBeenCalled();
+    expect(document.querySelector('img')).toBeNull();
+    expect(counted()).toBe(false);
   });
 
   it('has a close button that closes it', async () => {

@@ -10,9 +10,13 @@ export type Prompt = 'guidance' | 'full-detail';
 
 export const DISMISSED_KEY = 'prompts_dismissed';
 
-/** The guidance prompt is hidden on admin, dashboard, login and the consultancy pages (SPEC §2), and on task pages. */
+/**
+ * The guidance prompt is hidden on admin, dashboard, login and the consultancy pages (SPEC §2), and on
+ * task pages: a student managing a booking, filling their profile or offline has no use for it there,
+ * and on those short pages a card appearing after load would push the footer in view (layout shift).
+ */
 export const guidanceAllowed = (path: string) =>
-  !/^\/(admin|dashboard|login|consultancy|track|complaint|review|search|shortlist|compare|404)(\/|$)/.test(path);
+  !/^\/(admin|dashboard|login|consultancy|track|complaint|review|search|shortlist|compare|booking|my-profile|offline|404)(\/|$)/.test(path);
 
 function dismissed(): Set<string> {
   try {
