@@ -926,13 +926,11 @@ describe.each(engines)('permission matrix on %s', (engine) => {
       otherBranches[kind] = await branch(kind, other.auth[kind], 'Zeta branch');
     }
     // the other consultancy's branch has hours, so a write to them would show
-    await t.database.db
-      .insert(branchCounsellingHours)
-      .values({
-        branch_id: otherBranches.consultancy,
-        slot_minutes: 30,
-        hours: [[{ opens: '10:00', closes: '12:00' }], [], [], [], [], [], []],
-      });
+    await t.database.db.insert(branchCounsellingHours).values({
+      branch_id: otherBranches.consultancy,
+      slot_minutes: 30,
+      hours: [[{ opens: '10:00', closes: '12:00' }], [], [], [], [], [], []],
+    });
     const [ownCourse] = await db
       .insert(courses)
       .values({ name: 'Alpha Course', slug: `alpha-course-${engine}`, level: 'bachelor', university_id: own.university })

@@ -71,7 +71,7 @@ describe('counselling banner and booking dialog, end to end', () => {
   it('moves a session to another branch on /booking/, on a phone: the branch first, with its address, then a time', async () => {
     const settings = await apiJson<{ featured_counselling_consultancy_id: number }>('site-settings/');
     const consultancy = settings.featured_counselling_consultancy_id;
-    const post = <T,>(path: string, body: object) =>
+    const post = <T>(path: string, body: object) =>
       apiJson<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const email = `e2e-branch-${Date.now()}@example.com`;
     const destination = (await apiJson<{ results: { id: number }[] }>('destination/?page_size=1')).results[0]!.id;
@@ -85,7 +85,11 @@ describe('counselling banner and booking dialog, end to end', () => {
       consultancy,
       destination,
     });
-    type Slots = { branch: number | null; branches: { id: number; name: string; address: string }[]; days: { slots: { starts_at: string }[] }[] };
+    type Slots = {
+      branch: number | null;
+      branches: { id: number; name: string; address: string }[];
+      days: { slots: { starts_at: string }[] }[];
+    };
     const { branches } = await apiJson<Slots>(`counselling/slots/?consultancy=${consultancy}`);
     // the seeded featured consultancy has two bookable branches (src: server/db/seed/steps/branches.ts)
     expect(branches.length).toBeGreaterThanOrEqual(2);
