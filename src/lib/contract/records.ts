@@ -96,6 +96,7 @@ export const caseDispute = z.object({
 });
 /** One application as its case page shows it (issue 26): the list's row, the whole timeline and what the student disputes. */
 export const applicationCase = application.extend({ timeline: z.array(timelineEntry), disputes: z.array(caseDispute) });
+export type ApplicationCase = z.infer<typeof applicationCase>;
 /** For admins: a decision the student disputed, with where it was claimed. */
 export const disputedDecision = z.object({
   id: int.describe('The stage entry claiming the decision'),
@@ -112,6 +113,7 @@ export const disputedDecision = z.object({
   consultancy_name: z.string(),
 });
 export const disputedDecisions = page(disputedDecision);
+export type DisputedDecision = z.infer<typeof disputedDecision>;
 export const applicationMoved = z.object({
   id: int,
   status: z.string(),
