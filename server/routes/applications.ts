@@ -92,8 +92,15 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
       schema: { querystring: applications.applicationQuery, tags, response: { 200: records.applications } },
       config: { access: ['consultancy'] },
     },
-    async (request) =>
-      pagedReply(request, request.query, await applications.listApplications(app.db, request.query, ownConsultancy(request.user))),
+    async (request) => {
+      const user = request.user!;
+      const mineFirst = user.staff_role === 'counsellor' ? user.id : undefined;
+      return pagedReply(
+        request,
+        request.query,
+        await applications.listApplications(app.db, request.query, ownConsultancy(user), mineFirst),
+      );
+    },
   );
   caseRoutes(app);
 }

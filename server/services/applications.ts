@@ -227,8 +227,11 @@ const sentDocuments = async (db: Db, applicationIds: number[]) =>
         .orderBy(asc(applicationDocuments.id))
     : [];
 
-/** Applications in full, for the consultancy they were sent to and for admins. */
-export async function listApplications(db: Db, q: z.infer<typeof applicationQuery>, consultancyId?: number) {
+/**
+ * Applications in full, for the consultancy they were sent to and for admins; `mineFirst`: a
+ * counsellor's id, whose own cases come before the rest of the consultancy's (each part in the order asked).
+ */
+export async function listApplications(db: Db, q: z.infer<typeof applicationQuery>, consultancyId?: number, mineFirst?: number) {
   const a = consultancyApplications;
   const where = and(
     consultancyId ? eq(a.consultancy_id, consultancyId) : undefined,
@@ -250,7 +253,10 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
   };
   const rows = await listedColumns(db)
     .where(where)
-    .orderBy(...orderingOf(q.ordering, ordering, q.due === 'true' ? 'follow_up_on' : '-created_at', a.id))
+    .orderBy(
+      ...(mineFirst ? [sql`${a.counsellor_id} is not distinct from ${mineFirst} desc`] : []),
+      ...orderingOf(q.ordering, ordering, q.due === 'true' ? 'follow_up_on' : '-created_at', a.id),
+    )
     .limit(limit)
     .offset(offset);
   return { count: total!.n, results: await listed(db, rows) };

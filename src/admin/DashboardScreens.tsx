@@ -18,13 +18,7 @@ import { entities } from '../lib/contract/index.ts';
 import { branchFields } from '../lib/forms/branches.ts';
 import { $router, href } from '../lib/stores/admin.ts';
 import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
-import {
-  branches,
-  createAsyncStore,
-  createPagedStore,
-  deleteBranch,
-  type PagedStore,
-} from '../lib/stores/adminDashboard.ts';
+import { branches, createAsyncStore, createPagedStore, deleteBranch, type PagedStore } from '../lib/stores/adminDashboard.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
 import { LineChart } from './Chart.tsx';
 import { CaseList } from './CaseList.tsx';
@@ -157,7 +151,8 @@ export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }
 }
 
 export function DashboardApplications() {
-  const owner = isOwner(useStore($session).user);
+  const user = useStore($session).user;
+  const owner = isOwner(user);
   return (
     <section aria-labelledby="app-title">
       <ScreenHeader id="app-title" title="Applications">
@@ -167,6 +162,7 @@ export function DashboardApplications() {
           </button>
         )}
       </ScreenHeader>
+      {isCounsellor(user) && <p className="mb-3 text-muted">The cases assigned to you come first.</p>}
       <CaseList />
     </section>
   );

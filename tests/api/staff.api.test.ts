@@ -256,6 +256,10 @@ describe.each(engines)('consultancy staff and case work on %s', (engine) => {
     expect((await listed('counsellor=none')).map((r) => r.id)).toContain(b.id);
     expect((await listed('counsellor=none')).map((r) => r.id)).not.toContain(a.id);
     expect((await call('GET', '/consultancy/dashboard/applications/?counsellor=someone', owner.auth)).statusCode).toBe(400);
+    // a counsellor sees the consultancy's cases, their own first; an owner sees the newest first
+    expect((await listed('', c.auth))[0]!.id).toBe(a.id);
+    const all = (await listed('')).map((r) => r.id);
+    expect(all.indexOf(b.id)).toBeLessThan(all.indexOf(a.id));
   });
 
   it('keeps notes private: listed with author and time for the staff, never in the tracking answer', async () => {
