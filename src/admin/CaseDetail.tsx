@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ApplicationCase as Case } from '../lib/contract/records.ts';
-import type { StaffMember } from '../lib/api/casework.ts';
 import { downloadPrivateFile } from '../lib/api/files.ts';
 import { nextStages, STAGE_LABELS, type Stage } from '../lib/contract/applications.ts';
 import { formatDate } from '../lib/format.ts';
-import { caseListHref, notesOf, staff } from '../lib/stores/casework.ts';
+import { caseListHref, notesOf, staff, staffName } from '../lib/stores/casework.ts';
 import { createCaseDetailStore, type CaseDetailStore } from '../lib/stores/caseDetail.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { ApplicationCase } from './CaseSections.tsx';
@@ -197,8 +196,6 @@ function StageMove({ store, row }: { store: CaseDetailStore; row: Case }) {
   );
 }
 
-const nameOf = (m: StaffMember) => [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email;
-
 /** Who works the case, when to follow it up, and the staff's private notes. */
 function CaseWork({ store, row }: { store: CaseDetailStore; row: Case }) {
   const members = useStore(staff.$state).data ?? [];
@@ -213,7 +210,7 @@ function CaseWork({ store, row }: { store: CaseDetailStore; row: Case }) {
         <option value="">Unassigned</option>
         {members.map((m) => (
           <option key={m.id} value={m.id}>
-            {nameOf(m)}
+            {staffName(m)}
           </option>
         ))}
       </select>

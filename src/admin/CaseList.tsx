@@ -2,8 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { STAGES, STAGE_LABELS } from '../lib/contract/applications.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
-import { $caseFilters, cases, loadCaseWork, setCaseFilter, setCasePage, staff, stages } from '../lib/stores/casework.ts';
-import type { StaffMember } from '../lib/api/casework.ts';
+import { $caseFilters, cases, loadCaseWork, setCaseFilter, setCasePage, staff, staffName, stages } from '../lib/stores/casework.ts';
 import { $router, href } from '../lib/stores/admin.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { FilterField, Toolbar } from './ui.tsx';
@@ -26,8 +25,6 @@ const caseFields: Record<string, FieldMeta> = {
   follow_up_on: { kind: 'date', label: 'Follow-up', column: true },
   last_activity_at: { kind: 'datetime', label: 'Last activity', column: true },
 };
-
-const nameOf = (m: StaffMember) => [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email;
 
 function StageCounts() {
   const s = useStore(stages.$state);
@@ -77,7 +74,7 @@ function CaseFiltersBar() {
           <option value="none">Unassigned</option>
           {members.map((m) => (
             <option key={m.id} value={m.id}>
-              {nameOf(m)}
+              {staffName(m)}
             </option>
           ))}
         </select>

@@ -18,6 +18,9 @@ export const cases = createPagedStore(api.listCases);
 export const stages = createAsyncStore(api.stageCounts);
 export const staff = createAsyncStore(api.listStaff);
 
+/** A staff member as the dashboard names them: their name, else their address. */
+export const staffName = (m: api.StaffMember) => [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email;
+
 const queryOf = (f: CaseFilters) => {
   const q = new URLSearchParams();
   if (f.status) q.set('status', f.status);
