@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as bodies from '../../src/lib/contract/bodies/applications.ts';
 import { z } from 'zod';
 import * as applications from '../services/applications.ts';
+import * as disputes from '../services/disputes.ts';
 import { ownConsultancy } from '../access/institutions.ts';
 import { id } from '../../src/lib/contract/values.ts';
 import { limit } from '../services/limits.ts';
@@ -12,6 +13,7 @@ import { isPlainFormPost, seeTracking } from '../no-script.ts';
 import { pagedReply } from '../services/paging.ts';
 import * as records from '../../src/lib/contract/records.ts';
 import { download } from '../plugins/serializer.ts';
+import type { ZodApp } from '../typed-app.ts';
 
 const tags = ['applications'];
 const codeParams = z.object({ code: z.string() });
@@ -90,7 +92,46 @@ export default async function applicationRoutes(fastify: FastifyInstance) {
       schema: { querystring: applications.applicationQuery, tags, response: { 200: records.applications } },
       config: { access: ['consultancy'] },
     },
-    async (request) =>
-      pagedReply(request, request.query, await applications.listApplications(app.db, request.query, ownConsultancy(request.user))),
+    async (request) => {
+      const user = request.user!;
+      const mineFirst = user.staff_role === 'counsellor' ? user.id : undefined;
+      return pagedReply(
+        request,
+        request.query,
+        await applications.listApplications(app.db, request.query, ownConsultancy(user), mineFirst),
+      );
+    },
+  );
+  caseRoutes(app);
+}
+
+/** One case for its page, and the decisions students disputed for admins. */
+function caseRoutes(app: ZodApp) {
+  app.get(
+    '/consultancy/dashboard/applications/:id/',
+    {
+      schema: {
+        params: z.object({ id }),
+        querystring: z.strictObject({}),
+        tags,
+        summary: "One application as its case page shows it, with the student's disputes",
+        response: { 200: records.applicationCase },
+      },
+      config: { access: ['consultancy'] },
+    },
+    (request) => applications.applicationCase(app.db, ownConsultancy(request.user), request.params.id),
+  );
+  app.get(
+    '/consultancy-application/admin/disputed-decisions/',
+    {
+      schema: {
+        querystring: disputes.disputedDecisionQuery,
+        tags,
+        summary: 'Offers and visa decisions the student said are not right, longest waiting first',
+        response: { 200: records.disputedDecisions },
+      },
+      config: { access: ['admin'] },
+    },
+    async (request) => pagedReply(request, request.query, await disputes.disputedDecisions(app.db, request.query)),
   );
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { consultancyOwnersOnly } from '../access/institutions.ts';
+import type { ZodApp } from '../typed-app.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { complaintStatusChange } from '../../src/lib/contract/bodies/leads.ts';
@@ -89,6 +91,11 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
     (request) => complaints.changeComplaintStatus(app.db, request.user!, request.params.id, request.body),
   );
 
+  consultancyRoutes(app);
+}
+
+/** The consultancy's side: its complaints, and its answers, which go on its public record. */
+function consultancyRoutes(app: ZodApp) {
   app.get(
     '/consultancy/dashboard/complaints/',
     {
@@ -97,12 +104,12 @@ export default async function complaintRoutes(fastify: FastifyInstance) {
     },
     async (request) => pagedReply(request, request.query, await complaints.consultancyComplaints(app.db, request.user!, request.query)),
   );
-
   app.post(
     '/consultancy/dashboard/complaints/:id/answer/',
     {
       schema: { params: z.object({ id }), body: complaintMessage, tags, response: { 201: records.consultancyComplaint } },
       config: { access: ['consultancy'] },
+      onRequest: consultancyOwnersOnly, // its owners speak for it in public
     },
     async (request, reply) => reply.status(201).send(await complaints.answerComplaint(app, request.user!, request.params.id, request.body)),
   );

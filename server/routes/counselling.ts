@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as c from '../../src/lib/contract/counselling.ts';
-import { ownConsultancy } from '../access/institutions.ts';
+import { consultancyOwnersOnly, ownConsultancy } from '../access/institutions.ts';
 import * as counselling from '../services/counselling.ts';
 import { limit } from '../services/limits.ts';
 
@@ -26,7 +26,8 @@ export default async function counsellingRoutes(fastify: FastifyInstance) {
   );
   app.put(
     '/consultancy/dashboard/counselling/hours/',
-    { schema: { tags, body: c.hoursBody, response: { 200: c.hoursAnswer } }, config: own },
+    // the consultancy's hours are its owners' to set; counsellors work the day
+    { schema: { tags, body: c.hoursBody, response: { 200: c.hoursAnswer } }, config: own, onRequest: consultancyOwnersOnly },
     async (request) => counselling.setHours(app.db, ownConsultancy(request.user), request.body),
   );
   app.get(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { consultancyOwnersOnly } from '../access/institutions.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as bodies from '../../src/lib/contract/bodies/documents.ts';
@@ -81,6 +82,8 @@ async function staffRoutes(fastify: FastifyInstance) {
     {
       schema: { params: z.object({ destination: id }), body: bodies.checklist, tags, response: { 200: records.documentChecklist } },
       config: { access: ['consultancy'] },
+      // the consultancy's template for every case: its owners', like the profile
+      onRequest: consultancyOwnersOnly,
     },
     (request) => documents.saveChecklist(app.db, request.user!, request.params.destination, request.body),
   );

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as bodies from '../../src/lib/contract/bodies/reviews.ts';
 import { id } from '../../src/lib/contract/values.ts';
-import { ownConsultancy } from '../access/institutions.ts';
+import { consultancyOwnersOnly, ownConsultancy } from '../access/institutions.ts';
 import { limit } from '../services/limits.ts';
 import { pagedReply } from '../services/paging.ts';
 import * as reviews from '../services/reviews.ts';
@@ -66,7 +66,12 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/consultancy/dashboard/reviews/:id/reply/',
-    { schema: { params: idParams, body: bodies.replyForm, tags, response: { 200: records.review } }, config: { access: ['consultancy'] } },
+    // a public reply in the consultancy's name: its owners'
+    {
+      schema: { params: idParams, body: bodies.replyForm, tags, response: { 200: records.review } },
+      config: { access: ['consultancy'] },
+      onRequest: consultancyOwnersOnly,
+    },
     (request) => reviews.replyToReview(app.db, request.user!, ownConsultancy(request.user!), request.params.id, request.body),
   );
 

@@ -36,6 +36,7 @@ import { applicationOfCode } from '../access/codes.ts';
 import * as notices from './notices.ts';
 import { mayReadConsultancyFile } from '../access/institutions.ts';
 import { counsellorFilter, listedColumns, listedWhere } from './casework.ts';
+import { disputesOf } from './disputes.ts';
 
 /** The document field of the application form: PDF or images, several allowed. */
 export const documentRules = { documents: { kind: 'document', multiple: true } } as const;
@@ -226,8 +227,11 @@ const sentDocuments = async (db: Db, applicationIds: number[]) =>
         .orderBy(asc(applicationDocuments.id))
     : [];
 
-/** Applications in full, for the consultancy they were sent to and for admins. */
-export async function listApplications(db: Db, q: z.infer<typeof applicationQuery>, consultancyId?: number) {
+/**
+ * Applications in full, for the consultancy they were sent to and for admins; `mineFirst`: a
+ * counsellor's id, whose own cases come before the rest of the consultancy's (each part in the order asked).
+ */
+export async function listApplications(db: Db, q: z.infer<typeof applicationQuery>, consultancyId?: number, mineFirst?: number) {
   const a = consultancyApplications;
   const where = and(
     consultancyId ? eq(a.consultancy_id, consultancyId) : undefined,
@@ -249,24 +253,40 @@ export async function listApplications(db: Db, q: z.infer<typeof applicationQuer
   };
   const rows = await listedColumns(db)
     .where(where)
-    .orderBy(...orderingOf(q.ordering, ordering, q.due === 'true' ? 'follow_up_on' : '-created_at', a.id))
+    .orderBy(
+      ...(mineFirst ? [sql`${a.counsellor_id} is not distinct from ${mineFirst} desc`] : []),
+      ...orderingOf(q.ordering, ordering, q.due === 'true' ? 'follow_up_on' : '-created_at', a.id),
+    )
     .limit(limit)
     .offset(offset);
+  return { count: total!.n, results: await listed(db, rows) };
+}
+
+/** The list's rows with their stage in words, the stages they may move to and the files sent with them. */
+async function listed<R extends { id: number; status: string }>(db: Db, rows: R[]) {
   const documents = await sentDocuments(
     db,
     rows.map((r) => r.id),
   );
-  return {
-    count: total!.n,
-    results: rows.map((r) => ({
-      ...r,
-      status_label: STAGE_LABELS[r.status as Stage],
-      next_statuses: nextStages(r.status),
-      documents: documents
-        .filter((d) => d.application_id === r.id)
-        .map(({ application_id: _a, ...d }) => ({ ...d, url: documentUrl(r.id, d.id) })),
-    })),
-  };
+  return rows.map((r) => ({
+    ...r,
+    status_label: STAGE_LABELS[r.status as Stage],
+    next_statuses: nextStages(r.status),
+    documents: documents
+      .filter((d) => d.application_id === r.id)
+      .map(({ application_id: _a, ...d }) => ({ ...d, url: documentUrl(r.id, d.id) })),
+  }));
+}
+
+/** One of the consultancy's applications as its case page shows it: the list's row, the whole timeline and the student's disputes. */
+export async function applicationCase(db: Db, consultancyId: number, applicationId: number) {
+  const rows = await listedColumns(db).where(
+    and(eq(consultancyApplications.id, applicationId), eq(consultancyApplications.consultancy_id, consultancyId)),
+  );
+  if (!rows.length) throw notFound('Application not found.');
+  const [row] = await listed(db, rows);
+  const timeline = await timelineOf(db, applicationId);
+  return { ...row!, timeline, disputes: await disputesOf(db, applicationId, timeline) };
 }
 
 /** Where an admin or the consultancy downloads a document: an authenticated route, never a public URL. */

@@ -1,3 +1,6 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import { consultancyApplications, users } from '../db/schema/index.ts';
+import { STAGE_LABELS, type Stage } from '../../src/lib/contract/applications.ts';
 import { formatMoney } from '../../src/lib/format.ts';
 import { compose } from '../mail.ts';
 import { enqueue } from './outbox.ts';
@@ -55,19 +58,46 @@ export async function paymentRecorded(db: Runner, site: Site, applicationId: num
   );
 }
 
-/** The student disputed a payment: the consultancy is told, with a link to the application. */
-export async function paymentDisputed(db: Runner, site: Site, applicationId: number, paymentId: number) {
+/**
+ * Who answers for a case when the student disputes something: the consultancy's owners and the
+ * counsellor assigned to it (not every counsellor), else the address on its profile.
+ */
+async function caseAddresses(db: Runner, applicationId: number, consultancyId: number): Promise<string[]> {
+  const [assigned] = await db
+    .select({ counsellor: consultancyApplications.counsellor_id })
+    .from(consultancyApplications)
+    .where(eq(consultancyApplications.id, applicationId));
+  const accounts = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.consultancy_id, consultancyId),
+        eq(users.role, 'consultancy'),
+        eq(users.active, true),
+        or(eq(users.staff_role, 'owner'), assigned?.counsellor ? eq(users.id, assigned.counsellor) : undefined),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return accounts.length ? accounts.map((u) => u.email) : institutionAddresses(db, 'consultancy', consultancyId);
+}
+
+/** A dispute, to those who answer for the case: what is disputed and a link to the case, never the student's documents. */
+async function disputed(db: Runner, site: Site, applicationId: number, key: string, what: string) {
   const a = await application(db, applicationId);
   await enqueue(
     db,
-    ...toEach(
-      await institutionAddresses(db, 'consultancy', a.consultancy_id),
-      `application.${a.id}.payment.${paymentId}.disputed`,
-      `${a.full_name} disputed a payment`,
-      [
-        `${a.full_name} disputed a payment you recorded for application ${a.tracking_code}. Their reason is in your dashboard:`,
-        caseLink(site, a.id),
-      ],
-    ),
+    ...toEach(await caseAddresses(db, a.id, a.consultancy_id), `application.${a.id}.${key}.disputed`, `${a.full_name} disputed ${what}`, [
+      `${a.full_name} disputed ${what} on application ${a.tracking_code}. Their reason is on the application's page in your dashboard:`,
+      caseLink(site, a.id),
+    ]),
   );
 }
+
+/** The student disputed a payment the consultancy recorded. */
+export const paymentDisputed = (db: Runner, site: Site, applicationId: number, paymentId: number) =>
+  disputed(db, site, applicationId, `payment.${paymentId}`, 'a payment you recorded');
+
+/** The student said the offer or visa decision the consultancy set is not right (`entryId`: that stage's history entry). */
+export const decisionDisputed = (db: Runner, site: Site, applicationId: number, entryId: number, stage: Stage) =>
+  disputed(db, site, applicationId, `decision.${entryId}`, `the "${STAGE_LABELS[stage]}" you recorded`);

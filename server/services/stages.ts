@@ -19,6 +19,7 @@ import {
 } from '../../src/lib/contract/applications.ts';
 import type { confirmation, statusChange } from '../../src/lib/contract/bodies/applications.ts';
 import * as notices from './notices.ts';
+import * as caseNotices from './case-notices.ts';
 import { outcomesChanged } from './outcomes.ts';
 import type { Runner } from './tx.ts';
 
@@ -102,7 +103,7 @@ export async function answerDecision(app: FastifyInstance, code: string, input: 
   const application = await applicationOfCode(app.db, code);
   await app.db.transaction(async (tx) => {
     const [claim] = await tx
-      .select({ id: h.id })
+      .select({ id: h.id, status: h.status })
       .from(h)
       .where(and(eq(h.application_id, application.id), inArray(h.status, [...DECISIONS[input.decision]])))
       .orderBy(desc(h.created_at), desc(h.id))
@@ -113,7 +114,9 @@ export async function answerDecision(app: FastifyInstance, code: string, input: 
       .set({ student_answer: input.answer, student_note: input.note, answered_at: sql`now()` })
       .where(eq(h.id, claim.id));
     if (input.decision === 'visa') await outcomesChanged(tx, application.consultancy_id);
+    if (input.answer === 'disputed') await caseNotices.decisionDisputed(tx, app.config, application.id, claim.id, claim.status as Stage);
   });
+  app.outbox.kick();
   return application.tracking_code;
 }
 

@@ -13,18 +13,8 @@ const BADGE: Record<string, string> = {
 };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** An application's requested documents, opened on demand: request, decide with a reason, download, edit the checklist. */
+/** An application's requested documents: request, decide with a reason, download, edit the checklist (owners). */
 export function ApplicationDocuments({ applicationId }: { applicationId: number }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <details className="mt-1" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer py-2.5 font-medium text-brand">Documents</summary>
-      {open ? <DocumentsPanel applicationId={applicationId} /> : null}
-    </details>
-  );
-}
-
-function DocumentsPanel({ applicationId }: { applicationId: number }) {
   const store = useMemo(() => createApplicationDocumentsStore(applicationId), [applicationId]);
   const { data, error, done } = useStore(store.$state);
   useEffect(() => {

@@ -7,6 +7,7 @@ import { $router, accessFor, href, installLeaveGuard, resourceBySlug, slugOf, ty
 import { $redirect, $session, logout, restoreSession, type StoredUser } from '../lib/stores/session.ts';
 import { Overview, Settings } from './AdminScreens.tsx';
 import { AcceptInvite } from './AcceptInvite.tsx';
+import { CaseDetail } from './CaseDetail.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { Flash } from './Flash.tsx';
 import {
@@ -24,10 +25,10 @@ import { ForumModeration } from './ForumModeration.tsx';
 import { AdminLicences, DashboardLicence } from './LicenceScreens.tsx';
 import { AdminOutbox } from './OutboxScreens.tsx';
 import { AdminErasures } from './ErasureScreens.tsx';
-import { AdminPayments } from './PaymentScreens.tsx';
-import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_SCREENS, dashboardNav, screenOf } from './nav.ts';
+import { AdminDisputedDecisions, AdminPayments } from './PaymentScreens.tsx';
+import { ADMIN_NAV, ADMIN_SCREENS, DASHBOARD_SCREENS, dashboardNav, mayOpen, screenOf } from './nav.ts';
 import { DashboardStaff } from './StaffScreen.tsx';
-import { isOwner } from '../lib/stores/staff.ts';
+import { isCounsellor } from '../lib/stores/staff.ts';
 import type { InstitutionRole } from '../lib/contract/index.ts';
 import { hasBranches, hasScreen, isInstitutionKind, takesInquiries } from '../lib/contract/institutions.ts';
 import { DashboardReviews } from './ReviewScreens.tsx';
@@ -140,7 +141,7 @@ export default function Console({ area }: { area: Area }) {
           {area === 'admin' ? (
             <AdminNav current={page} />
           ) : isInstitutionKind(user.role) ? (
-            <DashNav kind={user.role} current={route} owner={isOwner(user)} />
+            <DashNav kind={user.role} current={route} owner={!isCounsellor(user)} />
           ) : null}
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-5 outline-none min-[900px]:px-8 min-[900px]:py-7">
@@ -148,7 +149,7 @@ export default function Console({ area }: { area: Area }) {
             {area === 'admin' ? (
               <AdminRoute page={page} />
             ) : isInstitutionKind(user.role) ? (
-              <DashRoute page={page} kind={user.role} />
+              <DashRoute page={page} kind={user.role} owner={!isCounsellor(user)} />
             ) : null}
           </div>
         </main>
@@ -254,6 +255,8 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
       return <AdminErasures />;
     case 'adminPayments':
       return <AdminPayments />;
+    case 'adminDisputedDecisions':
+      return <AdminDisputedDecisions />;
     case 'adminForumModeration':
       return <ForumModeration />;
     case 'adminList':
@@ -274,10 +277,13 @@ export function AdminRoute({ page }: { page: Page }): ReactNode {
   }
 }
 
-/** A dashboard route: the screens of its kind (contract/institutions.ts); to another kind a screen does not exist. */
-export function DashRoute({ page, kind }: { page: Page; kind: InstitutionRole }): ReactNode {
+/**
+ * A dashboard route: the screens of its kind (contract/institutions.ts); to another kind a screen
+ * does not exist, nor an owner's screen to a counsellor (`owner`: not a counsellor).
+ */
+export function DashRoute({ page, kind, owner = true }: { page: Page; kind: InstitutionRole; owner?: boolean }): ReactNode {
   const screen = screenOf(page?.route);
-  if (!page || (screen && !hasScreen(kind, screen))) return <NotFound />;
+  if (!page || (screen && !hasScreen(kind, screen)) || !mayOpen(page.route, owner)) return <NotFound />;
   switch (page.route) {
     case 'dashHome':
       return <DashboardHome kind={kind} />;
@@ -287,6 +293,8 @@ export function DashRoute({ page, kind }: { page: Page; kind: InstitutionRole })
       return takesInquiries(kind) ? <DashboardInquiries kind={kind} /> : <NotFound />;
     case 'dashApplications':
       return <DashboardApplications />;
+    case 'dashApplication':
+      return <CaseDetail key={page.params.id} id={Number(page.params.id)} />;
     case 'dashCounselling':
       return <DashboardCounselling />;
     case 'dashLicence':

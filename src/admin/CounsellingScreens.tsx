@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import type { DayBooking } from '../lib/api/counselling.ts';
 import { kathmanduDate, kathmanduTime, SLOT_MINUTES, WEEKDAYS } from '../lib/shared/slots.ts';
 import { createCounsellingStore, type CounsellingStore } from '../lib/stores/dashboardCounselling.ts';
+import { $session } from '../lib/stores/session.ts';
+import { isCounsellor } from '../lib/stores/staff.ts';
 import { Empty, ErrorAlert, ScreenHeader } from './ui.tsx';
 
 /** The consultancy's Counselling screen: its day first (what it acts on), then its weekly hours. */
@@ -226,6 +228,8 @@ function HoursForm({ store }: { store: CounsellingStore }) {
 export function DashboardCounselling() {
   const [store] = useState(createCounsellingStore);
   const { error, hours } = useStore(store.$state);
+  // the weekly hours are the owners' to set; a counsellor works the day
+  const owner = !isCounsellor(useStore($session).user);
   useEffect(() => void store.load(), [store]);
   return (
     <section aria-labelledby="counselling-title">
@@ -234,7 +238,7 @@ export function DashboardCounselling() {
       {hours ? (
         <>
           <Day store={store} />
-          <HoursForm store={store} />
+          {owner && <HoursForm store={store} />}
         </>
       ) : null}
     </section>

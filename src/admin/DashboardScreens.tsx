@@ -1,7 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { ApplicationCase } from './CaseSections.tsx';
-import { useEffect, useMemo, useState } from 'react';
-import { type Stage as ApplicationStatus } from '../lib/contract/applications.ts';
+import { useEffect, useMemo } from 'react';
 import { resources } from './resources/index.ts';
 import {
   createBranch,
@@ -18,30 +16,21 @@ import {
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import type { BranchKind } from '../lib/contract/institutions.ts';
 import { entities } from '../lib/contract/index.ts';
-import { nextStages, STAGE_LABELS } from '../lib/forms/applications.ts';
 import { branchFields } from '../lib/forms/branches.ts';
 import { $router, href } from '../lib/stores/admin.ts';
 import { ask, deleteQuestion } from '../lib/stores/adminConfirm.ts';
-import {
-  branchesOf,
-  createAsyncStore,
-  createPagedStore,
-  deleteBranch,
-  moveAndReload,
-  type PagedStore,
-} from '../lib/stores/adminDashboard.ts';
+import { branchesOf, createAsyncStore, createPagedStore, deleteBranch, type PagedStore } from '../lib/stores/adminDashboard.ts';
 import { createFormStore } from '../lib/stores/adminForm.ts';
-import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { LineChart } from './Chart.tsx';
 import { CaseList } from './CaseList.tsx';
-import { cases, exportCaseList } from '../lib/stores/casework.ts';
+import { exportCaseList } from '../lib/stores/casework.ts';
 import { columnsOf, DataTable, Pager } from './DataTable.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import { FactsCheck } from './FactsCheck.tsx';
 import { dashboardNav } from './nav.ts';
 import { $session } from '../lib/stores/session.ts';
-import { isOwner } from '../lib/stores/staff.ts';
-import { Crumbs, RowError, ScreenHeader } from './ui.tsx';
+import { isCounsellor, isOwner } from '../lib/stores/staff.ts';
+import { Crumbs, ScreenHeader } from './ui.tsx';
 
 /** The institution dashboards: own profile, leads, applications, branches, courses, pageviews. */
 
@@ -50,7 +39,7 @@ export function DashboardHome({ kind }: { kind: Institution }) {
   const profile = useMemo(() => createAsyncStore(() => getProfile(kind)), [kind]);
   const s = useStore(store.$state);
   const own = useStore(profile.$state);
-  const owner = isOwner(useStore($session).user);
+  const owner = !isCounsellor(useStore($session).user);
   useEffect(() => {
     void store.load();
     void profile.load();
@@ -66,7 +55,7 @@ export function DashboardHome({ kind }: { kind: Institution }) {
         </p>
       )}
       {s.loading && !s.data && <p role="status">Loading…</p>}
-      <FactsCheck kind={kind} profile={profile} />
+      {owner && <FactsCheck kind={kind} profile={profile} />}
       {s.data && (
         <LineChart
           title="Pageviews of your page, last 30 days"
@@ -163,7 +152,8 @@ export function DashboardInquiries({ kind }: { kind: 'consultancy' | 'college' }
 }
 
 export function DashboardApplications() {
-  const owner = isOwner(useStore($session).user);
+  const user = useStore($session).user;
+  const owner = isOwner(user);
   return (
     <section aria-labelledby="app-title">
       <ScreenHeader id="app-title" title="Applications">
@@ -173,66 +163,9 @@ export function DashboardApplications() {
           </button>
         )}
       </ScreenHeader>
-      <CaseList
-        actions={(row) => (
-          // the whole case opens in this column: on a wide screen give it room, or its forms shrink to a sliver
-          <div className="grid w-full gap-2 min-[700px]:w-96">
-            <StatusMove store={cases} row={row} />
-            <ApplicationDocuments applicationId={Number(row.id)} />
-            <MessagesAndPayments id={Number(row.id)} />
-          </div>
-        )}
-      />
+      {isCounsellor(user) && <p className="mb-3 text-muted">The cases assigned to you come first.</p>}
+      <CaseList />
     </section>
-  );
-}
-
-/** Loaded when opened: a closed case must not cost the list two requests per row. */
-function MessagesAndPayments({ id }: { id: number }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Messages and payments</summary>
-      {open && <ApplicationCase id={id} />}
-    </details>
-  );
-}
-
-/** Move one application to a next status, with a note the applicant sees on /track/. */
-function StatusMove({ store, row }: { store: PagedStore; row: Record<string, unknown> & { id: number } }) {
-  const options = nextStages(row.status);
-  const [status, setStatus] = useState<ApplicationStatus | ''>(options[0] ?? '');
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (options.length === 0) return <span className="text-muted">Final</span>;
-  const id = `move-${row.id}`;
-  return (
-    <form
-      method="post"
-      className="row-form"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (!status) return;
-        setBusy(true);
-        if (await moveAndReload(store, row, status, note)) setNote('');
-        setBusy(false);
-      }}
-    >
-      <label htmlFor={`${id}-status`}>Move {String(row.tracking_code ?? row.id)} to</label>
-      <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus)}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {STAGE_LABELS[o]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-note`}>Note for the applicant</label>
-      <textarea id={`${id}-note`} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-      <button type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Move'}
-      </button>
-      <RowError store={store} id={row.id} />
-    </form>
   );
 }
 

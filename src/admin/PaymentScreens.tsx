@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import type { FlaggedPayment } from '../lib/contract/cases.ts';
+import type { DisputedDecision } from '../lib/contract/records.ts';
 import { formatDate, formatMoney } from '../lib/format.ts';
-import { flaggedPayments, PAYMENT_FLAGS } from '../lib/stores/flaggedPayments.ts';
+import { disputedDecisions, flaggedPayments, PAYMENT_FLAGS } from '../lib/stores/flaggedPayments.ts';
 import { PagedCards } from './PagedCards.tsx';
 
-/** The admins' flagged payments: recorded without a receipt, or disputed by the student. */
+/** The admins' flagged payments (recorded without a receipt, or disputed by the student) and disputed decisions. */
 export function AdminPayments() {
   const store = useMemo(() => flaggedPayments(), []);
   return (
@@ -35,5 +36,37 @@ function PaymentCard({ payment: p }: { payment: FlaggedPayment }) {
       </p>
       {p.dispute_reason && <p className="whitespace-pre-wrap">Disputed: {p.dispute_reason}</p>}
     </li>
+  );
+}
+
+/** Offers and visa decisions the student said are not right: the consultancy's claim against the student's word. */
+export function AdminDisputedDecisions() {
+  const store = useMemo(() => disputedDecisions(), []);
+  return (
+    <PagedCards<DisputedDecision>
+      name="disputed-decisions"
+      title="Disputed decisions"
+      intro="Offers and visa decisions a consultancy recorded that the student says are not right. They count as the consultancy's claims in its public figures; the longest waiting come first."
+      store={store}
+      empty="No disputed decisions."
+      card={(d) => (
+        <li key={d.id} className="panel grid gap-1">
+          <h2 className="text-base">{d.status_label}</h2>
+          <p>
+            {d.consultancy_name} · {d.full_name} · application {d.tracking_code}
+          </p>
+          <p className="text-muted">
+            Recorded <time dateTime={d.claimed_at}>{formatDate(d.claimed_at)}</time>
+            {d.answered_at && (
+              <>
+                {' '}
+                · disputed <time dateTime={d.answered_at}>{formatDate(d.answered_at)}</time>
+              </>
+            )}
+          </p>
+          {d.student_note && <p className="whitespace-pre-wrap">The student: {d.student_note}</p>}
+        </li>
+      )}
+    />
   );
 }

@@ -3,10 +3,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { StaffMember } from '../lib/api/casework.ts';
 import type { FieldMeta } from '../lib/contract/fields.ts';
 import { invitation, STAFF_ROLES } from '../lib/contract/staff.ts';
-import { staff } from '../lib/stores/casework.ts';
+import { staff, staffName } from '../lib/stores/casework.ts';
 import { $session } from '../lib/stores/session.ts';
 import { invitations, inviteByEmail, isOwner, loadStaffScreen, removeMember, withdraw } from '../lib/stores/staff.ts';
 import { columnsOf, DataTable } from './DataTable.tsx';
@@ -23,8 +22,6 @@ const invitationFields: Record<string, FieldMeta> = {
   email: { kind: 'text', label: 'Email', column: true },
   expires_at: { kind: 'datetime', label: 'Expires', column: true },
 };
-const nameOf = (m: StaffMember) => [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email;
-
 export function DashboardStaff() {
   const owner = isOwner(useStore($session).user);
   const members = useStore(staff.$state);
@@ -43,7 +40,7 @@ export function DashboardStaff() {
       <DataTable
         caption="Staff"
         columns={columnsOf(memberFields)}
-        rows={(members.data ?? []).map((m) => ({ ...m, name: nameOf(m) }))}
+        rows={(members.data ?? []).map((m) => ({ ...m, name: staffName(m) }))}
         empty={members.loading ? 'Loading…' : 'No staff yet.'}
         actions={
           owner

@@ -174,7 +174,7 @@ describe.each(engines)('application cases on %s', (engine) => {
       payload: { reason: 'I paid 20,000, not 25,000' },
     });
     expect(disputed.json().results[0]).toMatchObject({ state: 'disputed', dispute_reason: 'I paid 20,000, not 25,000' });
-    await mailTo(agentEmail, 'Hari Thapa disputed a payment');
+    await mailTo(agentEmail, 'Hari Thapa disputed a payment you recorded');
 
     // another application's code cannot answer this one's payments
     const b = await apply();

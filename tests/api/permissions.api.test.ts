@@ -617,6 +617,7 @@ function caseworkCrossCases({ own, other }: Fixtures): CrossCase[] {
     app('PUT /api/consultancy/dashboard/applications/:id/follow-up/', { follow_up_on: '2026-01-01' }),
     app('GET /api/consultancy/dashboard/applications/:id/notes/'),
     app('POST /api/consultancy/dashboard/applications/:id/notes/', { body: 'Hijacked' }),
+    app('GET /api/consultancy/dashboard/applications/:id/'),
     { route: 'GET /api/consultancy/dashboard/applications/stages/', as, why: 'own counts', status: 200, check: countIs(1) },
     { route: 'GET /api/consultancy/dashboard/applications/export/', as, why: 'own applications only', status: 200 },
   ];

@@ -221,13 +221,16 @@ export const EXPECTED: Record<string, RouteExpectation> = {
   'POST /api/consultancy/dashboard/applications/:id/notes/': e('consultancy', 400),
   'GET /api/consultancy/dashboard/applications/stages/': e('consultancy', 200),
   'GET /api/consultancy/dashboard/applications/export/': e('consultancy', 200),
+  'GET /api/consultancy/dashboard/applications/:id/': e('consultancy', 404),
+  'GET /api/consultancy-application/admin/disputed-decisions/': e('admin', 200),
 };
 
 /**
  * The consultancy routes only its owners may call: a counsellor (a consultancy account with
  * staff_role 'counsellor') gets 403 from each, with the walk's request. Counsellors work
- * applications (every other consultancy route); they do not manage staff, edit the profile or
- * licence, or export the applications. staff.api.test.ts walks this list.
+ * applications and the counselling day (every other consultancy route); they do not manage staff,
+ * edit the profile, licence, weekly hours or document checklists, answer in the consultancy's name
+ * in public (complaints, reviews), or export the applications. staff.api.test.ts walks this list.
  */
 export const OWNER_ONLY: string[] = [
   'PATCH /api/consultancy/dashboard/update/',
@@ -237,4 +240,8 @@ export const OWNER_ONLY: string[] = [
   'DELETE /api/consultancy/dashboard/staff/invitations/:id/',
   'DELETE /api/consultancy/dashboard/staff/:id/',
   'GET /api/consultancy/dashboard/applications/export/',
+  'PUT /api/consultancy/dashboard/counselling/hours/',
+  'PUT /api/consultancy/dashboard/checklists/:destination/',
+  'POST /api/consultancy/dashboard/complaints/:id/answer/',
+  'POST /api/consultancy/dashboard/reviews/:id/reply/',
 ];

@@ -83,6 +83,15 @@ describe.each(engines)('consultancy staff and case work on %s', (engine) => {
       .where(eq(consultancyApplications.tracking_code, code));
     return { code, id: row!.id };
   };
+  /** The mail to `to` whose outbox key starts with `key`, once it has arrived (others to the same address are left alone). */
+  const mailTo = async (to: string, key: string) => {
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const mail = inbox.all.find((m) => m.to === to && m.key.startsWith(key));
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`No mail to ${to} keyed ${key}`);
+  };
   const listed = async (query: string, auth = owner.auth) => {
     const res = await call('GET', `/consultancy/dashboard/applications/?page_size=1000&${query}`, auth);
     expect(res.statusCode).toBe(200);
@@ -141,7 +150,7 @@ describe.each(engines)('consultancy staff and case work on %s', (engine) => {
       const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
       const res = await t.app.inject({
         method,
-        url: path!.replace(/:id/g, '999999'),
+        url: path!.replace(/:\w+/g, '999999'),
         headers: c.auth,
         remoteAddress: freshIp(),
         ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
@@ -191,6 +200,19 @@ describe.each(engines)('consultancy staff and case work on %s', (engine) => {
     expect(staff.map((s) => s.id)).not.toContain(c.id);
     // an owner is not removed this way
     expect((await call('DELETE', `/consultancy/dashboard/staff/${owner.id}/`, owner.auth)).statusCode).toBe(404);
+    // nor may it do anything else a consultancy account may: every such route refuses it as signed out
+    for (const [route, expected] of Object.entries(EXPECTED)) {
+      if (!expected.access.split(',').includes('consultancy')) continue;
+      const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      const res = await t.app.inject({
+        method,
+        url: path!.replace(/:\w+/g, '999999'),
+        headers: c.auth,
+        remoteAddress: freshIp(),
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, route).toBe(401);
+    }
   });
 
   it("another consultancy's owner sees and changes nothing of this one's staff and cases", async () => {
@@ -234,6 +256,10 @@ describe.each(engines)('consultancy staff and case work on %s', (engine) => {
     expect((await listed('counsellor=none')).map((r) => r.id)).toContain(b.id);
     expect((await listed('counsellor=none')).map((r) => r.id)).not.toContain(a.id);
     expect((await call('GET', '/consultancy/dashboard/applications/?counsellor=someone', owner.auth)).statusCode).toBe(400);
+    // a counsellor sees the consultancy's cases, their own first; an owner sees the newest first
+    expect((await listed('', c.auth))[0]!.id).toBe(a.id);
+    const all = (await listed('')).map((r) => r.id);
+    expect(all.indexOf(b.id)).toBeLessThan(all.indexOf(a.id));
   });
 
   it('keeps notes private: listed with author and time for the staff, never in the tracking answer', async () => {
@@ -298,6 +324,105 @@ describe.each(engines)('consultancy staff and case work on %s', (engine) => {
     expect(count(moved)).toBe(1);
     expect(body.total).toBe(3);
     expect(body.due).toBe(1);
+  });
+
+  it('opens one case with its timeline; another consultancy gets 404', async () => {
+    const c = await counsellor();
+    const a = await apply({ preferred_intake: 'July 2027' });
+    await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, owner.auth, { counsellor: c.id });
+    await call('POST', `/consultancy/dashboard/applications/${a.id}/status/`, c.auth, { status: 'counselling', note: 'First call done' });
+    const res = await call('GET', `/consultancy/dashboard/applications/${a.id}/`, c.auth);
+    expect(res.statusCode).toBe(200);
+    const one = res.json();
+    expect(one).toMatchObject({
+      id: a.id,
+      tracking_code: a.code,
+      destination_name: 'Australia',
+      preferred_intake: 'July 2027',
+      education_level: "Bachelor's",
+      status: 'counselling',
+      counsellor_id: c.id,
+      counsellor_name: 'Gita Thapa',
+      next_statuses: nextStages('counselling'),
+      disputes: [],
+    });
+    expect(one.timeline.map((e: { status: string }) => e.status)).toEqual(['submitted', 'counselling']);
+    expect(one.timeline[1]).toMatchObject({ note: 'First call done', actor_role: 'counsellor', actor_name: 'Gita Thapa' });
+    const rival = await tokenFor(t, 'consultancy', { consultancy_id: await createConsultancy(t.database.db, 'Rival Two') });
+    expect((await call('GET', `/consultancy/dashboard/applications/${a.id}/`, rival.auth)).statusCode).toBe(404);
+    expect((await call('GET', '/consultancy/dashboard/applications/0/', owner.auth)).statusCode).toBe(400);
+  });
+
+  it("mails a student's dispute of a decision or a payment to the owners and the assigned counsellor, and shows it on the case and to admins", async () => {
+    const assigned = await counsellor();
+    const bystander = await counsellor();
+    const a = await apply();
+    await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, owner.auth, { counsellor: assigned.id });
+    for (const status of ['applied', 'offer_conditional'])
+      expect(
+        (await call('POST', `/consultancy/dashboard/applications/${a.id}/status/`, assigned.auth, { status, note: '' })).statusCode,
+      ).toBe(200);
+    const ownerEmail = ((await call('GET', '/auth/me/', owner.auth)).json() as { email: string }).email;
+    const assignedEmail = ((await call('GET', '/auth/me/', assigned.auth)).json() as { email: string }).email;
+    const bystanderEmail = ((await call('GET', '/auth/me/', bystander.auth)).json() as { email: string }).email;
+
+    const reason = 'I have no offer letter from this university.';
+    const answer = await call('POST', `/consultancy-application/confirm/${a.code}/`, undefined, {
+      decision: 'offer',
+      answer: 'disputed',
+      note: reason,
+    });
+    expect(answer.statusCode).toBe(200);
+    for (const to of [ownerEmail, assignedEmail]) {
+      const mail = await mailTo(to, `application.${a.id}.decision.`);
+      expect(mail.subject).toMatch(/^Ram Sharma \d+ disputed the "Conditional offer" you recorded$/);
+      expect(mail.text).toContain(`${SITE}/dashboard/applications/${a.id}/`);
+      expect(mail.text).not.toContain(reason);
+      expect(mail.attachments).toBe(0);
+    }
+
+    const paid = await call('POST', `/consultancy-application/${a.id}/payments/`, owner.auth, {
+      purpose: 'Application fee',
+      amount_npr: 5000,
+      receipt_number: 'R-1',
+      paid_on: dayFromToday(0),
+    });
+    expect(paid.statusCode).toBe(201);
+    const payment = (paid.json().results as { id: number; purpose: string }[]).find((p) => p.purpose === 'Application fee')!.id;
+    const why = 'I paid 3000, not 5000.';
+    expect(
+      (await call('POST', `/consultancy-application/case/${a.code}/payments/${payment}/dispute/`, undefined, { reason: why })).statusCode,
+    ).toBe(200);
+    for (const to of [ownerEmail, assignedEmail]) {
+      const mail = await mailTo(to, `application.${a.id}.payment.${payment}.disputed`);
+      expect(mail.subject).toMatch(/ disputed a payment you recorded$/);
+      expect(mail.text).toContain(`${SITE}/dashboard/applications/${a.id}/`);
+      expect(mail.text).not.toContain(why);
+    }
+    // a counsellor not assigned to the case is not mailed
+    expect(inbox.all.filter((m) => m.to === bystanderEmail && m.key.includes('disputed'))).toEqual([]);
+
+    const one = (await call('GET', `/consultancy/dashboard/applications/${a.id}/`, bystander.auth)).json() as { disputes: unknown[] };
+    expect(one.disputes).toEqual([
+      { kind: 'offer', what: 'Conditional offer', reason, at: expect.any(String) },
+      { kind: 'payment', what: 'NPR 5,000 · Application fee', reason: why, at: expect.any(String) },
+    ]);
+
+    const admin = await tokenFor(t, 'admin');
+    const flagged = (await call('GET', '/consultancy-application/admin/disputed-decisions/?page_size=1000', admin.auth)).json() as {
+      results: { application_id: number; decision: string; student_note: string; consultancy_name: string }[];
+    };
+    expect(flagged.results.filter((r) => r.application_id === a.id)).toEqual([
+      expect.objectContaining({ decision: 'offer', student_note: reason, consultancy_name: 'Everest Education' }),
+    ]);
+    // a new claim of the same decision replaces the disputed one: no longer listed, nor on the case
+    await call('POST', `/consultancy/dashboard/applications/${a.id}/status/`, owner.auth, { status: 'offer_unconditional', note: '' });
+    const again = (await call('GET', '/consultancy-application/admin/disputed-decisions/?page_size=1000', admin.auth)).json() as {
+      results: { application_id: number }[];
+    };
+    expect(again.results.filter((r) => r.application_id === a.id)).toEqual([]);
+    const now = (await call('GET', `/consultancy/dashboard/applications/${a.id}/`, owner.auth)).json() as { disputes: { kind: string }[] };
+    expect(now.disputes.map((d) => d.kind)).toEqual(['payment']);
   });
 
   it("exports the consultancy's applications as CSV, cells that would run as formulas made text", async () => {

@@ -1,6 +1,7 @@
 /**
- * An application's case end to end on a 360 px phone (issue 26): the demo consultancy's counsellor
- * requests two documents in the dashboard, the student uploads both from /track/ with the tracking
+ * An application's case end to end on a 360 px phone (issue 26): a counsellor the demo consultancy's
+ * owner invited opens the case from the list (its own page, which a reload keeps), sees no owner's
+ * screens in the navigation, requests two documents, the student uploads both from /track/ with the tracking
  * code, the counsellor accepts one and rejects the other with a reason the student then reads, both
  * sides exchange messages (each sees both, the staff member's name on the answer), the consultancy
  * sets the visa granted and the student confirms it, and the consultancy's public figures move: in
@@ -16,6 +17,7 @@ import type { Outcome } from '../../src/lib/contract/outcomes.ts';
 import { outcomeLines } from '../../src/lib/shared/outcomes.ts';
 import { createRebuildRunner } from '../../server/site/rebuild.ts';
 import { apiLogin, contextWith, type ApiSession } from './console-helpers.ts';
+import { outboxText } from './outbox-helpers.ts';
 import { apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 const PHONE = { width: 360, height: 800 };
@@ -24,6 +26,7 @@ const DOCS = ['Sponsor letter (signed)', 'Ward relationship certificate'] as con
 const REASON = 'The scan is cut off: send all four corners.';
 
 let consultancy: ApiSession;
+let counsellor: ApiSession;
 let code = '';
 let applicationId = 0;
 let staff: BrowserContext;
@@ -47,19 +50,36 @@ async function moveByApi(status: string) {
   });
 }
 
-/** The case's row in the dashboard, found among the applications at its stage. */
+/** The case's page, opened from its row among the applications at its stage. */
 async function openCase(stageLabel: string) {
   await dashboard.goto('/dashboard/applications/');
   await dashboard.getByRole('heading', { name: 'Applications' }).waitFor();
   await dashboard.getByLabel('Stage', { exact: true }).selectOption({ label: stageLabel });
-  const row = dashboard.getByRole('row').filter({ hasText: code });
-  await row.waitFor();
   await dashboard.locator('[aria-busy="false"]').first().waitFor();
-  return row;
+  await dashboard.getByRole('row').filter({ hasText: code }).getByRole('link', { name: code }).click();
+  await dashboard.getByRole('heading', { name: 'Asha Gurung', level: 1 }).waitFor();
+  return dashboard.getByRole('main');
 }
 
-/** A section of the case that opens on demand (a details element: its summary has no role). */
-const disclosure = (row: Locator, name: string) => row.locator('summary').filter({ hasText: new RegExp(`^${name}$`) });
+/** A section of the case's page, by its heading. */
+const part = (page: Locator, name: string) => page.getByRole('region', { name, exact: true });
+
+/** A counsellor of the consultancy: invited by its owner through the outbox, joined by the mailed link. */
+async function inviteCounsellor(): Promise<ApiSession> {
+  const email = `counsellor.${Date.now()}@example.com`;
+  const consultancyName = (await apiJson<{ name: string }>(`consultancy/${consultancy.user.consultancy_id}/`)).name;
+  await apiJson('consultancy/dashboard/staff/invitations/', {
+    method: 'POST',
+    headers: { ...bearer(), 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const token = /accept-invite\/\?token=([\w-]+)/.exec(await outboxText(email, `Join ${consultancyName} on StudyAbroad Nepal`))![1];
+  return apiJson<ApiSession>('consultancy/staff/accept/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, first_name: 'Gita', last_name: 'Thapa', password: 'violet-kettle-harbour-42' }),
+  });
+}
 
 async function openTrack() {
   await track.goto('/track/');
@@ -111,7 +131,8 @@ beforeAll(async () => {
     standby: true,
   });
   expect(await runner.check()).toMatchObject({ status: 'built', mode: 'full' });
-  staff = await contextWith(consultancy, { mobile: true, viewport: PHONE });
+  counsellor = await inviteCounsellor();
+  staff = await contextWith(counsellor, { mobile: true, viewport: PHONE });
   student = await newContext({ mobile: true, viewport: PHONE });
   dashboard = await staff.newPage();
   track = await student.newPage();
@@ -126,9 +147,30 @@ afterAll(async () => {
 });
 
 describe('an application case on a phone', () => {
+  it("a counsellor opens the case on its own page, which a reload keeps, and sees none of the owner's screens", async () => {
+    await openCase('Documents');
+    expect(new URL(dashboard.url()).pathname).toBe(`/dashboard/applications/${applicationId}/`);
+    await expectNoOverflow(dashboard);
+    // the way back keeps the list's filter, in the list's address too
+    await dashboard.getByRole('link', { name: '← Applications' }).click();
+    await dashboard.getByRole('row').filter({ hasText: code }).waitFor();
+    expect(await dashboard.getByLabel('Stage', { exact: true }).inputValue()).toBe('documents');
+    expect(new URL(dashboard.url()).search).toBe('?status=documents');
+    // the case's address opens it again after a reload
+    await dashboard.goto(`/dashboard/applications/${applicationId}/`);
+    await dashboard.reload();
+    await dashboard.getByRole('heading', { name: 'Asha Gurung', level: 1 }).waitFor();
+    await dashboard.getByRole('region', { name: 'Stage', exact: true }).getByLabel('Move to').waitFor();
+    await expectNoOverflow(dashboard);
+
+    await dashboard.getByRole('button', { name: 'Menu' }).click();
+    const nav = dashboard.getByRole('navigation', { name: 'Dashboard' });
+    await nav.getByRole('link', { name: 'Applications' }).waitFor();
+    for (const owners of ['Profile', 'Licence', 'Staff']) expect(await nav.getByRole('link', { name: owners }).count(), owners).toBe(0);
+  });
+
   it('the counsellor requests two documents, the student uploads both from /track/', async () => {
-    const row = await openCase('Documents');
-    await disclosure(row, 'Documents').click();
+    const row = part(await openCase('Documents'), 'Documents');
     for (const name of DOCS) {
       await row.getByLabel('Document', { exact: true }).fill(name);
       await row.getByRole('button', { name: 'Request', exact: true }).click();
@@ -155,8 +197,7 @@ describe('an application case on a phone', () => {
   });
 
   it('the counsellor accepts one and rejects the other with a reason the student reads', async () => {
-    const row = await openCase('Documents');
-    await disclosure(row, 'Documents').click();
+    const row = part(await openCase('Documents'), 'Documents');
     const item = (name: string) => row.getByRole('listitem').filter({ hasText: name });
     await item(DOCS[0]).getByRole('button', { name: 'Accept' }).click();
     await item(DOCS[0]).getByText('Accepted').waitFor();
@@ -183,17 +224,16 @@ describe('an application case on a phone', () => {
     await thread.getByRole('listitem').filter({ hasText: question }).waitFor();
 
     const row = await openCase('Documents');
-    await disclosure(row, 'Messages and payments').click();
-    const messages = row.getByRole('region', { name: 'Messages' });
+    const messages = row.getByRole('region', { name: 'Messages', exact: true });
     await messages.getByText(question).waitFor();
     await messages.getByLabel('Answer').fill(answer);
     await messages.getByRole('button', { name: 'Send' }).click();
     await messages.getByText(answer).waitFor();
     // the payment form's fields are named in sight, not by placeholders that go once typed
-    await row.getByRole('region', { name: 'Payments' }).getByText('Date paid').waitFor();
+    await row.getByRole('region', { name: 'Payments', exact: true }).getByText('Date paid').waitFor();
     await expectNoOverflow(dashboard);
 
-    const staffName = `${consultancy.user.first_name} ${consultancy.user.last_name}`.trim();
+    const staffName = 'Gita Thapa';
     await openTrack();
     await thread.getByRole('listitem').filter({ hasText: question }).waitFor();
     const answered = thread.getByRole('listitem').filter({ hasText: answer });
@@ -205,9 +245,9 @@ describe('an application case on a phone', () => {
     const before = await outcomesNow();
     for (const stage of ['applied', 'offer_unconditional', 'coe', 'visa_lodged']) await moveByApi(stage);
 
-    const row = await openCase('Visa lodged');
-    await row.getByLabel(`Move ${code} to`).selectOption({ label: 'Visa granted' });
-    await row.getByRole('button', { name: 'Move' }).click();
+    const stage = part(await openCase('Visa lodged'), 'Stage');
+    await stage.getByLabel('Move to').selectOption({ label: 'Visa granted' });
+    await stage.getByRole('button', { name: 'Move' }).click();
     await dashboard
       .getByRole('status')
       .filter({ hasText: `Application ${code} moved to` })

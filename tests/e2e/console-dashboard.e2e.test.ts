@@ -1,6 +1,6 @@
 /**
  * The institution dashboard in a real Chromium: a consultancy edits its profile and moves an
- * application to a new status with a note, which the applicant then sees on /track/, and downloads
+ * application (on its case page) to a new status with a note, which the applicant then sees on /track/, and downloads
  * an applicant's document through the API.
  */
 import { buffer } from 'node:stream/consumers';
@@ -56,10 +56,14 @@ describe('consultancy dashboard', () => {
     const row = page.getByRole('row').filter({ hasText: code });
     await row.waitFor();
     await page.locator('[aria-busy="false"]').waitFor();
-    await row.getByLabel(`Move ${code} to`).selectOption('counselling');
+    // the case opens on its own page
+    await row.getByRole('link', { name: code }).click();
+    await page.getByRole('heading', { name: 'Sita Sharma', level: 1 }).waitFor();
+    const stage = page.getByRole('region', { name: 'Stage', exact: true });
+    await stage.getByLabel('Move to').selectOption('counselling');
     const note = 'We are checking your documents.';
-    await row.getByLabel('Note for the applicant').fill(note);
-    await row.getByRole('button', { name: 'Move' }).click();
+    await stage.getByLabel('Note for the student').fill(note);
+    await stage.getByRole('button', { name: 'Move' }).click();
     // said where the user is looking: the toast lies inside the viewport whatever the scroll
     const moved = page.getByRole('status').filter({ hasText: `Application ${code} moved to counselling.` });
     await moved.waitFor();

@@ -18,6 +18,7 @@ export interface ApiSession {
     last_name: string;
     phone: string;
     role: string;
+    staff_role?: 'owner' | 'counsellor';
     consultancy_id?: number | null;
     college_id?: number | null;
     university_id?: number | null;
@@ -43,7 +44,15 @@ export async function contextWith(session: ApiSession, options: ContextOptions =
   const items: Record<string, string> = {
     access: session.access,
     refresh: session.refresh,
-    user: JSON.stringify({ id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, phone: u.phone, role: u.role }),
+    user: JSON.stringify({
+      id: u.id,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      phone: u.phone,
+      role: u.role,
+      staffRole: u.staff_role,
+    }),
   };
   if (u.consultancy_id) items.consultancyId = String(u.consultancy_id);
   if (u.college_id) items.collegeId = String(u.college_id);

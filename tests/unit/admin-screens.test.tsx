@@ -32,16 +32,22 @@ vi.mock('../../src/lib/api/casework.ts', () => ({
   listNotes: vi.fn(async () => []),
   addNote: vi.fn(),
   exportCases: vi.fn(),
+  getCase: vi.fn(),
 }));
+// the case page's documents and thread have tests of their own; here they would call the network
+vi.mock('../../src/admin/ApplicationDocuments.tsx', () => ({ ApplicationDocuments: () => null }));
+vi.mock('../../src/admin/CaseSections.tsx', () => ({ ApplicationCase: () => null }));
 
 import * as dashApi from '../../src/lib/api/dashboard.ts';
 import * as caseworkApi from '../../src/lib/api/casework.ts';
 import type { CaseRow } from '../../src/lib/api/casework.ts';
+import type { ApplicationCase } from '../../src/lib/contract/records.ts';
 import * as settingsApi from '../../src/lib/api/settings.ts';
 import { ApiError } from '../../src/lib/api/client.ts';
 import { Settings } from '../../src/admin/AdminScreens.tsx';
 import { DashboardApplications } from '../../src/admin/DashboardScreens.tsx';
-import { $dirty } from '../../src/lib/stores/admin.ts';
+import { CaseDetail } from '../../src/admin/CaseDetail.tsx';
+import { $dirty, $router } from '../../src/lib/stores/admin.ts';
 import { $flash, dismissFlash } from '../../src/lib/stores/adminFlash.ts';
 import { $caseFilters, cases } from '../../src/lib/stores/casework.ts';
 import { $session } from '../../src/lib/stores/session.ts';
@@ -163,11 +169,78 @@ describe('consultancy applications: the case list', () => {
     expect(within(counts).getByRole('button', { name: 'Due today 0' })).toBeTruthy();
   });
 
-  it('moves an application to a next stage with a note, then reloads', async () => {
-    work.listCases.mockResolvedValueOnce(page([row])).mockResolvedValueOnce(page([{ ...row, status: 'counselling' }]));
-    dash.moveApplication.mockResolvedValue({ ...row, status: 'counselling' });
+  const one: ApplicationCase = {
+    ...row,
+    consultancy_id: 7,
+    consultancy_name: 'Everest Education',
+    destination_id: 1,
+    course_id: null,
+    university_id: 2,
+    updated_at: '2026-01-02T00:00:00Z',
+    email: 's@x.np',
+    address: '',
+    course_name: null,
+    message: 'Nursing, please',
+    next_statuses: ['counselling', 'documents', 'applied', 'withdrawn', 'closed'],
+    documents: [],
+    timeline: [
+      {
+        status: 'submitted',
+        status_label: 'Submitted',
+        note: 'Application submitted.',
+        actor_role: 'student',
+        actor_name: '',
+        decision: null,
+        student_answer: null,
+        student_note: '',
+        answered_at: null,
+        created_at: '2026-01-01T00:00:00Z',
+      },
+    ],
+    disputes: [],
+  };
+
+  it('opens each case on a page of its own, and keeps the filters in the list address', async () => {
+    $router.open('/dashboard/applications/');
     render(<DashboardApplications />);
-    const select = await screen.findByLabelText('Move AB12-CD34 to');
+    const link = await screen.findByRole('link', { name: 'AB12-CD34' });
+    expect(link.getAttribute('href')).toBe('/dashboard/applications/11/');
+    fireEvent.change(screen.getByLabelText('Stage'), { target: { value: 'submitted' } });
+    await waitFor(() => expect($router.get()?.search).toEqual({ status: 'submitted' }));
+    cleanup();
+    work.getCase.mockResolvedValue(one);
+    render(<CaseDetail id={11} />);
+    await screen.findByRole('heading', { name: 'Sita Sharma', level: 1 });
+    expect(screen.getByRole('link', { name: '← Applications' }).getAttribute('href')).toBe('/dashboard/applications/?status=submitted');
+    // a reload of the list's address opens it filtered as it was
+    cleanup();
+    $caseFilters.set({ status: '', counsellor: '', due: false });
+    $router.open('/dashboard/applications/?status=submitted&due=true&page=2');
+    render(<DashboardApplications />);
+    await waitFor(() => expect(work.listCases).toHaveBeenLastCalledWith(2, 'status=submitted&due=true'));
+    $router.open('/dashboard/applications/');
+  });
+
+  it("shows the case's header, timeline and the student's disputes first", async () => {
+    work.getCase.mockResolvedValue({
+      ...one,
+      disputes: [{ kind: 'payment', what: 'NPR 5,000 · Application fee', reason: 'I paid 3000.', at: '2026-01-03T00:00:00Z' }],
+    });
+    render(<CaseDetail id={11} />);
+    const disputes = await screen.findByRole('region', { name: 'Disputed by the student' });
+    expect(disputes.textContent).toContain('The student disputes this payment: NPR 5,000 · Application fee');
+    expect(disputes.textContent).toContain('I paid 3000.');
+    const header = screen.getByRole('banner');
+    for (const text of ['Australia', 'University of Sydney', 'Feb 2027', 'Masters', 'Submitted', 'Unassigned'])
+      expect(within(header).getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.getByRole('list', { name: 'Stages so far, newest first' }).textContent).toContain('Application submitted.');
+  });
+
+  it('moves the case to a next stage with a note, then reads it again', async () => {
+    work.getCase.mockResolvedValueOnce(one).mockResolvedValueOnce({ ...one, status: 'counselling', status_label: 'Counselling' });
+    dash.moveApplication.mockResolvedValue({ ...row, status: 'counselling' });
+    render(<CaseDetail id={11} />);
+    const select = await screen.findByLabelText('Move to');
     expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual([
       'counselling',
       'documents',
@@ -175,17 +248,18 @@ describe('consultancy applications: the case list', () => {
       'withdrawn',
       'closed',
     ]);
-    fireEvent.change(screen.getByLabelText('Note for the applicant'), { target: { value: 'Checking your papers' } });
+    fireEvent.change(screen.getByLabelText('Note for the student'), { target: { value: 'Checking your papers' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
     await waitFor(() => expect($flash.get()?.text).toBe('Application AB12-CD34 moved to counselling.'));
     expect(dash.moveApplication).toHaveBeenCalledWith(11, 'submitted', 'counselling', 'Checking your papers');
-    await waitFor(() => expect(work.listCases).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(work.getCase).toHaveBeenCalledTimes(2));
   });
 
-  it("a refused move is said beside that row's Move button, not above the list", async () => {
+  it('a refused move is said beside the Move button', async () => {
+    work.getCase.mockResolvedValue(one);
     dash.moveApplication.mockRejectedValueOnce(new ApiError('This application has moved on since you opened it.', 409));
-    render(<DashboardApplications />);
-    await screen.findByLabelText('Move AB12-CD34 to');
+    render(<CaseDetail id={11} />);
+    await screen.findByLabelText('Move to');
     const move = screen.getByRole('button', { name: 'Move' });
     fireEvent.click(move);
     const alert = await screen.findByRole('alert');
@@ -194,13 +268,14 @@ describe('consultancy applications: the case list', () => {
     expect($flash.get()).toBeNull();
   });
 
-  it('assigns a counsellor from the case work and reloads the list', async () => {
-    render(<DashboardApplications />);
-    const assign = await screen.findByLabelText('Counsellor', { selector: '#assign-11' });
-    fireEvent.change(assign, { target: { value: '5' } });
+  it('assigns a counsellor from the case work and reads the case again', async () => {
+    work.getCase.mockResolvedValue(one);
+    render(<CaseDetail id={11} />);
+    await screen.findByRole('option', { name: 'Ram Thapa' });
+    fireEvent.change(screen.getByLabelText('Counsellor', { selector: '#case-counsellor-pick' }), { target: { value: '5' } });
     await waitFor(() => expect(work.assign).toHaveBeenCalledWith(11, 5));
     await waitFor(() => expect($flash.get()?.text).toBe('Counsellor assigned.'));
-    await waitFor(() => expect(work.listCases).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(work.getCase).toHaveBeenCalledTimes(2));
   });
 
   it('filters by stage, counsellor and due today on the server, and shows refusals', async () => {

@@ -1,4 +1,5 @@
 import type { CaseMessage, CasePayments, FlaggedPayment } from '../contract/cases.ts';
+import type { DisputedDecision } from '../contract/records.ts';
 import { call, json, type Page } from './client.ts';
 
 /** An application's case (issue 26): its thread and payments, by tracking code (the student) or by id (the consultancy, admins). */
@@ -35,4 +36,10 @@ export const listFlaggedPayments = (page: number, flag: string) =>
   call(
     'Failed to fetch flagged payments',
     json<Page<FlaggedPayment>>('payments/admin/flagged/', { searchParams: { page, ...(flag ? { flag } : {}) } }),
+  );
+/** For admins: the offers and visa decisions students said are not right, longest waiting first. */
+export const listDisputedDecisions = (page: number) =>
+  call(
+    'Failed to fetch disputed decisions',
+    json<Page<DisputedDecision>>('consultancy-application/admin/disputed-decisions/', { searchParams: { page } }),
   );

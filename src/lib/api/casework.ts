@@ -1,5 +1,6 @@
 import { call, type Page } from './client.ts';
 import { requireDashboard } from '../forms/guards.ts';
+import type { ApplicationCase } from '../contract/records.ts';
 
 /** The consultancy dashboard's case work: the filtered list, counts per stage, staff, assignment, follow-ups and private notes. */
 
@@ -62,3 +63,6 @@ export const addNote = (id: number, body: string) =>
 /** The whole list as CSV (owners). */
 export const exportCases = () =>
   guarded(() => call('Failed to export the applications', (c) => c.get(`${base}/applications/export/`).blob()));
+/** One case for its page: the list's row, its timeline and what the student disputes. */
+export const getCase = (id: number) =>
+  guarded(() => call('Failed to fetch the application', (c) => c.get(`${base}/applications/${id}/`).json<ApplicationCase>()));

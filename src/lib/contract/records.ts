@@ -24,6 +24,17 @@ export const applicationSubmitted = z.object({
   status_label: z.string(),
   message: z.string(),
 });
+/** One stage as set, with who set it and the student's answer to a decision it claims. */
+const timelineEntry = z.object({
+  ...statusEntry,
+  status_label: z.string(),
+  actor_role: z.enum(ACTOR_ROLES),
+  actor_name: z.string().describe('The counsellor who set it; empty for the student and admins'),
+  decision: z.enum(['offer', 'visa']).nullable().describe('The decision this stage claims, which the student may confirm'),
+  student_answer: z.enum(ANSWERS).nullable().describe("The student's answer; null: the consultancy's claim only"),
+  student_note: z.string(),
+  answered_at: timestamp.nullable(),
+});
 /** What the holder of a tracking code sees: the applicant's details masked. */
 export const applicationTracking = z.object({
   tracking_code: z.string(),
@@ -38,18 +49,7 @@ export const applicationTracking = z.object({
   preferred_intake: z.string(),
   education_level: z.string(),
   document_count: int,
-  timeline: z.array(
-    z.object({
-      ...statusEntry,
-      status_label: z.string(),
-      actor_role: z.enum(ACTOR_ROLES),
-      actor_name: z.string().describe('The counsellor who set it; empty for the student and admins'),
-      decision: z.enum(['offer', 'visa']).nullable().describe('The decision this stage claims, which the student may confirm'),
-      student_answer: z.enum(ANSWERS).nullable().describe("The student's answer; null: the consultancy's claim only"),
-      student_note: z.string(),
-      answered_at: timestamp.nullable(),
-    }),
-  ),
+  timeline: z.array(timelineEntry),
   editable: z.boolean(),
   withdrawable: z.boolean(),
   notify_applicant: z.boolean(),
@@ -88,6 +88,33 @@ export const application = z.object({
   ),
 });
 export const applications = page(application);
+/** What the student disputes in a case: the latest claim of a decision they said is not right, or a payment. */
+export const caseDispute = z.object({
+  kind: z.enum(['offer', 'visa', 'payment']),
+  what: z.string().describe('The stage claimed, or the payment (amount and what for)'),
+  reason: z.string().describe("The student's words"),
+  at: timestamp,
+});
+/** One application as its case page shows it (issue 26): the list's row, the whole timeline and what the student disputes. */
+export const applicationCase = application.extend({ timeline: z.array(timelineEntry), disputes: z.array(caseDispute) });
+export type ApplicationCase = z.infer<typeof applicationCase>;
+/** For admins: a decision the student disputed, with where it was claimed. */
+export const disputedDecision = z.object({
+  id: int.describe('The stage entry claiming the decision'),
+  application_id: int,
+  status: z.string(),
+  status_label: z.string(),
+  decision: z.enum(['offer', 'visa']),
+  student_note: z.string(),
+  answered_at: timestamp.nullable(),
+  claimed_at: timestamp,
+  tracking_code: z.string(),
+  full_name: z.string(),
+  consultancy_id: int,
+  consultancy_name: z.string(),
+});
+export const disputedDecisions = page(disputedDecision);
+export type DisputedDecision = z.infer<typeof disputedDecision>;
 export const applicationMoved = z.object({
   id: int,
   status: z.string(),

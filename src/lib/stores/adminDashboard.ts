@@ -1,7 +1,6 @@
 import { map, type MapStore } from 'nanostores';
-import { STAGE_LABELS, type Stage as ApplicationStatus } from '../contract/applications.ts';
 import type { Page } from '../api/client.ts';
-import { confirmOwnFacts as confirmFacts, listBranches, moveApplication, removeBranch, type Institution } from '../api/dashboard.ts';
+import { confirmOwnFacts as confirmFacts, listBranches, removeBranch, type Institution } from '../api/dashboard.ts';
 import type { BranchKind } from '../contract/institutions.ts';
 import { flash } from './adminFlash.ts';
 
@@ -87,20 +86,6 @@ export function createPagedStore<R extends { id: number } = Row>(fetch: (page: n
 }
 
 export type PagedStore<R extends { id: number } = Row> = ReturnType<typeof createPagedStore<R>>;
-
-/** Moves an application and refreshes the list; the outcome is flashed, a refusal is said beside the row's Move button. */
-export async function moveAndReload(store: PagedStore, row: Row, status: ApplicationStatus, note: string): Promise<boolean> {
-  rowFailed(store, row.id);
-  try {
-    await moveApplication(row.id, row.status, status, note);
-    flash(`Application ${String(row.tracking_code ?? row.id)} moved to ${STAGE_LABELS[status].toLowerCase()}.`);
-    await store.load();
-    return true;
-  } catch (e) {
-    rowFailed(store, row.id, e);
-    return false;
-  }
-}
 
 const branchStores = new Map<BranchKind, ReturnType<typeof createAsyncStore<Row[]>>>();
 /** The own institution's branches (a short list, not paged): one store per kind, shared by the list and the form. */

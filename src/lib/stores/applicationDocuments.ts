@@ -9,6 +9,7 @@ import {
 } from '../api/documents.ts';
 import { downloadPrivateFile } from '../api/files.ts';
 import { $session } from './session.ts';
+import { isOwner } from './staff.ts';
 
 export interface ApplicationDocumentsState {
   data: StaffDocuments | null;
@@ -62,7 +63,8 @@ export function createApplicationDocumentsStore(applicationId: number) {
     download: (url: string, name: string) =>
       downloadPrivateFile(url, name).catch((e: unknown) => $state.set({ ...$state.get(), error: message(e) })),
     /** Only a consultancy keeps checklists: an admin requests from the consultancy's. */
-    editsChecklist: () => $session.get().user?.role === 'consultancy' && Boolean($state.get().data?.destination_id),
+    // the checklist is the consultancy's template for every case: its owners edit it
+    editsChecklist: () => isOwner($session.get().user) && Boolean($state.get().data?.destination_id),
   };
 }
 export type ApplicationDocumentsStore = ReturnType<typeof createApplicationDocumentsStore>;

@@ -3,6 +3,7 @@ import * as api from '../api/casework.ts';
 import { createAsyncStore, createPagedStore } from './adminDashboard.ts';
 import { flash } from './adminFlash.ts';
 import { downloadBlob } from '../forms/csv.ts';
+import { $router, href } from './admin.ts';
 
 /** The consultancy's application list with its case-work filters, counts per stage and staff, and the actions on one case. */
 
@@ -17,6 +18,9 @@ export const cases = createPagedStore(api.listCases);
 export const stages = createAsyncStore(api.stageCounts);
 export const staff = createAsyncStore(api.listStaff);
 
+/** A staff member as the dashboard names them: their name, else their address. */
+export const staffName = (m: api.StaffMember) => [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email;
+
 const queryOf = (f: CaseFilters) => {
   const q = new URLSearchParams();
   if (f.status) q.set('status', f.status);
@@ -25,12 +29,38 @@ const queryOf = (f: CaseFilters) => {
   return q.toString();
 };
 
+/** The list's address with its filters and page, so the way back from a case, a reload and a shared link keep them. */
+export function caseListHref(): string {
+  const f = $caseFilters.get();
+  const page = cases.$state.get().page;
+  return href(
+    'dashApplications',
+    {},
+    { status: f.status, counsellor: f.counsellor, due: f.due ? 'true' : '', page: page > 1 ? String(page) : '' },
+  );
+}
+const showFilters = () => $router.open(caseListHref(), true);
+
 export async function setCaseFilter<K extends keyof CaseFilters>(key: K, value: CaseFilters[K]) {
   $caseFilters.set({ ...$caseFilters.get(), [key]: value });
+  cases.$state.setKey('page', 1);
+  showFilters();
   await cases.setFilter(queryOf($caseFilters.get()));
 }
 
-export const loadCaseWork = () => Promise.all([cases.load(), stages.load(), staff.load()]);
+export async function setCasePage(page: number) {
+  cases.$state.setKey('page', Math.max(1, page));
+  showFilters();
+  await cases.load();
+}
+
+/** Opens the list as its address says (`search`: the query of /dashboard/applications/), with the counts and the staff. */
+export function loadCaseWork(search: Record<string, string> = {}) {
+  $caseFilters.set({ status: search.status ?? '', counsellor: search.counsellor ?? '', due: search.due === 'true' });
+  cases.$state.setKey('filter', queryOf($caseFilters.get()));
+  cases.$state.setKey('page', Math.max(1, Number(search.page) || 1));
+  return Promise.all([cases.load(), stages.load(), staff.load()]);
+}
 
 /** Runs one case action, says how it went, and reloads the list and counts. */
 async function act(done: string, run: () => Promise<unknown>) {

@@ -12,6 +12,8 @@ import { $redirect, saveSession, type StoredUser } from './session.ts';
 /** A session stored before staff roles has none: it is an owner's, as counsellors could only sign in since. The server checks anyway. */
 export const isOwner = (user: Pick<StoredUser, 'role' | 'staffRole'> | null | undefined) =>
   user?.role === 'consultancy' && user.staffRole !== 'counsellor';
+/** A consultancy's counsellor: its dashboard shows them only the case work (every other account is its institution's owner). */
+export const isCounsellor = (user: Pick<StoredUser, 'staffRole'> | null | undefined) => user?.staffRole === 'counsellor';
 
 export const invitations = createAsyncStore(api.listInvitations);
 export const loadStaffScreen = (owner: boolean) => Promise.all([staff.load(), owner ? invitations.load() : undefined]);
