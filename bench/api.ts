@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '../server/db/index.ts';
 import { serverEntity } from '../server/entities/registry.ts';
 import { localStorage } from '../server/storage/index.ts';
-import { databaseExec, type ServerOptions } from './servers.ts';
+import { databaseExec, postgresExec, type ServerOptions } from './servers.ts';
 import { consultancySearches, courseSearches, siteSearches } from './search-queries.ts';
 import { detailShape, fill, listShape, type Template } from './shapes.ts';
 
@@ -665,11 +665,12 @@ async function explainAll(database: Database, list: Scenario[], target: { url?: 
   const summary: Record<string, { label: string; planning_ms: number; execution_ms: number; plan: string }[]> = {};
   const run = async (text: string, params: unknown[]): Promise<string[]> => {
     if (target.url) {
-      const client = postgres(target.url, { max: 1, onnotice: () => {} });
+      // the bare handler's client: the API's plan_cache_mode, and JSON parameters sent as the JSON text drizzle made
+      const client = postgresExec(target.url, 1, false, false);
       try {
-        return (await client.unsafe(text, params as never[])).map((r) => r['QUERY PLAN'] as string);
+        return (await client.rows(text, params)).map((r) => r['QUERY PLAN'] as string);
       } finally {
-        await client.end({ timeout: 5 });
+        await client.end();
       }
     }
     const pg = (database.db as unknown as { $client: { query: (t: string, p: unknown[]) => Promise<{ rows: Record<string, string>[] }> } })
