@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '../server/db/index.ts';
 import { serverEntity } from '../server/entities/registry.ts';
 import { localStorage } from '../server/storage/index.ts';
-import { databaseExec, type ServerOptions } from './servers.ts';
+import { databaseExec, postgresExec, type ServerOptions } from './servers.ts';
 import { consultancySearches, courseSearches, siteSearches } from './search-queries.ts';
 import { detailShape, fill, listShape, type Template } from './shapes.ts';
 
@@ -72,9 +72,22 @@ const terms = (list: string) =>
     .filter(Boolean);
 const SEARCH_TERMS = terms(args.search!);
 const NARROW_TERMS = terms(args['search-narrow']!);
-const GOAL = { search_ratio: 0.85, p99_ms: 10, rows: 100_000 };
+/** The goals hold at this many rows. */
+const GOAL_ROWS = 100_000;
+/**
+ * Issue 25, with the cache on: the API's req/s at least so many times the bare handler's; repeated
+ * reads (list, detail, a search asked again) 3 x, varied searches (none repeated) 0.9 x.
+ */
+const BARE_GOAL: Record<string, number> = {
+  list: 3,
+  'list-deep': 3,
+  search: 3,
+  'search-narrow': 3,
+  detail: 3,
+  'search-consultancies': 0.9,
+};
 /** Issue 24: p95 of a list's ?search= and of the site's search, with varied queries at 100k rows; issue 25: varied search vs bare. */
-const SEARCH_GOAL = { list_p95_ms: 50, site_p95_ms: 80, bare_ratio: 0.9 };
+const SEARCH_GOAL = { list_p95_ms: 50, site_p95_ms: 80, bare_ratio: BARE_GOAL['search-consultancies']! };
 const VARIED = { round: Number(args['varied-requests']), warmup: Math.ceil(Number(args['varied-requests']) / 3) };
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -665,11 +678,12 @@ async function explainAll(database: Database, list: Scenario[], target: { url?: 
   const summary: Record<string, { label: string; planning_ms: number; execution_ms: number; plan: string }[]> = {};
   const run = async (text: string, params: unknown[]): Promise<string[]> => {
     if (target.url) {
-      const client = postgres(target.url, { max: 1, onnotice: () => {} });
+      // the bare handler's client: the API's plan_cache_mode, and JSON parameters sent as the JSON text drizzle made
+      const client = postgresExec(target.url, 1, false, false);
       try {
-        return (await client.unsafe(text, params as never[])).map((r) => r['QUERY PLAN'] as string);
+        return (await client.rows(text, params)).map((r) => r['QUERY PLAN'] as string);
       } finally {
-        await client.end({ timeout: 5 });
+        await client.end();
       }
     }
     const pg = (database.db as unknown as { $client: { query: (t: string, p: unknown[]) => Promise<{ rows: Record<string, string>[] }> } })
@@ -702,15 +716,31 @@ async function explainAll(database: Database, list: Scenario[], target: { url?: 
   return { summary, text: out.join('\n') };
 }
 
-/** What the run reached and, from the query plans, where the time goes. */
-function goalNote(search: {
-  ratio: { rps: number | null };
-  median: { api: { p99: number; p50: number }; bare: { p50: number; p99: number } };
-  explain?: { label: string; execution_ms: number; plan: string }[];
-}) {
-  const parts = [
-    `Reached: search at ${search.ratio.rps} x the bare handler's req/s (goal >= ${GOAL.search_ratio}), API p99 ${search.median.api.p99} ms (goal <= ${GOAL.p99_ms} ms; bare p50 ${search.median.bare.p50} ms).`,
-  ];
+/**
+ * Issue 25's ratios to the bare handler, per scenario that ran (null: none did), and whether each
+ * is met; met overall only when every scenario of the goal ran at GOAL_ROWS rows.
+ */
+function bareGoal(results: { name: string; ratio?: { rps: number | null } }[], rows: Record<string, number>) {
+  const reached = Object.fromEntries(
+    results
+      .filter((r) => r.name in BARE_GOAL && r.ratio)
+      .map((r) => {
+        const at_least = BARE_GOAL[r.name]!;
+        return [r.name, { api_vs_bare_rps: r.ratio!.rps, at_least, met: (r.ratio!.rps ?? 0) >= at_least }];
+      }),
+  );
+  const ran = Object.keys(reached).length;
+  if (ran === 0) return null;
+  return {
+    target: `issue 25, the API with its cache on (PUBLIC_CACHE_MB ${process.env.PUBLIC_CACHE_MB ?? 'default'}) against the bare handler on the same SQL, req/s medians of the rounds at ${GOAL_ROWS} rows: list, list-deep, detail and repeated search (search, search-narrow) >= 3 x; varied search, no query repeated (search-consultancies), >= 0.9 x`,
+    reached,
+    met: ran === Object.keys(BARE_GOAL).length && Object.values(reached).every((r) => r.met) && (rows.consultancies ?? 0) >= GOAL_ROWS,
+  };
+}
+
+/** From the query plans of the search scenario, where the time of a term's first request goes. */
+function searchNote(search: { explain?: { label: string; execution_ms: number; plan: string }[] }) {
+  const parts: string[] = [];
   const statements = search.explain ?? [];
   const perTerm = new Map<string, number>();
   for (const s of statements) {
@@ -724,13 +754,6 @@ function goalNote(search: {
     );
     const seq = statements.filter((s) => /Seq Scan/.test(s.plan) && !s.label.startsWith('content version')).map((s) => s.label);
     if (seq.length) parts.push(`Sequential scans: ${seq.join(', ')}.`);
-  }
-  if ((search.ratio.rps ?? 0) >= GOAL.search_ratio && search.median.api.p99 > GOAL.p99_ms) {
-    parts.push(
-      search.median.bare.p99 > GOAL.p99_ms
-        ? `The ratio is met and p99 is not: the bare handler, running the same statements on the same machine, had p99 ${search.median.bare.p99} ms too, so the tail comes from the machine (see the load average per round), not from the API.`
-        : `The ratio is met; the API's p99 is above the bare handler's (${search.median.bare.p99} ms).`,
-    );
   }
   return parts.join(' ');
 }
@@ -752,14 +775,14 @@ function variedSearchGoal(
   const lists = [reached.search_courses_p95_ms, reached.search_consultancies_p95_ms];
   if (lists.every((v) => v === undefined) && reached.search_site_p95_ms === undefined) return undefined;
   return {
-    target: `varied queries, none repeated, at ${GOAL.rows} rows: a list's ?search= p95 <= ${SEARCH_GOAL.list_p95_ms} ms, /api/search/ p95 <= ${SEARCH_GOAL.site_p95_ms} ms (issue 24), the consultancy search at >= ${SEARCH_GOAL.bare_ratio} x the bare handler's req/s (issue 25); medians of the rounds`,
+    target: `varied queries, none repeated, at ${GOAL_ROWS} rows: a list's ?search= p95 <= ${SEARCH_GOAL.list_p95_ms} ms, /api/search/ p95 <= ${SEARCH_GOAL.site_p95_ms} ms (issue 24), the consultancy search at >= ${SEARCH_GOAL.bare_ratio} x the bare handler's req/s (issue 25); medians of the rounds`,
     reached,
     met:
       lists.every((v) => v !== undefined && v <= SEARCH_GOAL.list_p95_ms) &&
       reached.search_site_p95_ms !== undefined &&
       reached.search_site_p95_ms <= SEARCH_GOAL.site_p95_ms &&
       (reached.search_consultancies_vs_bare_rps ?? 0) >= SEARCH_GOAL.bare_ratio &&
-      Math.min(rows.courses ?? 0, rows.consultancies ?? 0) >= GOAL.rows,
+      Math.min(rows.courses ?? 0, rows.consultancies ?? 0) >= GOAL_ROWS,
   };
 }
 
@@ -874,23 +897,14 @@ async function main() {
         `${r.name.padEnd(10)} ${pad(r.median.api.rps, 10)} req/s, p50 ${r.median.api.p50} ms, p95 ${r.median.api.p95} ms, p99 ${r.median.api.p99} ms (API only)${'versus' in r && r.ratio ? `; p99 ${r.ratio.p99} x ${r.versus}'s` : ''}`,
       );
   const search = shown.find((r) => r.name === 'search');
-  const narrow = shown.find((r) => r.name === 'search-narrow');
-  const goal = {
-    target: `list+search at >= ${GOAL.search_ratio * 100}% of the bare handler's req/s and API p99 <= ${GOAL.p99_ms} ms at ${GOAL.rows} rows`,
-    reached: search
-      ? {
-          search_ratio: search.ratio.rps,
-          search_api_p99_ms: search.median.api.p99,
-          ...(narrow ? { search_narrow_ratio: narrow.ratio.rps, search_narrow_api_p99_ms: narrow.median.api.p99 } : {}),
-          rows: rows.consultancies,
-        }
-      : null,
-    met: search
-      ? (search.ratio.rps ?? 0) >= GOAL.search_ratio && search.median.api.p99 <= GOAL.p99_ms && rows.consultancies! >= GOAL.rows
-      : null,
-    note: search ? goalNote(search) : 'search scenario not run',
-  };
-  console.log(`\ngoal: ${goal.target}\nreached: ${JSON.stringify(goal.reached)} → ${goal.met ? 'met' : 'NOT met'}`);
+  const ratios = bareGoal(shown, rows);
+  const goal = ratios ? { ...ratios, ...(search ? { note: searchNote(search) } : {}) } : null;
+  if (goal) {
+    console.log(`\ngoal: ${goal.target}`);
+    for (const [name, r] of Object.entries(goal.reached))
+      console.log(`  ${name.padEnd(22)} ${r.api_vs_bare_rps} x (>= ${r.at_least}) → ${r.met ? 'met' : 'NOT met'}`);
+    console.log(`→ ${goal.met ? 'met' : 'NOT met'}`);
+  }
   const licensedFirst = results.find((r) => r.name === 'licensed-first');
   if (licensedFirst) console.log(`\nlicensed first: p95 ${licensedFirst.median.api.p95} ms (goal <= 20 ms at 100k consultancies)`);
   if (cold)

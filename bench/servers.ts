@@ -24,14 +24,15 @@ import {
   detailShape,
   fill,
   listShape,
+  objectsOf,
   refFields,
   relatedShape,
   searchRecorder,
   type Exec,
   type ListShape,
   type RelatedShape,
+  type RowsTemplate,
   type SearchReplay,
-  type Template,
 } from './shapes.ts';
 
 export interface ServerOptions {
@@ -57,7 +58,7 @@ const JSON_TYPES = [114, 3802];
  * search statement to a generic plan that knows nothing of the search term, and the two servers
  * would no longer run the same plans.
  */
-function postgresExec(url: string, poolSize: number, prepare: boolean, genericPlans: boolean): Exec & { end(): Promise<void> } {
+export function postgresExec(url: string, poolSize: number, prepare: boolean, genericPlans: boolean): Exec & { end(): Promise<void> } {
   const sql = postgres(url, {
     max: poolSize,
     onnotice: () => {},
@@ -115,7 +116,7 @@ export interface Bare {
 export async function bareServer(entity: ServerEntity, exec: Exec): Promise<Bare> {
   const replays = new Map<string, SearchReplay>();
   const listShapes = new Map<string, Promise<ListShape>>();
-  const detail: Template = await detailShape(entity);
+  const detail: RowsTemplate = await detailShape(entity);
   const refs = refFields(entity);
   const relatedShapes = new Map<string, Promise<RelatedShape[]>>();
   const listPath = `/api/${entity.decl.path}/`;
@@ -131,10 +132,9 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<Bare
     if (!shape) listShapes.set(q, (shape = listShape(exec, entity, q || undefined)));
     const { warm, count } = await shape;
     const values = { limit: pageSize, offset: (page - 1) * pageSize };
-    const run = (t: Template) => exec.rows(t.text, fill(t, values));
     // As listRows: the content version (its memo) first, then the page.
-    for (const t of warm.before) await run(t);
-    const results = await run(warm.page);
+    for (const t of warm.before) await exec.values(t.text, fill(t, values));
+    const results = objectsOf(warm.page.keys, await exec.values(warm.page.text, fill(warm.page, values)));
     return { count, ...pageLinks({ url } as never, count, page, pageSize), results };
   }
 
@@ -147,7 +147,7 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<Bare
       const group = steps.slice(i, end);
       const answers = await Promise.all(group.map((s) => exec.values(s.text, s.params)));
       group.forEach((s, k) => {
-        if (/\boffset\b/i.test(s.text)) results = answers[k]!.map((row) => Object.fromEntries(keys.map((key, c) => [key, row[c]])));
+        if (/\boffset\b/i.test(s.text)) results = objectsOf(keys, answers[k]!);
       });
       i = end;
     }
@@ -167,7 +167,7 @@ export async function bareServer(entity: ServerEntity, exec: Exec): Promise<Bare
   }
 
   async function one(id: number) {
-    const [row] = await exec.rows(detail.text, fill(detail, { id }));
+    const [row] = objectsOf(detail.keys, await exec.values(detail.text, fill(detail, { id })));
     if (!row) return null;
     const ids: Record<string, number[]> = {};
     const lengths: Record<string, number> = {};

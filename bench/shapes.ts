@@ -17,13 +17,26 @@ export interface Template {
   params: Param[];
 }
 
+/**
+ * A statement whose rows the API answers as objects. Drizzle names no computed value in the SQL
+ * (PostgreSQL calls them "?column?", "json_build_object") and maps the values it gets by position,
+ * so the same text is run for arrays and given the keys of the API's rows, in column order.
+ */
+export interface RowsTemplate extends Template {
+  keys: string[];
+}
+
+/** Rows run for arrays, as objects with the API's keys (see RowsTemplate). */
+export const objectsOf = (keys: string[], rows: unknown[][]): Record<string, unknown>[] =>
+  rows.map((row) => Object.fromEntries(keys.map((key, c) => [key, row[c]])));
+
 interface Recorded {
   sql: string;
   params: unknown[];
 }
 
-/** Runs `fn` against a driver that records every statement and answers one row of nulls. */
-async function record(fn: (db: Db) => Promise<unknown>): Promise<Recorded[]> {
+/** Runs `fn` against a driver that records every statement and answers one row of nulls; and what `fn` answered. */
+async function record<T>(fn: (db: Db) => Promise<T>): Promise<{ recorded: Recorded[]; answer: T }> {
   const recorded: Recorded[] = [];
   const db = drizzle(
     async (text, params) => {
@@ -32,8 +45,8 @@ async function record(fn: (db: Db) => Promise<unknown>): Promise<Recorded[]> {
     },
     { schema },
   ) as unknown as Db;
-  await fn(db);
-  return recorded;
+  const answer = await fn(db);
+  return { recorded, answer };
 }
 
 function toTemplate(rec: Recorded, slots: Map<unknown, string>): Template {
@@ -71,7 +84,7 @@ function recordingDb(exec: Exec, recorded: Recorded[]): Db {
 
 export interface ListShape {
   /** what one request runs once the API remembers this list's count and search answers */
-  warm: { page: Template; before: Template[] };
+  warm: { page: RowsTemplate; before: Template[] };
   /** the count the API then answers from memory */
   count: number;
   /** what the first request ran (page 1 of 20), for EXPLAIN */
@@ -79,7 +92,7 @@ export interface ListShape {
 }
 
 const label = (text: string) =>
-  /content_state/.test(text)
+  /content_versions/.test(text)
     ? 'content version'
     : /search_words/.test(text)
       ? 'word correction'
@@ -101,7 +114,7 @@ export async function listShape(exec: Exec, entity: ServerEntity, q?: string): P
   const { count } = await listRows(recordingDb(exec, cold), entity, { page: 1, page_size: 20, ...(q ? { search: q } : {}) });
   const warm: Recorded[] = [];
   const db = recordingDb(exec, warm);
-  await listRows(db, entity, { page: 1, page_size: 20, ...(q ? { search: q } : {}) });
+  const { results } = await listRows(db, entity, { page: 1, page_size: 20, ...(q ? { search: q } : {}) });
   warm.length = 0;
   await listRows(db, entity, { page: PAGE, page_size: PAGE_SIZE, ...(q ? { search: q } : {}) });
   const slots = new Map<unknown, string>([
@@ -112,17 +125,20 @@ export async function listShape(exec: Exec, entity: ServerEntity, q?: string): P
   if (page.length !== 1 || warm.length !== 2)
     throw new Error(`a warm listRows ran ${warm.length} statements, not "content version + page": update bench/shapes.ts`);
   return {
-    warm: { page: toTemplate(page[0]!, slots), before: warm.filter((r) => r !== page[0]).map((r) => toTemplate(r, slots)) },
+    warm: {
+      page: { ...toTemplate(page[0]!, slots), keys: Object.keys(results[0] ?? {}) },
+      before: warm.filter((r) => r !== page[0]).map((r) => toTemplate(r, slots)),
+    },
     count,
     cold: cold.map((r) => ({ label: label(r.sql), text: r.sql, params: r.params })),
   };
 }
 
 /** The detail statement by numeric id, with slot id. */
-export async function detailShape(entity: ServerEntity): Promise<Template> {
-  const recorded = await record((db) => findRow(db, entity, String(ID)));
+export async function detailShape(entity: ServerEntity): Promise<RowsTemplate> {
+  const { recorded, answer } = await record((db) => findRow(db, entity, String(ID)));
   if (recorded.length !== 1) throw new Error(`findRow runs ${recorded.length} statements: update bench/shapes.ts`);
-  return toTemplate(recorded[0]!, new Map([[ID, 'id']]));
+  return { ...toTemplate(recorded[0]!, new Map([[ID, 'id']])), keys: Object.keys(answer) };
 }
 
 export interface RelatedShape {
@@ -149,7 +165,7 @@ export async function relatedShape(entity: ServerEntity, lengths: Record<string,
     for (const id of ids) owner.set(id, field);
     fakeRow[field] = many ? ids : (ids[0] ?? null);
   }
-  const recorded = await record((db) => relatedOf(db, entity, fakeRow));
+  const { recorded } = await record((db) => relatedOf(db, entity, fakeRow));
   return recorded.map((rec) => {
     const fields = new Set(rec.params.flatMap((p) => (Array.isArray(p) ? p.map((id) => owner.get(id)) : [])).filter(Boolean));
     if (fields.size !== 1) throw new Error(`cannot tell which field "${rec.sql}" loads: update bench/shapes.ts`);
