@@ -3,9 +3,7 @@
  * generic pages ([entity]/[slug].astro, [entity]/[...page].astro, the sitemap) learn of them, instead
  * of asking an entity's name. An entity not listed has none.
  */
-import pLimit from 'p-limit';
 import { branchesOf, type PublicBranch, type Row } from '../../lib/api/public.ts';
-import type { BranchKind } from '../../lib/contract/institutions.ts';
 import type { Review } from '../../lib/api/reviews.ts';
 import type { ComplaintRecord } from '../../lib/contract/complaints.ts';
 import type { Estimate } from '../../lib/site/estimate.ts';
@@ -47,27 +45,17 @@ export interface SiteExtras {
   plan?: string;
 }
 
-/**
- * The one read a detail page makes per row (an institution's branches): the rows' pages list their
- * paths together, so a few at a time overlap their round trips without flooding the API.
- */
-const perRow = pLimit(8);
-const branchesOfRow = (kind: BranchKind, id: number) => perRow(() => branchesOf(kind, id));
-
-async function consultancyData(row: Row): Promise<DetailData> {
-  const [branches, complaints, outcome, reviews] = await Promise.all([
-    branchesOfRow('consultancy', row.id),
-    complaintRecordOf(row.id),
-    outcomeOf(row.id),
-    reviewsOf(row.id),
-  ]);
-  return { branches, complaints, outcome, reviews };
-}
+const consultancyData = async (row: Row): Promise<DetailData> => ({
+  branches: await branchesOf('consultancy', row.id),
+  complaints: await complaintRecordOf(row.id),
+  outcome: await outcomeOf(row.id),
+  reviews: await reviewsOf(row.id),
+});
 
 export const SITE_EXTRAS: Partial<Record<SiteEntity, SiteExtras>> = {
   exam: { load: async (row) => ({ sessions: await upcomingSessionsOf(row.id) }) },
   consultancy: { load: consultancyData, provider: true, rowPages: ['apply/'] },
-  college: { load: async (row) => ({ branches: await branchesOfRow('college', row.id) }) },
+  college: { load: async (row) => ({ branches: await branchesOf('college', row.id) }) },
   destination: { rowPages: ['plan/'], plan: '' },
   university: { plan: 'destination_id' },
   course: { plan: 'university_id.destination_id' },
