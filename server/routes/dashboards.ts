@@ -7,12 +7,21 @@ import { ownInstitutionId, ownInstitutionToManage } from '../access/institutions
 import { columnIs, findRow, listRows, relatedOf } from '../entities/query.ts';
 import { registry, uploadRules } from '../entities/registry.ts';
 import { confirmFacts, saveRow } from '../entities/write.ts';
-import { addBranch, branchBody, branchParams, deleteBranch, listBranches, publicBranches, updateBranch } from '../services/branches.ts';
+import {
+  addBranch,
+  branchBody,
+  branchParams,
+  deleteBranch,
+  everyPublicBranch,
+  listBranches,
+  publicBranches,
+  updateBranch,
+} from '../services/branches.ts';
 import { collegeInquiries } from '../services/leads.ts';
 import { pagedReply, pageQuery } from '../services/paging.ts';
 import { readForm } from '../uploads.ts';
 import { message } from '../../src/lib/contract/answers.ts';
-import { branchOf, collegeInquiries as collegeInquiryPage, publicBranch } from '../../src/lib/contract/records.ts';
+import { branchOf, collegeInquiries as collegeInquiryPage, institutionBranch, publicBranch } from '../../src/lib/contract/records.ts';
 import { detailOf, listOf, rowOf } from '../entities/row-schemas.ts';
 import type { ZodApp } from '../typed-app.ts';
 
@@ -155,6 +164,19 @@ function branchRoutes(app: ZodApp, kind: BranchKind) {
       config: { access: 'public', publicCache: { reads: ['branch', 'district'] } },
     },
     (request) => publicBranches(app.db, kind, request.params.id),
+  );
+  app.get(
+    `/branches/${kind}/`,
+    {
+      schema: {
+        tags,
+        summary: `Every ${kind}'s branches, each with its ${kind}'s id (what the site build reads in one request)`,
+        querystring: z.strictObject({}),
+        response: { 200: z.array(institutionBranch) },
+      },
+      config: { access: 'public', publicCache: { reads: ['branch', 'district'] } },
+    },
+    () => everyPublicBranch(app.db, kind),
   );
 }
 

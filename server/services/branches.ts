@@ -84,6 +84,20 @@ export function publicBranches(db: Runner, kind: BranchKind, institutionId: numb
     .orderBy(asc(t.id));
 }
 
+/**
+ * Every branch of a kind with its institution's id: the site build reads them in one request, not
+ * one per institution (340 reads on the demo were half of a data-only rebuild's path listing).
+ */
+export function everyPublicBranch(db: Runner, kind: BranchKind) {
+  const t = tableOf(kind);
+  const institution = sql<number>`${ownerOf(kind)}`.mapWith(Number);
+  return db
+    .select({ institution_id: institution, id: t.id, name: t.name, address: t.address, district: districts.name, phone: t.phone })
+    .from(t)
+    .leftJoin(districts, eq(districts.id, t.district_id))
+    .orderBy(asc(ownerOf(kind)), asc(t.id));
+}
+
 export const addBranch = (db: Db, kind: BranchKind, institutionId: number, branch: Branch) =>
   db.transaction(async (tx) => {
     const [created] = await tx

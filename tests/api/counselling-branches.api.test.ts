@@ -103,6 +103,11 @@ describe.each(engines)('consultancy branches and counselling per branch on %s', 
       phone: '061-465000',
     });
     expect((await t.app.inject({ url: '/api/consultancy/dashboard/branches/', headers: stranger.auth })).json()).toEqual([]);
+    // the site build reads every consultancy's branches in one request: the same rows, each naming its consultancy
+    const every = (await t.app.inject({ url: '/api/branches/consultancy/' })).json() as { institution_id: number }[];
+    expect(every.filter((b) => b.institution_id === consultancyId)).toEqual(
+      open.json().map((b: object) => ({ institution_id: consultancyId, ...b })),
+    );
 
     const collegeId = await createCollege(t.database.db);
     const college = await tokenFor(t, 'college', { college_id: collegeId });

@@ -3,7 +3,7 @@ import type { registration } from '../contract/bodies/accounts.ts';
 import type { acceptance, newQuestion, questionChanges, replyBody, report } from '../contract/bodies/forum.ts';
 import type { InstitutionKind } from '../contract/forum.ts';
 import type { BranchKind } from '../contract/institutions.ts';
-import type { publicBranch } from '../contract/records.ts';
+import type { institutionBranch, publicBranch } from '../contract/records.ts';
 import type { DropdownPath } from '../contract/index.ts';
 import type { inquiryForm, pageviewForm } from '../contract/bodies/leads.ts';
 import type { SearchAnswer, SearchParams } from '../contract/search.ts';
@@ -37,9 +37,10 @@ export const detail = <T extends Row = Row>(path: string, idOrSlug: string | num
 
 export type PublicBranch = z.infer<typeof publicBranch>;
 
-/** GET /{kind}/{id}/branches/: an institution's other offices, as its page lists them. */
-export const branchesOf = (kind: BranchKind, id: number) =>
-  call('Failed to fetch branches', json<PublicBranch[]>(`${kind}/${id}/branches/`));
+export type InstitutionBranch = z.infer<typeof institutionBranch>;
+
+/** GET /branches/{kind}/: every institution's other offices of a kind, each with its institution's id. */
+export const everyBranch = (kind: BranchKind) => call('Failed to fetch branches', json<InstitutionBranch[]>(`branches/${kind}/`));
 
 /** What the site's search sends: the contract's parameters as typed, before the server's defaults. */
 export type SiteSearchQuery = Pick<SearchParams, 'q'> & Partial<Pick<SearchParams, 'size' | 'kind' | 'exact'>>;

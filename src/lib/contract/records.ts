@@ -356,6 +356,8 @@ export const publicBranch = z.object({
   district: z.string().nullable(),
   phone: z.string(),
 });
+/** A branch in the list of every branch of a kind, with the institution it belongs to. */
+export const institutionBranch = publicBranch.extend({ institution_id: int });
 
 // the outbox
 

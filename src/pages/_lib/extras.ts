@@ -3,7 +3,8 @@
  * generic pages ([entity]/[slug].astro, [entity]/[...page].astro, the sitemap) learn of them, instead
  * of asking an entity's name. An entity not listed has none.
  */
-import { branchesOf, type PublicBranch, type Row } from '../../lib/api/public.ts';
+import type { PublicBranch, Row } from '../../lib/api/public.ts';
+import { branchesOf } from './branches.ts';
 import type { Review } from '../../lib/api/reviews.ts';
 import type { ComplaintRecord } from '../../lib/contract/complaints.ts';
 import type { Estimate } from '../../lib/site/estimate.ts';
