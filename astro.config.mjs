@@ -22,6 +22,13 @@ import { DATA_SAVER_EARLY_HASH } from './src/lib/shared/data-saver-early.ts';
 /** Modules of the public site's client code: Preact islands, the libraries and src/lib they use, Vite's preload helper. */
 const PUBLIC_CODE =
   /[\\/](?:node_modules[\\/](?:preact|@preact|@astrojs[\\/]preact|nanostores|ky)|src[\\/](?:islands|lib))[\\/]|^\0vite\/preload-helper/;
+/**
+ * Modules that build zod schemas: the contract, the console's forms and the `*-contract.ts` modules
+ * islands load lazily. Kept out of the shared chunk, which would otherwise take zod (~40 KB gzip)
+ * with them onto every page; only the islands with forms load them.
+ */
+const SCHEMA_CODE = /[\\/]src[\\/]lib[\\/](?:contract[\\/]|forms[\\/]|.*-contract\.ts$)/;
+const sharedSiteCode = (id) => PUBLIC_CODE.test(id) && !SCHEMA_CODE.test(id);
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -39,10 +46,10 @@ export default defineConfig({
     // Fewer round trips on slow phone networks (issue 22): the public code that two or more
     // entries share (Preact, its Astro renderer, stores, API client, the shared islands' parts)
     // goes into one chunk instead of ~20 small ones fetched as a waterfall. The console's React
-    // code is never in it, so it never loads on public pages.
+    // code is never in it, so it never loads on public pages, nor are the schemas (SCHEMA_CODE).
     environments: {
       client: {
-        build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'site', test: PUBLIC_CODE, minShareCount: 2 }] } } } },
+        build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'site', test: sharedSiteCode, minShareCount: 2 }] } } } },
       },
     },
   },

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, exchangeRates } from '../../server/db/schema/index.ts';
-import { paramsOfProfile } from '../../src/lib/contract/qualifying.ts';
+import { paramsOfProfile } from '../../src/lib/shared/qualifying-params.ts';
 import { qualify, requirementsOf, type Profile } from '../../src/lib/shared/qualify.ts';
 import { buildTestApp, createUniversity, engines, expectErrorShape, type TestApp } from './helpers.ts';
 

@@ -138,6 +138,40 @@ describe('public directory (browse list → detail)', () => {
     }
   });
 
+  // Issue 27: zod (~40 KB gzip) had come into the chunk every page loads, doubling JS per page.
+  // Pages without a form load no schema code, and stay under JS_BUDGET (what they weighed again, with margin).
+  it('loads no zod, and at most 40 KB gzip of JS, on pages without a form: the home, lists, a consultancy, a course, a plan', async () => {
+    const JS_BUDGET = 40 * 1024;
+    const courses = await apiJson<{ results: { slug: string }[] }>('course/');
+    const destinations = await apiJson<{ results: { slug: string }[] }>('destination/');
+    const routes = [
+      '/',
+      '/consultancy/',
+      '/consultancy/everest-education-consultancy/',
+      '/course/',
+      `/course/${courses.results[0]!.slug}/`,
+      `/destination/${destinations.results[0]!.slug}/plan/`,
+    ];
+    const context = await newContext({ mobile: true });
+    for (const route of routes) {
+      const page = await context.newPage();
+      const scripts: Promise<Buffer>[] = [];
+      page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.body()));
+      await page.goto(route);
+      await hydrated(page);
+      // the islands that wait to be seen load too
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      const bodies = await Promise.all(scripts);
+      expect(bodies.filter((b) => b.includes('$ZodType')).length, `${route} loads zod`).toBe(0);
+      const weight = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+      console.log(`${route}: ${bodies.length} scripts, ${weight} B gzip`);
+      expect(weight, route).toBeLessThan(JS_BUDGET);
+      await page.close();
+    }
+    await context.close();
+  });
+
   it('marks an offer ended on the day after it ends, and lists it after current ones, with no rebuild since', async () => {
     const offers = (
       await apiJson<{ results: { id: number; slug?: string; title: string; valid_until: string | null }[] }>('offer/?page_size=1000')

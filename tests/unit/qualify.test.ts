@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nebGradePoint, qualify, verdictText, type Profile, type Requirements } from '../../src/lib/shared/qualify.ts';
-import { paramsOfProfile, profileOfParams } from '../../src/lib/contract/qualifying.ts';
+import { profileOfParams } from '../../src/lib/contract/qualifying.ts';
+import { paramsOfProfile } from '../../src/lib/shared/qualifying-params.ts';
 
 const master: Requirements = {
   ielts_overall: 6.5,

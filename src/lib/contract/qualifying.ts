@@ -1,22 +1,16 @@
 import { z } from 'zod';
 import { ENGLISH_TESTS, GRADE_NAMES, TEST_NAMES, type GradeOf, type GradeScale, type Profile } from '../shared/qualify.ts';
+import { FUNDS_PARAM, GAP_PARAM, GRADE_OFS, gradeParam, SCALES, testParam } from '../shared/qualifying-params.ts';
 import { studentProfile } from './bodies/profile.ts';
 
 /**
  * "Only courses I qualify for" on the course list (issue 27): the device's profile as query
  * parameters of a public GET, so the count, facets and paging are the server's while the profile
- * itself is stored nowhere but on the device. Named once here; the list's schema, its OpenAPI
- * description and the finder all take them from this file.
+ * itself is stored nowhere but on the device. The list's schema and its OpenAPI description take
+ * them from this file; their names and a profile's values are in shared/qualifying-params.ts.
  */
 
-const GRADE_OFS = Object.keys(GRADE_NAMES) as GradeOf[];
-const SCALES: readonly GradeScale[] = ['gpa4', 'percent'];
 const SCALE_WORDS: Record<GradeScale, string> = { gpa4: 'as a GPA out of 4', percent: 'as a percentage' };
-
-const testParam = (test: string, lowest: boolean) => `meets_${test}${lowest ? '_lowest' : ''}`;
-const gradeParam = (of: GradeOf, scale: GradeScale) => `meets_${of}_${scale}`;
-const GAP_PARAM = 'meets_study_gap_years';
-const FUNDS_PARAM = 'meets_funds_npr';
 
 const fact = (name: string, description: string) =>
   [
@@ -38,26 +32,6 @@ export const qualifyingParams = Object.fromEntries([
   fact(GAP_PARAM, 'a study gap of this many years'),
   fact(FUNDS_PARAM, 'these funds in rupees'),
 ]);
-
-const given = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-/** The parameters of a profile: only what it states. */
-export function paramsOfProfile(profile: Profile): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const t of ENGLISH_TESTS) {
-    const score = profile[t];
-    if (!score || !given(score.overall)) continue;
-    out[testParam(t, false)] = String(score.overall);
-    if (given(score.lowest)) out[testParam(t, true)] = String(score.lowest);
-  }
-  for (const of of GRADE_OFS) {
-    const grade = profile[of];
-    if (grade && given(grade.value)) out[gradeParam(of, grade.scale)] = String(grade.value);
-  }
-  if (given(profile.study_gap_years)) out[GAP_PARAM] = String(profile.study_gap_years);
-  if (given(profile.funds_npr)) out[FUNDS_PARAM] = String(profile.funds_npr);
-  return out;
-}
 
 const numberOf = (query: Record<string, unknown>, name: string) => (typeof query[name] === 'string' ? Number(query[name]) : undefined);
 

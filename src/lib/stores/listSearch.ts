@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import { list } from '../api/public.ts';
 import type { FilterMeta } from '../contract/entity.ts';
-import { paramsOfProfile } from '../contract/qualifying.ts';
+import { paramsOfProfile } from '../shared/qualifying-params.ts';
 import { hasProfile } from '../shared/qualify.ts';
 import type { RefMaps, Row } from '../site/cards.ts';
 import { refsOf } from '../site/refs.ts';
@@ -101,7 +101,7 @@ export interface ListSearchOptions {
   refPaths: Record<string, string>;
   /** ms to wait after a change before asking */
   debounceMs: number;
-  /** the rows state entry requirements: "Only courses I qualify for" sends the device's profile's facts (contract/qualifying.ts) */
+  /** the rows state entry requirements: "Only courses I qualify for" sends the device's profile's facts (shared/qualifying-params.ts) */
   qualifies?: boolean;
 }
 

@@ -1,6 +1,6 @@
-import '../../admin/zod-jitless.ts';
 import { atom } from 'nanostores';
-import { TICK_PATTERN, type PlanTicks } from '../contract/bodies/plan-ticks.ts';
+import type { PlanTicks } from '../contract/bodies/plan-ticks.ts';
+import { TICK_PATTERN } from '../shared/plan-ticks.ts';
 import { mergeTicksIntoAccount, setAccountTicks } from '../api/planTicks.ts';
 import { $session } from './session.ts';
 

@@ -1,7 +1,6 @@
-import '../../admin/zod-jitless.ts';
 import { atom } from 'nanostores';
 import type { Profile } from '../shared/qualify.ts';
-import { studentProfile, type StudentProfile } from '../contract/bodies/profile.ts';
+import type { StudentProfile } from '../contract/bodies/profile.ts';
 import { mergeIntoAccount } from '../api/profile.ts';
 import { $session } from './session.ts';
 
@@ -40,6 +39,8 @@ function keep(profile: Profile) {
   $profile.set(clean);
 }
 
+const profileSchema = () => import('./profile-contract.ts').then((m) => m.studentProfile);
+
 const signedIn = () => Boolean($session.get().access && $session.get().user);
 
 /**
@@ -47,7 +48,7 @@ const signedIn = () => Boolean($session.get().access && $session.get().user);
  * (null) is removed from both. Gives the field errors of a profile off its scales instead.
  */
 export async function saveProfile(profile: StudentProfile): Promise<Record<string, string[]> | null> {
-  const checked = studentProfile.safeParse(profile);
+  const checked = (await profileSchema()).safeParse(profile);
   if (!checked.success) return Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), [i.message]]));
   keep(checked.data as Profile);
   if (signedIn()) {
@@ -61,7 +62,7 @@ export async function saveProfile(profile: StudentProfile): Promise<Record<strin
 export async function syncProfileWithAccount(): Promise<void> {
   const user = $session.get().user;
   if (!signedIn() || !user || storage()?.getItem(SYNCED_KEY) === String(user.id)) return;
-  const reply = await mergeIntoAccount(studentProfile.catch({}).parse($profile.get())).catch(() => null);
+  const reply = await mergeIntoAccount((await profileSchema()).catch({}).parse($profile.get())).catch(() => null);
   if (!reply) return;
   keep(reply.profile as Profile);
   storage()?.setItem(SYNCED_KEY, String(user.id));

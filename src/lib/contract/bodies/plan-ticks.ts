@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { TICK_PATTERN } from '../../shared/plan-ticks.ts';
 import { idSchema } from '../fields.ts';
 
-/**
- * A tick on a destination's plan: a step's id ("12"), or one of its documents by place in the
- * step's list ("12.0"). Short, so a whole plan's ticks fit in a shared address.
- */
-export const TICK_PATTERN = /^\d{1,9}(\.\d{1,3})?$/;
 /** More ticks than any plan has steps and documents. */
 export const PLAN_TICKS_MAX = 500;
 
