@@ -475,9 +475,10 @@ const COUNT_COLUMN = 'bounded_count';
 /**
  * A page and the bounded count of its matches in one statement (the site search's groups: one
  * statement per kind instead of a count and a page). The matches up to RANKED_AT_MOST + 1 are read
- * once (a CTE) and counted beside every row; up to RANKED_AT_MOST the page is the best ranked of
- * them, beyond that the list's order is walked as listPlan does. A condition on the count alone is
- * a one-time filter in PostgreSQL's plan, so only the branch the count picks runs.
+ * once (a CTE) and counted beside every row. A search's page is then, as listPlan orders a list's:
+ * up to RANKED_AT_MOST matches, the best ranked of them; up to SORTED_AT_MOST (counted only then),
+ * its matches sorted in the list's order; beyond, the walk of the order index. A condition on the
+ * counts alone is a one-time filter in PostgreSQL's plan, so only the branch they pick runs.
  */
 function countedPage(
   db: Db,
@@ -487,32 +488,43 @@ function countedPage(
   order: { current: SQL[]; rank: SQL | null; rest: SQL[] },
 ): ListPlan['page'] {
   const idCol = column(entity, 'id');
-  const matches = db.$with('matches').as(
-    db
-      .select({ id: sql`${idCol}`.as('id') })
-      .from(entity.table)
-      .where(condition)
-      .limit(RANKED_AT_MOST + 1),
-  );
+  const upTo = (name: string, atMost: number) =>
+    db.$with(name).as(
+      db
+        .select({ id: sql`${idCol}`.as('id') })
+        .from(entity.table)
+        .where(condition)
+        .limit(atMost + 1),
+    );
+  const matches = upTo('matches', RANKED_AT_MOST);
+  const wide = upTo('wide', SORTED_AT_MOST);
   const n = sql`(SELECT count(*) FROM ${matches})`;
   const paging = sql`LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
-  const walkOrder = sql.join([...order.current, ...order.rest], sql`, `);
-  const walk = (gate?: SQL) => sql`(SELECT ${idCol} FROM ${entity.table} WHERE ${and(condition, gate)} ORDER BY ${walkOrder} ${paging})`;
+  const listOrder = sql.join([...order.current, ...order.rest], sql`, `);
+  const walk = (gate?: SQL) => sql`(SELECT ${idCol} FROM ${entity.table} WHERE ${and(condition, gate)} ORDER BY ${listOrder} ${paging})`;
   const { rank } = order;
-  const pageIds = rank
-    ? sql`((SELECT ${idCol} FROM ${entity.table} WHERE ${idCol} IN (SELECT id FROM ${matches}) AND ${n} <= ${RANKED_AT_MOST}
-        ORDER BY ${sql.join([...order.current, sql`${rank} DESC`, ...order.rest], sql`, `)} ${paging})
-        UNION ALL ${walk(sql`${n} > ${RANKED_AT_MOST}`)})`
-    : walk();
-  const outerOrder = rank
-    ? [...order.current, sql`CASE WHEN ${n} <= ${RANKED_AT_MOST} THEN ${rank} END DESC NULLS LAST`, ...order.rest]
-    : [...order.current, ...order.rest];
+  if (!rank)
+    return db
+      .with(matches)
+      .select({ ...columns, [COUNT_COLUMN]: sql<number>`${n}::int` })
+      .from(entity.table)
+      .where(inArray(idCol, walk()))
+      .orderBy(...order.current, ...order.rest)
+      .prepare('counted_page');
+  // the wide count is read only when the first is over RANKED_AT_MOST (AND stops at a false left side)
+  const broad = sql`${n} > ${RANKED_AT_MOST}`;
+  const wideCount = sql`(SELECT count(*) FROM ${wide})`;
+  const ranked = sql`(SELECT ${idCol} FROM ${entity.table} WHERE ${idCol} IN (SELECT id FROM ${matches}) AND ${n} <= ${RANKED_AT_MOST}
+    ORDER BY ${sql.join([...order.current, sql`${rank} DESC`, ...order.rest], sql`, `)} ${paging})`;
+  const sorted = sql`(SELECT ${idCol} FROM ${matchesFirst(entity, condition)} WHERE ${broad} AND ${wideCount} <= ${SORTED_AT_MOST}
+    ORDER BY ${listOrder} ${paging})`;
+  const pageIds = sql`(${ranked} UNION ALL ${sorted} UNION ALL ${walk(sql`${broad} AND ${wideCount} > ${SORTED_AT_MOST}`)})`;
   return db
-    .with(matches)
+    .with(matches, wide)
     .select({ ...columns, [COUNT_COLUMN]: sql<number>`${n}::int` })
     .from(entity.table)
     .where(inArray(idCol, pageIds))
-    .orderBy(...outerOrder)
+    .orderBy(...order.current, sql`CASE WHEN ${n} <= ${RANKED_AT_MOST} THEN ${rank} END DESC NULLS LAST`, ...order.rest)
     .prepare('counted_page');
 }
 
