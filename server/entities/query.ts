@@ -501,7 +501,9 @@ function countedPage(
   const n = sql`(SELECT count(*) FROM ${matches})`;
   const paging = sql`LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
   const listOrder = sql.join([...order.current, ...order.rest], sql`, `);
-  const walk = (gate?: SQL) => sql`(SELECT ${idCol} FROM ${entity.table} WHERE ${and(condition, gate)} ORDER BY ${listOrder} ${paging})`;
+  // a kind word alone ("events") leaves no condition at all
+  const walk = (gate?: SQL) =>
+    sql`(SELECT ${idCol} FROM ${entity.table} WHERE ${and(condition, gate) ?? sql`true`} ORDER BY ${listOrder} ${paging})`;
   const { rank } = order;
   if (!rank)
     return db

@@ -290,6 +290,14 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     expect([(await bounded(252)).count, (await bounded(252)).results.length]).toEqual([1001, 0]);
   });
 
+  it('lists a kind named alone ("scholarships") with nothing else to match, counted like its list', async () => {
+    const answer = await search('q=scholarships');
+    expect(answer.groups.map((g) => g.kind)).toEqual(['scholarship']);
+    const list = (await t.app.inject({ url: '/api/scholarship/?open=false&page_size=4' })).json();
+    expect(group(answer, 'scholarship')!.count).toBe(list.count);
+    expect(group(answer, 'scholarship')!.results.map((r) => r.id)).toEqual(list.results.map((r: { id: number }) => r.id));
+  });
+
   it('keeps only one kind when asked, and refuses bad input in the error shape', async () => {
     const only = await search('q=nursing&kind=university');
     expect(only.groups.map((g) => g.kind)).toEqual(['university']);
