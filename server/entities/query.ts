@@ -266,6 +266,8 @@ interface ListPlan {
   countAll(): Promise<number>;
   /** count(*) stopping at RANKED_AT_MOST + 1 */
   countBounded(): Promise<number>;
+  /** the page's rows carry that bounded count (COUNT_COLUMN): the site search's groups, one statement each */
+  countedInPage?: boolean;
   /** the conditions, each filter's apart: what facets count with */
   conditions: Conditions;
 }
@@ -404,6 +406,22 @@ async function listPlan(
   if (conditions.flagOrder && !query.ordering) orderBy = conditions.flagOrder;
   const condition = and(...Object.values(conditions.filters), ...conditions.rest);
 
+  const idCol = column(entity, 'id');
+  const leading = query.ordering ? yesNoLead(entity, parseOrdering(entity, query.ordering)) : undefined;
+  if (counting === 'bounded' && !unordered && !leading) {
+    const current = query.ordering ? [] : currentFirstOrder(entity);
+    const ranked = conditions.rank && !query.ordering ? conditions.rank : null;
+    const columns = visibleColumns(entity);
+    if (matched?.rank) columns[RANK_COLUMN] = matched.rank;
+    return {
+      page: countedPage(db, entity, condition, columns, { current, rank: ranked, rest: orderBy }),
+      countedInPage: true,
+      conditions,
+      countBounded: () => countedAtMost(db, memo, entity, condition, rowsKey, RANKED_AT_MOST),
+      countAll: () => Promise.reject(new Error('a bounded list has no exact count')),
+    };
+  }
+
   let count: number | undefined;
   let order: SearchOrder = 'walk';
   if (unordered) orderBy = [];
@@ -417,8 +435,6 @@ async function listPlan(
 
   // A deferred join: the page's ids come from the ordering index alone, so a deep page
   // (OFFSET 50,000) skips index entries instead of whole rows; then only its rows are read.
-  const idCol = column(entity, 'id');
-  const leading = query.ordering ? yesNoLead(entity, parseOrdering(entity, query.ordering)) : undefined;
   const pageIds = leading
     ? pageIdsInParts(entity, condition, leading, orderBy.slice(1))
     : db
@@ -451,6 +467,67 @@ async function listPlan(
           .where(condition)
       )[0].n,
   };
+}
+
+/** The column of a counted page's rows holding the count of its matches up to RANKED_AT_MOST + 1. */
+const COUNT_COLUMN = 'bounded_count';
+
+/**
+ * A page and the bounded count of its matches in one statement (the site search's groups: one
+ * statement per kind instead of a count and a page). The matches up to RANKED_AT_MOST + 1 are read
+ * once (a CTE) and counted beside every row. A search's page is then, as listPlan orders a list's:
+ * up to RANKED_AT_MOST matches, the best ranked of them; up to SORTED_AT_MOST (counted only then),
+ * its matches sorted in the list's order; beyond, the walk of the order index. A condition on the
+ * counts alone is a one-time filter in PostgreSQL's plan, so only the branch they pick runs.
+ */
+function countedPage(
+  db: Db,
+  entity: ServerEntity,
+  condition: SQL | undefined,
+  columns: Record<string, PgColumn | SQL>,
+  order: { current: SQL[]; rank: SQL | null; rest: SQL[] },
+): ListPlan['page'] {
+  const idCol = column(entity, 'id');
+  const upTo = (name: string, atMost: number) =>
+    db.$with(name).as(
+      db
+        .select({ id: sql`${idCol}`.as('id') })
+        .from(entity.table)
+        .where(condition)
+        .limit(atMost + 1),
+    );
+  const matches = upTo('matches', RANKED_AT_MOST);
+  const wide = upTo('wide', SORTED_AT_MOST);
+  const n = sql`(SELECT count(*) FROM ${matches})`;
+  const paging = sql`LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
+  const listOrder = sql.join([...order.current, ...order.rest], sql`, `);
+  // a kind word alone ("events") leaves no condition at all
+  const walk = (gate?: SQL) =>
+    sql`(SELECT ${idCol} FROM ${entity.table} WHERE ${and(condition, gate) ?? sql`true`} ORDER BY ${listOrder} ${paging})`;
+  const { rank } = order;
+  if (!rank)
+    return db
+      .with(matches)
+      .select({ ...columns, [COUNT_COLUMN]: sql<number>`${n}::int` })
+      .from(entity.table)
+      .where(inArray(idCol, walk()))
+      .orderBy(...order.current, ...order.rest)
+      .prepare('counted_page');
+  // the wide count is read only when the first is over RANKED_AT_MOST (AND stops at a false left side)
+  const broad = sql`${n} > ${RANKED_AT_MOST}`;
+  const wideCount = sql`(SELECT count(*) FROM ${wide})`;
+  const ranked = sql`(SELECT ${idCol} FROM ${entity.table} WHERE ${idCol} IN (SELECT id FROM ${matches}) AND ${n} <= ${RANKED_AT_MOST}
+    ORDER BY ${sql.join([...order.current, sql`${rank} DESC`, ...order.rest], sql`, `)} ${paging})`;
+  const sorted = sql`(SELECT ${idCol} FROM ${matchesFirst(entity, condition)} WHERE ${broad} AND ${wideCount} <= ${SORTED_AT_MOST}
+    ORDER BY ${listOrder} ${paging})`;
+  const pageIds = sql`(${ranked} UNION ALL ${sorted} UNION ALL ${walk(sql`${broad} AND ${wideCount} > ${SORTED_AT_MOST}`)})`;
+  return db
+    .with(matches, wide)
+    .select({ ...columns, [COUNT_COLUMN]: sql<number>`${n}::int` })
+    .from(entity.table)
+    .where(inArray(idCol, pageIds))
+    .orderBy(...order.current, sql`CASE WHEN ${n} <= ${RANKED_AT_MOST} THEN ${rank} END DESC NULLS LAST`, ...order.rest)
+    .prepare('counted_page');
 }
 
 /**
@@ -556,8 +633,15 @@ export async function listRows(
   const planKey = `plan:${rowsKey}:${ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}:${counting}:${unordered ? 'unordered' : ''}`;
   const plan = await memo(planKey, () => listPlan(db, memo, entity, query, extra, rowsKey, context));
   const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
+  const offset = (page - 1) * pageSize;
+  if (plan.countedInPage) {
+    const rows = await plan.page.execute({ limit: pageSize, offset });
+    // a page past the last has no row to carry the count
+    const count = rows.length ? Number(rows[0]![COUNT_COLUMN]) : offset ? await plan.countBounded() : 0;
+    return { count, results: rows.map(({ [COUNT_COLUMN]: _count, ...row }) => row) };
+  }
   const [results, count, facets] = await Promise.all([
-    plan.page.execute({ limit: pageSize, offset: (page - 1) * pageSize }),
+    plan.page.execute({ limit: pageSize, offset }),
     counting === 'none' ? 0 : (plan.count ?? (counting === 'bounded' ? plan.countBounded() : memo(`count:${rowsKey}`, plan.countAll))),
     // remembered like the count: they change only with content
     names.length ? memo(`facets:${rowsKey}:${names.join(',')}`, () => countFacets(db, entity, plan.conditions, names)) : undefined,

@@ -15,7 +15,8 @@ import {
   universities,
 } from '../../server/db/schema/index.ts';
 import { bumpContentVersion } from '../../server/content-version.ts';
-import { RANK_COLUMN } from '../../server/entities/query.ts';
+import { listRows, RANK_COLUMN } from '../../server/entities/query.ts';
+import { serverEntity } from '../../server/entities/registry.ts';
 import { searchAnswer, type SearchAnswer } from '../../src/lib/contract/search.ts';
 import { buildTestApp, engines, expectErrorShape, type TestApp } from './helpers.ts';
 
@@ -279,6 +280,22 @@ describe.each(engines)('the site search (GET /api/search/) on %s', (engine) => {
     const more = group(await search('q=wombat&kind=blog'), 'blog')!;
     expect([more.count, more.count_capped]).toEqual([1000, true]);
     expect(more.results).toHaveLength(4);
+    // 1,001 matches are sorted in the list's order, in the statement that counts them: the list's first rows
+    const list = await t.app.inject({ url: '/api/blog/?search=wombat&page_size=4' });
+    expect(more.results.map((r) => r.id)).toEqual(list.json().results.map((r: { id: number }) => r.id));
+    // a page past the last has no row to carry the bounded count, which is then counted apart
+    const bounded = (page: number) =>
+      listRows(db, serverEntity('blog'), { search: 'wombat', page, page_size: 4 }, [], { count: 'bounded' });
+    expect([(await bounded(251)).count, (await bounded(251)).results.length]).toEqual([1001, 1]);
+    expect([(await bounded(252)).count, (await bounded(252)).results.length]).toEqual([1001, 0]);
+  });
+
+  it('lists a kind named alone ("scholarships") with nothing else to match, counted like its list', async () => {
+    const answer = await search('q=scholarships');
+    expect(answer.groups.map((g) => g.kind)).toEqual(['scholarship']);
+    const list = (await t.app.inject({ url: '/api/scholarship/?open=false&page_size=4' })).json();
+    expect(group(answer, 'scholarship')!.count).toBe(list.count);
+    expect(group(answer, 'scholarship')!.results.map((r) => r.id)).toEqual(list.results.map((r: { id: number }) => r.id));
   });
 
   it('keeps only one kind when asked, and refuses bad input in the error shape', async () => {
