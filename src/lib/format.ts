@@ -29,6 +29,12 @@ export function formatDate(value: unknown, { time = false }: { time?: boolean } 
   return (time ? dateTime : dateInNepal).format(d);
 }
 
+/** A moment as HTML's `datetime` wants it ("2026-11-22T10:44:56.220Z"): the database's text form ("…56.22+00") is not valid there. */
+export function machineTime(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
 const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A month ("2026-03") as "March 2026". */

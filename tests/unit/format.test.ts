@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../src/lib/contract/index.ts';
-import { countOf, dayInNepal, formatDate, formatMoney } from '../../src/lib/format.ts';
+import { countOf, dayInNepal, formatDate, formatMoney, machineTime } from '../../src/lib/format.ts';
 import { cardFacts, formatValue } from '../../src/pages/_lib/content.ts';
 
 describe('one formatter for site, islands and console', () => {
@@ -18,6 +18,11 @@ describe('one formatter for site, islands and console', () => {
     expect(formatDate('2026-11-23T00:00:00Z', { time: true })).toBe('23 Nov 2026, 05:45');
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDate(null)).toBe('');
+  });
+
+  it("gives HTML's datetime a valid moment, not the database's text form", () => {
+    expect(machineTime('2026-11-22 10:44:56.22+00')).toBe('2026-11-22T10:44:56.220Z');
+    expect(machineTime('2026-11-22 16:29:56.22+05:45')).toBe('2026-11-22T10:44:56.220Z');
   });
 
   it('writes money with its currency, and counts with the right plural', () => {
