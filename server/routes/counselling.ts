@@ -37,7 +37,11 @@ export default async function counsellingRoutes(fastify: FastifyInstance) {
   );
   app.put(
     '/consultancy/dashboard/counselling/branches/:id/hours/',
-    { schema: { tags, params: c.idParams, body: c.hoursBody, response: { 200: c.branchHoursAnswer } }, config: { ...own, errors: [404] } },
+    {
+      schema: { tags, params: c.idParams, body: c.hoursBody, response: { 200: c.branchHoursAnswer } },
+      config: { ...own, errors: [404] },
+      onRequest: consultancyOwnersOnly,
+    },
     async (request) => counselling.setBranchHours(app.db, ownConsultancy(request.user), request.params.id, request.body),
   );
   app.get(

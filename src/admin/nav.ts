@@ -44,7 +44,7 @@ export interface DashboardLink {
   label: string;
   /**
    * for an institution's owners only (issue 26): a consultancy's counsellors work its applications,
-   * inquiries and counselling day, not its profile, licence, staff or public answers
+   * inquiries and counselling day, not its profile, licence, staff, branches or public answers
    */
   ownerOnly?: true;
 }
@@ -58,7 +58,7 @@ export const DASHBOARD_SCREENS: Record<DashboardScreen, DashboardLink & { under?
   licence: { route: 'dashLicence', label: 'Licence', ownerOnly: true },
   reviews: { route: 'dashReviews', label: 'Reviews', ownerOnly: true },
   staff: { route: 'dashStaff', label: 'Staff', ownerOnly: true },
-  branches: { route: 'dashBranches', label: 'Branches', under: ['dashBranchCreate', 'dashBranchEdit'] },
+  branches: { route: 'dashBranches', label: 'Branches', under: ['dashBranchCreate', 'dashBranchEdit'], ownerOnly: true },
   courses: { route: 'dashCourses', label: 'Courses' },
 };
 

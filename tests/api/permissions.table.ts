@@ -231,7 +231,7 @@ export const EXPECTED: Record<string, RouteExpectation> = {
  * The consultancy routes only its owners may call: a counsellor (a consultancy account with
  * staff_role 'counsellor') gets 403 from each, with the walk's request. Counsellors work
  * applications and the counselling day (every other consultancy route); they do not manage staff,
- * edit the profile, licence, weekly hours or document checklists, answer in the consultancy's name
+ * edit the profile, licence, weekly hours (the consultancy's or a branch's) or document checklists, answer in the consultancy's name
  * in public (complaints, reviews), or export the applications. staff.api.test.ts walks this list.
  */
 export const OWNER_ONLY: string[] = [
@@ -243,6 +243,7 @@ export const OWNER_ONLY: string[] = [
   'DELETE /api/consultancy/dashboard/staff/:id/',
   'GET /api/consultancy/dashboard/applications/export/',
   'PUT /api/consultancy/dashboard/counselling/hours/',
+  'PUT /api/consultancy/dashboard/counselling/branches/:id/hours/',
   'PUT /api/consultancy/dashboard/checklists/:destination/',
   'POST /api/consultancy/dashboard/complaints/:id/answer/',
   'POST /api/consultancy/dashboard/reviews/:id/reply/',

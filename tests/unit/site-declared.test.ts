@@ -88,6 +88,7 @@ describe('navigation comes from the declarations', () => {
       'inquiry',
       'application',
       'payments',
+      'disputedDecisions',
       'erasures',
       'complaint',
       'review',
