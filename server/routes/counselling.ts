@@ -5,20 +5,13 @@ import * as c from '../../src/lib/contract/counselling.ts';
 import { consultancyOwnersOnly, ownConsultancy } from '../access/institutions.ts';
 import * as counselling from '../services/counselling.ts';
 import { limit } from '../services/limits.ts';
+import type { ZodApp } from '../typed-app.ts';
 
 const tags = ['counselling'];
+const own = { access: ['consultancy'] as const };
 
-/**
- * Counselling in time slots: the consultancy sets its hours and sees its day; a student picks a
- * free slot for the inquiry the booking dialog sent, and moves or cancels it by the reference and
- * the token its mail carries, without an account.
- */
-export default async function counsellingRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // generous: a race for one slot is many students at once, each answered 409, not 429
-  const writes = limit(app, 'counselling', { max: 60, window: '10 minutes' });
-  const own = { access: ['consultancy'] as const };
-
+/** The weekly hours, the consultancy's and each branch's: read by its accounts, set by its owners; counsellors work the day. */
+function hoursRoutes(app: ZodApp) {
   app.get(
     '/consultancy/dashboard/counselling/hours/',
     { schema: { tags, querystring: z.strictObject({}), response: { 200: c.hoursAnswer } }, config: own },
@@ -26,7 +19,6 @@ export default async function counsellingRoutes(fastify: FastifyInstance) {
   );
   app.put(
     '/consultancy/dashboard/counselling/hours/',
-    // the consultancy's hours are its owners' to set; counsellors work the day
     { schema: { tags, body: c.hoursBody, response: { 200: c.hoursAnswer } }, config: own, onRequest: consultancyOwnersOnly },
     async (request) => counselling.setHours(app.db, ownConsultancy(request.user), request.body),
   );
@@ -44,6 +36,18 @@ export default async function counsellingRoutes(fastify: FastifyInstance) {
     },
     async (request) => counselling.setBranchHours(app.db, ownConsultancy(request.user), request.params.id, request.body),
   );
+}
+
+/**
+ * Counselling in time slots: the consultancy sets its hours and sees its day; a student picks a
+ * free slot for the inquiry the booking dialog sent, and moves or cancels it by the reference and
+ * the token its mail carries, without an account.
+ */
+export default async function counsellingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // generous: a race for one slot is many students at once, each answered 409, not 429
+  const writes = limit(app, 'counselling', { max: 60, window: '10 minutes' });
+  hoursRoutes(app);
   app.get(
     '/consultancy/dashboard/counselling/bookings/',
     { schema: { tags, querystring: c.dayQuery, response: { 200: c.dayAnswer } }, config: own },
