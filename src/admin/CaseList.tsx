@@ -31,12 +31,16 @@ function StageCounts() {
   const filters = useStore($caseFilters);
   if (!s.data) return null;
   return (
-    <ul aria-label="Applications per stage" className="mb-4 flex flex-wrap gap-2">
+    // one row that scrolls sideways on a phone: wrapped, the fifteen counts filled the first screen before any application
+    <ul
+      aria-label="Applications per stage"
+      className="mb-4 flex gap-2 overflow-x-auto pb-1 min-[700px]:flex-wrap min-[700px]:overflow-visible"
+    >
       {s.data.stages.map((st) => (
-        <li key={st.stage}>
+        <li key={st.stage} className="shrink-0">
           <button
             type="button"
-            className="button"
+            className="button whitespace-nowrap"
             aria-pressed={filters.status === st.stage}
             onClick={() => void setCaseFilter('status', filters.status === st.stage ? '' : st.stage)}
           >
@@ -44,8 +48,13 @@ function StageCounts() {
           </button>
         </li>
       ))}
-      <li>
-        <button type="button" className="button" aria-pressed={filters.due} onClick={() => void setCaseFilter('due', !filters.due)}>
+      <li className="shrink-0">
+        <button
+          type="button"
+          className="button whitespace-nowrap"
+          aria-pressed={filters.due}
+          onClick={() => void setCaseFilter('due', !filters.due)}
+        >
           Due today <span className="badge">{s.data.due}</span>
         </button>
       </li>
