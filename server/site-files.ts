@@ -38,18 +38,20 @@ export function ensureSitePlaceholder(siteDir: string) {
 /**
  * Before the first build every page of the site answers the "being built" page, not only `/`: a
  * deep link (/forum/) is as much a page as the home. 503 with Retry-After, so nothing caches or
- * indexes it as the page. Answers undefined once a build is served.
+ * indexes it as the page. Says whether it answered (not the reply: a reply is a thenable, and awaiting
+ * it gives undefined, which read as "not answered" sent a second answer).
  */
-async function beingBuilt(siteDir: string, reply: FastifyReply) {
+async function beingBuilt(siteDir: string, reply: FastifyReply): Promise<boolean> {
   const served = await fs.promises.readlink(currentSite(siteDir)).catch(() => null);
-  if (served !== PLACEHOLDER_DIR) return undefined;
-  return reply
+  if (served !== PLACEHOLDER_DIR) return false;
+  reply
     .status(503)
     .type('text/html; charset=utf-8')
     .header('retry-after', '10')
     .header('cache-control', 'no-store')
     .header('content-security-policy', PAGE_HEADER_POLICY)
     .send(PLACEHOLDER);
+  return true;
 }
 
 /**
@@ -68,7 +70,10 @@ export function siteNotFound(siteDir: string) {
       (/^\/forum\/\d+\/?$/.test(pathname) ? 'forum' : undefined);
     const file = path.join(currentSite(siteDir), shell ? `${shell}/index.html` : '404.html');
     const html = await fs.promises.readFile(file).catch(() => null);
-    if (!html) return (await beingBuilt(siteDir, reply)) ?? reply.status(404).type('text/plain').send('Not found');
+    if (!html) {
+      if (await beingBuilt(siteDir, reply)) return reply;
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     return reply
       .status(shell ? 200 : 404)
       .type('text/html; charset=utf-8')

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, engines, type TestApp } from './helpers.ts';
 import { swapCurrent } from '../../server/site/rebuild.ts';
 
@@ -18,7 +18,9 @@ describe.each(engines)('the "being built" page before the first build on %s', (e
     fs.rmSync(siteDir, { recursive: true, force: true });
   });
 
-  it('answers every page path with it, 503 with Retry-After, never stored', async () => {
+  it('answers every page path with it, 503 with Retry-After, never stored, and answers once', async () => {
+    // a second answer to the same request is only logged ("Reply was already sent"): catch the log
+    const warn = vi.spyOn(t.app.log, 'warn');
     expect((await t.app.inject({ url: '/' })).body).toContain('The site is being built');
     for (const url of ['/forum/', '/consultancy/some-slug/', '/admin/', '/dashboard/complaints/', '/forum/12/']) {
       const res = await t.app.inject({ url });
@@ -28,6 +30,8 @@ describe.each(engines)('the "being built" page before the first build on %s', (e
       expect(res.headers['cache-control'], url).toBe('no-store');
       expect(res.body, url).toContain('The site is being built');
     }
+    expect(warn.mock.calls.map((call) => JSON.stringify(call))).not.toContainEqual(expect.stringContaining('already sent'));
+    warn.mockRestore();
   });
 
   it('gives way to the build once one is served', async () => {
