@@ -87,6 +87,8 @@ describe('plan my move', () => {
     const sessions = page.getByRole('region', { name: 'IELTS sessions in Nepal' });
     await sessions.scrollIntoViewIfNeeded();
     await expect.poll(() => sessions.locator('li h3').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    // the list is drawn on the server; its filter works once the island (client:visible) has hydrated
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr] #test-sessions'), null, { timeout: 15_000 });
     await sessions.getByLabel('City').selectOption('Pokhara');
     await expect.poll(async () => (await sessions.locator('li h3').allTextContents()).every((t) => t.endsWith('Pokhara'))).toBe(true);
     expect(await sessions.locator('li h3').count()).toBeGreaterThan(0);
