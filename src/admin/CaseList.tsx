@@ -31,16 +31,12 @@ function StageCounts() {
   const filters = useStore($caseFilters);
   if (!s.data) return null;
   return (
-    // one row that scrolls sideways on a phone: wrapped, the fifteen counts filled the first screen before any application
-    <ul
-      aria-label="Applications per stage"
-      className="mb-4 flex gap-2 overflow-x-auto pb-1 min-[700px]:flex-wrap min-[700px]:overflow-visible"
-    >
+    <ul aria-label="Applications per stage" className="mb-4 flex flex-wrap gap-2">
       {s.data.stages.map((st) => (
-        <li key={st.stage} className="shrink-0">
+        <li key={st.stage}>
           <button
             type="button"
-            className="button whitespace-nowrap"
+            className="button"
             aria-pressed={filters.status === st.stage}
             onClick={() => void setCaseFilter('status', filters.status === st.stage ? '' : st.stage)}
           >
@@ -48,13 +44,8 @@ function StageCounts() {
           </button>
         </li>
       ))}
-      <li className="shrink-0">
-        <button
-          type="button"
-          className="button whitespace-nowrap"
-          aria-pressed={filters.due}
-          onClick={() => void setCaseFilter('due', !filters.due)}
-        >
+      <li>
+        <button type="button" className="button" aria-pressed={filters.due} onClick={() => void setCaseFilter('due', !filters.due)}>
           Due today <span className="badge">{s.data.due}</span>
         </button>
       </li>
