@@ -26,7 +26,7 @@ export interface FirstView {
   usable_ms: number;
   /** islands left static after the network went quiet (client:visible below the fold) */
   not_hydrated: string[];
-  /** what was fetched, in order: resource type and path */
+  /** what was fetched over the network, in order: resource type and path (not what the browser answered from its cache) */
   urls: string[];
 }
 
@@ -45,7 +45,8 @@ export async function firstView(
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    // a new context starts with an empty cache (a first visit); the cache stays on, as in a browser, so a
+    // picture shown twice in the view (the roadblock ad's preload, then its dialog) is fetched once
     if (throttle) {
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
@@ -55,15 +56,21 @@ export async function firstView(
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_3G.cpuSlowdown });
     }
-    const urls: string[] = [];
+    const sent: { id: string; url: string }[] = [];
+    // answered by the browser's own cache (a second <img> of a picture already loaded): no trip on the network
+    const cached = new Set<string>();
     const inflight = new Set<string>();
     let bytes = 0;
     let lastActivity = Date.now();
     cdp.on('Network.requestWillBeSent', (e) => {
       // a redirect reuses its request id: one request for the browser's count
-      if (!inflight.has(e.requestId)) urls.push(`${e.type ?? 'Other'} ${e.request.url.replace(base, '')}`);
+      if (!inflight.has(e.requestId)) sent.push({ id: e.requestId, url: `${e.type ?? 'Other'} ${e.request.url.replace(base, '')}` });
       inflight.add(e.requestId);
       lastActivity = Date.now();
+    });
+    cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.response.fromDiskCache) cached.add(e.requestId);
     });
     const done = (e: { requestId: string; encodedDataLength?: number }) => {
       bytes += e.encodedDataLength ?? 0;
@@ -104,6 +111,7 @@ export async function firstView(
         (el) => `${el.getAttribute('component-url')} ${el.getAttribute('component-export') ?? ''} client:${el.getAttribute('client')}`,
       ),
     }));
+    const urls = sent.filter((r) => !cached.has(r.id)).map((r) => r.url);
     return {
       route,
       requests: urls.length,
