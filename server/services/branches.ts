@@ -73,11 +73,14 @@ export const listBranches = (db: Runner, kind: BranchKind, institutionId: number
     .where(eq(ownerOf(kind), institutionId))
     .orderBy(tableOf(kind).id);
 
-/** An institution's branches as its public page lists them, with the district's name. */
+/** What a branch shows in public: its district by name. */
+const publicColumns = (t: BranchTable) => ({ id: t.id, name: t.name, address: t.address, district: districts.name, phone: t.phone });
+
+/** An institution's branches as its public page lists them. */
 export function publicBranches(db: Runner, kind: BranchKind, institutionId: number) {
   const t = tableOf(kind);
   return db
-    .select({ id: t.id, name: t.name, address: t.address, district: districts.name, phone: t.phone })
+    .select(publicColumns(t))
     .from(t)
     .leftJoin(districts, eq(districts.id, t.district_id))
     .where(eq(ownerOf(kind), institutionId))
@@ -92,7 +95,7 @@ export function everyPublicBranch(db: Runner, kind: BranchKind) {
   const t = tableOf(kind);
   const institution = sql<number>`${ownerOf(kind)}`.mapWith(Number);
   return db
-    .select({ institution_id: institution, id: t.id, name: t.name, address: t.address, district: districts.name, phone: t.phone })
+    .select({ institution_id: institution, ...publicColumns(t) })
     .from(t)
     .leftJoin(districts, eq(districts.id, t.district_id))
     .orderBy(asc(ownerOf(kind)), asc(t.id));
