@@ -36,19 +36,28 @@ const contentType = (file: string) => {
 const inodeOf = (stat: fs.BigIntStats) => `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
 const sizeOf = (file: SiteFile) => file.body.length + (file.br?.length ?? 0) + (file.gzip?.length ?? 0) + ENTRY_OVERHEAD;
 
+/**
+ * Brotli's best quality takes 80 to 130 ms for a 50 to 75 KB page here, 10 to 30 times quality 5,
+ * for 8 to 10% fewer bytes. A page a rebuild changed is asked for at once by many: it is sent at
+ * quality 5 first, and its best copy is made afterwards, one file at a time, for the requests after.
+ */
+const FIRST_BROTLI_QUALITY = 5;
+const brotliAt = (body: Buffer, quality: number) =>
+  brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+const compressible = (type: string, body: Buffer) => COMPRESSIBLE.test(type) && body.length >= COMPRESS_FROM_BYTES;
+const smallerThan = (body: Buffer, copy: Buffer) => (copy.length < body.length ? copy : null);
+
 /** Reads a file and compresses it (on libuv's threads, not the event loop). */
 async function readSiteFile(file: string, stat: fs.BigIntStats): Promise<SiteFile> {
   const body = await fs.promises.readFile(file);
   const type = contentType(file);
-  const smaller = (copy: Buffer) => (copy.length < body.length ? copy : null);
-  const compress = COMPRESSIBLE.test(type) && body.length >= COMPRESS_FROM_BYTES;
-  const [br, gz] = compress
-    ? await Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), gzip(body, { level: 9 })])
+  const [br, gz] = compressible(type, body)
+    ? await Promise.all([brotliAt(body, FIRST_BROTLI_QUALITY), gzip(body, { level: 9 })])
     : [null, null];
   return {
     body,
-    br: br && smaller(br),
-    gzip: gz && smaller(gz),
+    br: br && smallerThan(body, br),
+    gzip: gz && smallerThan(body, gz),
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     type,
     lastModified: new Date(Number(stat.mtimeMs)).toUTCString(),
@@ -113,6 +122,25 @@ export class SiteMemory {
     }
     const fresh = await read;
     this.files.set(relative, { build, file: fresh });
+    if (fresh.br) this.improve(relative, fresh);
     return fresh;
+  }
+
+  /** Settles once every best-quality copy asked for so far is made (for tests). */
+  improved(): Promise<void> {
+    return this.improving;
+  }
+
+  private improving: Promise<void> = Promise.resolve();
+
+  /** Makes `file`'s best brotli copy after the ones queued before it, and keeps it if the file is still kept. */
+  private improve(relative: string, file: SiteFile) {
+    this.improving = this.improving.then(async () => {
+      if (this.files?.peek(relative)?.file !== file) return;
+      const best = smallerThan(file.body, await brotliAt(file.body, zlib.constants.BROTLI_MAX_QUALITY));
+      const kept = this.files.peek(relative);
+      if (kept?.file !== file || !best || best.length >= (file.br?.length ?? Infinity)) return;
+      this.files.set(relative, { build: kept.build, file: { ...file, br: best } });
+    }).catch(() => {}); // the quality-5 copy stays: nothing a request needs is lost
   }
 }

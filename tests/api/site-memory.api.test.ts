@@ -133,4 +133,24 @@ describe('the memory of the built site', () => {
       fs.rmSync(siteDir, { recursive: true, force: true });
     }
   });
+  it('sends a page first at a fast brotli quality, then its best copy once made, the same bytes decoded', async () => {
+    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-memory-quality-'));
+    try {
+      // varied words, so the qualities differ in size
+      const words = Array.from({ length: 4_000 }, (_, i) => `consultancy-${(i * 7919) % 1_009} Kathmandu ${i % 97}`);
+      const body = Buffer.from(`<!doctype html><main>${words.join(' ')}</main>`);
+      swapCurrent(siteDir, writeBuild(siteDir, 'first', { 'index.html': body }));
+      const memory = new SiteMemory(siteDir, 1_000_000);
+      const first = (await memory.lookup('index.html'))!;
+      const fast = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+      expect(first.br?.equals(fast)).toBe(true);
+      await memory.improved();
+      const best = (await memory.lookup('index.html'))!;
+      expect(best.br!.length).toBeLessThan(fast.length);
+      expect(zlib.brotliDecompressSync(best.br!).equals(body)).toBe(true);
+      expect([best.etag, best.gzip]).toEqual([first.etag, first.gzip]);
+    } finally {
+      fs.rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
 });
