@@ -135,12 +135,14 @@ export class SiteMemory {
 
   /** Makes `file`'s best brotli copy after the ones queued before it, and keeps it if the file is still kept. */
   private improve(relative: string, file: SiteFile) {
-    this.improving = this.improving.then(async () => {
-      if (this.files?.peek(relative)?.file !== file) return;
-      const best = smallerThan(file.body, await brotliAt(file.body, zlib.constants.BROTLI_MAX_QUALITY));
-      const kept = this.files.peek(relative);
-      if (kept?.file !== file || !best || best.length >= (file.br?.length ?? Infinity)) return;
-      this.files.set(relative, { build: kept.build, file: { ...file, br: best } });
-    }).catch(() => {}); // the quality-5 copy stays: nothing a request needs is lost
+    this.improving = this.improving
+      .then(async () => {
+        if (this.files?.peek(relative)?.file !== file) return;
+        const best = smallerThan(file.body, await brotliAt(file.body, zlib.constants.BROTLI_MAX_QUALITY));
+        const kept = this.files.peek(relative);
+        if (kept?.file !== file || !best || best.length >= (file.br?.length ?? Infinity)) return;
+        this.files.set(relative, { build: kept.build, file: { ...file, br: best } });
+      })
+      .catch(() => {}); // the quality-5 copy stays: nothing a request needs is lost
   }
 }
