@@ -30,9 +30,11 @@ function StageCounts() {
   const s = useStore(stages.$state);
   const filters = useStore($caseFilters);
   if (!s.data) return null;
+  // a stage nobody is at is left to the Stage filter's list: fifteen chips filled a phone's first screen
+  const shown = s.data.stages.filter((st) => st.count > 0 || filters.status === st.stage);
   return (
     <ul aria-label="Applications per stage" className="mb-4 flex flex-wrap gap-2">
-      {s.data.stages.map((st) => (
+      {shown.map((st) => (
         <li key={st.stage}>
           <button
             type="button"
@@ -56,6 +58,7 @@ function StageCounts() {
 function CaseFiltersBar() {
   const filters = useStore($caseFilters);
   const members = useStore(staff.$state).data ?? [];
+  const counts = new Map(useStore(stages.$state).data?.stages.map((st) => [st.stage, st.count]));
   return (
     <Toolbar>
       <FilterField id="case-stage" label="Stage">
@@ -64,6 +67,7 @@ function CaseFiltersBar() {
           {STAGES.map((st) => (
             <option key={st} value={st}>
               {STAGE_LABELS[st]}
+              {counts.has(st) ? ` (${counts.get(st)})` : ''}
             </option>
           ))}
         </select>

@@ -154,7 +154,14 @@ describe('consultancy applications: the case list', () => {
     dismissFlash();
     vi.clearAllMocks();
     work.listCases.mockResolvedValue(page([row]));
-    work.stageCounts.mockResolvedValue({ stages: [{ stage: 'submitted', label: 'Submitted', count: 1 }], total: 1, due: 0 });
+    work.stageCounts.mockResolvedValue({
+      stages: [
+        { stage: 'submitted', label: 'Submitted', count: 1 },
+        { stage: 'documents', label: 'Documents', count: 0 },
+      ],
+      total: 1,
+      due: 0,
+    });
     work.listStaff.mockResolvedValue([{ id: 5, email: 'ram@x.np', first_name: 'Ram', last_name: 'Thapa', staff_role: 'counsellor' }]);
     work.assign.mockResolvedValue({});
   });
@@ -167,6 +174,11 @@ describe('consultancy applications: the case list', () => {
     const counts = screen.getByRole('list', { name: 'Applications per stage' });
     expect(within(counts).getByRole('button', { name: 'Submitted 1' })).toBeTruthy();
     expect(within(counts).getByRole('button', { name: 'Due today 0' })).toBeTruthy();
+    // a stage nobody is at is no chip (a phone's first screen), but the Stage filter lists it with its count
+    expect(within(counts).queryByRole('button', { name: /Documents/ })).toBeNull();
+    const stage = screen.getByRole('combobox', { name: 'Stage' });
+    expect(within(stage).getByRole('option', { name: 'Documents (0)' })).toBeTruthy();
+    expect(within(stage).getByRole('option', { name: 'Submitted (1)' })).toBeTruthy();
   });
 
   const one: ApplicationCase = {
