@@ -1,10 +1,8 @@
-import { and, asc, eq, or } from 'drizzle-orm';
-import { consultancyApplications, users } from '../db/schema/index.ts';
 import { STAGE_LABELS, type Stage } from '../../src/lib/contract/applications.ts';
 import { formatMoney } from '../../src/lib/format.ts';
 import { compose } from '../mail.ts';
 import { enqueue } from './outbox.ts';
-import { application, consultancyName, dashboard, institutionAddresses, stopLine, toEach, trackLink, type Site } from './notices.ts';
+import { application, caseAddresses, consultancyName, dashboard, stopLine, toEach, trackLink, type Site } from './notices.ts';
 import type { Runner } from './tx.ts';
 
 /**
@@ -19,7 +17,7 @@ export async function messagePosted(db: Runner, site: Site, applicationId: numbe
   const a = await application(db, applicationId);
   const key = `application.${a.id}.message.${messageId}`;
   if (by === 'applicant') {
-    const to = await institutionAddresses(db, 'consultancy', a.consultancy_id);
+    const to = await caseAddresses(db, a.id, a.consultancy_id);
     await enqueue(
       db,
       ...toEach(to, key, `New message from ${a.full_name}`, [
@@ -56,30 +54,6 @@ export async function paymentRecorded(db: Runner, site: Site, applicationId: num
       stopLine,
     ]),
   );
-}
-
-/**
- * Who answers for a case when the student disputes something: the consultancy's owners and the
- * counsellor assigned to it (not every counsellor), else the address on its profile.
- */
-async function caseAddresses(db: Runner, applicationId: number, consultancyId: number): Promise<string[]> {
-  const [assigned] = await db
-    .select({ counsellor: consultancyApplications.counsellor_id })
-    .from(consultancyApplications)
-    .where(eq(consultancyApplications.id, applicationId));
-  const accounts = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.consultancy_id, consultancyId),
-        eq(users.role, 'consultancy'),
-        eq(users.active, true),
-        or(eq(users.staff_role, 'owner'), assigned?.counsellor ? eq(users.id, assigned.counsellor) : undefined),
-      ),
-    )
-    .orderBy(asc(users.id));
-  return accounts.length ? accounts.map((u) => u.email) : institutionAddresses(db, 'consultancy', consultancyId);
 }
 
 /** A dispute, to those who answer for the case: what is disputed and a link to the case, never the student's documents. */

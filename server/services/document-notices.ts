@@ -4,7 +4,7 @@ import { DOCUMENT_REMINDER_DAYS } from '../../src/lib/contract/documents.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { consultancyApplications, documentRequests, outboxMessages } from '../db/schema/index.ts';
 import { compose } from '../mail.ts';
-import { application, consultancyName, dashboard, institutionAddresses, stopLine, trackLink, type Site } from './notices.ts';
+import { application, caseAddresses, consultancyName, dashboard, stopLine, trackLink, type Site } from './notices.ts';
 import { enqueue } from './outbox.ts';
 import type { Runner } from './tx.ts';
 
@@ -57,10 +57,10 @@ export async function documentRejected(db: Runner, site: Site, applicationId: nu
   );
 }
 
-/** The student uploaded a document: a notice to the consultancy's accounts, to check it. */
+/** The student uploaded a document: a notice to those who answer for the case, to check it. */
 export async function documentReceived(db: Runner, site: Site, applicationId: number, documentName: string) {
   const a = await application(db, applicationId);
-  const addresses = await institutionAddresses(db, 'consultancy', a.consultancy_id);
+  const addresses = await caseAddresses(db, a.id, a.consultancy_id);
   const key = `application.${a.id}.document.received.${crypto.randomUUID()}`;
   await enqueue(
     db,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { rowsOf } from '../db/index.ts';
 import { complaints, consultancyApplications, forumQuestions, outboxMessages, siteSettings, users } from '../db/schema/index.ts';
@@ -43,6 +43,30 @@ export async function institutionAddresses(db: Runner, kind: InquiryKind, id: nu
   if (accounts.length) return accounts.map((a) => a.email);
   const row = await profileOf(db, kind, id);
   return row?.email ? [row.email] : [];
+}
+
+/**
+ * Who answers for a case when the student writes, uploads or disputes something: the consultancy's
+ * owners and the counsellor assigned to it (not every counsellor), else the address on its profile.
+ */
+export async function caseAddresses(db: Runner, applicationId: number, consultancyId: number): Promise<string[]> {
+  const [assigned] = await db
+    .select({ counsellor: consultancyApplications.counsellor_id })
+    .from(consultancyApplications)
+    .where(eq(consultancyApplications.id, applicationId));
+  const accounts = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.consultancy_id, consultancyId),
+        eq(users.role, 'consultancy'),
+        eq(users.active, true),
+        or(eq(users.staff_role, 'owner'), assigned?.counsellor ? eq(users.id, assigned.counsellor) : undefined),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return accounts.length ? accounts.map((u) => u.email) : institutionAddresses(db, 'consultancy', consultancyId);
 }
 
 const institutionName = async (db: Runner, kind: InquiryKind, id: number) => (await profileOf(db, kind, id))?.name ?? `the ${kind}`;

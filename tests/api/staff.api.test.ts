@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, createConsultancy, createDestination, engines, freshIp, multipart, tokenFor, type TestApp } from './helpers.ts';
+import {
+  buildTestApp,
+  createConsultancy,
+  createDestination,
+  engines,
+  freshIp,
+  multipart,
+  samplePdf,
+  tokenFor,
+  type TestApp,
+} from './helpers.ts';
 import { startInbox, type Inbox } from './inbox.ts';
 import { EXPECTED, OWNER_ONLY } from './permissions.table.ts';
 import { consultancyApplications, staffInvitations } from '../../server/db/schema/index.ts';
@@ -413,6 +423,46 @@ describe.each(engines)('consultancy staff and case work on %s', (engine) => {
     expect(again.results.filter((r) => r.application_id === a.id)).toEqual([]);
     const now = (await call('GET', `/consultancy/dashboard/applications/${a.id}/`, owner.auth)).json() as { disputes: { kind: string }[] };
     expect(now.disputes.map((d) => d.kind)).toEqual(['payment']);
+  });
+
+  it("mails a student's message and upload to the owners and the assigned counsellor, not to every counsellor", async () => {
+    const assigned = await counsellor();
+    const bystander = await counsellor();
+    const a = await apply();
+    await call('PUT', `/consultancy/dashboard/applications/${a.id}/counsellor/`, owner.auth, { counsellor: assigned.id });
+    const emailOf = async (auth: Auth) => ((await call('GET', '/auth/me/', auth)).json() as { email: string }).email;
+    const [ownerEmail, assignedEmail, bystanderEmail] = await Promise.all([
+      emailOf(owner.auth),
+      emailOf(assigned.auth),
+      emailOf(bystander.auth),
+    ]);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy-application/case/${a.code}/messages/`,
+      remoteAddress: freshIp(),
+      ...multipart({ body: 'Is my offer letter here yet?' }),
+    });
+    expect(posted.statusCode).toBe(201);
+    const requested = await call('POST', `/consultancy-application/${a.id}/document-requests/`, assigned.auth, {
+      name: 'Passport',
+      note: '',
+      due_on: dayFromToday(10),
+    });
+    expect(requested.statusCode).toBe(201);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/consultancy-application/documents/${a.code}/${requested.json().requests[0].id}/upload/`,
+      remoteAddress: freshIp(),
+      ...multipart({}, [{ field: 'files', filename: 'passport.pdf', data: samplePdf, type: 'application/pdf' }]),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    for (const to of [ownerEmail, assignedEmail]) {
+      await mailTo(to, `application.${a.id}.message.`);
+      await mailTo(to, `application.${a.id}.document.received.`);
+    }
+    // (the new application's notice went to every account: nobody was assigned yet)
+    const caseWork = (key: string) => key.startsWith(`application.${a.id}.message.`) || key.startsWith(`application.${a.id}.document.`);
+    expect(inbox.all.filter((m) => m.to === bystanderEmail && caseWork(m.key))).toEqual([]);
   });
 
   it("exports the consultancy's applications as CSV, cells that would run as formulas made text", async () => {
