@@ -497,9 +497,14 @@ describe.each(engines)('content entities on %s', (engine) => {
   it('keeps 2x copies (1920x1080, 640x800) of ad images large enough for them, none of a smaller one, and replaces and removes them with their image', async () => {
     const file = (url: string) => path.join(t.uploadsDir, url.replace('/media/', ''));
     const size = async (url: string) => sharp(fs.readFileSync(file(url))).metadata();
+    // a colour of its own: files are named by content, and another test's ad would share a plain one
+    const image = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 230 } } })
+        .png()
+        .toBuffer();
     const form = multipart({ title: 'Sharp screens', placement: 'roadblock_ad', active: 'true' }, [
-      { field: 'desktop_image_url', filename: 'd.png', data: await pngImage(2000, 1200) },
-      { field: 'mobile_image_url', filename: 'm.png', data: await pngImage(700, 900) },
+      { field: 'desktop_image_url', filename: 'd.png', data: await image(2000, 1200) },
+      { field: 'mobile_image_url', filename: 'm.png', data: await image(700, 900) },
     ]);
     const res = await t.app.inject({ method: 'POST', url: '/api/ads/create/', headers: { ...admin, ...form.headers }, payload: form.payload });
     expect(res.statusCode, res.body).toBe(201);
@@ -515,7 +520,7 @@ describe.each(engines)('content entities on %s', (engine) => {
     });
 
     // a new mobile image too small for a copy at 640x800 (never enlarged): none, and the old copy goes
-    const small = multipart({}, [{ field: 'mobile_image_url', filename: 'm2.png', data: await pngImage(639, 900) }]);
+    const small = multipart({}, [{ field: 'mobile_image_url', filename: 'm2.png', data: await image(639, 900) }]);
     const update = await t.app.inject({
       method: 'PATCH',
       url: `/api/ads/${ad.id}/update/`,
@@ -528,7 +533,7 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(fs.existsSync(file(ad.mobile_image_2x_url))).toBe(false);
 
     // the copy is the server's to make, never uploaded
-    const direct = multipart({}, [{ field: 'mobile_image_2x_url', filename: 'm3.png', data: await pngImage(640, 800) }]);
+    const direct = multipart({}, [{ field: 'mobile_image_2x_url', filename: 'm3.png', data: await image(640, 800) }]);
     const refused = await t.app.inject({
       method: 'PATCH',
       url: `/api/ads/${ad.id}/update/`,
