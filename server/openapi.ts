@@ -2,7 +2,15 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_KINDS, INSTITUTION_ROLES, bodySchema, entityPaths, removalField, setByServer, type FieldMeta } from '../src/lib/contract/index.ts';
+import {
+  FILE_KINDS,
+  INSTITUTION_ROLES,
+  bodySchema,
+  entityPaths,
+  removalField,
+  setByServer,
+  type FieldMeta,
+} from '../src/lib/contract/index.ts';
 import { registry, uploadRules, type ServerEntity } from './entities/registry.ts';
 import { isRateLimit } from './services/limits.ts';
 

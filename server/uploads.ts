@@ -128,7 +128,13 @@ const webpOf = (field: string, data: Buffer, size: UploadRule['size']) =>
  */
 async function finishFile({ field, originalName, data, rule, type, size }: CheckedFile): Promise<ProcessedFile[]> {
   if (!type.image) return [{ field, data, extension: type.extension, mime: type.mime, originalName }];
-  const stored = (as: string, webp: Buffer): ProcessedFile => ({ field: as, data: webp, extension: 'webp', mime: 'image/webp', originalName });
+  const stored = (as: string, webp: Buffer): ProcessedFile => ({
+    field: as,
+    data: webp,
+    extension: 'webp',
+    mime: 'image/webp',
+    originalName,
+  });
   const files = [stored(field, await webpOf(field, data, rule.size))];
   const double = rule.size && { width: rule.size.width * 2, height: rule.size.height * 2 };
   if (rule.double && double && size.width >= double.width && size.height >= double.height)

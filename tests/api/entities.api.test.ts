@@ -506,7 +506,12 @@ describe.each(engines)('content entities on %s', (engine) => {
       { field: 'desktop_image_url', filename: 'd.png', data: await image(2000, 1200) },
       { field: 'mobile_image_url', filename: 'm.png', data: await image(700, 900) },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/ads/create/', headers: { ...admin, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads/create/',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const ad = res.json();
     expect(await size(ad.desktop_image_url)).toMatchObject({ width: 960, height: 540 });
