@@ -2,7 +2,15 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_KINDS, INSTITUTION_ROLES, bodySchema, entityPaths, removalField, type FieldMeta } from '../src/lib/contract/index.ts';
+import {
+  FILE_KINDS,
+  INSTITUTION_ROLES,
+  bodySchema,
+  entityPaths,
+  removalField,
+  setByServer,
+  type FieldMeta,
+} from '../src/lib/contract/index.ts';
 import { registry, uploadRules, type ServerEntity } from './entities/registry.ts';
 import { isRateLimit } from './services/limits.ts';
 
@@ -77,8 +85,8 @@ function entityRequestBody(
   options: { omitAdminOnly?: boolean } = {},
 ): { content: Record<string, { schema: JsonSchema }> } {
   const { decl } = entity;
-  // derived fields are refused on every write: not part of any documented body
-  const omit = (meta: FieldMeta) => Boolean(meta.derived) || Boolean(options.omitAdminOnly && meta.adminOnly);
+  // fields the server sets are refused on every write: not part of any documented body
+  const omit = (meta: FieldMeta) => setByServer(meta) || Boolean(options.omitAdminOnly && meta.adminOnly);
   const json = annotate(toJson(bodySchema(decl.fields, mode, { omit }), 'input'), decl.fields);
   const fileFields = Object.entries(decl.fields).filter(([, meta]) => FILE_KINDS.includes(meta.kind) && !omit(meta));
   if (!decl.multipart && fileFields.length === 0) return { content: { 'application/json': { schema: json } } };

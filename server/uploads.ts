@@ -29,6 +29,8 @@ export interface UploadRule {
   multiple?: boolean;
   /** images: cropped to exactly this size (ads) */
   size?: { width: number; height: number };
+  /** images with a size: the field that keeps a copy at twice it, when the upload is that large */
+  double?: string;
 }
 
 export interface ProcessedFile {
@@ -63,14 +65,23 @@ const unsupported = (field: string, kind: UploadRule['kind']) =>
         : `${field}: only PDF files or images are accepted.`,
   );
 
-/** The pixels an image would decode to (every frame of an animation), from its header alone. */
-async function pixelsOf(field: string, data: Buffer): Promise<number> {
+interface ImageSize {
+  width: number;
+  height: number;
+  /** what decoding will cost: every frame of an animation */
+  pixels: number;
+}
+
+/** An image's size as shown (EXIF orientations 5 to 8 turn it a quarter), from its header alone. */
+async function sizeOf(field: string, data: Buffer): Promise<ImageSize> {
   const meta = await sharp(data)
     .metadata()
     .catch(() => {
       throw new HttpError(415, `${field}: the image could not be read.`);
     });
-  return (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1);
+  const [width, height] = [meta.width ?? 0, meta.pageHeight ?? meta.height ?? 0];
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { width: turned ? height : width, height: turned ? width : height, pixels: width * height * (meta.pages ?? 1) };
 }
 
 interface CheckedFile {
@@ -79,8 +90,8 @@ interface CheckedFile {
   data: Buffer;
   rule: UploadRule;
   type: Sniffed;
-  /** images: what decoding will cost */
-  pixels: number;
+  /** images: as shown, and what decoding will cost */
+  size: ImageSize;
 }
 
 /** Checks a file against its rule from its bytes and header alone: nothing is decoded yet. */
@@ -90,27 +101,45 @@ async function checkFile(field: string, originalName: string, data: Buffer, rule
   if (data.length > limit) throw new HttpError(413, `${field}: the file is larger than ${limit / 1024 / 1024} MB.`);
   if (!type || (rule.kind === 'image' && !type.image) || (rule.kind === 'pdf' && type.mime !== 'application/pdf'))
     throw unsupported(field, rule.kind);
-  const pixels = type.image ? await pixelsOf(field, data) : 0;
-  if (pixels > MAX_IMAGE_PIXELS)
+  const size = type.image ? await sizeOf(field, data) : { width: 0, height: 0, pixels: 0 };
+  if (size.pixels > MAX_IMAGE_PIXELS)
     throw new HttpError(413, `${field}: the image is too large (at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels); send a smaller one.`);
-  return { field, originalName, data, rule, type, pixels };
+  return { field, originalName, data, rule, type, size };
 }
 
-/** A checked file as it is stored: documents as sent, images re-encoded as WebP without metadata. */
-async function finishFile({ field, originalName, data, rule, type }: CheckedFile): Promise<ProcessedFile> {
-  if (!type.image) return { field, data, extension: type.extension, mime: type.mime, originalName };
-  const webp = await decoding(async () => {
+/** Re-encodes an image as WebP without metadata: cropped to exactly `size`, or within 2400 px. */
+const webpOf = (field: string, data: Buffer, size: UploadRule['size']) =>
+  decoding(async () => {
     try {
-      let image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-      image = rule.size
-        ? image.resize(rule.size.width, rule.size.height, { fit: 'cover' })
+      const image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+      const resized = size
+        ? image.resize(size.width, size.height, { fit: 'cover' })
         : image.resize(2400, 2400, { fit: 'inside', withoutEnlargement: true });
-      return await image.webp({ quality: 80 }).toBuffer();
+      return await resized.webp({ quality: 80 }).toBuffer();
     } catch {
       throw new HttpError(415, `${field}: the image could not be read.`);
     }
   });
-  return { field, data: webp, extension: 'webp', mime: 'image/webp', originalName };
+
+/**
+ * A checked file as it is stored: documents as sent, images re-encoded. A fixed-size image shown on
+ * a phone of 2x to 3x density is blurry at its size, so its rule's `double` field also gets a copy
+ * at twice the size, when the upload has the pixels for it (an enlarged copy would only weigh more).
+ */
+async function finishFile({ field, originalName, data, rule, type, size }: CheckedFile): Promise<ProcessedFile[]> {
+  if (!type.image) return [{ field, data, extension: type.extension, mime: type.mime, originalName }];
+  const stored = (as: string, webp: Buffer): ProcessedFile => ({
+    field: as,
+    data: webp,
+    extension: 'webp',
+    mime: 'image/webp',
+    originalName,
+  });
+  const files = [stored(field, await webpOf(field, data, rule.size))];
+  const double = rule.size && { width: rule.size.width * 2, height: rule.size.height * 2 };
+  if (rule.double && double && size.width >= double.width && size.height >= double.height)
+    files.push(stored(rule.double, await webpOf(field, data, double)));
+  return files;
 }
 
 export interface FormData {
@@ -160,10 +189,10 @@ export async function readForm(request: FastifyRequest, rules: Record<string, Up
     throw badRequest('The form data could not be read.');
   }
   // the whole request's decoding cost is known before any of it is spent
-  if (checked.reduce((sum, f) => sum + f.pixels, 0) > MAX_REQUEST_PIXELS)
+  if (checked.reduce((sum, f) => sum + f.size.pixels, 0) > MAX_REQUEST_PIXELS)
     throw new HttpError(413, 'The images of this form are too large together; send fewer or smaller images.');
   const files: ProcessedFile[] = [];
-  for (const file of checked) files.push(await finishFile(file));
+  for (const file of checked) files.push(...(await finishFile(file)));
   return { fields, files };
 }
 

@@ -136,12 +136,17 @@ export const serverEntity = (name: string): ServerEntity => {
   return registry[name];
 };
 
-/** Upload rules of an entity: each file field by its kind, overridden by the server options. */
+/**
+ * Upload rules of an entity: each file field by its kind, with the server options. A 2x copy is no
+ * field of its own to upload: its source's rule names it.
+ */
 export function uploadRules(entity: ServerEntity): Record<string, UploadRule> {
   const rules: Record<string, UploadRule> = {};
-  for (const [name, meta] of Object.entries(entity.decl.fields)) {
-    if (meta.kind === 'image') rules[name] = { kind: 'image', multiple: meta.multiple };
-    if (meta.kind === 'file') rules[name] = { kind: meta.accept ?? 'document' };
+  const fields = Object.entries(entity.decl.fields);
+  for (const [name, meta] of fields) {
+    if (meta.kind === 'image' && !meta.doubleOf) rules[name] = { kind: 'image', multiple: meta.multiple, ...entity.uploads?.[name] };
+    if (meta.kind === 'file') rules[name] = { kind: meta.accept ?? 'document', ...entity.uploads?.[name] };
   }
-  return { ...rules, ...entity.uploads };
+  for (const [name, meta] of fields) if (meta.doubleOf && rules[meta.doubleOf]) rules[meta.doubleOf]!.double = name;
+  return rules;
 }

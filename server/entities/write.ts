@@ -159,9 +159,10 @@ export async function saveRow(entity: ServerEntity, form: FormData, existing: Ro
         const before = (existing?.[name] as string[] | undefined) ?? [];
         replaced.push(...deleted.filter((u) => before.includes(u)));
         if (urls.length || deleted.length || !existing) values[name] = [...before.filter((u) => !deleted.includes(u)), ...urls];
-      } else if (urls.length) {
-        values[name] = urls[0];
-        if (existing?.[name] && existing[name] !== urls[0]) replaced.push(existing[name] as string);
+      } else if (urls.length || (meta.doubleOf && files.urls(meta.doubleOf).length)) {
+        // a new source image replaces its 2x copy too, with none when the new one is too small for it
+        values[name] = urls[0] ?? null;
+        if (existing?.[name] && existing[name] !== values[name]) replaced.push(existing[name] as string);
       }
     }
     return options.db.transaction(async (tx) => {

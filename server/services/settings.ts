@@ -119,6 +119,8 @@ export const runningAds = (db: Db, placement: string) =>
       redirect_url: ads.redirect_url,
       desktop_image_url: ads.desktop_image_url,
       mobile_image_url: ads.mobile_image_url,
+      desktop_image_2x_url: ads.desktop_image_2x_url,
+      mobile_image_2x_url: ads.mobile_image_2x_url,
       weight: ads.weight,
     })
     .from(ads)

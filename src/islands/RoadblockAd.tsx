@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/compat';
 import { roadblockAds, type Ad } from '../lib/api/public.ts';
+import { adPictures } from '../lib/site/adPictures.ts';
 import { $roadblock, claimAutoOpen, mayOpenByItself, whenQuiet } from '../lib/site/autoDialogs.ts';
 import { $dataSaver } from '../lib/stores/dataSaver.ts';
 import { Dialog } from './Dialog.tsx';
@@ -15,8 +16,8 @@ export const WIDE = '(min-width: 768px)';
  * SPEC §2, §4: the roadblock ad, at most once per browser session, on the session's first page
  * (src/lib/site/autoDialogs.ts). It counts as shown as soon as one is fetched. It opens only once
  * the image this screen shows has loaded (never an empty box on a slow line), and only while the
- * visitor is idle. Desktop image on wide screens, mobile on small; alt = title; the link opens in
- * a new tab; fetch errors are only logged. With data saver on (issue 27: no pictures) it is not
+ * visitor is idle. Desktop image on wide screens, mobile on small, each with its 2x copy for sharp
+ * screens when the server kept one; alt = title; the link opens in a new tab; fetch errors are only logged. With data saver on (issue 27: no pictures) it is not
  * fetched at all, so the session's one showing is kept for a page where it can show.
  */
 export function RoadblockAd({ path }: { path?: string }) {
@@ -58,17 +59,20 @@ export function RoadblockAd({ path }: { path?: string }) {
     );
   }, [loaded]);
 
-  if (!ad) return null;
-  const desktop = ad.desktop_image_url || ad.mobile_image_url || '';
-  const mobile = ad.mobile_image_url || ad.desktop_image_url || '';
+  const pictures = ad && adPictures(ad);
+  if (!ad || !pictures) return null;
+  const { desktop, mobile } = pictures;
   if (!open) {
-    // loads the image this screen will show, out of sight; the dialog opens when it is there
+    // loads the image this screen will show, out of sight (the same candidates, so the same density's
+    // file); the dialog opens when it is there
     const wide = typeof matchMedia === 'function' && matchMedia(WIDE).matches;
+    const shown = wide ? desktop : mobile;
     return (
       <img
         hidden
         alt=""
-        src={wide ? desktop : mobile}
+        src={shown.src}
+        srcSet={shown.srcSet}
         data-roadblock-preload
         onLoad={() => setLoaded(true)}
         onError={() => {
@@ -80,8 +84,8 @@ export function RoadblockAd({ path }: { path?: string }) {
   }
   const image = (
     <picture>
-      <source media={WIDE} srcSet={desktop} width={960} height={540} />
-      <img src={mobile} alt={ad.title} width={320} height={400} />
+      <source media={WIDE} srcSet={desktop.srcSet} width={960} height={540} />
+      <img src={mobile.src} srcSet={mobile.srcSet} alt={ad.title} width={320} height={400} />
     </picture>
   );
   const close = () => {

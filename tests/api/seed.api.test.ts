@@ -223,7 +223,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(rows.filter((r) => r.province !== 'Bagmati').every((r) => !r.office.includes('Bagmati'))).toBe(true);
   });
 
-  it('has one live roadblock ad with 960x540 and 320x400 images, one switched off and one expired', async () => {
+  it('has one live roadblock ad with 960x540 and 320x400 images and their 2x copies, one switched off and one expired', async () => {
     const rows = await first.database.db.select().from(ads).where(eq(ads.placement, 'roadblock_ad'));
     const now = Date.now();
     const live = rows.filter(
@@ -232,16 +232,22 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(live).toHaveLength(1);
     expect(rows.some((a) => !a.active)).toBe(true);
     expect(rows.some((a) => a.active && a.ends_at && Date.parse(a.ends_at) < now)).toBe(true);
-    const desktop = await sharp(mediaFile(first, live[0]!.desktop_image_url!)).metadata();
-    const mobile = await sharp(mediaFile(first, live[0]!.mobile_image_url!)).metadata();
-    expect([desktop.format, desktop.width, desktop.height]).toEqual(['webp', 960, 540]);
-    expect([mobile.format, mobile.width, mobile.height]).toEqual(['webp', 320, 400]);
+    const size = async (url: string | null) => {
+      const meta = await sharp(mediaFile(first, url!)).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
+    expect(await size(live[0]!.desktop_image_url)).toEqual(['webp', 960, 540]);
+    expect(await size(live[0]!.mobile_image_url)).toEqual(['webp', 320, 400]);
+    expect(await size(live[0]!.desktop_image_2x_url)).toEqual(['webp', 1920, 1080]);
+    expect(await size(live[0]!.mobile_image_2x_url)).toEqual(['webp', 640, 800]);
   });
 
   it("makes up no pictures: the only images it stores are the roadblock ad's (no letter-tile logos, flags or gradient covers)", async () => {
     const images = (fs.readdirSync(first.uploadsDir, { recursive: true }) as string[]).filter((f) => /\.(webp|png|jpe?g|svg)$/.test(f));
     const adImages = new Set(
-      (await first.database.db.select().from(ads)).flatMap((a) => [a.desktop_image_url, a.mobile_image_url]).filter(Boolean),
+      (await first.database.db.select().from(ads))
+        .flatMap((a) => [a.desktop_image_url, a.mobile_image_url, a.desktop_image_2x_url, a.mobile_image_2x_url])
+        .filter(Boolean),
     );
     expect(images.map((f) => `/media/${f.split(path.sep).join('/')}`).sort()).toEqual([...adImages].sort());
   });

@@ -24,6 +24,8 @@ export interface ContextOptions {
   mobile?: boolean;
   /** the window size, when not the default of a phone (390x800) or a desktop (1280x900) */
   viewport?: { width: number; height: number };
+  /** device pixels per CSS pixel (default 1) */
+  deviceScaleFactor?: number;
   /** lets the test add its own script (axe) to pages past the site's Content-Security-Policy */
   bypassCSP?: boolean;
   /** false: a browser that runs no scripts */
@@ -40,6 +42,7 @@ export async function newContext({
   noBanner = true,
   mobile = false,
   viewport,
+  deviceScaleFactor = 1,
   bypassCSP = false,
   javaScript = true,
   serviceWorkers = false,
@@ -50,6 +53,7 @@ export async function newContext({
     baseURL: baseUrl(),
     bypassCSP,
     viewport: size,
+    deviceScaleFactor,
     javaScriptEnabled: javaScript,
     serviceWorkers: serviceWorkers ? 'allow' : 'block',
     ...(mobile ? { isMobile: true, hasTouch: true } : {}),

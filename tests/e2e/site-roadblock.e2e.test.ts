@@ -1,12 +1,26 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { disconnect, newContext } from './site-helpers.ts';
+import { apiJson, disconnect, newContext } from './site-helpers.ts';
+
+interface AdImages {
+  desktop_image_url: string;
+  mobile_image_url: string;
+  desktop_image_2x_url: string | null;
+  mobile_image_2x_url: string | null;
+}
+/** the demo's running roadblock ad: its images are large enough for 2x copies */
+const runningAd = async () => (await apiJson<AdImages[]>('ads/?placement=roadblock_ad'))[0]!;
+const pathOf = (url: string) => new URL(url, 'http://x').pathname;
 
 afterAll(disconnect);
 
 describe('roadblock ad (once per browser session)', () => {
   it('shows once, with the right image per screen, the title as alt and a new-tab link; never again in the session', async () => {
-    const context = await newContext({ quiet: false, mobile: true });
+    const ad = await runningAd();
+    // a 3x phone: the 2x copy, which the hidden preload fetched, and nothing else (issue 27: 1x was blurry)
+    const context = await newContext({ quiet: false, mobile: true, deviceScaleFactor: 3 });
     const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => r.url().includes('/media/') && fetched.push(pathOf(r.url())));
     await page.goto('/destination/');
     const dialog = page.locator('.roadblock');
     await dialog.waitFor({ timeout: 15_000 });
@@ -17,7 +31,9 @@ describe('roadblock ad (once per browser session)', () => {
     expect(await dialog.locator('a').getAttribute('target')).toBe('_blank');
     // small screen: the mobile image is the one shown
     const shown = await img.evaluate((el) => (el as HTMLImageElement).currentSrc);
-    expect(shown).toContain(await img.getAttribute('src'));
+    expect(ad.mobile_image_2x_url).toBeTruthy();
+    expect(pathOf(shown)).toBe(pathOf(ad.mobile_image_2x_url!));
+    expect(fetched).toEqual([pathOf(shown)]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.locator('.roadblock').count()).toBe(0);
     await page.goto('/university/');
@@ -26,14 +42,18 @@ describe('roadblock ad (once per browser session)', () => {
     await context.close();
   });
 
-  it('uses the desktop image on a wide screen', async () => {
+  it('uses the desktop image on a wide screen, at 1x on a 1x screen, the one the preload fetched', async () => {
+    const ad = await runningAd();
     const context = await newContext({ quiet: false });
     const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => r.url().includes('/media/') && fetched.push(pathOf(r.url())));
     await page.goto('/');
     const picture = page.locator('.roadblock picture');
     await picture.waitFor({ timeout: 15_000 });
-    const desktop = (await picture.locator('source').getAttribute('srcset'))!;
-    await expect.poll(() => picture.locator('img').evaluate((el) => (el as HTMLImageElement).currentSrc)).toContain(desktop);
+    const shown = async () => pathOf(await picture.locator('img').evaluate((el) => (el as HTMLImageElement).currentSrc));
+    await expect.poll(shown).toBe(pathOf(ad.desktop_image_url));
+    expect(fetched).toEqual([pathOf(ad.desktop_image_url)]);
     await context.close();
   });
 

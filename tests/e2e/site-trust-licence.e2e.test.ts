@@ -81,23 +81,38 @@ describe('licence on the public consultancy page', () => {
   });
 });
 
+/** The first round trip's budget for a page's HTML with its inlined CSS, gzipped as bench/site.ts weighs it (level 9). */
+const PAGE_BUDGET = 14 * 1024;
+const pageWeight = (html: string) => gzipSync(html, { level: 9 }).length;
+
 describe('how we verify', () => {
-  it('is linked from the footer, and it and the licence badges keep pages within the weight budget (14 KB gzip of HTML with its CSS)', async () => {
+  it('is linked from the footer and the licence badges', async () => {
     const rows = (
       await apiJson<{ results: (Row & { verified: boolean })[] }>('consultancy/?moe_certified=true&verified=true&page_size=1000')
     ).results;
-    const sizes: number[] = [];
     for (const path of ['/how-we-verify/', ...rows.slice(0, 20).map((r) => `/consultancy/${r.slug}/`)]) {
       const html = await fetch(baseUrl() + path).then((r) => r.text());
-      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
-      sizes.push(gzipSync(html).length);
       if (path === '/how-we-verify/') {
         for (const topic of ['licence', 'verified', 'moe-certified', 'recognised', 'verified-applicant', 'complaints', 'checked-on'])
           expect(html, topic).toContain(`id="${topic}"`);
       } else expect(html).toContain('href="/how-we-verify/#licence"');
       expect(html, path).toMatch(/<footer[^]*href="\/how-we-verify\/"[^]*<\/footer>/);
     }
-    expect(Math.max(...sizes)).toBeLessThan(14 * 1024);
+  });
+
+  // The 20 verified pages stayed under while the demo consultancy's (branches, reviews, hours: the
+  // heaviest, not verified) went 149 B over unnoticed (issue 27): every consultancy page is weighed.
+  it('keeps it and every consultancy page within the weight budget (14 KB gzip of HTML with its CSS)', async () => {
+    const rows = (await apiJson<{ results: Row[] }>('consultancy/?page_size=1000')).results;
+    expect(rows.length).toBeGreaterThan(100);
+    const weights: [string, number][] = [];
+    for (const path of ['/how-we-verify/', ...rows.map((r) => `/consultancy/${r.slug}/`)]) {
+      const html = await fetch(baseUrl() + path).then((r) => r.text());
+      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      weights.push([path, pageWeight(html)]);
+    }
+    const [heaviest, weight] = weights.sort((a, b) => b[1] - a[1])[0]!;
+    expect(weight, heaviest).toBeLessThanOrEqual(PAGE_BUDGET);
   });
 });
 

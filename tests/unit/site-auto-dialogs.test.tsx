@@ -39,6 +39,8 @@ const AD = {
   redirect_url: '',
   desktop_image_url: '/media/ab/desk.webp',
   mobile_image_url: '/media/cd/mob.webp',
+  desktop_image_2x_url: null,
+  mobile_image_2x_url: null,
 };
 const BOOKING = 'Book FREE Study Abroad Counselling Session with Everest Education';
 const api = vi.mocked(publicApi);

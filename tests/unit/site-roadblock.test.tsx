@@ -18,6 +18,8 @@ const AD = {
   redirect_url: 'https://example.com/fair',
   desktop_image_url: '/media/ab/desk.webp',
   mobile_image_url: '/media/cd/mob.webp',
+  desktop_image_2x_url: null,
+  mobile_image_2x_url: null,
 };
 const flush = () =>
   act(async () => {
@@ -160,6 +162,32 @@ describe('roadblock ad waits for its image (issue 22: never an empty white box)'
     await imageLoads();
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect($roadblock.get().state).toBe('open');
+  });
+
+  // issue 27: the 320x400 mobile image is blurry on a phone of 1.75x to 3x (Lighthouse's image-size-responsive)
+  it('offers the 2x copies by density, and preloads from the same candidates the picture shows', async () => {
+    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: false } as MediaQueryList);
+    roadblockAds.mockResolvedValue([{ ...AD, desktop_image_2x_url: '/media/ef/desk2.webp', mobile_image_2x_url: '/media/12/mob2.webp' }]);
+    render(<RoadblockAd path="/" />);
+    await flush();
+    expect(preload()!.getAttribute('srcset')).toBe('/media/cd/mob.webp 1x, /media/12/mob2.webp 2x');
+    expect(preload()!.getAttribute('src')).toBe('/media/cd/mob.webp');
+    await imageLoads();
+    const img = screen.getByRole('img', { name: 'Study in Japan fair' });
+    expect(img.getAttribute('srcset')).toBe('/media/cd/mob.webp 1x, /media/12/mob2.webp 2x');
+    expect(img.getAttribute('src')).toBe('/media/cd/mob.webp');
+    expect(img.parentElement!.querySelector('source')!.getAttribute('srcset')).toBe('/media/ab/desk.webp 1x, /media/ef/desk2.webp 2x');
+  });
+
+  it('offers only the 1x image when the upload was too small for a 2x copy', async () => {
+    vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList);
+    render(<RoadblockAd path="/" />);
+    await flush();
+    expect(preload()!.getAttribute('srcset')).toBe('/media/ab/desk.webp');
+    await imageLoads();
+    const img = screen.getByRole('img', { name: 'Study in Japan fair' });
+    expect(img.getAttribute('srcset')).toBe('/media/cd/mob.webp');
+    expect(img.parentElement!.querySelector('source')!.getAttribute('srcset')).toBe('/media/ab/desk.webp');
   });
 
   it('never opens when its image fails to load', async () => {

@@ -19,19 +19,27 @@ const gradientSvg = (width: number, height: number, [from, to]: [string, string]
  * covers are never made up: a row shows a picture only when one was uploaded for it.
  */
 export interface ImagePool {
-  ad: { desktop: string; mobile: string };
+  /** SPEC's sizes, and the copies at twice them that an upload that large gets (server/uploads.ts) */
+  ad: { desktop: string; mobile: string; desktop2x: string; mobile2x: string };
 }
 
+type AdPixels = Record<keyof ImagePool['ad'], Buffer>;
+
 /** The pixels, rendered once per process, since tests seed many databases. */
-let rendered: Promise<{ desktop: Buffer; mobile: Buffer }> | null = null;
+let rendered: Promise<AdPixels> | null = null;
+
+const desktopAd = (scale: number) =>
+  webp(gradientSvg(960 * scale, 540 * scale, GRADIENT, 'Study Abroad Expo 2027', 'Free entry · Meet 60+ universities · Kathmandu'));
+const mobileAd = (scale: number) => webp(gradientSvg(320 * scale, 400 * scale, GRADIENT, 'Study Abroad Expo', 'Free entry · Kathmandu'));
 
 export async function createImagePool(storage: Storage): Promise<ImagePool> {
   rendered ??= (async () => ({
-    desktop: await webp(gradientSvg(960, 540, GRADIENT, 'Study Abroad Expo 2027', 'Free entry · Meet 60+ universities · Kathmandu')),
-    mobile: await webp(gradientSvg(320, 400, GRADIENT, 'Study Abroad Expo', 'Free entry · Kathmandu')),
+    desktop: await desktopAd(1),
+    mobile: await mobileAd(1),
+    desktop2x: await desktopAd(2),
+    mobile2x: await mobileAd(2),
   }))();
-  const { desktop, mobile } = await rendered;
-  const store = (data: Buffer) => storage.put(data, 'webp', 'image/webp');
-  const [desktopUrl, mobileUrl] = await Promise.all([store(desktop), store(mobile)]);
-  return { ad: { desktop: desktopUrl, mobile: mobileUrl } };
+  const pixels = await rendered;
+  const store = async ([name, data]: [string, Buffer]) => [name, await storage.put(data, 'webp', 'image/webp')] as const;
+  return { ad: Object.fromEntries(await Promise.all(Object.entries(pixels).map(store))) as ImagePool['ad'] };
 }

@@ -141,6 +141,8 @@ export interface Ad {
   redirect_url: string;
   desktop_image_url: string | null;
   mobile_image_url: string | null;
+  desktop_image_2x_url: string | null;
+  mobile_image_2x_url: string | null;
 }
 
 /** GET /ads/?placement=roadblock_ad: the active ads (an array, or a page of them). */

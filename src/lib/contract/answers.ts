@@ -61,6 +61,8 @@ export const adFeed = z.array(
     redirect_url: z.string(),
     desktop_image_url: z.string().nullable(),
     mobile_image_url: z.string().nullable(),
+    desktop_image_2x_url: z.string().nullable().describe('The desktop image at twice its size, when the upload was that large'),
+    mobile_image_2x_url: z.string().nullable().describe('The mobile image at twice its size, when the upload was that large'),
     weight: int,
   }),
 );

@@ -161,6 +161,11 @@ interface KindOptions<F extends string> {
     multiple?: boolean;
     /** multiple: the form field that lists images to remove, when not `deleted_<field>` (SPEC names the consultancy's) */
     removedBy?: string;
+    /**
+     * the server's copy of that field's upload at twice its fixed size, for screens of 2x density and
+     * more; kept only when the upload is that large (never enlarged), never sent by a form
+     */
+    doubleOf?: F;
   };
   file: {
     /** accepted documents (image fields always take images only) */
@@ -337,8 +342,11 @@ export function bodySchema(
   return z.strictObject(shape);
 }
 
-/** The fields a form writes: all but the derived ones. */
+/** Fields the server fills and no form sends: derived values, the 2x copies of uploads. */
+export const setByServer = (meta: FieldMeta) => Boolean(meta.derived || meta.doubleOf);
+
+/** The fields a form writes: all but those the server sets. */
 export const writableFields = (fields: Record<string, FieldMeta>): Record<string, FieldMeta> =>
-  Object.fromEntries(Object.entries(fields).filter(([, m]) => !m.derived));
+  Object.fromEntries(Object.entries(fields).filter(([, m]) => !setByServer(m)));
 
 export const dropdownItem = z.object({ id: z.number(), value: z.number(), label: z.string(), slug: z.string().optional() });

@@ -1,4 +1,4 @@
-import { FILE_KINDS, imageLists, type FieldMeta } from '../contract/fields.ts';
+import { FILE_KINDS, imageLists, setByServer, type FieldMeta } from '../contract/fields.ts';
 
 /**
  * SPEC §5: how a console form's values become a request body. Pure functions, driven by the entity
@@ -118,8 +118,8 @@ export type WireValue = string | number | boolean | Blob | unknown[];
 export function prepareEntries(fields: Record<string, FieldMeta>, values: FormValues, mode: Mode): [string, WireValue][] {
   const out: [string, WireValue][] = [];
   for (const [name, meta] of Object.entries(fields)) {
-    // derived fields (a consultancy's moe_certified) are the server's to work out, never sent
-    if (!(name in values) || meta.derived) continue;
+    // derived fields (a consultancy's moe_certified) and 2x copies are the server's to make, never sent
+    if (!(name in values) || setByServer(meta)) continue;
     const raw = values[name];
     if (FILE_KINDS.includes(meta.kind)) {
       // A file is sent only when one was chosen: an existing URL (update) or nothing stays as it is.
@@ -185,7 +185,7 @@ export function prepareBody(
   return decl.multipart ? toFormData(entries) : toJson(entries);
 }
 
-/** The fields an institution edits on its own profile: never the admin-only or derived ones. */
+/** The fields an institution edits on its own profile: never the admin-only ones or those the server sets. */
 export function ownProfileFields(fields: Record<string, FieldMeta>): Record<string, FieldMeta> {
-  return Object.fromEntries(Object.entries(fields).filter(([, m]) => !m.adminOnly && !m.derived));
+  return Object.fromEntries(Object.entries(fields).filter(([, m]) => !m.adminOnly && !setByServer(m)));
 }

@@ -9,6 +9,8 @@ export async function seedAds({ tx, images }: SeedContext) {
   const expo = {
     desktop_image_url: images.ad.desktop,
     mobile_image_url: images.ad.mobile,
+    desktop_image_2x_url: images.ad.desktop2x,
+    mobile_image_2x_url: images.ad.mobile2x,
     redirect_url: 'https://example.com/study-abroad-expo',
   };
   await insertRows(tx, ads, [

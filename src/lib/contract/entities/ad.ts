@@ -20,6 +20,8 @@ export const ad = defineEntity({
     redirect_url: { kind: 'url', label: 'Link' },
     desktop_image_url: { kind: 'image', label: 'Desktop image (960x540)' },
     mobile_image_url: { kind: 'image', label: 'Mobile image (320x400)' },
+    desktop_image_2x_url: { kind: 'image', label: 'Desktop image for sharp screens (1920x1080)', doubleOf: 'desktop_image_url' },
+    mobile_image_2x_url: { kind: 'image', label: 'Mobile image for sharp screens (640x800)', doubleOf: 'mobile_image_url' },
     starts_at: { kind: 'datetime', label: 'Shown from' },
     ends_at: { kind: 'datetime', label: 'Shown until', column: true },
     weight: { kind: 'number', label: 'Weight', min: 1, max: 1000, default: 1 },
