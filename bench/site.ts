@@ -60,7 +60,8 @@ if (scale > 0) {
 
 /**
  * A counselling booking's link as its mail gives it (/booking/?ref=…&token=…): the demo
- * consultancy opens its hours, a student asks for counselling and books the first free slot.
+ * consultancy opens its hours, a student asks for counselling and books the first free slot (at
+ * its first branch when it has branches).
  */
 async function bookingLink(apiUrl: string): Promise<string> {
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') => {
@@ -91,11 +92,14 @@ async function bookingLink(apiUrl: string): Promise<string> {
     entity_id: consultancy,
     consultancy,
   });
-  const slots = (await fetch(`${apiUrl}/counselling/slots/?consultancy=${consultancy}`).then((r) => r.json())) as {
-    days: { slots: { starts_at: string }[] }[];
-  };
+  type Slots = { branches: { id: number }[]; days: { slots: { starts_at: string }[] }[] };
+  const slotsAt = async (query: string) => (await fetch(`${apiUrl}/counselling/slots/?${query}`).then((r) => r.json())) as Slots;
+  // a consultancy with branches is booked at one of them, in that branch's hours (the demo's has two)
+  const { branches } = await slotsAt(`consultancy=${consultancy}`);
+  const branch = branches[0]?.id;
+  const slots = await slotsAt(`consultancy=${consultancy}${branch ? `&branch=${branch}` : ''}`);
   const starts_at = slots.days.flatMap((d) => d.slots)[0]!.starts_at;
-  const booked = await post('counselling/bookings/', { email, inquiry: inquiry.reference, starts_at });
+  const booked = await post('counselling/bookings/', { email, inquiry: inquiry.reference, starts_at, ...(branch ? { branch } : {}) });
   return `/booking/?ref=${booked.reference as string}&token=${booked.token as string}`;
 }
 
