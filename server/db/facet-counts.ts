@@ -6,8 +6,9 @@ import { tableOf } from './schema/entity-table.ts';
 /**
  * The triggers that keep facet_counts and facet_pair_counts (schema/facets.ts) exact: one statement
  * trigger per table and event adds the values (and pairs of values) of the rows written and takes
- * away those of the rows replaced or deleted, in the writing transaction; a TRUNCATE forgets the table's counts. Set up at every start after
- * the migrations, like the search triggers; a table whose function changed is counted again whole.
+ * away those of the rows replaced or deleted, in the writing transaction; a TRUNCATE forgets the
+ * table's counts. Set up at every start after the migrations, like the search triggers; a table
+ * whose function changed is counted again whole.
  */
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -95,16 +96,16 @@ function pairStatement(table: string, columns: CountedColumn[], added: string | 
     ON CONFLICT (table_name, filter_column, filter_value, column_name, value) DO UPDATE SET n = f.n + EXCLUDED.n`;
 }
 
-/** Both statements; pairs only for a table with two counted columns or more. */
-const statements = (table: string, columns: CountedColumn[], added: string | null, removed: string | null) => [
-  countStatement(table, columns, added, removed),
-  ...(columns.length > 1 ? [pairStatement(table, columns, added, removed)] : []),
-];
+/** The pair statement, for a table with two counted columns or more. */
+const pairStatements = (table: string, columns: CountedColumn[], added: string | null, removed: string | null) =>
+  columns.length > 1 ? [pairStatement(table, columns, added, removed)] : [];
 
 /**
  * The counted columns of the rows of `rows` that are not in `minus`, as many times as they are
- * more often there: an update that leaves the counted columns alone (a name, a priority, every
- * row's order) then adds and takes away nothing, instead of every pair of every row it wrote.
+ * more often there: the pairs of an update that leaves the counted columns alone (a name, every
+ * row's priority) then add and take away nothing, instead of some 30 pairs per row written and
+ * replaced. Not for facet_counts: counting its few values per row of 100k rows took 6 s where
+ * this took 10 s (load 17).
  */
 function except(columns: CountedColumn[], rows: string, minus: string): string {
   const list = columns.map(({ column }) => ident(column)).join(', ');
@@ -112,18 +113,18 @@ function except(columns: CountedColumn[], rows: string, minus: string): string {
 }
 
 function functionBody(table: string, columns: CountedColumn[]): string {
-  const run = (added: string | null, removed: string | null) =>
-    statements(table, columns, added, removed)
-      .map((s) => `${s};`)
-      .join('\n    ');
+  const run = (...statements: string[]) => statements.map((s) => `${s};`).join('\n    ');
   return `
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    ${run('new_rows', null)}
+    ${run(countStatement(table, columns, 'new_rows', null), ...pairStatements(table, columns, 'new_rows', null))}
   ELSIF TG_OP = 'UPDATE' THEN
-    ${run(except(columns, 'new_rows', 'old_rows'), except(columns, 'old_rows', 'new_rows'))}
+    ${run(
+      countStatement(table, columns, 'new_rows', 'old_rows'),
+      ...pairStatements(table, columns, except(columns, 'new_rows', 'old_rows'), except(columns, 'old_rows', 'new_rows')),
+    )}
   ELSIF TG_OP = 'DELETE' THEN
-    ${run(null, 'old_rows')}
+    ${run(countStatement(table, columns, null, 'old_rows'), ...pairStatements(table, columns, null, 'old_rows'))}
   ELSE
     DELETE FROM facet_counts WHERE table_name = ${literal(table)};
     DELETE FROM facet_pair_counts WHERE table_name = ${literal(table)};
@@ -191,7 +192,8 @@ export async function ensureFacetCounts(db: Db): Promise<string[]> {
         await tx.execute(sql.raw(`CREATE OR REPLACE TRIGGER ${ident(name)} ${rest}`));
       await tx.execute(sql.raw(`DELETE FROM facet_counts WHERE table_name = ${literal(table)}`));
       await tx.execute(sql.raw(`DELETE FROM facet_pair_counts WHERE table_name = ${literal(table)}`));
-      for (const statement of statements(table, columns, ident(table), null)) await tx.execute(sql.raw(statement));
+      for (const statement of [countStatement(table, columns, ident(table), null), ...pairStatements(table, columns, ident(table), null)])
+        await tx.execute(sql.raw(statement));
     }
     return tables;
   });

@@ -276,7 +276,7 @@ interface ListPlan {
 interface Conditions {
   /** each filter's own condition, by filter name */
   filters: Record<string, SQL>;
-  /** the filters that only test a counted column's value (db/facet-counts.ts), by filter name: their column and value as facet_pair_counts keeps them */
+  /** the filters that only test a counted column for one value (db/facet-counts.ts), by filter name: their column and value as facet_pair_counts keeps them */
   kept: Record<string, KeptValue>;
   /** everything else: `extra`, ids, the search */
   rest: SQL[];
