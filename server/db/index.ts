@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireOwnerLock } from './owner-lock.ts';
 import { PgliteThread, type DrizzleCalls } from './pglite-thread.ts';
+import { versionsWrittenOnlyHere } from '../content-version.ts';
 import type { Db } from './rows.ts';
 import { ensureFacetCounts } from './facet-counts.ts';
 import { ensureSearchTriggers } from './search-triggers.ts';
@@ -131,6 +132,7 @@ async function openPglite(dir: string): Promise<Database> {
   // drizzle-orm/pglite types its client as PGlite; it calls only what DrizzleCalls declares
   const drizzleCalls: DrizzleCalls = client;
   const db = drizzlePglite(drizzleCalls as PGlite, { schema });
+  versionsWrittenOnlyHere(db, client.committedWrites('content_versions'));
   await migratePglite(db, { migrationsFolder });
   await ensureSearchTriggers(db);
   await ensureFacetCounts(db);

@@ -43,6 +43,8 @@ export class PgliteThread implements DrizzleCalls {
   /** why the worker can take no more calls */
   #stopped: Error | undefined;
   #closing: Promise<void> | undefined;
+  /** per watched table: how it is written, the transactions open that wrote it, and how many writes of it committed */
+  readonly #watched = new Map<string, { writes: RegExp; open: Set<number>; committed: number }>();
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -76,7 +78,32 @@ export class PgliteThread implements DrizzleCalls {
   #query<T>(sql: string, params: unknown[] = [], options: QueryOptions | undefined, tx?: number): Promise<Results<T>> {
     const textTypes = Object.keys(options?.parsers ?? {}).map(Number);
     const rowMode = options?.rowMode ?? 'object';
-    return this.#call({ op: 'query', sql, params, rowMode, textTypes, tx }).then((result) => parsed(result as Results<T>, options));
+    const wrote = [...this.#watched.values()].filter((w) => w.writes.test(sql));
+    if (tx !== undefined) for (const w of wrote) w.open.add(tx);
+    const answer = this.#call({ op: 'query', sql, params, rowMode, textTypes, tx });
+    if (tx === undefined && wrote.length) {
+      // a statement outside a transaction commits by itself (or fails: counted too, which only costs a read)
+      const count = () => wrote.forEach((w) => w.committed++);
+      answer.then(count, count);
+    }
+    return answer.then((result) => parsed(result as Results<T>, options));
+  }
+
+  /**
+   * How many transactions (and statements outside one) that wrote `table` have committed so far,
+   * counted when their answer reaches this thread: what was read from `table` while the count
+   * stayed the same is still current, as long as nothing but this client writes the database
+   * (PGlite's folder has one owner, server/db/owner-lock.ts).
+   */
+  committedWrites(table: string): () => number {
+    const name = table.replace(/[^\w]/g, '');
+    const watched = {
+      writes: new RegExp(`\\b(insert\\s+into|update|delete\\s+from|truncate(\\s+table)?)\\s+"?${name}"?\\b`, 'i'),
+      open: new Set<number>(),
+      committed: 0,
+    };
+    this.#watched.set(name, watched);
+    return () => watched.committed;
   }
 
   /**
@@ -89,10 +116,15 @@ export class PgliteThread implements DrizzleCalls {
     try {
       result = await work({ query: (sql, params, options) => this.#query(sql, params, options, tx) });
     } catch (error) {
+      for (const w of this.#watched.values()) w.open.delete(tx);
       await this.#call({ op: 'rollback', tx });
       throw error;
     }
-    await this.#call({ op: 'commit', tx });
+    try {
+      await this.#call({ op: 'commit', tx });
+    } finally {
+      for (const w of this.#watched.values()) if (w.open.delete(tx)) w.committed++;
+    }
     return result;
   }
 
