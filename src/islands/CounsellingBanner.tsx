@@ -5,9 +5,10 @@ import { claimAutoOpen, mayOpenByItself, roadblockWait, whenQuiet } from '../lib
 import { $bookingOpen, $siteSettings, loadSiteSettings } from '../lib/stores/settings.ts';
 import { $booked, dismissBooking } from '../lib/stores/booking.ts';
 import { useStore } from './useStore.ts';
-import { BookedSession } from './BookedSession.tsx';
 
 const BookingDialog = lazy(() => import('./BookingDialog.tsx').then((m) => ({ default: m.BookingDialog })));
+// the slot picker and its store, loaded once a booking is made: not in the JS every page loads
+const BookedSession = lazy(() => import('./BookedSession.tsx').then((m) => ({ default: m.BookedSession })));
 
 export const AUTO_OPEN_MS = 2000;
 
@@ -57,7 +58,9 @@ export function CounsellingBanner({ provider, path }: { provider?: ProviderFlags
           Booked: your reference is <strong data-booking-reference>{booked.reference}</strong>. {booked.provider} will call you on{' '}
           {booked.phone} within {booked.days} working days; we sent these details to {booked.email}.
         </p>
-        <BookedSession booked={booked} />
+        <Suspense fallback={null}>
+          <BookedSession booked={booked} />
+        </Suspense>
         <button type="button" className="btn" onClick={dismissBooking}>
           OK
         </button>
