@@ -61,44 +61,14 @@ const versionsQuery = (db: Db) =>
   db.select({ kind: contentVersions.kind, version: contentVersions.version }).from(contentVersions).prepare('content_versions');
 const versionsQueries = new WeakMap<Db, ReturnType<typeof versionsQuery>>();
 
-/** Per database that only this process writes (PGlite), how many writes of content_versions have committed. */
-const writtenOnlyHere = new WeakMap<Db, () => number>();
-const remembered = new WeakMap<Db, { at: number; versions: Promise<KindVersions> }>();
-
 /**
- * The versions of `db` move only by this process's writes (PGlite: one process owns its folder):
- * readKindVersions may then keep what it read until the next write of the versions commits, so a
- * cached answer asks nothing of the embedded database, which answers one statement at a time and
- * would queue it behind the writes.
+ * Every kind's version, by one tiny statement prepared once per database: read from the database
+ * on every call (never remembered), so a write that returned, on any instance, is seen by the next read.
  */
-export function versionsWrittenOnlyHere(db: Db, committedWrites: () => number) {
-  writtenOnlyHere.set(db, committedWrites);
-}
-
-async function readVersionsNow(db: Db): Promise<KindVersions> {
+export async function readKindVersions(db: Db): Promise<KindVersions> {
   let query = versionsQueries.get(db);
   if (!query) versionsQueries.set(db, (query = versionsQuery(db)));
   return new Map((await query.execute()).map((r) => [r.kind, Number(r.version)]));
-}
-
-/**
- * Every kind's version, by one tiny statement prepared once per database, read on every call, so a
- * write that returned, on any instance, is seen by the next read; on a database only this process
- * writes, kept until a write of the versions commits here (versionsWrittenOnlyHere).
- */
-export function readKindVersions(db: Db): Promise<KindVersions> {
-  const committed = writtenOnlyHere.get(db);
-  if (!committed) return readVersionsNow(db);
-  // the count before the read: a write committing meanwhile leaves what is read behind
-  const at = committed();
-  const kept = remembered.get(db);
-  if (kept?.at === at) return kept.versions;
-  const versions = readVersionsNow(db);
-  remembered.set(db, { at, versions });
-  versions.catch(() => {
-    if (remembered.get(db)?.versions === versions) remembered.delete(db);
-  });
-  return versions;
 }
 
 /** The versions of `kinds`, as a key: it changes exactly when one of them was written. */

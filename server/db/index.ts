@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { StartupError } from '../startup.ts';
 import { acquireOwnerLock } from './owner-lock.ts';
-import { PgliteThread, type DrizzleCalls } from './pglite-thread.ts';
-import { versionsWrittenOnlyHere } from '../content-version.ts';
 import type { Db } from './rows.ts';
 import { ensureFacetCounts } from './facet-counts.ts';
 import { ensureSearchTriggers } from './search-triggers.ts';
@@ -123,16 +123,22 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
   }
 }
 
-/**
- * PGlite in a thread of its own: its WebAssembly runs each query synchronously, and on the
- * server's thread every write and rebuild held up every other request (docs/architecture.md).
- */
 async function openPglite(dir: string): Promise<Database> {
-  const client = await PgliteThread.open(dir);
-  // drizzle-orm/pglite types its client as PGlite; it calls only what DrizzleCalls declares
-  const drizzleCalls: DrizzleCalls = client;
-  const db = drizzlePglite(drizzleCalls as PGlite, { schema });
-  versionsWrittenOnlyHere(db, client.committedWrites('content_versions'));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } catch (error) {
+    // PGlite aborts with a WebAssembly RuntimeError (and its whole minified source) on files it cannot read
+    if (error instanceof WebAssembly.RuntimeError || /Aborted/.test(String(error))) {
+      throw new StartupError(
+        `The embedded database in ${dir} cannot be opened: its files are damaged (often by two processes using it at once). ` +
+          'Move that folder aside and start again for a fresh demo database.',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await ensureSearchTriggers(db);
   await ensureFacetCounts(db);
