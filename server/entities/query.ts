@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { countable, orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
 import { nepalToday } from '../services/licence-values.ts';
 import type { Db } from '../db/index.ts';
-import { facetCounts } from '../db/schema/index.ts';
+import { isCounted } from '../db/facet-counts.ts';
+import { facetCounts, facetPairCounts } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
@@ -300,12 +301,19 @@ interface ListPlan {
 interface Conditions {
   /** each filter's own condition, by filter name */
   filters: Record<string, SQL>;
+  /** the filters that only test a counted column for one value (db/facet-counts.ts), by filter name: their column and value as facet_pair_counts keeps them */
+  kept: Record<string, KeptValue>;
   /** everything else: `extra`, ids, the search */
   rest: SQL[];
   /** a flag filter's implied order (licensed first) */
   flagOrder?: SQL[];
   /** the search's rank, when it has one */
   rank: SQL | null;
+}
+
+interface KeptValue {
+  column: string;
+  value: string;
 }
 
 /** Words already matched (the site search's matchText): their condition and rank, instead of `search`. */
@@ -354,6 +362,11 @@ async function conditionsOf(
   matched?: MatchedWords,
 ): Promise<Conditions> {
   const filters: Record<string, SQL> = {};
+  const kept: Record<string, KeptValue> = {};
+  // a filter testing a counted column for one value (the counts of the rows it lets through are kept per value)
+  const keep = (name: string, column: string, value: string | number) => {
+    if (!entity.computed?.[column] && isCounted(getTableName(entity.table), column)) kept[name] = { column, value: String(value) };
+  };
   let flagOrder: SQL[] | undefined;
   for (const [name, meta] of Object.entries(entity.decl.filters ?? {})) {
     const value = query[name];
@@ -368,6 +381,7 @@ async function conditionsOf(
     }
     if (meta.kind === 'boolean') {
       filters[name] = sql`${valueOf(entity, meta.column)} = ${value === 'true'}`;
+      keep(name, meta.column, String(value === 'true'));
       continue;
     }
     if (meta.kind === 'min' || meta.kind === 'max') {
@@ -380,8 +394,10 @@ async function conditionsOf(
       continue;
     }
     const col = column(entity, meta.column);
-    if (meta.kind === 'select') filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${value}]::text[]` : eq(col, value);
-    else if (meta.through) {
+    if (meta.kind === 'select') {
+      filters[name] = col.columnType === 'PgArray' ? sql`${col} @> ARRAY[${value}]::text[]` : eq(col, value);
+      keep(name, meta.column, value);
+    } else if (meta.through) {
       const id = await refId(db, memo, meta.ref, String(value), name);
       const via = serverEntity(meta.through.entity);
       const ids = db
@@ -400,6 +416,7 @@ async function conditionsOf(
           : meta.orNone
             ? sql`(${col} = ${id} OR ${col} IS NULL)`
             : eq(col, id);
+      if (!meta.orNone) keep(name, meta.column, id);
     }
   }
   const rest = [...extra];
@@ -415,7 +432,7 @@ async function conditionsOf(
     rest.push(search.where);
     rank = search.rank;
   }
-  return { filters, rest, flagOrder, rank };
+  return { filters, kept, rest, flagOrder, rank };
 }
 
 /**
@@ -613,6 +630,35 @@ const keptCounts = (db: Db, entity: ServerEntity, name: string) =>
     .where(and(eq(facetCounts.table_name, getTableName(entity.table)), eq(facetCounts.column_name, name), ne(facetCounts.n, 0)))
     .orderBy(facetCounts.value);
 
+/** A column's counts per value among the rows one filter lets through, as facet_pair_counts keeps them. */
+const keptPairCounts = (db: Db, entity: ServerEntity, filter: KeptValue, name: string) =>
+  db
+    .select({ value: facetPairCounts.value, n: facetPairCounts.n })
+    .from(facetPairCounts)
+    .where(
+      and(
+        eq(facetPairCounts.table_name, getTableName(entity.table)),
+        eq(facetPairCounts.filter_column, filter.column),
+        eq(facetPairCounts.filter_value, filter.value),
+        eq(facetPairCounts.column_name, name),
+        ne(facetPairCounts.n, 0),
+      ),
+    )
+    .orderBy(facetPairCounts.value);
+
+/**
+ * A column's counts per value among the rows matching the filters but `name`'s and the rest: kept
+ * for the whole list and under one filter of a counted column (db/facet-counts.ts), else grouped from the rows.
+ */
+function countsOf(db: Db, entity: ServerEntity, conditions: Conditions, name: string, column: string) {
+  const others = Object.keys(conditions.filters).filter((other) => other !== name);
+  const kept = !entity.computed?.[column] && isCounted(getTableName(entity.table), column) && !conditions.rest.length;
+  if (kept && !others.length) return keptCounts(db, entity, column);
+  const one = others.length === 1 ? conditions.kept[others[0]!] : undefined;
+  if (kept && one) return keptPairCounts(db, entity, one, column);
+  return groupedCounts(db, entity, column, and(...others.map((other) => conditions.filters[other]!), ...conditions.rest));
+}
+
 /**
  * How many rows each value of a filter would list, for the request's search and its other
  * filters: a filter's own choice does not narrow its counts, so they show what choosing another
@@ -629,11 +675,7 @@ async function countFacets(db: Db, entity: ServerEntity, conditions: Conditions,
         const [row] = await db.select({ n }).from(entity.table).where(and(where, holds));
         return [name, { true: row!.n }];
       }
-      // the list as a whole: its counts are kept as rows are written (db/facet-counts.ts), not grouped from every row
-      const rows =
-        !where && !entity.computed?.[meta.column]
-          ? await keptCounts(db, entity, meta.column)
-          : await groupedCounts(db, entity, meta.column, where);
+      const rows = await countsOf(db, entity, conditions, name, meta.column);
       const counts = Object.fromEntries(rows.flatMap((r) => (r.value === null ? [] : [[r.value, r.n]])));
       if (!meta.orNone) return [name, counts];
       // rows without a value are listed under every value: added to each, and given as '' for the values no row names

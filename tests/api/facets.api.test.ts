@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultancies, courses, disciplines, scholarships, universities } from '../../server/db/schema/index.ts';
+import { consultancies, courses, disciplines, districts, scholarships, universities } from '../../server/db/schema/index.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { listRows } from '../../server/entities/query.ts';
 import { serverEntity } from '../../server/entities/registry.ts';
@@ -10,6 +10,7 @@ import {
   createConsultancy,
   createCourse,
   createDestination,
+  createExam,
   createUniversity,
   engines,
   expectErrorShape,
@@ -110,8 +111,11 @@ describe.each(engines)('facets on %s', (engine) => {
     // a filter whose empty value matches every value (scholarships for any field)
     const any = await expectCountsMatchRows('scholarship', { open: 'false' }, ['discipline', 'level']);
     expect(any.facets.discipline['']).toBe(3);
-    // boolean and ref-list filters of consultancies
+    // boolean and ref-list filters of consultancies: the whole list, under one filter (kept pairs), under two
     await expectCountsMatchRows('consultancy', {}, ['verified', 'destination']);
+    await expectCountsMatchRows('consultancy', { destination: String(ids.destinations[1]) }, ['verified', 'destination']);
+    await expectCountsMatchRows('consultancy', { verified: 'true' }, ['verified', 'destination']);
+    await expectCountsMatchRows('consultancy', { verified: 'true', destination: String(ids.destinations[0]) }, ['verified', 'destination']);
   });
 
   it("keeps the whole list's counts (facet_counts) equal to counting the rows, through inserts, updates and deletes", async () => {
@@ -154,6 +158,72 @@ describe.each(engines)('facets on %s', (engine) => {
       })
       .catch(() => {});
     await expectCounted('after a rollback');
+  });
+
+  it('keeps the counts under one filter (facet_pair_counts) equal to grouping the filtered rows, through inserts, updates, deletes and a truncate', async () => {
+    const db = t.database.db;
+    const consultancy = serverEntity('consultancy');
+    const names = ['district', 'destination', 'exam', 'verified'];
+    const fresh = async <T>(_key: string, compute: () => Promise<T>) => compute();
+    // any condition besides the filter (here one that always holds) sends a facet down the grouping path
+    const grouped = [sql`true`];
+    const expectPairs = async (step: string) => {
+      const asked = rowsOf<{ filter: string; value: string }>(
+        await db.execute(
+          sql`SELECT DISTINCT filter_column AS filter, filter_value AS value FROM facet_pair_counts WHERE table_name = 'consultancies'`,
+        ),
+      );
+      const byColumn: Record<string, string> = {
+        districts: 'district',
+        study_abroad_destinations: 'destination',
+        test_preparation: 'exam',
+        verified: 'verified',
+      };
+      // every value a filter had, also those no row holds any more (their counts must have fallen to 0)
+      const filters = [...asked.map((a) => [byColumn[a.filter]!, a.value] as const), ['verified', 'false'] as const];
+      expect(filters.length, step).toBeGreaterThan(0);
+      for (const [filter, value] of filters) {
+        const query = { [filter]: value, facets: names.join(',') };
+        const kept = await listRows(db, consultancy, query, [], { memo: fresh });
+        const rows = await listRows(db, consultancy, query, grouped, { memo: fresh });
+        expect(kept.facets, `${step}: ${filter}=${value}`).toEqual(rows.facets);
+      }
+    };
+    const exams = [await createExam(db), await createExam(db)];
+    const places = await db
+      .insert(districts)
+      .values(['Kaski', 'Chitwan', 'Jhapa'].map((name) => ({ name, slug: name.toLowerCase() })))
+      .returning({ id: districts.id });
+    const [kaski, chitwan, jhapa] = places.map((p) => p.id);
+    const added = [];
+    for (let i = 0; i < 3; i++) added.push(await createConsultancy(db, `Paired Consultancy ${i}`));
+    await db
+      .update(consultancies)
+      // an id twice in a list: the row is listed once under it
+      .set({
+        study_abroad_destinations: [ids.destinations[0]!, ids.destinations[2]!, ids.destinations[0]!],
+        districts: [kaski!, chitwan!],
+        test_preparation: exams,
+      })
+      .where(inArray(consultancies.id, added));
+    await expectPairs('after inserts and an update of several rows');
+    await db
+      .update(consultancies)
+      .set({ study_abroad_destinations: [ids.destinations[1]!], test_preparation: [exams[1]!] })
+      .where(eq(consultancies.id, added[0]!));
+    await db.update(consultancies).set({ verified: sql`NOT ${consultancies.verified}` });
+    await db.update(consultancies).set({ name: sql`${consultancies.name} || ' '` });
+    await expectPairs('after updates of lists, of a flag and of a column not counted');
+    await db.delete(consultancies).where(eq(consultancies.id, added[1]!));
+    await expectPairs('after a delete');
+    await db.execute(sql`TRUNCATE consultancies CASCADE`);
+    expect(
+      rowsOf(await db.execute(sql`SELECT 1 FROM facet_pair_counts WHERE table_name = 'consultancies'`)),
+      'a truncate forgets the pairs',
+    ).toEqual([]);
+    await createConsultancy(db, 'After the truncate');
+    await db.update(consultancies).set({ districts: [jhapa!], study_abroad_destinations: [ids.destinations[0]!] });
+    await expectPairs('after a truncate and an insert');
   });
 
   it('answers without facets unless asked, and refuses a facet that is not a filter of the list', async () => {

@@ -18,3 +18,26 @@ export const facetCounts = pgTable(
   },
   (t) => [unique('facet_counts_value_unique').on(t.table_name, t.column_name, t.value).nullsNotDistinct()],
 );
+
+/**
+ * How many rows hold each value of a counted column among the rows one filter lets through: per
+ * table, the filter's column and value (a row's list of ids gives each id once), and the facet's
+ * column and value, as facet_counts. A facet under exactly one filter (no search, no other filter)
+ * reads a few rows here instead of grouping the filtered rows (70 to 100 ms for 20,000 to 30,000 of
+ * 100k consultancies). Kept by the same triggers (db/facet-counts.ts); a column is never paired
+ * with itself, since a facet is not narrowed by its own filter, and a filter never selects null.
+ */
+export const facetPairCounts = pgTable(
+  'facet_pair_counts',
+  {
+    table_name: text('table_name').notNull(),
+    filter_column: text('filter_column').notNull(),
+    filter_value: text('filter_value').notNull(),
+    column_name: text('column_name').notNull(),
+    value: text('value'),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    unique('facet_pair_counts_value_unique').on(t.table_name, t.filter_column, t.filter_value, t.column_name, t.value).nullsNotDistinct(),
+  ],
+);
