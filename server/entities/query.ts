@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { countable, orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
 import { nepalToday } from '../services/licence-values.ts';
@@ -142,29 +142,11 @@ export const RANKED_AT_MOST = 1000;
  */
 export const SORTED_AT_MOST = 10000;
 
-/** The values of the placeholders a condition holds (MatchedWords.values); none for most lists. */
-type Values = Record<string, unknown>;
-
 /** count(*) of the rows matching `where`, stopping at `limit`. */
-async function boundedCount(db: Db, entity: ServerEntity, where: SQL | undefined, limit: number, values: Values): Promise<number> {
+async function boundedCount(db: Db, entity: ServerEntity, where: SQL | undefined, limit: number): Promise<number> {
   const idCol = column(entity, 'id');
   const matches = db.select({ one: idCol }).from(entity.table).where(where).limit(limit).as('matches');
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(matches)
-    .prepare('bounded_count')
-    .execute(values);
-  return n;
-}
-
-/** count(*) of every row matching `where`. */
-async function exactCount(db: Db, entity: ServerEntity, where: SQL | undefined, values: Values): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(entity.table)
-    .where(where)
-    .prepare('exact_count')
-    .execute(values);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
   return n;
 }
 
@@ -184,23 +166,15 @@ async function searchOrder(
   where: SQL | undefined,
   key: string,
   sortAtMost: number,
-  values: Values = {},
 ): Promise<{ order: SearchOrder; count?: number }> {
-  const n = await countedAtMost(db, memo, entity, where, key, sortAtMost, values);
+  const n = await countedAtMost(db, memo, entity, where, key, sortAtMost);
   if (n <= RANKED_AT_MOST) return { order: 'rank', count: n };
   return n <= sortAtMost ? { order: 'sort', count: n } : { order: 'walk' };
 }
 
 /** The rows matching `where` counted up to `atMost` + 1 (remembered under the list's key). */
-const countedAtMost = (
-  db: Db,
-  memo: ContentMemo,
-  entity: ServerEntity,
-  where: SQL | undefined,
-  key: string,
-  atMost: number,
-  values: Values,
-) => memo(`bounded:${atMost}:${key}`, () => boundedCount(db, entity, where, atMost + 1, values));
+const countedAtMost = (db: Db, memo: ContentMemo, entity: ServerEntity, where: SQL | undefined, key: string, atMost: number) =>
+  memo(`bounded:${atMost}:${key}`, () => boundedCount(db, entity, where, atMost + 1));
 
 /**
  * Rows that end (`ends`: scholarships, events, offers) as the pages list them (src/lib/shared/ended.ts
@@ -286,12 +260,13 @@ export interface ListResult {
 }
 
 interface ListPlan {
-  /** the page's rows, for placeholders limit and offset (and those of the matched words) */
-  page: { execute(values: { limit: number; offset: number } & Values): Promise<Record<string, unknown>[]> };
+  /** the page's rows, for placeholders limit and offset */
+  page: { execute(values: { limit: number; offset: number }): Promise<Record<string, unknown>[]> };
   /** the exact count when the plan already knows it (a narrow search) */
   count?: number;
-  /** what the rows match: what counts count */
-  condition: SQL | undefined;
+  countAll(): Promise<number>;
+  /** count(*) stopping at RANKED_AT_MOST + 1 */
+  countBounded(): Promise<number>;
   /** the page's rows carry that bounded count (COUNT_COLUMN): the site search's groups, one statement each */
   countedInPage?: boolean;
   /** the conditions, each filter's apart: what facets count with */
@@ -320,13 +295,6 @@ interface KeptValue {
 export interface MatchedWords {
   where: SQL;
   rank: SQL | null;
-  /**
-   * The values of placeholders in `where` and `rank` (the site search's terms): a list whose plan
-   * does not depend on them (planByShape) is then planned, and its statement built, once for every
-   * search of that shape, not once per query (building a kind's statement cost more Node CPU than
-   * anything else in a cold site search).
-   */
-  values?: Values;
 }
 
 /** The column of each page row holding its search rank, when the words were matched beforehand (the site search orders kinds by their best row's). */
@@ -456,8 +424,8 @@ async function listPlan(
   const condition = and(...Object.values(conditions.filters), ...conditions.rest);
 
   const idCol = column(entity, 'id');
-  const leading = leadingOrder(entity, query);
-  if (countsInPage(entity, query, { count: counting, unordered })) {
+  const leading = query.ordering ? yesNoLead(entity, parseOrdering(entity, query.ordering)) : undefined;
+  if (counting === 'bounded' && !unordered && !leading) {
     const current = query.ordering ? [] : currentFirstOrder(entity);
     const ranked = conditions.rank && !query.ordering ? conditions.rank : null;
     const columns = visibleColumns(entity);
@@ -466,7 +434,8 @@ async function listPlan(
       page: countedPage(db, entity, condition, columns, { current, rank: ranked, rest: orderBy }),
       countedInPage: true,
       conditions,
-      condition,
+      countBounded: () => countedAtMost(db, memo, entity, condition, rowsKey, RANKED_AT_MOST),
+      countAll: () => Promise.reject(new Error('a bounded list has no exact count')),
     };
   }
 
@@ -475,7 +444,7 @@ async function listPlan(
   if (unordered) orderBy = [];
   else if (conditions.rank) {
     const sortAtMost = counting === 'exact' ? SORTED_AT_MOST : RANKED_AT_MOST;
-    ({ order, count } = await searchOrder(db, memo, entity, condition, rowsKey, sortAtMost, matched?.values));
+    ({ order, count } = await searchOrder(db, memo, entity, condition, rowsKey, sortAtMost));
     if (order === 'rank' && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
   }
   // the default order lists what has ended last, even the best match for a search
@@ -502,25 +471,20 @@ async function listPlan(
     .where(inArray(idCol, pageIds))
     .orderBy(...orderBy)
     .prepare('list_page');
-  return { page, count, conditions, condition };
+  return {
+    page,
+    count,
+    conditions,
+    countBounded: () => countedAtMost(db, memo, entity, condition, rowsKey, RANKED_AT_MOST),
+    countAll: async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(entity.table)
+          .where(condition)
+      )[0].n,
+  };
 }
-
-/** The order led by a yes/no value the list's ordering asks for (yesNoLead), if any. */
-const leadingOrder = (entity: ServerEntity, query: ListQuery) =>
-  query.ordering ? yesNoLead(entity, parseOrdering(entity, query.ordering)) : undefined;
-
-/** Whether a list's page carries its bounded count (countedPage): a bounded, ordered list, not led by a yes/no value. */
-const countsInPage = (entity: ServerEntity, query: ListQuery, { count, unordered }: Pick<ListContext, 'count' | 'unordered'>) =>
-  count === 'bounded' && !unordered && !leadingOrder(entity, query);
-
-/**
- * Whether a list's plan holds nothing that depends on the matched words' values, so one plan
- * serves every search of its shape: a page counted in itself, or an uncounted unordered one (the
- * site search's probes). Other searches choose their order by their count (searchOrder).
- */
-const planByShape = (entity: ServerEntity, query: ListQuery, context: Omit<ListContext, 'memo'>) =>
-  context.matched?.values !== undefined &&
-  (countsInPage(entity, query, context) || (context.unordered === true && context.count === 'none'));
 
 /** The column of a counted page's rows holding the count of its matches up to RANKED_AT_MOST + 1. */
 const COUNT_COLUMN = 'bounded_count';
@@ -590,7 +554,7 @@ function countedPage(
  * the order index (SORTED_AT_MOST).
  */
 function matchesFirst(entity: ServerEntity, condition: SQL | undefined): SQL {
-  return sql`(select * from ${entity.table} where ${condition} offset 0) as ${sql.identifier(getTableName(entity.table))}`;
+  return sql`(select * from ${entity.table} where ${condition} offset 0) as ${sql.identifier(getTableConfig(entity.table).name)}`;
 }
 
 /** Counts per value of each filter, by filter name: value (an id, an option, 'true') → rows. */
@@ -704,29 +668,23 @@ export async function listRows(
   // ordering) and any extra condition. Cheaper to make than the SQL text, which it determines.
   const { page: _page, page_size: _size, ordering, facets: facetsAsked, ...asked } = query;
   const { matched, count: counting = 'exact', unordered } = context;
-  const values = matched?.values ?? {};
-  const shapeKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}`;
-  const rowsKey = matched?.values ? `${shapeKey}:${JSON.stringify(matched.values)}` : shapeKey;
+  const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}`;
   const memo = shared ?? (await contentMemo(db, readsOf(entity)));
   // matched words without their rank (the site search's probes) plan an unranked page; a list counted
   // otherwise may order its matches otherwise (searchOrder)
-  const planKey = `plan:${planByShape(entity, query, context) ? shapeKey : rowsKey}:${ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}:${counting}:${unordered ? 'unordered' : ''}`;
+  const planKey = `plan:${rowsKey}:${ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}:${counting}:${unordered ? 'unordered' : ''}`;
   const plan = await memo(planKey, () => listPlan(db, memo, entity, query, extra, rowsKey, context));
   const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
   const offset = (page - 1) * pageSize;
-  const countBounded = () => countedAtMost(db, memo, entity, plan.condition, rowsKey, RANKED_AT_MOST, values);
   if (plan.countedInPage) {
-    const rows = await plan.page.execute({ ...values, limit: pageSize, offset });
+    const rows = await plan.page.execute({ limit: pageSize, offset });
     // a page past the last has no row to carry the count
-    const count = rows.length ? Number(rows[0]![COUNT_COLUMN]) : offset ? await countBounded() : 0;
+    const count = rows.length ? Number(rows[0]![COUNT_COLUMN]) : offset ? await plan.countBounded() : 0;
     return { count, results: rows.map(({ [COUNT_COLUMN]: _count, ...row }) => row) };
   }
   const [results, count, facets] = await Promise.all([
-    plan.page.execute({ ...values, limit: pageSize, offset }),
-    counting === 'none'
-      ? 0
-      : (plan.count ??
-        (counting === 'bounded' ? countBounded() : memo(`count:${rowsKey}`, () => exactCount(db, entity, plan.condition, values)))),
+    plan.page.execute({ limit: pageSize, offset }),
+    counting === 'none' ? 0 : (plan.count ?? (counting === 'bounded' ? plan.countBounded() : memo(`count:${rowsKey}`, plan.countAll))),
     // remembered like the count: they change only with content
     names.length ? memo(`facets:${rowsKey}:${names.join(',')}`, () => countFacets(db, entity, plan.conditions, names)) : undefined,
   ]);

@@ -1,5 +1,5 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/index.ts';
 import { synonyms } from '../db/schema/index.ts';
 import { contentMemo, type ContentMemo } from './content-memo.ts';
@@ -23,8 +23,6 @@ export interface TextMatch {
   corrections: { from: string; to: string }[];
   /** words of the query that match no known word at all: what an empty result suggests replacing */
   unmatched: string[];
-  /** the tsquery text `where` and `rank` match (null: nothing matches) */
-  terms: string | null;
 }
 
 /** The condition and rank of a tsquery text (null: the search has no words and matches nothing). */
@@ -32,16 +30,6 @@ export function fullTextMatch(vector: PgColumn, terms: string | null): { where: 
   if (terms === null) return { where: sql`false`, rank: null };
   const tsquery = sql`to_tsquery('simple', ${terms})`;
   return { where: sql`${vector} @@ ${tsquery}`, rank: sql`ts_rank(${vector}, ${tsquery})` };
-}
-
-/**
- * fullTextMatch with the terms as the placeholder `terms` and its value: every search of a table
- * then has the same condition, so a statement holding it is built once (the site search's pages).
- */
-export function placeheldMatch(vector: PgColumn, terms: string | null): { where: SQL; rank: SQL | null; values: { terms?: string } } {
-  if (terms === null) return { ...fullTextMatch(vector, null), values: {} };
-  const tsquery = sql`to_tsquery('simple', ${sql.placeholder('terms')})`;
-  return { where: sql`${vector} @@ ${tsquery}`, rank: sql`ts_rank(${vector}, ${tsquery})`, values: { terms } };
 }
 
 /** The synonym groups admins keep, each as its phrases' words (remembered until content changes). */
@@ -172,13 +160,13 @@ export async function matchText(
 ): Promise<TextMatch> {
   const memo = options.memo ?? (await contentMemo(db, CONTENT_KINDS));
   const { plan, correct } = await plannedWords(db, text, memo);
-  const tableName = getTableName(table);
+  const tableName = getTableConfig(table).name;
   const vocabulary = options.vocabulary ?? [tableName];
   const facts = await memo(factsKey(tableName, vocabulary, correct), async () =>
     factsFor((await wordFacts(db, [tableName], vocabulary, correct)).get(tableName)!, correct),
   );
   const { terms, corrections, unmatched } = tsQueryText(plan, facts, { exact: options.exact ?? false });
-  return { ...fullTextMatch(vector, terms), corrections, unmatched, terms };
+  return { ...fullTextMatch(vector, terms), corrections, unmatched };
 }
 
 export type { Group };

@@ -1,4 +1,5 @@
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { SiteDeclaration } from '../../src/lib/contract/index.ts';
 import type { SearchAnswer, SearchChip, SearchGroup, SearchParams } from '../../src/lib/contract/search.ts';
 import { understand } from '../../src/lib/shared/query-understanding.ts';
@@ -6,7 +7,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest } from '../errors.ts';
 import { column, listRows, RANK_COLUMN, RANKED_AT_MOST, type ListContext, type MatchedWords } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
-import { matchText, placeheldMatch, rememberWordFacts } from '../entities/search.ts';
+import { matchText, rememberWordFacts } from '../entities/search.ts';
 import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
 import { moreUrl, planFor, type KindPlan } from './kind-plan.ts';
 import { lexiconOf, ROW_CHIPS, searchKinds } from './lexicon.ts';
@@ -59,13 +60,12 @@ async function searchKind(
   let words: Pick<KindAnswer, 'corrections' | 'unmatched'> = { corrections: [], unmatched: [] };
   if (plan.words) {
     if (!searchable(decl)) return none;
-    const vector = column(entity, 'search');
-    const match = await matchText(db, entity.table, vector, plan.words, { exact, memo, vocabulary });
-    matched = placeheldMatch(vector, match.terms);
+    const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact, memo, vocabulary });
+    matched = { where: match.where, rank: match.rank };
     words = { corrections: match.corrections, unmatched: match.unmatched };
   }
   const context: ListContext = probe
-    ? { matched: matched && { ...matched, rank: null }, memo, count: 'none', unordered: true }
+    ? { matched: matched && { where: matched.where, rank: null }, memo, count: 'none', unordered: true }
     : { matched, memo, count: 'bounded' };
   const list = await listRows(db, entity, { ...plan.query, page_size: size }, [], context);
   const rows = (list.results as Row[]).map(withoutRank);
@@ -201,8 +201,7 @@ export const siteSearchReads = (): readonly ContentKind[] =>
     ...new Set<ContentKind>([...searchKinds().flatMap((d) => readsOf(serverEntity(d.name))), ...ROW_CHIPS.map((c) => c.entity), 'synonym']),
   ].sort();
 
-// getTableName, not getTableConfig: the config builds the table's indexes anew on every call
-const tableOf = (decl: SiteDeclaration) => getTableName(serverEntity(decl.name).table);
+const tableOf = (decl: SiteDeclaration) => getTableConfig(serverEntity(decl.name).table).name;
 const tablesOf = (kinds: SiteDeclaration[]) => kinds.map(tableOf);
 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
@@ -256,12 +255,8 @@ export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAn
     vocabulary: tablesOf(searchKinds()),
   };
   const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
-  // scored once each, not in every comparison of the sort (correctedQuery compiles a pattern per word)
-  const found = answers
-    .filter((a) => a.count > 0)
-    .map((a) => ({ a, score: score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words) }))
-    .sort((x, y) => y.score - x.score)
-    .map((x) => x.a);
+  const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
+  const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));
   const groups = await Promise.all(found.map((a) => groupOf(db, a, options.memo)));
   // a word spelt as one table holds it is unmatched in the others: only what no kind knows is suggested for
   const searched = answers.filter((a) => a.plan.words);
