@@ -465,6 +465,21 @@ describe.each(engines)('content entities on %s', (engine) => {
     expect(fs.existsSync(path.join(t.uploadsDir, created.gallery[1].replace('/media/', '')))).toBe(false);
   });
 
+  /** An uploaded file's place on disk, and its pixel size and format. */
+  const file = (url: string) => path.join(t.uploadsDir, url.replace('/media/', ''));
+  const size = (url: string) => sharp(fs.readFileSync(file(url))).metadata();
+  /** Creates an ad from a multipart form as the admin; its answer. */
+  const postAd = async (form: ReturnType<typeof multipart>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ads/create/',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+
   it('resizes ad images to 960x540 and 320x400 and serves only running ads', async () => {
     const form = multipart(
       { title: 'Study in Australia', placement: 'roadblock_ad', redirect_url: 'https://example.com/au', active: 'true' },
@@ -473,15 +488,7 @@ describe.each(engines)('content entities on %s', (engine) => {
         { field: 'mobile_image_url', filename: 'm.png', data: await pngImage(600, 900) },
       ],
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/ads/create/',
-      headers: { ...admin, ...form.headers },
-      payload: form.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const ad = res.json();
-    const size = async (url: string) => sharp(fs.readFileSync(path.join(t.uploadsDir, url.replace('/media/', '')))).metadata();
+    const ad = await postAd(form);
     expect(await size(ad.desktop_image_url)).toMatchObject({ width: 960, height: 540 });
     expect(await size(ad.mobile_image_url)).toMatchObject({ width: 320, height: 400 });
     await create('ads/create', { title: 'Old', placement: 'roadblock_ad', ends_at: '2020-01-01T00:00:00Z' });
@@ -495,8 +502,6 @@ describe.each(engines)('content entities on %s', (engine) => {
 
   // issue 27: a 320x400 image on a phone of 1.75x to 3x is blurry; SPEC's sizes stay, a 2x copy joins them
   it('keeps 2x copies (1920x1080, 640x800) of ad images large enough for them, none of a smaller one, and replaces and removes them with their image', async () => {
-    const file = (url: string) => path.join(t.uploadsDir, url.replace('/media/', ''));
-    const size = async (url: string) => sharp(fs.readFileSync(file(url))).metadata();
     // a colour of its own: files are named by content, and another test's ad would share a plain one
     const image = (width: number, height: number) =>
       sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 230 } } })
@@ -506,14 +511,7 @@ describe.each(engines)('content entities on %s', (engine) => {
       { field: 'desktop_image_url', filename: 'd.png', data: await image(2000, 1200) },
       { field: 'mobile_image_url', filename: 'm.png', data: await image(700, 900) },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/ads/create/',
-      headers: { ...admin, ...form.headers },
-      payload: form.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const ad = res.json();
+    const ad = await postAd(form);
     expect(await size(ad.desktop_image_url)).toMatchObject({ width: 960, height: 540 });
     expect(await size(ad.desktop_image_2x_url)).toMatchObject({ width: 1920, height: 1080, format: 'webp' });
     expect(await size(ad.mobile_image_url)).toMatchObject({ width: 320, height: 400 });
