@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGES, STAGE_LABELS } from '../../src/lib/contract/applications.ts';
 import type { Outcome } from '../../src/lib/contract/outcomes.ts';
 import { outcomeLines } from '../../src/lib/shared/outcomes.ts';
 import { createRebuildRunner } from '../../server/site/rebuild.ts';
@@ -54,7 +55,9 @@ async function moveByApi(status: string) {
 async function openCase(stageLabel: string) {
   await dashboard.goto('/dashboard/applications/');
   await dashboard.getByRole('heading', { name: 'Applications' }).waitFor();
-  await dashboard.getByLabel('Stage', { exact: true }).selectOption({ label: stageLabel });
+  // the filter's options carry their counts ("Documents (2)"): chosen by the stage they name
+  const stage = STAGES.find((st) => STAGE_LABELS[st] === stageLabel)!;
+  await dashboard.getByLabel('Stage', { exact: true }).selectOption(stage);
   await dashboard.locator('[aria-busy="false"]').first().waitFor();
   await dashboard.getByRole('row').filter({ hasText: code }).getByRole('link', { name: code }).click();
   await dashboard.getByRole('heading', { name: 'Asha Gurung', level: 1 }).waitFor();
