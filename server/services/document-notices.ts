@@ -4,7 +4,7 @@ import { DOCUMENT_REMINDER_DAYS } from '../../src/lib/contract/documents.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { consultancyApplications, documentRequests, outboxMessages } from '../db/schema/index.ts';
 import { compose } from '../mail.ts';
-import { application, caseAddresses, consultancyName, dashboard, stopLine, trackLink, type Site } from './notices.ts';
+import { application, caseAddresses, consultancyName, dashboard, stopLine, toEach, trackLink, type Site } from './notices.ts';
 import { enqueue } from './outbox.ts';
 import type { Runner } from './tx.ts';
 
@@ -60,16 +60,13 @@ export async function documentRejected(db: Runner, site: Site, applicationId: nu
 /** The student uploaded a document: a notice to those who answer for the case, to check it. */
 export async function documentReceived(db: Runner, site: Site, applicationId: number, documentName: string) {
   const a = await application(db, applicationId);
-  const addresses = await caseAddresses(db, a.id, a.consultancy_id);
   const key = `application.${a.id}.document.received.${crypto.randomUUID()}`;
   await enqueue(
     db,
-    ...addresses.map((to, i) =>
-      compose(`${key}.${i}`, to, `${a.full_name} uploaded ${documentName}`, [
-        `${a.full_name} uploaded ${documentName} for application ${a.tracking_code}. Accept it, or reject it with a reason, in your dashboard:`,
-        dashboard(site, 'applications', 'Open your applications'),
-      ]),
-    ),
+    ...toEach(await caseAddresses(db, a.id, a.consultancy_id), key, `${a.full_name} uploaded ${documentName}`, [
+      `${a.full_name} uploaded ${documentName} for application ${a.tracking_code}. Accept it, or reject it with a reason, in your dashboard:`,
+      dashboard(site, 'applications', 'Open your applications'),
+    ]),
   );
 }
 
