@@ -5,7 +5,8 @@ import { countable, orderableFields, type FilterMeta } from '../../src/lib/contr
 import { nepalToday } from '../services/licence-values.ts';
 import type { Db } from '../db/index.ts';
 import { isCounted } from '../db/facet-counts.ts';
-import { facetCounts, facetPairCounts } from '../db/schema/index.ts';
+import { contentVersions, facetCounts, facetPairCounts } from '../db/schema/index.ts';
+import { readKindVersions, type KindVersions } from '../content-version.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
@@ -720,24 +721,38 @@ export async function findRow(db: Db, entity: ServerEntity, idOrSlug: string): P
 }
 
 /**
- * The version of one row, for the cache key of its detail (plugins/public-cache.ts): its xmin, the
- * transaction that last wrote it, which every UPDATE moves whatever code path made it; null when
- * there is no such row.
+ * Every kind's version and one row's, for the cache key of its detail (plugins/public-cache.ts), in
+ * one statement: a cached detail then costs one round trip, as a cached list does. The row's version
+ * is its xmin, the transaction that last wrote it, which every UPDATE moves whatever code path made
+ * it; null when there is no such row.
  */
-export async function rowVersion(db: Db, entity: ServerEntity, idOrSlug: string): Promise<string | null> {
+export async function versionsWithRow(
+  db: Db,
+  entity: ServerEntity,
+  idOrSlug: string,
+): Promise<{ versions: KindVersions; row: string | null }> {
   const byId = /^\d{1,9}$/.test(idOrSlug);
-  if (!byId && !('slug' in getTableColumns(entity.table))) return null;
+  if (!byId && !('slug' in getTableColumns(entity.table))) return { versions: await readKindVersions(db), row: null };
   const by = byId ? 'id' : 'slug';
-  const statement = preparedOnce(db, `xmin:${entity.decl.name}:${by}`, () =>
+  const statement = preparedOnce(db, `versions:${entity.decl.name}:${by}`, () =>
     db
-      .select({ version: sql<string>`xmin::text` })
-      .from(entity.table)
-      .where(eq(column(entity, by), sql.placeholder('key')))
-      .limit(1)
-      .prepare('row_version'),
+      .select({ kind: contentVersions.kind, version: sql<string>`${contentVersions.version}::text` })
+      .from(contentVersions)
+      .unionAll(
+        db
+          // the row's version under no kind: the kinds' rows all have one
+          .select({ kind: sql<string>`null`, version: sql<string>`xmin::text` })
+          .from(entity.table)
+          .where(eq(column(entity, by), sql.placeholder('key')))
+          .limit(1),
+      )
+      .prepare('versions_with_row'),
   );
-  const [row] = await statement.execute({ key: byId ? Number(idOrSlug) : idOrSlug });
-  return row?.version ?? null;
+  const rows = await statement.execute({ key: byId ? Number(idOrSlug) : idOrSlug });
+  return {
+    versions: new Map(rows.flatMap((r) => (r.kind === null ? [] : [[r.kind, Number(r.version)] as const]))),
+    row: rows.find((r) => r.kind === null)?.version ?? null,
+  };
 }
 
 export interface RelatedItem {

@@ -37,7 +37,7 @@ export function readsOf(entity: ServerEntity): readonly ContentKind[] {
 
 /**
  * What one row's answer (its detail) reads besides the row itself, whose own version is its key
- * (rowVersion): the entities its refs name (the related names; its own kind only when it refers to
+ * (versionsWithRow): the entities its refs name (the related names; its own kind only when it refers to
  * rows of its kind) and what its computed values read. A write to another row of its kind leaves it be.
  */
 export function detailReadsOf(entity: ServerEntity): readonly ContentKind[] {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { readKindVersions, versionStamp, type ContentKind } from '../content-version.ts';
+import { readKindVersions, versionStamp, type ContentKind, type KindVersions } from '../content-version.ts';
 import type { Db } from '../db/index.ts';
 
 declare module 'fastify' {
@@ -13,8 +13,11 @@ declare module 'fastify' {
      */
     publicCache?: {
       reads: readonly ContentKind[];
-      /** an answer about one row (a detail): that row's own version (null: no such row), which the key holds besides `reads` */
-      row?: (db: Db, params: unknown) => Promise<string | null>;
+      /**
+       * an answer about one row (a detail): the kinds' versions with that row's own (null: no such
+       * row), which the key holds besides `reads`, read together
+       */
+      withRow?: (db: Db, params: unknown) => Promise<{ versions: KindVersions; row: string | null }>;
     };
   }
   interface FastifyRequest {
@@ -98,8 +101,10 @@ async function publicCache(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const cached = request.routeOptions.config.publicCache;
     if (!cached || request.method !== 'GET' || request.headers.authorization !== undefined) return;
-    const [versions, row] = await Promise.all([readKindVersions(app.db), cached.row?.(app.db, request.params)]);
-    const key = `${request.url}\u0000${versionStamp(versions, cached.reads)}${cached.row ? `,row.${row}` : ''}`;
+    const { versions, row } = cached.withRow
+      ? await cached.withRow(app.db, request.params)
+      : { versions: await readKindVersions(app.db), row: undefined };
+    const key = `${request.url}\u0000${versionStamp(versions, cached.reads)}${row === undefined ? '' : `,row.${row}`}`;
     request.publicCacheKey = key;
     const hit = store?.get(key);
     if (!hit) return;

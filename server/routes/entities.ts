@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dropdownItem, entityPaths, idSchema, writeAccess } from '../../src/lib/contract/index.ts';
 import { message, usedBy } from '../../src/lib/contract/responses.ts';
-import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf, rowVersion } from '../entities/query.ts';
+import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf, versionsWithRow } from '../entities/query.ts';
 import { detailReadsOf, readsOf } from '../entities/reads.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
 import { confirmFacts, deleteRow, rowUses, saveRow } from '../entities/write.ts';
@@ -60,7 +60,7 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
       // a detail is keyed by its row's own version and what it names, not by every write to its kind
       config: cached(readAccess, {
         reads: detailReadsOf(entity),
-        row: (db, params) => rowVersion(db, entity, (params as { id: string }).id),
+        withRow: (db, params) => versionsWithRow(db, entity, (params as { id: string }).id),
       }),
     },
     async (request) => {

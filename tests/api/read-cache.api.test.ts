@@ -5,10 +5,15 @@
  * `Cache-Control: public`; the in-process copy is bounded in bytes; and a write is seen by the next
  * read, on this instance and on another one over the same database.
  */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { readKindVersions } from '../../server/content-version.ts';
+import { rowsOf } from '../../server/db/index.ts';
+import { versionsWithRow } from '../../server/entities/query.ts';
+import { serverEntity } from '../../server/entities/registry.ts';
 import { answerCache, PUBLIC_CACHE_CONTROL } from '../../server/plugins/public-cache.ts';
 import { localStorage } from '../../server/storage/index.ts';
 import {
@@ -153,6 +158,20 @@ describe.each(engines)('public read cache on %s', (engine) => {
     expect(renamed.body.related.districts.map((d) => d.label)).toEqual(['Kaski (Pokhara)']);
     // the other instance, which never held it, answers the same
     expect((await get(other, detail)).headers.etag).toBe(renamed.etag);
+  });
+
+  it('reads a detail’s key in one statement: every kind’s version and the row’s own, by id or slug, null for no such row', async () => {
+    const db = t.database.db;
+    const entity = serverEntity('consultancy');
+    const [row] = rowsOf<{ id: number; slug: string; xmin: string }>(
+      await db.execute(sql`SELECT id, slug, xmin::text AS xmin FROM consultancies WHERE id = ${consultancy}`),
+    );
+    const kinds = await readKindVersions(db);
+    expect(kinds.size).toBeGreaterThan(0);
+    for (const key of [String(row!.id), row!.slug])
+      expect(await versionsWithRow(db, entity, key)).toEqual({ versions: kinds, row: row!.xmin });
+    expect(await versionsWithRow(db, entity, '999999')).toEqual({ versions: kinds, row: null });
+    expect(await versionsWithRow(db, entity, 'no-such-consultancy')).toEqual({ versions: kinds, row: null });
   });
 
   it('answers 304 with no body to a request that names the current ETag, here and on another instance', async () => {
