@@ -10,6 +10,10 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** requests in all, instead of a duration */
+    amount?: number;
+    /** requests a second, all connections together */
+    overallRate?: number;
     pipelining?: number;
     timeout?: number;
     requests?: Request[];
