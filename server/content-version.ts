@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
+import { sharedRuns } from './shared-runs.ts';
 import { contentState, contentVersions } from './db/schema/index.ts';
 import { entities, type EntityName } from '../src/lib/contract/index.ts';
 
@@ -61,15 +62,58 @@ const versionsQuery = (db: Db) =>
   db.select({ kind: contentVersions.kind, version: contentVersions.version }).from(contentVersions).prepare('content_versions');
 const versionsQueries = new WeakMap<Db, ReturnType<typeof versionsQuery>>();
 
-/**
- * Every kind's version, by one tiny statement prepared once per database: read from the database
- * on every call (never remembered), so a write that returned, on any instance, is seen by the next read.
- */
-export async function readKindVersions(db: Db): Promise<KindVersions> {
+async function queryKindVersions(db: Db): Promise<KindVersions> {
   let query = versionsQueries.get(db);
   if (!query) versionsQueries.set(db, (query = versionsQuery(db)));
   return new Map((await query.execute()).map((r) => [r.kind, Number(r.version)]));
 }
+
+/** The kinds' versions with some rows' own (xmin by key), read in one statement: query.ts makes one per entity and key column. */
+export type RowsVersionReader = (db: Db, keys: string[]) => Promise<{ versions: KindVersions; rows: ReadonlyMap<string, string> }>;
+
+/** A read of the versions; with `read` and `key`, of one row's too. */
+interface VersionAsk {
+  read?: RowsVersionReader;
+  key?: string;
+}
+type VersionAnswer = { versions: KindVersions; row: string | null };
+
+/** One statement per rows reader asked (their keys together), or the versions' own when none was. */
+async function readVersions(db: Db, asks: VersionAsk[]): Promise<VersionAnswer[]> {
+  const keys = new Map<RowsVersionReader, Set<string>>();
+  for (const { read, key } of asks) if (read) keys.set(read, (keys.get(read) ?? new Set()).add(key!));
+  const answers = new Map(await Promise.all([...keys].map(async ([read, some]) => [read, await read(db, [...some])] as const)));
+  // plain reads share a rows statement's versions when there is one
+  const [first] = answers.values();
+  const versions = first?.versions ?? (await queryKindVersions(db));
+  return asks.map(({ read, key }) => {
+    const answer = read && answers.get(read);
+    return answer ? { versions: answer.versions, row: answer.rows.get(key!) ?? null } : { versions, row: null };
+  });
+}
+
+const versionReaders = new WeakMap<Db, (ask: VersionAsk) => Promise<VersionAnswer>>();
+
+/**
+ * Reads of the versions that wait at the same time share one statement (sharedRuns): each is
+ * answered by a statement sent after it was asked, so it sees every write that returned before it,
+ * on any instance. Under load a cached answer then costs a fraction of a statement, not one each
+ * (sending the versions' statement was a fifth of a cached detail's CPU).
+ */
+function readVersion(db: Db, ask: VersionAsk): Promise<VersionAnswer> {
+  let read = versionReaders.get(db);
+  if (!read) versionReaders.set(db, (read = sharedRuns((asks: VersionAsk[]) => readVersions(db, asks))));
+  return read(ask);
+}
+
+/**
+ * Every kind's version, read from the database on every call (never remembered), so a write that
+ * returned, on any instance, is seen by the next read; reads that wait at the same time share a statement.
+ */
+export const readKindVersions = async (db: Db): Promise<KindVersions> => (await readVersion(db, {})).versions;
+
+/** The kinds' versions with one row's own version (null: no such row), read as readKindVersions reads them. */
+export const readVersionsWithRow = (db: Db, read: RowsVersionReader, key: string) => readVersion(db, { read, key });
 
 /** The versions of `kinds`, as a key: it changes exactly when one of them was written. */
 export const versionStamp = (versions: KindVersions, kinds: readonly ContentKind[]) =>

@@ -6,7 +6,7 @@ import { nepalToday } from '../services/licence-values.ts';
 import type { Db } from '../db/index.ts';
 import { isCounted } from '../db/facet-counts.ts';
 import { contentVersions, facetCounts, facetPairCounts } from '../db/schema/index.ts';
-import { readKindVersions, type KindVersions } from '../content-version.ts';
+import { readKindVersions, readVersionsWithRow, type KindVersions, type RowsVersionReader } from '../content-version.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
@@ -722,9 +722,9 @@ export async function findRow(db: Db, entity: ServerEntity, idOrSlug: string): P
 
 /**
  * Every kind's version and one row's, for the cache key of its detail (plugins/public-cache.ts), in
- * one statement: a cached detail then costs one round trip, as a cached list does. The row's version
- * is its xmin, the transaction that last wrote it, which every UPDATE moves whatever code path made
- * it; null when there is no such row.
+ * one statement shared by the details asked at the same time (readVersionsWithRow). The row's
+ * version is its xmin, the transaction that last wrote it, which every UPDATE moves whatever code
+ * path made it; null when there is no such row.
  */
 export async function versionsWithRow(
   db: Db,
@@ -733,26 +733,39 @@ export async function versionsWithRow(
 ): Promise<{ versions: KindVersions; row: string | null }> {
   const byId = /^\d{1,9}$/.test(idOrSlug);
   if (!byId && !('slug' in getTableColumns(entity.table))) return { versions: await readKindVersions(db), row: null };
-  const by = byId ? 'id' : 'slug';
-  const statement = preparedOnce(db, `versions:${entity.decl.name}:${by}`, () =>
-    db
-      .select({ kind: contentVersions.kind, version: sql<string>`${contentVersions.version}::text` })
-      .from(contentVersions)
-      .unionAll(
-        db
-          // the row's version under no kind: the kinds' rows all have one
-          .select({ kind: sql<string>`null`, version: sql<string>`xmin::text` })
-          .from(entity.table)
-          .where(eq(column(entity, by), sql.placeholder('key')))
-          .limit(1),
-      )
-      .prepare('versions_with_row'),
-  );
-  const rows = await statement.execute({ key: byId ? Number(idOrSlug) : idOrSlug });
-  return {
-    versions: new Map(rows.flatMap((r) => (r.kind === null ? [] : [[r.kind, Number(r.version)] as const]))),
-    row: rows.find((r) => r.kind === null)?.version ?? null,
+  return readVersionsWithRow(db, rowsVersionReader(entity, byId ? 'id' : 'slug'), idOrSlug);
+}
+
+const rowsVersionReaders = new Map<string, RowsVersionReader>();
+
+/** The kinds' versions and the xmin of the rows with these ids or slugs, by UNION ALL: one statement, one round trip. */
+function rowsVersionReader(entity: ServerEntity, by: 'id' | 'slug'): RowsVersionReader {
+  const name = `${entity.decl.name}:${by}`;
+  let read = rowsVersionReaders.get(name);
+  if (read) return read;
+  const key = column(entity, by);
+  read = async (db, keys) => {
+    const statement = preparedOnce(db, `versions:${name}`, () =>
+      db
+        .select({ kind: contentVersions.kind, version: sql<string>`${contentVersions.version}::text`, key: sql<string | null>`null` })
+        .from(contentVersions)
+        .unionAll(
+          db
+            // a row's version under no kind: the kinds' rows all have one
+            .select({ kind: sql<string>`null`, version: sql<string>`xmin::text`, key: sql<string>`${key}::text` })
+            .from(entity.table)
+            .where(sql`${key} = ANY(${sql.placeholder('keys')}::${sql.raw(by === 'id' ? 'integer[]' : 'text[]')})`),
+        )
+        .prepare('versions_with_rows'),
+    );
+    const rows = await statement.execute({ keys: by === 'id' ? keys.map(Number) : keys });
+    return {
+      versions: new Map(rows.flatMap((r) => (r.kind === null ? [] : [[r.kind, Number(r.version)] as const]))),
+      rows: new Map(rows.flatMap((r) => (r.kind === null && r.key !== null ? [[r.key, r.version] as const] : []))),
+    };
   };
+  rowsVersionReaders.set(name, read);
+  return read;
 }
 
 export interface RelatedItem {

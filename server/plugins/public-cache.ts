@@ -87,9 +87,10 @@ function checkRoute(app: FastifyInstance, method: string | string[], url: string
  * Anonymous GETs of public reads (lists, details, dropdowns, facets, the forum, settings): an ETag
  * from the versions of the kinds the answer reads, its address and text; 304 on If-None-Match;
  * `Cache-Control: public` so a browser or CDN keeps it; and a copy kept here, bounded in bytes.
- * The versions are read from the database on every request (one tiny statement), so a write that
- * returned, on any instance, is seen by the next read. A caller with a token is personal: never
- * cached, never answered from the cache (app.ts says no-store).
+ * The versions are read from the database on every request (one tiny statement, shared by the
+ * requests that wait at the same time), so a write that returned, on any instance, is seen by the
+ * next read. A caller with a token is personal: never cached, never answered from the cache
+ * (app.ts says no-store).
  */
 async function publicCache(app: FastifyInstance) {
   const store = answerCache(app.config.publicCacheMb * 1024 * 1024);

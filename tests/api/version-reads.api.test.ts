@@ -1,0 +1,91 @@
+/**
+ * The kinds' versions (and a detail's row version) are read from the database for every cached
+ * answer, but reads that wait at the same time share one statement (server/content-version.ts;
+ * the sharing's order, a read answered only by a statement sent after it was asked, is
+ * tests/unit/shared-runs.test.ts's): here, on each engine, what the shared statements answer.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpKindVersions, readKindVersions } from '../../server/content-version.ts';
+import { rowsOf } from '../../server/db/index.ts';
+import { versionsWithRow } from '../../server/entities/query.ts';
+import { serverEntity } from '../../server/entities/registry.ts';
+import { buildTestApp, createConsultancy, engines, type TestApp } from './helpers.ts';
+
+describe.each(engines)('version reads on %s', (engine) => {
+  let t: TestApp;
+  let consultancy: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    consultancy = await createConsultancy(t.database.db, 'Machhapuchhre Abroad');
+  });
+  afterAll(async () => t?.close());
+
+  const forumVersion = async () => (await readKindVersions(t.database.db)).get('forum') ?? 0;
+
+  it('a read asked while a statement is out sees a write that returned after that statement left', async () => {
+    const db = t.database.db;
+    const before = await forumVersion();
+    const out = readKindVersions(db);
+    await bumpKindVersions(db, ['forum']);
+    const asked = readKindVersions(db);
+    expect((await out).get('forum') ?? 0).toBeGreaterThanOrEqual(before);
+    expect((await asked).get('forum')).toBe(before + 1);
+  });
+
+  it('answers reads asked together alike, and a row’s version with them, by id and by slug', async () => {
+    const db = t.database.db;
+    const entity = serverEntity('consultancy');
+    const [row] = rowsOf<{ slug: string; xmin: string }>(
+      await db.execute(sql`SELECT slug, xmin::text AS xmin FROM consultancies WHERE id = ${consultancy}`),
+    );
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => readKindVersions(db)),
+      versionsWithRow(db, entity, String(consultancy)),
+      versionsWithRow(db, entity, row!.slug),
+      versionsWithRow(db, entity, '999999'),
+    ]);
+    const kinds = answers.slice(0, 5) as Map<string, number>[];
+    for (const versions of kinds) expect(versions).toEqual(kinds[0]);
+    expect(answers.slice(5)).toEqual([
+      { versions: kinds[0], row: row!.xmin },
+      { versions: kinds[0], row: row!.xmin },
+      { versions: kinds[0], row: null },
+    ]);
+  });
+
+  it('after an update, a row’s version moves and another row’s does not', async () => {
+    const db = t.database.db;
+    const entity = serverEntity('consultancy');
+    const other = await createConsultancy(db, 'Dhaulagiri Abroad');
+    const [a, b] = await Promise.all([versionsWithRow(db, entity, String(consultancy)), versionsWithRow(db, entity, String(other))]);
+    await db.execute(sql`UPDATE consultancies SET phone = '061-530000' WHERE id = ${consultancy}`);
+    const [a2, b2] = await Promise.all([versionsWithRow(db, entity, String(consultancy)), versionsWithRow(db, entity, String(other))]);
+    expect(a2.row).not.toBe(a.row);
+    expect(b2.row).toBe(b.row);
+  });
+
+  it.runIf(engine === 'pglite')('sends one statement for reads that wait at the same time, not one each', async () => {
+    const db = t.database.db;
+    const client = (db as unknown as { $client: PGlite }).$client;
+    const query = client.query.bind(client);
+    let statements = 0;
+    client.query = ((...args: Parameters<PGlite['query']>) => {
+      statements++;
+      return query(...args);
+    }) as PGlite['query'];
+    try {
+      const entity = serverEntity('consultancy');
+      await Promise.all([
+        ...Array.from({ length: 20 }, () => readKindVersions(db)),
+        ...Array.from({ length: 10 }, () => versionsWithRow(db, entity, String(consultancy))),
+      ]);
+    } finally {
+      client.query = query;
+    }
+    // the first read's statement, then one for all that waited behind it
+    expect(statements).toBeLessThanOrEqual(2);
+  });
+});
