@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
-import { readKindVersions, versionStamp, type ContentKind } from '../content-version.ts';
+import { readKindVersions, versionStamp, type ContentKind, type KindVersions } from '../content-version.ts';
 
 const MAX_ENTRIES = 10_000;
 // Filters such as upcoming events depend on the clock, not only on content.
@@ -20,7 +20,17 @@ export type ContentMemo = <T>(key: string, compute: () => Promise<T>) => Promise
  * from the database on every call.
  */
 export async function contentMemo(db: Db, kinds: readonly ContentKind[]): Promise<ContentMemo> {
-  const stamp = versionStamp(await readKindVersions(db), kinds);
+  return memoOf(db, await readKindVersions(db), kinds);
+}
+
+/**
+ * contentMemo on versions already read: a cached route's request has read them at its start
+ * (plugins/public-cache.ts, `request.contentVersions`), and reading them again for its memo cost
+ * a second statement for every answer not in the cache. Answers computed after the versions were
+ * read are at least that recent, so keeping them under those versions is safe.
+ */
+export function memoOf(db: Db, versions: KindVersions, kinds: readonly ContentKind[]): ContentMemo {
+  const stamp = versionStamp(versions, kinds);
   let entries = memos.get(db);
   if (!entries) memos.set(db, (entries = new Map()));
   const memo = entries;

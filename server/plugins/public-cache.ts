@@ -25,6 +25,8 @@ declare module 'fastify' {
     publicCacheKey: string | null;
     /** answered from the cache, not to be stored again */
     publicCacheHit: boolean;
+    /** the kinds' versions its key was made of, for the route's memo (content-memo.ts memoOf): null when not a cached read */
+    contentVersions: KindVersions | null;
   }
   interface FastifyInstance {
     /** GET routes whose anonymous answers may be kept (the tests walk them) */
@@ -97,6 +99,7 @@ async function publicCache(app: FastifyInstance) {
   app.decorate('publicCacheRoutes', []);
   app.decorateRequest('publicCacheKey', null);
   app.decorateRequest('publicCacheHit', false);
+  app.decorateRequest('contentVersions', null);
   app.addHook('onRoute', (route) => checkRoute(app, route.method, route.url, route.config ?? {}));
 
   app.addHook('onRequest', async (request, reply) => {
@@ -107,6 +110,7 @@ async function publicCache(app: FastifyInstance) {
       : { versions: await readKindVersions(app.db), row: undefined };
     const key = `${request.url}\u0000${versionStamp(versions, cached.reads)}${row === undefined ? '' : `,row.${row}`}`;
     request.publicCacheKey = key;
+    request.contentVersions = versions;
     const hit = store?.get(key);
     if (!hit) return;
     request.publicCacheHit = true;

@@ -22,6 +22,6 @@ export default async function searchRoutes(fastify: FastifyInstance) {
       },
       config: { access: 'public', publicCache: { reads: siteSearchReads() } },
     },
-    (request) => siteSearch(app.db, request.query),
+    (request) => siteSearch(app.db, request.query, request.contentVersions),
   );
 }

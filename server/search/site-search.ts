@@ -8,11 +8,11 @@ import { badRequest } from '../errors.ts';
 import { column, listRows, RANK_COLUMN, RANKED_AT_MOST, type ListContext, type MatchedWords } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 import { matchText, rememberWordFacts } from '../entities/search.ts';
-import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
+import { contentMemo, memoOf, type ContentMemo } from '../entities/content-memo.ts';
 import { moreUrl, planFor, type KindPlan } from './kind-plan.ts';
 import { lexiconOf, ROW_CHIPS, searchKinds } from './lexicon.ts';
 import { readsOf } from '../entities/reads.ts';
-import type { ContentKind } from '../content-version.ts';
+import type { ContentKind, KindVersions } from '../content-version.ts';
 import { refsOf } from './refs.ts';
 import { nearestWords } from './suggest.ts';
 
@@ -246,12 +246,13 @@ async function understandAndSearch(db: Db, kinds: SiteDeclaration[], q: string, 
 }
 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
-export async function siteSearch(db: Db, params: SearchParams): Promise<SearchAnswer> {
+export async function siteSearch(db: Db, params: SearchParams, versions?: KindVersions | null): Promise<SearchAnswer> {
   const kinds = kindsFor(params.kind);
   const options = {
     size: params.size,
     exact: params.exact === 'true',
-    memo: await contentMemo(db, siteSearchReads()),
+    // the versions the cached route read already (public-cache.ts), else read now
+    memo: versions ? memoOf(db, versions, siteSearchReads()) : await contentMemo(db, siteSearchReads()),
     vocabulary: tablesOf(searchKinds()),
   };
   const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);

@@ -67,25 +67,46 @@ describe.each(engines)('version reads on %s', (engine) => {
     expect(b2.row).toBe(b.row);
   });
 
-  it.runIf(engine === 'pglite')('sends one statement for reads that wait at the same time, not one each', async () => {
-    const db = t.database.db;
-    const client = (db as unknown as { $client: PGlite }).$client;
+  /** The statements PGlite runs during `work` whose text holds `pattern` (its client counted: PGlite only). */
+  async function statementsDuring(pattern: RegExp, work: () => Promise<unknown>) {
+    const client = (t.database.db as unknown as { $client: PGlite }).$client;
     const query = client.query.bind(client);
     let statements = 0;
     client.query = ((...args: Parameters<PGlite['query']>) => {
-      statements++;
+      if (pattern.test(args[0])) statements++;
       return query(...args);
     }) as PGlite['query'];
     try {
-      const entity = serverEntity('consultancy');
-      await Promise.all([
-        ...Array.from({ length: 20 }, () => readKindVersions(db)),
-        ...Array.from({ length: 10 }, () => versionsWithRow(db, entity, String(consultancy))),
-      ]);
+      await work();
     } finally {
       client.query = query;
     }
+    return statements;
+  }
+
+  it.runIf(engine === 'pglite')('sends one statement for reads that wait at the same time, not one each', async () => {
+    const db = t.database.db;
+    const entity = serverEntity('consultancy');
+    const statements = await statementsDuring(/./, () =>
+      Promise.all([
+        ...Array.from({ length: 20 }, () => readKindVersions(db)),
+        ...Array.from({ length: 10 }, () => versionsWithRow(db, entity, String(consultancy))),
+      ]),
+    );
     // the first read's statement, then one for all that waited behind it
     expect(statements).toBeLessThanOrEqual(2);
   });
+
+  it.runIf(engine === 'pglite')(
+    'reads the versions once for a list or a site search answered afresh: those of its cache key serve its memo',
+    async () => {
+      for (const url of ['/api/consultancy/?search=machhapuchhre', '/api/search/?q=machhapuchhre']) {
+        const reads = await statementsDuring(/content_versions/, async () => {
+          const res = await t.app.inject({ url });
+          expect(res.statusCode, res.body).toBe(200);
+        });
+        expect(reads, url).toBe(1);
+      }
+    },
+  );
 });
