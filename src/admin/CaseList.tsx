@@ -30,15 +30,16 @@ function StageCounts() {
   const s = useStore(stages.$state);
   const filters = useStore($caseFilters);
   if (!s.data) return null;
-  // a stage nobody is at is left to the Stage filter's list: fifteen chips filled a phone's first screen
+  // a stage nobody is at is left to the Stage filter's list: fifteen chips filled a phone's first screen;
+  // on a phone the rest scroll sideways in one row, so the cases show on the first screen (eleven wrapped filled it)
   const shown = s.data.stages.filter((st) => st.count > 0 || filters.status === st.stage);
   return (
-    <ul aria-label="Applications per stage" className="mb-4 flex flex-wrap gap-2">
+    <ul aria-label="Applications per stage" className="mb-4 flex gap-2 overflow-x-auto pb-1 *:shrink-0 sm:flex-wrap">
       {shown.map((st) => (
         <li key={st.stage}>
           <button
             type="button"
-            className="button"
+            className="button whitespace-nowrap"
             aria-pressed={filters.status === st.stage}
             onClick={() => void setCaseFilter('status', filters.status === st.stage ? '' : st.stage)}
           >
@@ -47,7 +48,12 @@ function StageCounts() {
         </li>
       ))}
       <li>
-        <button type="button" className="button" aria-pressed={filters.due} onClick={() => void setCaseFilter('due', !filters.due)}>
+        <button
+          type="button"
+          className="button whitespace-nowrap"
+          aria-pressed={filters.due}
+          onClick={() => void setCaseFilter('due', !filters.due)}
+        >
           Due today <span className="badge">{s.data.due}</span>
         </button>
       </li>

@@ -117,7 +117,7 @@ describe('consultancy dashboard', () => {
     await context.close();
   });
 
-  it('works on a phone: the menu opens the navigation', async () => {
+  it('works on a phone: the menu opens the navigation, and the stage chips keep to one row above the cases', async () => {
     const context = await contextWith(consultancy, { mobile: true });
     const page = await context.newPage();
     await page.goto('/dashboard/');
@@ -128,6 +128,15 @@ describe('consultancy dashboard', () => {
     await nav.getByRole('link', { name: 'Applications' }).click();
     await page.getByRole('heading', { name: 'Applications' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/applications/');
+    const chips = page.getByRole('list', { name: 'Applications per stage' }).getByRole('listitem');
+    await chips.first().waitFor();
+    const tops = await chips.evaluateAll((items) => items.map((li) => li.getBoundingClientRect().top));
+    expect(tops.length).toBeGreaterThan(2);
+    expect(new Set(tops).size).toBe(1);
+    // the first case's tracking code is on the first screen, not below the chips
+    const code = page.getByRole('link', { name: /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/ }).first();
+    await code.waitFor();
+    expect((await code.boundingBox())!.y).toBeLessThan(page.viewportSize()!.height);
     await context.close();
   });
 });
