@@ -34,30 +34,33 @@ function StageCounts() {
   // on a phone the rest scroll sideways in one row, so the cases show on the first screen (eleven wrapped filled it)
   const shown = s.data.stages.filter((st) => st.count > 0 || filters.status === st.stage);
   return (
-    <ul aria-label="Applications per stage" className="mb-4 flex gap-2 overflow-x-auto pb-1 *:shrink-0 sm:flex-wrap">
-      {shown.map((st) => (
-        <li key={st.stage}>
+    // a box of its own that scrolls, reachable by keyboard, as wide tables are (DataTable)
+    <div role="region" aria-label="Stage filters" tabIndex={0} className="mb-4 overflow-x-auto pb-1">
+      <ul aria-label="Applications per stage" className="flex gap-2 *:shrink-0 sm:flex-wrap">
+        {shown.map((st) => (
+          <li key={st.stage}>
+            <button
+              type="button"
+              className="button whitespace-nowrap"
+              aria-pressed={filters.status === st.stage}
+              onClick={() => void setCaseFilter('status', filters.status === st.stage ? '' : st.stage)}
+            >
+              {st.label} <span className="badge">{st.count}</span>
+            </button>
+          </li>
+        ))}
+        <li>
           <button
             type="button"
             className="button whitespace-nowrap"
-            aria-pressed={filters.status === st.stage}
-            onClick={() => void setCaseFilter('status', filters.status === st.stage ? '' : st.stage)}
+            aria-pressed={filters.due}
+            onClick={() => void setCaseFilter('due', !filters.due)}
           >
-            {st.label} <span className="badge">{st.count}</span>
+            Due today <span className="badge">{s.data.due}</span>
           </button>
         </li>
-      ))}
-      <li>
-        <button
-          type="button"
-          className="button whitespace-nowrap"
-          aria-pressed={filters.due}
-          onClick={() => void setCaseFilter('due', !filters.due)}
-        >
-          Due today <span className="badge">{s.data.due}</span>
-        </button>
-      </li>
-    </ul>
+      </ul>
+    </div>
   );
 }
 
