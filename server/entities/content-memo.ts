@@ -19,18 +19,11 @@ export type ContentMemo = <T>(key: string, compute: () => Promise<T>) => Promise
  * 100k rows costs 12–20 ms. Other processes' writes are seen at once, since the versions are read
  * from the database on every call.
  */
-export async function contentMemo(db: Db, kinds: readonly ContentKind[]): Promise<ContentMemo> {
-  return memoOf(db, await readKindVersions(db), kinds);
-}
-
-/**
- * contentMemo on versions already read: a cached route's request has read them at its start
- * (plugins/public-cache.ts, `request.contentVersions`), and reading them again for its memo cost
- * a second statement for every answer not in the cache. Answers computed after the versions were
- * read are at least that recent, so keeping them under those versions is safe.
- */
-export function memoOf(db: Db, versions: KindVersions, kinds: readonly ContentKind[]): ContentMemo {
-  const stamp = versionStamp(versions, kinds);
+export async function contentMemo(db: Db, kinds: readonly ContentKind[], versions?: KindVersions | null): Promise<ContentMemo> {
+  // a cached route's request has read the versions at its start (plugins/public-cache.ts,
+  // `request.contentVersions`): reading them again cost a second statement for every answer not in
+  // the cache, and answers computed after they were read are at least that recent
+  const stamp = versionStamp(versions ?? (await readKindVersions(db)), kinds);
   let entries = memos.get(db);
   if (!entries) memos.set(db, (entries = new Map()));
   const memo = entries;

@@ -25,7 +25,7 @@ declare module 'fastify' {
     publicCacheKey: string | null;
     /** answered from the cache, not to be stored again */
     publicCacheHit: boolean;
-    /** the kinds' versions its key was made of, for the route's memo (content-memo.ts memoOf): null when not a cached read */
+    /** the kinds' versions its key was made of, for the route's memo (content-memo.ts): null when not a cached read */
     contentVersions: KindVersions | null;
   }
   interface FastifyInstance {

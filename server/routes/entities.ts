@@ -5,7 +5,7 @@ import { dropdownItem, entityPaths, idSchema, writeAccess } from '../../src/lib/
 import { message, usedBy } from '../../src/lib/contract/responses.ts';
 import { dropdownRows, findRow, listQuerySchema, listRows, relatedOf, versionsWithRow } from '../entities/query.ts';
 import { detailReadsOf, readsOf } from '../entities/reads.ts';
-import { memoOf } from '../entities/content-memo.ts';
+import { contentMemo } from '../entities/content-memo.ts';
 import { registry, uploadRules, type ServerEntity } from '../entities/registry.ts';
 import { confirmFacts, deleteRow, rowUses, saveRow } from '../entities/write.ts';
 import { MAX_PAGE_SIZE, pagedReply, pageQuery } from '../services/paging.ts';
@@ -39,10 +39,8 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
   ): FastifyContextConfig => (access === 'public' ? { access, publicCache } : { access });
   const listRoute = (path: string, summary: string, access: 'public' | readonly ['admin']) =>
     app.get(`/${path}/`, { schema: { querystring, tags, summary, response: list }, config: cached(access) }, async (request) => {
-      const { contentVersions: versions } = request;
-      const result = await listRows(app.db, entity, request.query, [], {
-        memo: versions ? memoOf(app.db, versions, readsOf(entity)) : undefined,
-      });
+      const memo = await contentMemo(app.db, readsOf(entity), request.contentVersions);
+      const result = await listRows(app.db, entity, request.query, [], { memo });
       // facets, when asked for, beside SPEC's count/next/previous/results
       return result.facets
         ? { ...pagedReply(request, request.query, result), facets: result.facets }

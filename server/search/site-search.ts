@@ -8,7 +8,7 @@ import { badRequest } from '../errors.ts';
 import { column, listRows, RANK_COLUMN, RANKED_AT_MOST, type ListContext, type MatchedWords } from '../entities/query.ts';
 import { serverEntity } from '../entities/registry.ts';
 import { matchText, rememberWordFacts } from '../entities/search.ts';
-import { contentMemo, memoOf, type ContentMemo } from '../entities/content-memo.ts';
+import { contentMemo, type ContentMemo } from '../entities/content-memo.ts';
 import { moreUrl, planFor, type KindPlan } from './kind-plan.ts';
 import { lexiconOf, ROW_CHIPS, searchKinds } from './lexicon.ts';
 import { readsOf } from '../entities/reads.ts';
@@ -251,8 +251,7 @@ export async function siteSearch(db: Db, params: SearchParams, versions?: KindVe
   const options = {
     size: params.size,
     exact: params.exact === 'true',
-    // the versions the cached route read already (public-cache.ts), else read now
-    memo: versions ? memoOf(db, versions, siteSearchReads()) : await contentMemo(db, siteSearchReads()),
+    memo: await contentMemo(db, siteSearchReads(), versions),
     vocabulary: tablesOf(searchKinds()),
   };
   const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
