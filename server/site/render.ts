@@ -187,5 +187,5 @@ ms.total = Math.round(performance.now() - goAt);
 
 // exit at once: the API client's keep-alive sockets would hold the process a few seconds more
 const written = { created: created.length, changed: changed.length, unchanged, deleted: gone.length };
-const report = { paths: paths.length, rendered: todo.length, ...written, data, ms };
+const report = { paths: paths.length, rendered: todo.length, renderedPaths: todo.map((p) => p.pathname), ...written, data, ms };
 process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));

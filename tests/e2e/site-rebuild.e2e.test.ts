@@ -82,8 +82,20 @@ describe('data-only rebuilds (rebuild runner)', () => {
 
   it('updates the page of an edited record, and the related page of a record that refers to it', async () => {
     await send('PATCH', `consultancy/${consultancy!.id}/update/`, { phone: '9801234567' });
-    await rebuild();
+    const edited = await rebuild();
     expect(read(`consultancy/${consultancy!.slug}/index.html`)).toContain('9801234567');
+    // its pages and the list page showing it; no other record's page, and none of the files keyed by what they are (flags)
+    const rendered = edited.report!.renderedPaths;
+    expect(rendered).toEqual(expect.arrayContaining([`/consultancy/${consultancy!.slug}/`, `/consultancy/${consultancy!.slug}/apply/`]));
+    expect(
+      rendered.filter(
+        (p) =>
+          /^\/(consultancy|university|course|destination)\/[^/]+\/$/.test(p) &&
+          !p.includes(consultancy!.slug) &&
+          !p.startsWith('/consultancy/page/'),
+      ),
+    ).toEqual([]);
+    expect(rendered.filter((p) => p.startsWith('/flags/'))).toEqual([]);
 
     const row = await send('POST', 'offer/admin/', {
       title: `Free visa file review ${Date.now()}`,

@@ -126,9 +126,13 @@ export const BADGE_CLASSES: Record<BadgeTone, string> = { ok: 'badge ok', plain:
 /** Whether a declaration's cards or page carry a badge that lapses on a date (the page then loads ended.ts's marks). */
 export const hasLapsingBadges = (decl: CardDeclaration) => Object.values(decl.fields).some((meta) => meta.badge && meta.holdsUntil);
 
-/** Fields that only name another field's currency: shown with that amount, never on their own. */
-export function currencyFields(decl: CardDeclaration): Set<string> {
-  return new Set(Object.values(decl.fields).flatMap((meta) => (meta.currency ? [meta.currency] : [])));
+const currencyFieldsOf = new WeakMap<CardDeclaration, ReadonlySet<string>>();
+/** Fields that only name another field's currency: shown with that amount, never on their own (worked out once per declaration). */
+export function currencyFields(decl: CardDeclaration): ReadonlySet<string> {
+  let fields = currencyFieldsOf.get(decl);
+  if (!fields)
+    currencyFieldsOf.set(decl, (fields = new Set(Object.values(decl.fields).flatMap((meta) => (meta.currency ? [meta.currency] : [])))));
+  return fields;
 }
 
 /**

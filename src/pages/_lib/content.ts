@@ -245,8 +245,18 @@ export const cardRefPaths = (decl: EntityDeclaration): Record<string, string> =>
     }),
   );
 
-/** The ref maps a declaration needs (field name → id map; "university_id.destination_id" for what a named ref names in turn). */
-export async function refMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {
+const refMapsOf = new Map<string, Promise<Record<string, Map<number, Row>>>>();
+/**
+ * The ref maps a declaration needs (field name → id map; "university_id.destination_id" for what a
+ * named ref names in turn), made once per build like the lists they come from: every page's key asks.
+ */
+export function refMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {
+  let hit = refMapsOf.get(decl.name);
+  if (!hit) refMapsOf.set(decl.name, (hit = readRefMaps(decl)));
+  return hit;
+}
+
+async function readRefMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {
   const out: Record<string, Map<number, Row>> = {};
   await Promise.all(
     Object.entries(decl.fields).map(async ([name, meta]) => {
@@ -316,25 +326,23 @@ export function digest(value: unknown): string {
 /**
  * What pages showing these rows show of other rows: the names and slugs of the rows their ref
  * fields point at, and nothing of the rows they do not (so a new destination re-renders no page
- * that does not name it).
+ * that does not name it). Part of a page's key (page-deps.ts).
  */
-export async function refsDigest(decl: EntityDeclaration, shown: Row[]): Promise<string> {
+export async function shownRefs(decl: EntityDeclaration, shown: Row[]): Promise<unknown[]> {
   const maps = await refMaps(decl);
-  return digest(
-    Object.entries(maps).map(([field, map]) => [
-      field,
-      shown.flatMap((row) => {
-        // "university_id.destination_id": the id the referred row holds
-        const [first, second] = field.split('.');
-        const value = second ? maps[first!]?.get(Number(row[first!]))?.[second] : row[field];
-        const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
-        return ids.map((id) => {
-          const ref = map.get(Number(id));
-          // the country's register is named on its institutions' pages (`recognition`)
-          const register = ref && decl.recognition?.via === field ? [ref.register_name, ref.register_url] : [];
-          return ref ? [ref.id, refTitle(ref), ref.slug, ...register] : [id];
-        });
-      }),
-    ]),
-  );
+  return Object.entries(maps).map(([field, map]) => [
+    field,
+    shown.flatMap((row) => {
+      // "university_id.destination_id": the id the referred row holds
+      const [first, second] = field.split('.');
+      const value = second ? maps[first!]?.get(Number(row[first!]))?.[second] : row[field];
+      const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+      return ids.map((id) => {
+        const ref = map.get(Number(id));
+        // the country's register is named on its institutions' pages (`recognition`)
+        const register = ref && decl.recognition?.via === field ? [ref.register_name, ref.register_url] : [];
+        return ref ? [ref.id, refTitle(ref), ref.slug, ...register] : [id];
+      });
+    }),
+  ]);
 }

@@ -7,14 +7,14 @@
  * - the rows it shows, whole;
  * - what its declaration makes it show besides (`dependenciesOf`): the title and slug of every row its
  *   ref and refs fields name, what a named ref names in turn, and the register of the country named
- *   by `recognition.via` (refsDigest); whether each row has ended (`ends`) or its confirmed facts are
+ *   by `recognition.via` (shownRefs); whether each row has ended (`ends`) or its confirmed facts are
  *   stale (`confirmed`), which move with the day; the exchange rates when it shows amounts; and on a
  *   list's first page, its filters' options (the rows of every entity a filter refers to).
  */
 import { declarationOf, entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
 import type { Row } from '../../lib/api/public.ts';
 import { CHECKED_ON, staleAt } from '../../lib/shared/checked.ts';
-import { currencyFields, digest, endOf, listFilters, ratesFor, refsDigest } from './content.ts';
+import { currencyFields, digest, endOf, listFilters, ratesFor, shownRefs } from './content.ts';
 
 export interface Dependencies {
   /** the entities whose rows a page of the declaration can show: its own, and those its refs and filters name */
@@ -40,15 +40,21 @@ function referredEntities(decl: EntityDeclaration): string[] {
   return [...fields.flatMap(refOf), ...named, ...filters];
 }
 
-/** What pages of `decl` depend on besides the props they are given. */
-export function dependenciesOf(decl: EntityDeclaration): Dependencies {
-  const rates = currencyFields(decl).size > 0;
-  return {
-    entities: new Set([decl.name, ...referredEntities(decl), ...(rates ? ['exchangeRate'] : [])]),
-    ends: Boolean(decl.ends),
-    confirmed: Boolean(decl.confirmed?.length),
-    rates,
-  };
+const dependencies = new WeakMap<EntityDeclaration, Readonly<Dependencies>>();
+/** What pages of `decl` depend on besides the props they are given (worked out once per declaration: every page's key asks). */
+export function dependenciesOf(decl: EntityDeclaration): Readonly<Dependencies> {
+  let deps = dependencies.get(decl);
+  if (!deps) {
+    const rates = currencyFields(decl).size > 0;
+    deps = {
+      entities: new Set([decl.name, ...referredEntities(decl), ...(rates ? ['exchangeRate'] : [])]),
+      ends: Boolean(decl.ends),
+      confirmed: Boolean(decl.confirmed?.length),
+      rates,
+    };
+    dependencies.set(decl, deps);
+  }
+  return deps;
 }
 
 /**
@@ -63,7 +69,7 @@ export async function pageKey(decl: EntityDeclaration, shown: Row[], props: unkn
     shown,
     deps.ends ? shown.map((row) => endOf(decl, row, now)?.ended) : null,
     deps.confirmed ? shown.map((row) => (staleAt(row[CHECKED_ON]) ?? Infinity) < now) : null,
-    await refsDigest(decl, shown),
+    await shownRefs(decl, shown),
     deps.rates ? await ratesFor(decl) : null,
     filters ? await listFilters(decl) : null,
   ]);

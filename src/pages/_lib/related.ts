@@ -1,4 +1,4 @@
-import { declarationOf, type EntityName } from '../../lib/contract/index.ts';
+import { declarationOf, isEntityName, type EntityName } from '../../lib/contract/index.ts';
 import type { Row } from '../../lib/api/public.ts';
 import { formatValue, hrefOf, rows, SITE_ENTITIES, titleOf } from './content.ts';
 
@@ -7,26 +7,51 @@ export interface RelatedGroup {
   items: { title: string; href: string; note?: string }[];
 }
 
+type Item = RelatedGroup['items'][number];
+const byTarget = new Map<string, Promise<Map<unknown, Item[]>>>();
+/** The items of `other` grouped by the row their `field` points at, made once per build (every detail page asks). */
+function itemsByTarget(other: EntityName, field: string): Promise<Map<unknown, Item[]>> {
+  const key = `${other}.${field}`;
+  let hit = byTarget.get(key);
+  if (!hit) {
+    const decl = declarationOf(other);
+    const { note, notePrefix = '' } = decl.fields[field]!.listedOn!;
+    const noteMeta = note ? decl.fields[note] : undefined;
+    hit = rows(other).then((all) => {
+      const out = new Map<unknown, Item[]>();
+      for (const r of all) {
+        const text = noteMeta ? formatValue(noteMeta, r[note!], undefined, r) : '';
+        const item = { title: titleOf(decl, r), href: hrefOf(decl, r), note: text ? `${notePrefix}${text}` : undefined };
+        const list = out.get(r[field]);
+        if (list) list.push(item);
+        else out.set(r[field], [item]);
+      }
+      return out;
+    });
+    byTarget.set(key, hit);
+  }
+  return hit;
+}
+
+/** The `listedOn` ref fields pointing at each entity, in the site's order: [entity, field, heading]. */
+const listedOn = new Map<EntityName, [EntityName, string, string][]>();
+for (const other of SITE_ENTITIES) {
+  const decl = declarationOf(other);
+  for (const [field, meta] of Object.entries(decl.fields)) {
+    if (meta.kind !== 'ref' || !meta.listedOn || !meta.ref || !isEntityName(meta.ref)) continue;
+    listedOn.set(meta.ref, [...(listedOn.get(meta.ref) ?? []), [other, field, meta.listedOn.heading ?? decl.plural]]);
+  }
+}
+
 /**
  * What a detail page lists of other entities (a university's courses, a consultancy's offers...):
  * every ref field declared `listedOn` that points at this entity, in the site's order.
  */
 export async function relatedFor(name: EntityName, row: Row): Promise<RelatedGroup[]> {
   const related: RelatedGroup[] = [];
-  for (const other of SITE_ENTITIES) {
-    const decl = declarationOf(other);
-    for (const [field, meta] of Object.entries(decl.fields)) {
-      if (meta.kind !== 'ref' || meta.ref !== name || !meta.listedOn) continue;
-      const { heading = decl.plural, note, notePrefix = '' } = meta.listedOn;
-      const noteMeta = note ? decl.fields[note] : undefined;
-      const items = (await rows(other))
-        .filter((r) => r[field] === row.id)
-        .map((r) => {
-          const text = noteMeta ? formatValue(noteMeta, r[note!], undefined, r) : '';
-          return { title: titleOf(decl, r), href: hrefOf(decl, r), note: text ? `${notePrefix}${text}` : undefined };
-        });
-      related.push({ heading, items });
-    }
+  for (const [other, field, heading] of listedOn.get(name) ?? []) {
+    const items = (await itemsByTarget(other, field)).get(row.id);
+    if (items) related.push({ heading, items });
   }
-  return related.filter((g) => g.items.length > 0);
+  return related;
 }

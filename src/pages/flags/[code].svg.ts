@@ -26,7 +26,8 @@ export const getStaticPaths = (async () => {
       if (code && existsSync(`${flags}${code}.svg`)) codes.add(code);
     }
   }
-  return [...codes].map((code) => ({ params: { code } }));
+  // a flag's file is the package's (its version is in the lockfile, which a data-only rebuild checks): the code is its key
+  return [...codes].map((code) => ({ params: { code }, cacheKey: code }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) =>
