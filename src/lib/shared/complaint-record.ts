@@ -16,7 +16,8 @@ export function durationText(hours: number): string {
   return countOf(Math.round(hours / 24), 'day');
 }
 
-const DAYS = countOf(COMPLAINT_ANSWER_DAYS, 'day');
+// made when a record is written, not when the module loads (format.ts: a first Intl formatter is costly on a phone)
+const days = () => countOf(COMPLAINT_ANSWER_DAYS, 'day');
 
 /** The one line every record carries: what it leaves out. */
 export const RECORD_NOTE = 'Complaints an admin rejected as invalid are not counted.';
@@ -30,9 +31,9 @@ export function recordLines(record: ComplaintRecord | null | undefined): string[
   const { received, due, answered_in_time, resolved, median_answer_hours } = record;
   const waiting = received - due;
   const lines = [`${countOf(received, 'complaint')} in the last ${COMPLAINT_RECORD_MONTHS} months.`];
-  if (due > 0) lines.push(`Answered ${answered_in_time} of ${due} within ${DAYS}.`);
+  if (due > 0) lines.push(`Answered ${answered_in_time} of ${due} within ${days()}.`);
   if (waiting > 0)
-    lines.push(waiting === 1 ? `1 is still within its ${DAYS} to answer.` : `${waiting} are still within their ${DAYS} to answer.`);
+    lines.push(waiting === 1 ? `1 is still within its ${days()} to answer.` : `${waiting} are still within their ${days()} to answer.`);
   lines.push(`Resolved ${resolved} of ${received}.`);
   lines.push(median_answer_hours === null ? 'No answer yet.' : `Median time to a first answer: ${durationText(median_answer_hours)}.`);
   return lines;
