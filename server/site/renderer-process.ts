@@ -71,6 +71,8 @@ export interface Renderer {
   kill(): void;
 }
 
+/** How render.ts's report line begins (`{"paths": …}`): told apart from anything a page prints. */
+const REPORT_START = '{"paths":';
 const lastLines = (text: string) => text.trim().split('\n').slice(-8).join('\n');
 
 export function startRenderer(rendererDir: string, apiUrl: string, extraEnv: Record<string, string> = {}, activation = ''): Renderer {
@@ -112,9 +114,13 @@ export function startRenderer(rendererDir: string, apiUrl: string, extraEnv: Rec
     onEarlyExit(new Error(`the renderer exited with ${code}: ${lastLines(out.stderr)}`));
   });
   child.stdin.on('error', () => {}); // gone already: its exit says why
+  let onReport!: (line: string) => void;
+  const reported = new Promise<string>((resolve) => (onReport = resolve));
   child.stdout.on('data', (c: Buffer) => {
     out.stdout += c.toString();
     if (out.stdout.startsWith('ready\n')) onReady();
+    const last = out.stdout.endsWith('\n') ? out.stdout.slice(out.stdout.lastIndexOf('\n', out.stdout.length - 2) + 1, -1) : '';
+    if (last.startsWith(REPORT_START)) onReport(last);
   });
   child.stderr.on('data', (c: Buffer) => (out.stderr = (out.stderr + c.toString()).slice(-4000)));
   // with stdio 'pipe' the child's streams are sockets, which can be unref'd
@@ -133,13 +139,12 @@ export function startRenderer(rendererDir: string, apiUrl: string, extraEnv: Rec
       child.stdin.write(`${JSON.stringify({ buildDir })}\n`);
       // the sync's first requests, answered while the renderer reads the copy of the data
       void prefetchProbes(extraEnv.SITE_DATA_DIR, apiUrl).then((replies) => child.stdin.end(`${JSON.stringify(replies)}\n`));
-      const code = await closed;
-      if (code !== 0) throw new Error(`data-only rebuild exited with ${code}: ${lastLines(out.stderr)}`);
-      try {
-        return JSON.parse(out.stdout.trim().split('\n').pop()!) as RenderReport;
-      } catch {
-        throw new Error(`data-only rebuild printed no report: ${out.stdout.slice(-400)}`);
-      }
+      // the report is the renderer's last word, printed once every file is in place: the rebuild is
+      // done then, not 25-55 ms later when the process has finished exiting
+      const ended = await Promise.race([reported, closed]);
+      if (typeof ended === 'string') return JSON.parse(ended) as RenderReport;
+      if (ended !== 0) throw new Error(`data-only rebuild exited with ${ended}: ${lastLines(out.stderr)}`);
+      throw new Error(`data-only rebuild printed no report: ${out.stdout.slice(-400)}`);
     },
     unref() {
       for (const h of handles) h.unref();

@@ -255,6 +255,39 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     expect(sourceFingerprint('http://a.test')).not.toBe(sourceFingerprint('http://b.test'));
   });
 
+  it('reads the code again only when a file’s name, size or mtime moved, and always when one changed in the last seconds', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fingerprint-'));
+    const file = path.join(root, 'src', 'page.ts');
+    fs.mkdirSync(path.dirname(file));
+    const write = (text: string, secondsAgo: number) => {
+      fs.writeFileSync(file, text);
+      const at = new Date(Date.now() - secondsAgo * 1000);
+      fs.utimesSync(file, at, at);
+    };
+    const reads = vi.spyOn(fs, 'readFileSync');
+    try {
+      write('export const a = 1;', 60);
+      const first = sourceFingerprint('http://a.test', root);
+      reads.mockClear();
+      expect(sourceFingerprint('http://a.test', root)).toBe(first);
+      expect(reads).not.toHaveBeenCalled();
+      // the same size, another mtime: read again
+      write('export const a = 2;', 30);
+      const second = sourceFingerprint('http://a.test', root);
+      expect(second).not.toBe(first);
+      expect(reads).toHaveBeenCalled();
+      // just written: read at every call, as a second write in the same clock tick would keep size and mtime
+      write('export const a = 1;', 0);
+      expect(sourceFingerprint('http://a.test', root)).toBe(first);
+      reads.mockClear();
+      expect(sourceFingerprint('http://a.test', root)).toBe(first);
+      expect(reads).toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('calls the deploy hook instead of building when REBUILD_HOOK_URL is set', async () => {
     const bodies: string[] = [];
     const server = createServer((req, res) => {
