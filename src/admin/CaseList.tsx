@@ -12,7 +12,7 @@ import { resources } from './resources/index.ts';
 
 const text = (label: string): FieldMeta => ({ kind: 'text', label, column: true });
 const caseFields: Record<string, FieldMeta> = {
-  tracking_code: text('Tracking code'),
+  tracking_code: { ...text('Tracking code'), unbroken: true },
   full_name: text('Applicant'),
   destination_name: text('Destination'),
   university_name: text('University'),

@@ -122,6 +122,16 @@ function PrivateFile({ file, label }: { file: PrivateFileRef; label: string }) {
   );
 }
 
+/** A row's cell of a column, its text linked to the row's page in the first column. */
+function BodyCell({ row, column, link }: { row: Row; column: Column; link: string | null | undefined }) {
+  const cell = <Cell row={row} column={column} />;
+  return (
+    <td data-label={column.meta.label} data-kind={column.meta.kind} className={column.meta.unbroken ? 'whitespace-nowrap' : undefined}>
+      {link ? <a href={link}>{cell}</a> : cell}
+    </td>
+  );
+}
+
 export function DataTable(props: {
   caption: string;
   columns: Column[];
@@ -174,20 +184,9 @@ export function DataTable(props: {
         <tbody>
           {rows.map((row) => (
             <tr key={String(row.id)}>
-              {columns.map((c, i) => {
-                const link = i === 0 ? titleLink?.(row) : null;
-                return (
-                  <td key={c.name} data-label={c.meta.label} data-kind={c.meta.kind}>
-                    {link ? (
-                      <a href={link}>
-                        <Cell row={row} column={c} />
-                      </a>
-                    ) : (
-                      <Cell row={row} column={c} />
-                    )}
-                  </td>
-                );
-              })}
+              {columns.map((c, i) => (
+                <BodyCell key={c.name} row={row} column={c} link={i === 0 ? titleLink?.(row) : null} />
+              ))}
               {actions && (
                 <td className="actions">
                   <div className="flex flex-wrap items-center gap-2 [&_a]:inline-flex [&_a]:min-h-11 [&_a]:items-center [&_a]:px-1 [&_a]:font-medium [&_form]:whitespace-normal">

@@ -56,6 +56,8 @@ describe('consultancy dashboard', () => {
     const row = page.getByRole('row').filter({ hasText: code });
     await row.waitFor();
     await page.locator('[aria-busy="false"]').waitFor();
+    // the code is read and typed as one word: on one line, never broken at its hyphens
+    expect(await row.getByRole('link', { name: code }).evaluate((link) => link.getClientRects().length)).toBe(1);
     // the case opens on its own page
     await row.getByRole('link', { name: code }).click();
     await page.getByRole('heading', { name: 'Sita Sharma', level: 1 }).waitFor();

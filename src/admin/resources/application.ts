@@ -9,7 +9,7 @@ export const application: Resource = {
   plural: 'Applications',
   titleField: 'tracking_code',
   fields: {
-    tracking_code: { kind: 'text', label: 'Tracking code', column: true },
+    tracking_code: { kind: 'text', label: 'Tracking code', column: true, unbroken: true },
     full_name: { kind: 'text', label: 'Applicant', column: true },
     email: { kind: 'email', label: 'Email', column: true },
     phone: { kind: 'text', label: 'Phone', column: true },

@@ -8,7 +8,7 @@ export const complaint: Resource = {
   plural: 'Complaints',
   titleField: 'subject',
   fields: {
-    reference: { kind: 'text', label: 'Reference', column: true },
+    reference: { kind: 'text', label: 'Reference', column: true, unbroken: true },
     created_at: { kind: 'datetime', label: 'Received', column: true },
     answer_due_at: { kind: 'datetime', label: 'Answer due', column: true },
     overdue: { kind: 'boolean', label: 'Overdue', column: true },

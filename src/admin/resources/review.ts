@@ -17,7 +17,7 @@ export const review: Resource = {
     applicant: { kind: 'text', label: 'Applicant', column: true },
     email: { kind: 'email', label: 'Email', column: true },
     phone: { kind: 'text', label: 'Phone', column: true },
-    tracking_code: { kind: 'text', label: 'Tracking code', column: true },
+    tracking_code: { kind: 'text', label: 'Tracking code', column: true, unbroken: true },
     reply: { kind: 'textarea', label: 'Reply', column: true },
   },
   filters: {

@@ -32,6 +32,8 @@ interface CommonMeta {
   keyFact?: boolean;
   /** shown as a column in the console list */
   column?: boolean;
+  /** a code read and typed as one word (a tracking code, "C-33ZYTS"): a table never breaks it at its hyphens */
+  unbroken?: boolean;
   /** only an admin may set it; an institution editing its own profile never can */
   adminOnly?: boolean;
   /** the platform's bookkeeping (list priority, claimed flag): never shown on public pages */
