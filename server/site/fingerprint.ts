@@ -65,8 +65,7 @@ export function sourceFingerprint(siteUrl = process.env.SITE_URL ?? '', root = P
     hash.update(fs.readFileSync(file));
     hash.update('\0');
   }
-  hash.update(`SITE_URL=${siteUrl}`);
-  hash.update(`MEDIA_BASE_URL=${process.env.MEDIA_BASE_URL ?? ''}`);
+  hash.update(settings);
   const fingerprint = hash.digest('hex');
   // mtimes tick coarsely: a file written in the last RACY_MS may be written again, to the same size,
   // with the same mtime, so such a stamp proves nothing (git's "racily clean" entries)

@@ -3,6 +3,8 @@
  * "23 Nov 2026"; times only where they mean something, in Nepal time, where the students are;
  * money with its currency; counts with the right plural. Built on Intl, no hand-made formats.
  */
+import { keptIn } from './shared/kept.ts';
+
 export const NEPAL_TIME = 'Asia/Kathmandu';
 
 /**
@@ -63,16 +65,13 @@ export const formatNumber = (n: number) => number().format(n);
 const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 function moneyFormat(code: string): Intl.NumberFormat | null {
   if (!/^[A-Z]{3}$/.test(code)) return null;
-  let format = moneyFormats.get(code);
-  if (format === undefined) {
+  return keptIn(moneyFormats, code, () => {
     try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'code', maximumFractionDigits: 0 });
+      return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, currencyDisplay: 'code', maximumFractionDigits: 0 });
     } catch {
-      format = null;
+      return null;
     }
-    moneyFormats.set(code, format);
-  }
-  return format;
+  });
 }
 
 /** "JPY 3,308,100"; an amount whose currency is not a known ISO code keeps the code as written. */

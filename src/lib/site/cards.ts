@@ -7,6 +7,7 @@
 import type { EntityDeclaration, FieldMeta } from '../contract/index.ts';
 import { countOf, formatDate, formatNumber } from '../format.ts';
 import { endsAt } from '../shared/ended.ts';
+import { keptIn } from '../shared/kept.ts';
 import { closesText } from './closing.ts';
 import { formatMoneyWithRupees, type Rates } from './money.ts';
 import { explained } from './trust.ts';
@@ -128,12 +129,8 @@ export const hasLapsingBadges = (decl: CardDeclaration) => Object.values(decl.fi
 
 const currencyFieldsOf = new WeakMap<CardDeclaration, ReadonlySet<string>>();
 /** Fields that only name another field's currency: shown with that amount, never on their own (worked out once per declaration). */
-export function currencyFields(decl: CardDeclaration): ReadonlySet<string> {
-  let fields = currencyFieldsOf.get(decl);
-  if (!fields)
-    currencyFieldsOf.set(decl, (fields = new Set(Object.values(decl.fields).flatMap((meta) => (meta.currency ? [meta.currency] : [])))));
-  return fields;
-}
+export const currencyFields = (decl: CardDeclaration): ReadonlySet<string> =>
+  keptIn(currencyFieldsOf, decl, () => new Set(Object.values(decl.fields).flatMap((meta) => (meta.currency ? [meta.currency] : []))));
 
 /**
  * The fields a card states as facts: the declaration's `card`, in its order; else its list columns

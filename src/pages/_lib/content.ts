@@ -17,6 +17,7 @@ import {
 } from '../../lib/contract/index.ts';
 import { categories, listAll, type Category, type Row } from '../../lib/api/public.ts';
 import { currentFirst } from '../../lib/shared/ended.ts';
+import { keptIn } from '../../lib/shared/kept.ts';
 import {
   cardDeclaration,
   currencyFields,
@@ -178,30 +179,24 @@ export const categorizedBy = (name: string | undefined): Categorized | undefined
   (Object.keys(CATEGORIZED) as Categorized[]).find((kind) => CATEGORIZED[kind] === name);
 
 const categoryCache = new Map<string, Promise<Category[]>>();
-export function articleCategories(kind: Categorized) {
-  let hit = categoryCache.get(kind);
-  if (!hit)
-    categoryCache.set(kind, (hit = dataDir() ? (rows(CATEGORIZED[kind]) as Promise<unknown> as Promise<Category[]>) : categories(kind)));
-  return hit;
-}
+export const articleCategories = (kind: Categorized) =>
+  keptIn(categoryCache, kind, () => (dataDir() ? (rows(CATEGORIZED[kind]) as Promise<unknown> as Promise<Category[]>) : categories(kind)));
 
 const lookups = new Map<string, Promise<Map<number, Row>>>();
 /** id → row of an entity; unknown refs (e.g. not public) give an empty map. */
-export function lookup(name: string): Promise<Map<number, Row>> {
-  let hit = lookups.get(name);
-  if (!hit) {
-    const load = async (): Promise<Row[]> => {
-      const filing = categorizedBy(name);
-      if (filing) return (await articleCategories(filing)).map((category) => ({ ...category }));
-      if (isEntityName(name)) return rows(name);
-      return [];
-    };
-    hit = load()
+export const lookup = (name: string): Promise<Map<number, Row>> =>
+  keptIn(lookups, name, () =>
+    lookupRows(name)
       .catch(() => [] as Row[])
-      .then((list) => new Map(list.map((r) => [r.id, r])));
-    lookups.set(name, hit);
-  }
-  return hit;
+      .then((list) => new Map(list.map((r) => [r.id, r]))),
+  );
+
+/** The rows `lookup` indexes: a category entity's categories, an entity's rows, else none. */
+async function lookupRows(name: string): Promise<Row[]> {
+  const filing = categorizedBy(name);
+  if (filing) return (await articleCategories(filing)).map((category) => ({ ...category }));
+  if (isEntityName(name)) return rows(name);
+  return [];
 }
 
 let rates: Promise<Rates> | null = null;
@@ -250,11 +245,8 @@ const refMapsOf = new Map<string, Promise<Record<string, Map<number, Row>>>>();
  * The ref maps a declaration needs (field name → id map; "university_id.destination_id" for what a
  * named ref names in turn), made once per build like the lists they come from: every page's key asks.
  */
-export function refMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {
-  let hit = refMapsOf.get(decl.name);
-  if (!hit) refMapsOf.set(decl.name, (hit = readRefMaps(decl)));
-  return hit;
-}
+export const refMaps = (decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> =>
+  keptIn(refMapsOf, decl.name, () => readRefMaps(decl));
 
 async function readRefMaps(decl: EntityDeclaration): Promise<Record<string, Map<number, Row>>> {
   const out: Record<string, Map<number, Row>> = {};

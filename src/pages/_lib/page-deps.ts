@@ -14,6 +14,7 @@
 import { declarationOf, entities, type EntityDeclaration, type EntityName, type FieldMeta } from '../../lib/contract/index.ts';
 import type { Row } from '../../lib/api/public.ts';
 import { CHECKED_ON, staleAt } from '../../lib/shared/checked.ts';
+import { keptIn } from '../../lib/shared/kept.ts';
 import { currencyFields, digest, endOf, listFilters, ratesFor, shownRefs } from './content.ts';
 
 export interface Dependencies {
@@ -43,18 +44,15 @@ function referredEntities(decl: EntityDeclaration): string[] {
 const dependencies = new WeakMap<EntityDeclaration, Readonly<Dependencies>>();
 /** What pages of `decl` depend on besides the props they are given (worked out once per declaration: every page's key asks). */
 export function dependenciesOf(decl: EntityDeclaration): Readonly<Dependencies> {
-  let deps = dependencies.get(decl);
-  if (!deps) {
+  return keptIn(dependencies, decl, () => {
     const rates = currencyFields(decl).size > 0;
-    deps = {
+    return {
       entities: new Set([decl.name, ...referredEntities(decl), ...(rates ? ['exchangeRate'] : [])]),
       ends: Boolean(decl.ends),
       confirmed: Boolean(decl.confirmed?.length),
       rates,
     };
-    dependencies.set(decl, deps);
-  }
-  return deps;
+  });
 }
 
 /**

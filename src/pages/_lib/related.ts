@@ -1,5 +1,6 @@
 import { declarationOf, isEntityName, type EntityName } from '../../lib/contract/index.ts';
 import type { Row } from '../../lib/api/public.ts';
+import { keptIn } from '../../lib/shared/kept.ts';
 import { formatValue, hrefOf, rows, SITE_ENTITIES, titleOf } from './content.ts';
 
 export interface RelatedGroup {
@@ -10,28 +11,21 @@ export interface RelatedGroup {
 type Item = RelatedGroup['items'][number];
 const byTarget = new Map<string, Promise<Map<unknown, Item[]>>>();
 /** The items of `other` grouped by the row their `field` points at, made once per build (every detail page asks). */
-function itemsByTarget(other: EntityName, field: string): Promise<Map<unknown, Item[]>> {
-  const key = `${other}.${field}`;
-  let hit = byTarget.get(key);
-  if (!hit) {
+const itemsByTarget = (other: EntityName, field: string): Promise<Map<unknown, Item[]>> =>
+  keptIn(byTarget, `${other}.${field}`, async () => {
     const decl = declarationOf(other);
     const { note, notePrefix = '' } = decl.fields[field]!.listedOn!;
     const noteMeta = note ? decl.fields[note] : undefined;
-    hit = rows(other).then((all) => {
-      const out = new Map<unknown, Item[]>();
-      for (const r of all) {
-        const text = noteMeta ? formatValue(noteMeta, r[note!], undefined, r) : '';
-        const item = { title: titleOf(decl, r), href: hrefOf(decl, r), note: text ? `${notePrefix}${text}` : undefined };
-        const list = out.get(r[field]);
-        if (list) list.push(item);
-        else out.set(r[field], [item]);
-      }
-      return out;
-    });
-    byTarget.set(key, hit);
-  }
-  return hit;
-}
+    const out = new Map<unknown, Item[]>();
+    for (const r of await rows(other)) {
+      const text = noteMeta ? formatValue(noteMeta, r[note!], undefined, r) : '';
+      const item = { title: titleOf(decl, r), href: hrefOf(decl, r), note: text ? `${notePrefix}${text}` : undefined };
+      const list = out.get(r[field]);
+      if (list) list.push(item);
+      else out.set(r[field], [item]);
+    }
+    return out;
+  });
 
 /** The `listedOn` ref fields pointing at each entity, in the site's order: [entity, field, heading]. */
 const listedOn = new Map<EntityName, [EntityName, string, string][]>();
