@@ -4,6 +4,7 @@
  * state is no miss; a score the student has not given is asked for ("Add your IELTS score to check"),
  * never assumed; grades on different scales are compared only through a stated rule.
  */
+import { formatNumber } from '../format.ts';
 
 export type EnglishTest = 'ielts' | 'pte' | 'toefl' | 'duolingo';
 export type GradeScale = 'gpa4' | 'percent';
@@ -166,7 +167,7 @@ export function gapOutcome(req: Requirements, profile: Profile): Outcome {
   return { misses: [`Study gap ${years(profile.study_gap_years)}, accepted up to ${years(req.study_gap_max_years)}`], toCheck: [] };
 }
 
-const rupees = (n: number) => `NPR ${Math.round(n).toLocaleString('en-US')}`;
+const rupees = (n: number) => `NPR ${formatNumber(Math.round(n))}`;
 
 /** Funds compared in rupees at the newest rate; a stated amount with no rate cannot be compared. */
 export function fundsOutcome(req: Requirements, profile: Profile): Outcome {

@@ -1,4 +1,5 @@
 import type { SearchChip } from '../contract/search.ts';
+import { formatNumber } from '../format.ts';
 
 /**
  * Query understanding: the parts of what a student typed that name a filter ("in Australia",
@@ -117,7 +118,7 @@ function amountOf(word: string): { n: number; unit?: number } | null {
 function rupeeLabel(rupees: number, unit?: number): string {
   if (unit === CRORE || (!unit && rupees >= CRORE && rupees % CRORE === 0)) return `NPR ${rupees / CRORE} crore`;
   if (unit === LAKH || (!unit && rupees % LAKH === 0)) return `NPR ${rupees / LAKH} lakh`;
-  return `NPR ${rupees.toLocaleString('en-US')}`;
+  return `NPR ${formatNumber(rupees)}`;
 }
 
 /** A ceiling at `i` ("under", "less than") followed by an amount: the fee_max chip and the last token it used. */
