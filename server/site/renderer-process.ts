@@ -119,7 +119,8 @@ export function startRenderer(rendererDir: string, apiUrl: string, extraEnv: Rec
   child.stdout.on('data', (c: Buffer) => {
     out.stdout += c.toString();
     if (out.stdout.startsWith('ready\n')) onReady();
-    const last = out.stdout.endsWith('\n') ? out.stdout.slice(out.stdout.lastIndexOf('\n', out.stdout.length - 2) + 1, -1) : '';
+    // the last whole line (the report is the last thing printed)
+    const last = out.stdout.split('\n').at(-2) ?? '';
     if (last.startsWith(REPORT_START)) onReport(last);
   });
   child.stderr.on('data', (c: Buffer) => (out.stderr = (out.stderr + c.toString()).slice(-4000)));
