@@ -12,7 +12,9 @@ import { searchSources, type SearchSource } from './schema/columns.ts';
  * - `<table>_search_refresh`, after an update of a table others are found by: the rows that refer
  *   to a row whose names or places changed are computed again (a renamed university's courses);
  * - `<table>_search_words_ins`/`_upd`: the surface words of written rows and their stems go into
- *   search_words, per statement, so a bulk insert adds them once.
+ *   search_words, per statement, so a bulk insert adds them once;
+ * - `<table>_search_counts_*`: each stem's count of rows in search_stem_counts, the rows written added
+ *   and those replaced or deleted taken away, per statement; a TRUNCATE forgets the table's counts.
  * Rows written by any path (the API, the seed, a test's INSERT) are right.
  */
 
@@ -61,6 +63,38 @@ function vocabularyInsert(table: string, source: SearchSource, rows: string): st
   ON CONFLICT DO NOTHING`;
 }
 
+/**
+ * The statement adding to search_stem_counts the stems of `added` and taking away those of `removed`
+ * (transition tables, or the whole table). In stem order, so two writers add to the same counts in
+ * the same order and never wait for each other in a circle.
+ */
+function stemCountStatement(table: string, added: string | null, removed: string | null): string {
+  const stems = (rows: string, sign: 1 | -1) => `SELECT s AS stem, ${sign} AS n FROM ${rows} r, unnest(tsvector_to_array(r.search)) s`;
+  const parts = [...(added ? [stems(added, 1)] : []), ...(removed ? [stems(removed, -1)] : [])];
+  return `INSERT INTO search_stem_counts AS c (table_name, stem, n)
+    SELECT '${table}', d.stem, sum(d.n) FROM (${parts.join('\n    UNION ALL ')}) d
+    GROUP BY d.stem HAVING sum(d.n) <> 0 ORDER BY d.stem
+    ON CONFLICT (table_name, stem) DO UPDATE SET n = c.n + EXCLUDED.n`;
+}
+
+/** The vectors of `rows` that are not in `minus`: an update that leaves a row's vector alone counts nothing. */
+const changedVectors = (rows: string, minus: string) => `(SELECT search FROM ${rows} EXCEPT ALL SELECT search FROM ${minus})`;
+
+const countsBody = (table: string) => `
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${stemCountStatement(table, 'new_rows', null)};
+  ELSIF TG_OP = 'UPDATE' THEN
+    ${stemCountStatement(table, changedVectors('new_rows', 'old_rows'), changedVectors('old_rows', 'new_rows'))};
+  ELSIF TG_OP = 'DELETE' THEN
+    ${stemCountStatement(table, null, 'old_rows')};
+  ELSE
+    DELETE FROM search_stem_counts WHERE table_name = '${table}';
+  END IF;
+  RETURN NULL;
+END
+`;
+
 const fillBody = (source: SearchSource) => `
 BEGIN
   NEW.search := ${vector(source, 'search')};
@@ -105,11 +139,17 @@ function setupOf(table: string, source: SearchSource): { functions: Record<strin
   const functions: Record<string, string> = {
     [`${table}_search_fill`]: fillBody(source),
     [`${table}_search_words`]: `\nBEGIN\n  ${vocabularyInsert(table, source, 'new_rows')};\n  RETURN NULL;\nEND\n`,
+    [`${table}_search_counts`]: countsBody(table),
   };
+  const counts = `EXECUTE FUNCTION ${ident(`${table}_search_counts`)}()`;
   const triggers: Record<string, string> = {
     [`${table}_search_fill`]: `BEFORE INSERT OR UPDATE ON ${t} FOR EACH ROW EXECUTE FUNCTION ${ident(`${table}_search_fill`)}()`,
     [`${table}_search_words_ins`]: `AFTER INSERT ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${vocabulary}()`,
     [`${table}_search_words_upd`]: `AFTER UPDATE ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${vocabulary}()`,
+    [`${table}_search_counts_ins`]: `AFTER INSERT ON ${t} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT ${counts}`,
+    [`${table}_search_counts_upd`]: `AFTER UPDATE ON ${t} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT ${counts}`,
+    [`${table}_search_counts_del`]: `AFTER DELETE ON ${t} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT ${counts}`,
+    [`${table}_search_counts_truncate`]: `AFTER TRUNCATE ON ${t} FOR EACH STATEMENT ${counts}`,
   };
   if (dependentsOf(table).length) {
     functions[`${table}_search_refresh`] = refreshBody(table);
@@ -140,7 +180,7 @@ async function installed(db: Db): Promise<Installed> {
   const functions = rowsOf<{ name: string; body: string }>(
     await db.execute(sql`
       SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-      WHERE n.nspname = current_schema() AND p.proname ~ '_search_(fill|refresh|words)$'`),
+      WHERE n.nspname = current_schema() AND p.proname ~ '_search_(fill|refresh|words|counts)$'`),
   );
   const triggers = rowsOf<{ name: string }>(
     await db.execute(sql`
@@ -169,7 +209,7 @@ export async function searchTriggerState(db: Db): Promise<{ table: string; ready
  * every start, so a new searchable table or a changed declaration needs no hand-written migration.
  * Does nothing (two catalogue queries) when all are in place. A table whose vectors were made
  * another way is computed again, the tables it is found by first; every table set up gets its
- * words into search_words. Returns the tables it set up.
+ * words into search_words and its stems counted again whole. Returns the tables it set up.
  */
 export async function ensureSearchTriggers(db: Db): Promise<string[]> {
   if ((await searchTriggerState(db)).every((t) => t.ready)) return [];
@@ -189,7 +229,11 @@ export async function ensureSearchTriggers(db: Db): Promise<string[]> {
     await tx.execute(sql`SELECT set_config('search_triggers.setup', 'on', true)`);
     for (const table of searchTables()) if (recompute.has(table)) await tx.execute(sql.raw(`UPDATE ${ident(table)} SET search = NULL`));
     await tx.execute(sql`SELECT set_config('search_triggers.setup', 'off', true)`);
-    for (const { table } of missing) await tx.execute(sql.raw(vocabularyInsert(table, searchSources.get(table)!, ident(table))));
+    for (const { table } of missing) {
+      await tx.execute(sql.raw(vocabularyInsert(table, searchSources.get(table)!, ident(table))));
+      await tx.execute(sql.raw(`DELETE FROM search_stem_counts WHERE table_name = '${table}'`));
+      await tx.execute(sql.raw(stemCountStatement(table, ident(table), null)));
+    }
     return missing.map((t) => t.table);
   });
 }

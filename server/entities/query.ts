@@ -12,7 +12,7 @@ import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { readsOf } from './reads.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
-import { matchText } from './search.ts';
+import { matchText, stemRows } from './search.ts';
 import { qualifyingWhere } from './qualifying.ts';
 import { checkQualifyingParams, profileOfParams, qualifyingParams } from '../../src/lib/contract/qualifying.ts';
 
@@ -115,15 +115,20 @@ const refId = (db: Db, memo: ContentMemo, refName: string, value: string, filter
  * word by word with synonyms and corrected typos (search.ts matchText). Others
  * (categories): their title contains the text.
  */
-async function searchCondition(db: Db, memo: ContentMemo, entity: ServerEntity, search: string): Promise<{ where: SQL; rank: SQL | null }> {
+async function searchCondition(
+  db: Db,
+  memo: ContentMemo,
+  entity: ServerEntity,
+  search: string,
+): Promise<{ where: SQL; rank: SQL | null; stem: string | null }> {
   const q = search.trim().toLowerCase();
   if (!entity.searchable) {
     const title = column(entity, entity.decl.titleField);
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return { where: sql`${title} ILIKE ${pattern}`, rank: null };
+    return { where: sql`${title} ILIKE ${pattern}`, rank: null, stem: null };
   }
-  const { where, rank } = await matchText(db, entity.table, column(entity, 'search'), q, { memo });
-  return { where, rank };
+  const { where, rank, stem } = await matchText(db, entity.table, column(entity, 'search'), q, { memo });
+  return { where, rank, stem };
 }
 
 /**
@@ -158,19 +163,23 @@ type SearchOrder = 'rank' | 'sort' | 'walk';
  * How to order a search's matches (see RANKED_AT_MOST, SORTED_AT_MOST), with their exact count
  * when it is known. `sortAtMost`: SORTED_AT_MOST for a list, whose exact count this gives up to
  * there (the count it needs anyway); RANKED_AT_MOST where counting further would cost more than it
- * saves (the site search's groups count only to 1,000).
+ * saves (the site search's groups count only to 1,000). `soleStem`: the search is this one word and
+ * nothing else, so its count is read from search_stem_counts, however many rows match.
  */
 async function searchOrder(
   db: Db,
   memo: ContentMemo,
   entity: ServerEntity,
   where: SQL | undefined,
+  soleStem: string | null,
   key: string,
   sortAtMost: number,
 ): Promise<{ order: SearchOrder; count?: number }> {
-  const n = await countedAtMost(db, memo, entity, where, key, sortAtMost);
+  // a search for one word and nothing else: its count is kept, not counted
+  const exact = soleStem === null ? undefined : await stemRows(db, memo, getTableName(entity.table), soleStem);
+  const n = exact ?? (await countedAtMost(db, memo, entity, where, key, sortAtMost));
   if (n <= RANKED_AT_MOST) return { order: 'rank', count: n };
-  return n <= sortAtMost ? { order: 'sort', count: n } : { order: 'walk' };
+  return n <= sortAtMost ? { order: 'sort', count: n } : { order: 'walk', count: exact };
 }
 
 /** The rows matching `where` counted up to `atMost` + 1 (remembered under the list's key). */
@@ -285,6 +294,8 @@ interface Conditions {
   flagOrder?: SQL[];
   /** the search's rank, when it has one */
   rank: SQL | null;
+  /** the search's one stem, when the search is all the conditions and one word: its matches are counted in search_stem_counts */
+  soleStem: string | null;
 }
 
 interface KeptValue {
@@ -296,6 +307,8 @@ interface KeptValue {
 export interface MatchedWords {
   where: SQL;
   rank: SQL | null;
+  /** the one stem matched, when the words are one word searched whole (search.ts TextMatch) */
+  stem?: string | null;
 }
 
 /** The column of each page row holding its search rank, when the words were matched beforehand (the site search orders kinds by their best row's). */
@@ -393,15 +406,18 @@ async function conditionsOf(
   if (profile) rest.push(qualifyingWhere(profile, (name) => valueOf(entity, name)));
   if (query.ids) rest.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
   let rank: SQL | null = null;
+  let soleStem: string | null = null;
   if (matched) {
+    if (rest.length === 0 && Object.keys(filters).length === 0) soleStem = matched.stem ?? null;
     rest.push(matched.where);
     rank = matched.rank;
   } else if (query.search?.trim()) {
     const search = await searchCondition(db, memo, entity, query.search);
+    if (rest.length === 0 && Object.keys(filters).length === 0) soleStem = search.stem;
     rest.push(search.where);
     rank = search.rank;
   }
-  return { filters, kept, rest, flagOrder, rank };
+  return { filters, kept, rest, flagOrder, rank, soleStem };
 }
 
 /**
@@ -426,7 +442,8 @@ async function listPlan(
 
   const idCol = column(entity, 'id');
   const leading = query.ordering ? yesNoLead(entity, parseOrdering(entity, query.ordering)) : undefined;
-  if (counting === 'bounded' && !unordered && !leading) {
+  // a count kept in search_stem_counts costs nothing to read: no need to count in the page's statement
+  if (counting === 'bounded' && !unordered && !leading && conditions.soleStem === null) {
     const current = query.ordering ? [] : currentFirstOrder(entity);
     const ranked = conditions.rank && !query.ordering ? conditions.rank : null;
     const columns = visibleColumns(entity);
@@ -444,8 +461,8 @@ async function listPlan(
   let order: SearchOrder = 'walk';
   if (unordered) orderBy = [];
   else if (conditions.rank) {
-    const sortAtMost = counting === 'exact' ? SORTED_AT_MOST : RANKED_AT_MOST;
-    ({ order, count } = await searchOrder(db, memo, entity, condition, rowsKey, sortAtMost));
+    const sortAtMost = counting === 'exact' || conditions.soleStem !== null ? SORTED_AT_MOST : RANKED_AT_MOST;
+    ({ order, count } = await searchOrder(db, memo, entity, condition, conditions.soleStem, rowsKey, sortAtMost));
     if (order === 'rank' && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
   }
   // the default order lists what has ended last, even the best match for a search
@@ -819,9 +836,12 @@ export async function dropdownRows(db: Db, entity: ServerEntity, search: string 
   let orderBy: SQL[] = [sql`${asc(title)}`];
   if (search?.trim()) {
     const memo = await contentMemo(db, readsOf(entity));
-    const { where, rank } = await searchCondition(db, memo, entity, search);
+    const { where, rank, stem } = await searchCondition(db, memo, entity, search);
     conditions.push(where);
-    if (rank && (await searchOrder(db, memo, entity, where, `dropdown:${entity.decl.name}:${search}`, RANKED_AT_MOST)).order === 'rank')
+    if (
+      rank &&
+      (await searchOrder(db, memo, entity, where, stem, `dropdown:${entity.decl.name}:${search}`, RANKED_AT_MOST)).order === 'rank'
+    )
       orderBy = [sql`${rank} DESC`, ...orderBy];
   }
   const rows = await db

@@ -98,16 +98,21 @@ const commonStart = (a: string, b: string) => {
 };
 
 /** One word's tsquery operand, and whether it was corrected or matched nothing. */
-function wordTerm(word: string, f: WordFacts | undefined, exact: boolean): { term: string | null; to?: string; unmatched?: true } {
+function wordTerm(
+  word: string,
+  f: WordFacts | undefined,
+  exact: boolean,
+): { term: string | null; lexeme?: string; to?: string; unmatched?: true } {
   if (!f?.stem) return { term: null };
-  if (f.known) return { term: operand(f.stem) };
+  if (f.known) return { term: operand(f.stem), lexeme: f.stem };
   // "nursi" begins "nursing", whose stem is "nurs": what both start with, as a prefix
   const start = f.prefixStem ? commonStart(f.stem, f.prefixStem) : '';
   if (start) return { term: `${operand(start)}:*` };
   // "canada" searched among consultancies is no typo of a consultancy's word: it matches nothing there
   // a nearest word of the same stem ("renewal" → renew) would match nothing more: not a correction
-  if (!exact && !f.spelt && f.nearWord && f.nearStem && f.nearStem !== f.stem) return { term: operand(f.nearStem), to: f.nearWord };
-  return { term: operand(f.stem), unmatched: true };
+  if (!exact && !f.spelt && f.nearWord && f.nearStem && f.nearStem !== f.stem)
+    return { term: operand(f.nearStem), lexeme: f.nearStem, to: f.nearWord };
+  return { term: operand(f.stem), lexeme: f.stem, unmatched: true };
 }
 
 /** A synonym phrase as the OR of its groups' phrases, each the AND of its words' stems (stop words left out). */
@@ -122,25 +127,31 @@ function synonymTerm(alternatives: string[][], facts: Map<string, WordFacts>): s
   return terms.size === 0 ? null : terms.size === 1 ? [...terms][0]! : `(${[...terms].join(' | ')})`;
 }
 
-/** The tsquery text of a planned query (null: no word to search), with its corrections and unmatched words. */
+/**
+ * The tsquery text of a planned query (null: no word to search), with its corrections and unmatched
+ * words, and `lexeme`: the one stem searched when the query is one word searched whole (not a
+ * prefix, not a synonym), whose rows search_stem_counts counts.
+ */
 export function tsQueryText(
   plan: Plan,
   facts: Map<string, WordFacts>,
   { exact }: { exact: boolean },
-): { terms: string | null; corrections: { from: string; to: string }[]; unmatched: string[] } {
+): { terms: string | null; corrections: { from: string; to: string }[]; unmatched: string[]; lexeme: string | null } {
   const terms: string[] = [];
   const corrections: { from: string; to: string }[] = [];
   const unmatched: string[] = [];
+  let whole: string | null = null;
   for (const part of plan) {
     if (part.kind === 'synonyms') {
       const term = synonymTerm(part.alternatives, facts);
       if (term) terms.push(term);
       continue;
     }
-    const { term, to, unmatched: none } = wordTerm(part.word, facts.get(part.word), exact);
+    const { term, lexeme, to, unmatched: none } = wordTerm(part.word, facts.get(part.word), exact);
     if (term) terms.push(term);
+    if (plan.length === 1) whole = lexeme ?? null;
     if (to) corrections.push({ from: part.word, to });
     if (none) unmatched.push(part.word);
   }
-  return { terms: terms.length ? terms.join(' & ') : null, corrections, unmatched };
+  return { terms: terms.length ? terms.join(' & ') : null, corrections, unmatched, lexeme: whole };
 }

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/index.ts';
-import { synonyms } from '../db/schema/index.ts';
+import { searchStemCounts, synonyms } from '../db/schema/index.ts';
 import { contentMemo, type ContentMemo } from './content-memo.ts';
 import { CONTENT_KINDS } from '../content-version.ts';
 import {
@@ -23,6 +23,8 @@ export interface TextMatch {
   corrections: { from: string; to: string }[];
   /** words of the query that match no known word at all: what an empty result suggests replacing */
   unmatched: string[];
+  /** the one stem searched, when the query is one word searched whole: stemRows counts its matches */
+  stem: string | null;
 }
 
 /** The condition and rank of a tsquery text (null: the search has no words and matches nothing). */
@@ -165,8 +167,18 @@ export async function matchText(
   const facts = await memo(factsKey(tableName, vocabulary, correct), async () =>
     factsFor((await wordFacts(db, [tableName], vocabulary, correct)).get(tableName)!, correct),
   );
-  const { terms, corrections, unmatched } = tsQueryText(plan, facts, { exact: options.exact ?? false });
-  return { ...fullTextMatch(vector, terms), corrections, unmatched };
+  const { terms, corrections, unmatched, lexeme } = tsQueryText(plan, facts, { exact: options.exact ?? false });
+  return { ...fullTextMatch(vector, terms), corrections, unmatched, stem: lexeme };
 }
+
+/** How many rows of `table` hold `stem` in their search vector (search_stem_counts, kept exact by triggers), remembered in `memo`. */
+export const stemRows = (db: Db, memo: ContentMemo, table: string, stem: string): Promise<number> =>
+  memo(`stem-rows:${table}:${stem}`, async () => {
+    const [row] = await db
+      .select({ n: searchStemCounts.n })
+      .from(searchStemCounts)
+      .where(and(eq(searchStemCounts.table_name, table), eq(searchStemCounts.stem, stem)));
+    return row?.n ?? 0;
+  });
 
 export type { Group };

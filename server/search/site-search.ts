@@ -61,7 +61,7 @@ async function searchKind(
   if (plan.words) {
     if (!searchable(decl)) return none;
     const match = await matchText(db, entity.table, column(entity, 'search'), plan.words, { exact, memo, vocabulary });
-    matched = { where: match.where, rank: match.rank };
+    matched = { where: match.where, rank: match.rank, stem: match.stem };
     words = { corrections: match.corrections, unmatched: match.unmatched };
   }
   const context: ListContext = probe

@@ -117,6 +117,7 @@ describe.each(engines)('search words (%s)', (engine) => {
   it('sets up a searchable table that lacks its triggers at the next start, with the words it already has', async () => {
     const db = t.database.db;
     await db.execute(sql`DROP TRIGGER districts_search_words_ins ON districts`);
+    await db.execute(sql`DROP TRIGGER districts_search_counts_ins ON districts`);
     await db.execute(sql`DELETE FROM search_words WHERE table_name = 'districts'`);
     await db.execute(sql`INSERT INTO districts (name, slug) VALUES ('Quokkaprep placement test', 'quokkaprep')`);
     expect((await searchTriggerState(db)).find((s) => s.table === 'districts')?.ready).toBe(false);
@@ -133,5 +134,11 @@ describe.each(engines)('search words (%s)', (engine) => {
       await db.execute(sql`SELECT stem FROM search_words WHERE table_name = 'districts' AND word = 'wombatology'`),
     );
     expect(row?.stem).toBe('wombatolog');
+    // and the rows of each stem counted again whole, the one written without its trigger among them
+    const counted = async (stem: string) =>
+      rowsOf<{ n: number }>(await db.execute(sql`SELECT n FROM search_stem_counts WHERE table_name = 'districts' AND stem = ${stem}`))[0]
+        ?.n;
+    expect(await counted('quokkaprep')).toBe(1);
+    expect(await counted('wombatolog')).toBe(1);
   });
 });

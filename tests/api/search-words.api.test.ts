@@ -17,6 +17,7 @@ import {
 import { SYNONYM_GROUPS } from '../../server/db/seed/data/synonyms.ts';
 import { matchText } from '../../server/entities/search.ts';
 import { ensureSearchTriggers } from '../../server/db/search-triggers.ts';
+import { rowsOf } from '../../server/db/index.ts';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 
@@ -189,6 +190,40 @@ describe.each(engines)('search word by word (%s)', (engine) => {
     await db.update(destinations).set({ name: 'Commonwealth of Australia' }).where(eq(destinations.id, ids.australia!));
     expect(await find('course', 'commonwealth')).toEqual(['bn']);
     expect(await find('university', 'commonwealth')).toEqual(['wattle']);
+  });
+
+  it('keeps each stem’s count of rows through inserts, updates, cascades, deletes and truncates, and a one-word search reports it', async () => {
+    const db = t.database.db;
+    const tables = ['courses', 'universities', 'consultancies', 'events'];
+    // every stem whose kept count differs from the rows that hold it
+    const drift = async () =>
+      rowsOf(
+        await db.execute(sql`
+          WITH actual AS (${sql.join(
+            tables.map(
+              (name) =>
+                sql`SELECT ${name} AS table_name, s AS stem, count(*)::int AS n FROM ${sql.identifier(name)}, unnest(tsvector_to_array(search)) s GROUP BY s`,
+            ),
+            sql` UNION ALL `,
+          )}),
+          kept AS (SELECT * FROM search_stem_counts WHERE n <> 0 AND table_name = ANY(${sql.raw(`ARRAY['${tables.join("','")}']`)}))
+          SELECT coalesce(a.table_name, k.table_name) AS table_name, coalesce(a.stem, k.stem) AS stem, a.n AS actual, k.n AS kept
+          FROM actual a FULL JOIN kept k ON k.table_name = a.table_name AND k.stem = a.stem
+          WHERE a.n IS DISTINCT FROM k.n`),
+      );
+    expect(await drift()).toEqual([]);
+    // a rename that its courses' vectors follow, an update that changes no vector, a delete
+    await db.update(universities).set({ name: 'Wombat Plains University' }).where(eq(universities.id, ids.wattle!));
+    await db.update(courses).set({ duration_months: 36 }).where(eq(courses.slug, 'bn'));
+    await db.delete(courses).where(eq(courses.slug, 'mba'));
+    expect(await drift()).toEqual([]);
+    await db.execute(sql`TRUNCATE events CASCADE`);
+    expect(await drift()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/course/?search=wombat' })).json().count).toBe(1);
+    // the count is the kept one, not counted again
+    await db.execute(sql`UPDATE search_stem_counts SET n = 1234 WHERE table_name = 'courses' AND stem = 'rural'`);
+    expect((await t.app.inject({ url: '/api/course/?search=rural' })).json()).toMatchObject({ count: 1234, results: [{ slug: 'bn' }] });
+    await db.execute(sql`UPDATE search_stem_counts SET n = 1 WHERE table_name = 'courses' AND stem = 'rural'`);
   });
 
   it('computes a table again at start when its trigger was missing, and the rows found by its rows', async () => {

@@ -81,7 +81,12 @@ describe('the tsquery of a query', () => {
       }),
       { exact: false },
     );
-    expect(result).toEqual({ terms: "'nurs':* & 'canada' & 'qzxv'", corrections: [{ from: 'canda', to: 'canada' }], unmatched: ['qzxv'] });
+    expect(result).toEqual({
+      terms: "'nurs':* & 'canada' & 'qzxv'",
+      corrections: [{ from: 'canda', to: 'canada' }],
+      unmatched: ['qzxv'],
+      lexeme: null,
+    });
   });
 
   it('does not correct a word another table holds as it is: it is spelt right, and matches nothing here', () => {
@@ -90,7 +95,7 @@ describe('the tsquery of a query', () => {
       facts({ canada: { stem: 'canada', known: false, spelt: true, prefixStem: null, nearWord: 'canal', nearStem: 'canal' } }),
       { exact: false },
     );
-    expect(result).toEqual({ terms: "'canada'", corrections: [], unmatched: ['canada'] });
+    expect(result).toEqual({ terms: "'canada'", corrections: [], unmatched: ['canada'], lexeme: 'canada' });
   });
 
   it('corrects nothing when asked for the words as typed', () => {
@@ -99,7 +104,7 @@ describe('the tsquery of a query', () => {
       facts({ nrsing: { stem: 'nrsing', known: false, spelt: false, prefixStem: null, nearWord: 'nursing', nearStem: 'nurs' } }),
       { exact: true },
     );
-    expect(result).toEqual({ terms: "'nrsing'", corrections: [], unmatched: ['nrsing'] });
+    expect(result).toEqual({ terms: "'nrsing'", corrections: [], unmatched: ['nrsing'], lexeme: 'nrsing' });
   });
 
   it('does not call a nearest word of the same stem a correction: "renewal" → renew would match nothing more', () => {
@@ -108,7 +113,24 @@ describe('the tsquery of a query', () => {
       facts({ renewal: { stem: 'renew', known: false, spelt: false, prefixStem: null, nearWord: 'renew', nearStem: 'renew' } }),
       { exact: false },
     );
-    expect(result).toEqual({ terms: "'renew'", corrections: [], unmatched: ['renewal'] });
+    expect(result).toEqual({ terms: "'renew'", corrections: [], unmatched: ['renewal'], lexeme: 'renew' });
+  });
+
+  it('names the one stem of a query of one word searched whole (its rows are counted in search_stem_counts), and none otherwise', () => {
+    const lexeme = (words: string[], known: Record<string, WordFacts>) =>
+      tsQueryText(expandSynonyms(words, index), facts(known), { exact: false }).lexeme;
+    const nursing = { nursing: known('nurs') };
+    expect(lexeme(['nursing'], nursing)).toBe('nurs');
+    expect(
+      lexeme(['nrsing'], {
+        nrsing: { stem: 'nrsing', known: false, spelt: false, prefixStem: null, nearWord: 'nursing', nearStem: 'nurs' },
+      }),
+    ).toBe('nurs');
+    expect(
+      lexeme(['nursi'], { nursi: { stem: 'nursi', known: false, spelt: false, prefixStem: 'nurs', nearWord: null, nearStem: null } }),
+    ).toBeNull();
+    expect(lexeme(['nursing', 'canada'], { ...nursing, canada: known('canada') })).toBeNull();
+    expect(lexeme(['usa'], { usa: known('usa'), america: known('america') })).toBeNull();
   });
 
   it('has no terms for a query of stop words only, and quotes what a tsquery would read', () => {

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Every surface word (lowercased, not stemmed) of every searchable table's `surface_words` vector, with its
@@ -21,4 +21,19 @@ export const searchWords = pgTable(
     index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
     index('search_words_stem_idx').on(t.table_name, t.stem),
   ],
+);
+
+/**
+ * How many rows of each searchable table hold each stem in `search`, kept exact by triggers in the
+ * writing transaction (db/search-triggers.ts). A search for one word then knows how many rows match
+ * without counting them: a word in a third of 100k consultancies took 100 to 330 ms to count.
+ */
+export const searchStemCounts = pgTable(
+  'search_stem_counts',
+  {
+    table_name: text('table_name').notNull(),
+    stem: text('stem').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.table_name, t.stem] })],
 );
