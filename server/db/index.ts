@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { StartupError } from '../startup.ts';
 import { acquireOwnerLock } from './owner-lock.ts';
+import { forDrizzle } from './pglite-parsers.ts';
 import type { Db } from './rows.ts';
 import { ensureFacetCounts } from './facet-counts.ts';
 import { ensureSearchTriggers } from './search-triggers.ts';
@@ -138,7 +139,7 @@ async function openPglite(dir: string): Promise<Database> {
     }
     throw error;
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(forDrizzle(client), { schema });
   await migratePglite(db, { migrationsFolder });
   await ensureSearchTriggers(db);
   await ensureFacetCounts(db);
