@@ -77,6 +77,9 @@ function stemCountStatement(table: string, added: string | null, removed: string
     ON CONFLICT (table_name, stem) DO UPDATE SET n = c.n + EXCLUDED.n`;
 }
 
+/** The statement forgetting a table's stem counts (a TRUNCATE, or before counting the whole table again). */
+const forgetStemCounts = (table: string) => `DELETE FROM search_stem_counts WHERE table_name = '${table}'`;
+
 /** The vectors of `rows` that are not in `minus`: an update that leaves a row's vector alone counts nothing. */
 const changedVectors = (rows: string, minus: string) => `(SELECT search FROM ${rows} EXCEPT ALL SELECT search FROM ${minus})`;
 
@@ -89,7 +92,7 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     ${stemCountStatement(table, null, 'old_rows')};
   ELSE
-    DELETE FROM search_stem_counts WHERE table_name = '${table}';
+    ${forgetStemCounts(table)};
   END IF;
   RETURN NULL;
 END
@@ -231,7 +234,7 @@ export async function ensureSearchTriggers(db: Db): Promise<string[]> {
     await tx.execute(sql`SELECT set_config('search_triggers.setup', 'off', true)`);
     for (const { table } of missing) {
       await tx.execute(sql.raw(vocabularyInsert(table, searchSources.get(table)!, ident(table))));
-      await tx.execute(sql.raw(`DELETE FROM search_stem_counts WHERE table_name = '${table}'`));
+      await tx.execute(sql.raw(forgetStemCounts(table)));
       await tx.execute(sql.raw(stemCountStatement(table, ident(table), null)));
     }
     return missing.map((t) => t.table);

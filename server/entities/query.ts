@@ -406,18 +406,17 @@ async function conditionsOf(
   if (profile) rest.push(qualifyingWhere(profile, (name) => valueOf(entity, name)));
   if (query.ids) rest.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
   let rank: SQL | null = null;
-  let soleStem: string | null = null;
+  let stem: string | null = null;
+  const others = rest.length + Object.keys(filters).length;
   if (matched) {
-    if (rest.length === 0 && Object.keys(filters).length === 0) soleStem = matched.stem ?? null;
     rest.push(matched.where);
-    rank = matched.rank;
+    ({ rank, stem = null } = matched);
   } else if (query.search?.trim()) {
     const search = await searchCondition(db, memo, entity, query.search);
-    if (rest.length === 0 && Object.keys(filters).length === 0) soleStem = search.stem;
     rest.push(search.where);
-    rank = search.rank;
+    ({ rank, stem } = search);
   }
-  return { filters, kept, rest, flagOrder, rank, soleStem };
+  return { filters, kept, rest, flagOrder, rank, soleStem: others === 0 ? stem : null };
 }
 
 /**
