@@ -25,6 +25,7 @@ import { openDatabase, rowsOf, type Database } from '../server/db/index.ts';
 import { serverEntity } from '../server/entities/registry.ts';
 import { localStorage } from '../server/storage/index.ts';
 import { databaseExec, postgresExec, type ServerOptions } from './servers.ts';
+import { openLoop } from './open-loop.ts';
 import { consultancySearches, courseSearches, siteSearches } from './search-queries.ts';
 import { detailShape, fill, listShape, type Template } from './shapes.ts';
 
@@ -45,7 +46,7 @@ const { values: args } = parseArgs({
     'search-narrow': { type: 'string', default: 'sakura,oxfrd,sagarmatha,sydney' },
     /** requests per round of a varied-search scenario (search-courses, search-consultancies, search-site); the warm-up asks a third as many; every request is a new query */
     'varied-requests': { type: 'string', default: '3000' },
-    /** varied searches are also sent at this fixed rate (requests a second, all connections together): the wait of a student when the server is not saturated */
+    /** varied searches are also sent at this fixed rate, one every 1/rate s in an open loop (bench/open-loop.ts): the wait of a student when the server is not saturated */
     'search-pace': { type: 'string', default: '20' },
     /** requests per paced round (at 20 a second, 600 take 30 s) */
     'paced-requests': { type: 'string', default: '600' },
@@ -107,7 +108,9 @@ const VARIED = { round: Number(args['varied-requests']), warmup: Math.ceil(Numbe
 /**
  * Varied searches at a fixed rate, well under what the server answers: at 10 connections kept busy
  * a request's latency is mostly its wait behind the other nine (about connections / req/s), so the
- * p95 of a search itself is measured paced, beside the saturated runs' req/s and latency.
+ * p95 of a search itself is measured paced, beside the saturated runs' req/s and latency: evenly
+ * spaced (until stop 37 autocannon's overallRate sent each second's share in bursts of 10, so the
+ * paced p95 was mostly the wait behind the burst).
  */
 const PACED = { rate: Number(args['search-pace']), requests: Number(args['paced-requests']) };
 
@@ -582,12 +585,8 @@ async function drive(servers: Servers, which: 'api' | 'bare', scenario: Scenario
   await settle();
   const load = Math.round(os.loadavg()[0]! * 10) / 10;
   const next = scenario.paths(which);
-  const length =
-    phase === 'paced'
-      ? { amount: PACED.requests, overallRate: PACED.rate }
-      : scenario.requests
-        ? { amount: scenario.requests[phase] }
-        : { duration: phase === 'warmup' ? WARMUP : DURATION };
+  if (phase === 'paced') return paced(servers, which, next, load);
+  const length = scenario.requests ? { amount: scenario.requests[phase] } : { duration: phase === 'warmup' ? WARMUP : DURATION };
   const cpuBefore = await servers.cpu(which);
   const latencies: number[] = [];
   const result: Result = await autocannon({
@@ -607,6 +606,31 @@ async function drive(servers: Servers, which: 'api' | 'bare', scenario: Scenario
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpu_ms_per_request: result['2xx'] ? Math.round((cpu / result['2xx']) * 1000) / 1000 : 0,
+    load,
+  };
+}
+
+/** PACED: the requests sent one every 1/rate s (an open loop), each latency from when it was due. */
+async function paced(servers: Servers, which: 'api' | 'bare', next: () => string, load: number): Promise<Measure> {
+  const cpuBefore = await servers.cpu(which);
+  const answers = await openLoop(PACED.requests, PACED.rate, async () => {
+    const res = await fetch(servers[which] + next());
+    await res.arrayBuffer();
+    return res.status;
+  });
+  const cpu = (await servers.cpu(which)) - cpuBefore;
+  const latencies = answers.map((a) => a.ms);
+  const ok = answers.filter((a) => typeof a.result === 'number' && a.result < 300).length;
+  const errors = answers.filter((a) => a.result instanceof Error).length;
+  return {
+    rps: PACED.rate,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    requests: answers.length,
+    non2xx: answers.length - ok - errors,
+    errors,
+    cpu_ms_per_request: ok ? Math.round((cpu / ok) * 1000) / 1000 : 0,
     load,
   };
 }

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../server/db/index.ts';
+import { openLoop } from './open-loop.ts';
 import { consultancyApplications, forumQuestions, forumReplies, inquiries, pageviews } from '../server/db/schema/index.ts';
 import { PROJECT_ROOT } from '../server/site/rebuild.ts';
 import { scratchDatabase } from '../tests/api/helpers.ts';
@@ -240,31 +241,19 @@ function schedule(total: number): Kind[] {
 /** Sends every request at its time (open loop); answers the samples and the acknowledged writes. */
 async function run(base: string, setup: Setup) {
   const kinds = schedule(RATE * SECONDS);
+  const requests = kinds.map((kind, i) => request(base, kind, i, setup));
+  const answers = await openLoop(kinds.length, RATE, (i) => requests[i]!.send());
   const samples: Sample[] = [];
   const written: Written[] = [];
   /** requests that got no answer, by why (a connect timeout: the server's event loop was too busy to accept) */
   const failures: Record<string, number> = {};
-  const inFlight: Promise<void>[] = [];
-  const start = performance.now() + 100;
-  for (let i = 0; i < kinds.length; i++) {
-    const at = start + (i * 1000) / RATE;
-    const wait = at - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const { path: where, send } = request(base, kinds[i]!, i, setup);
-    inFlight.push(
-      send()
-        .catch((err: Error & { cause?: { code?: string } }) => {
-          const why = err.cause?.code ?? err.message;
-          failures[why] = (failures[why] ?? 0) + 1;
-          return { status: 0, written: undefined };
-        })
-        .then((r) => {
-          samples.push({ kind: kinds[i]!, path: where, ms: performance.now() - at, status: r.status });
-          if (r.written) written.push(r.written);
-        }),
-    );
-  }
-  await Promise.all(inFlight);
+  answers.forEach(({ ms, result }, i) => {
+    if (result instanceof Error) {
+      const why = (result as Error & { cause?: { code?: string } }).cause?.code ?? result.message;
+      failures[why] = (failures[why] ?? 0) + 1;
+    } else if (result.written) written.push(result.written);
+    samples.push({ kind: kinds[i]!, path: requests[i]!.path, ms, status: result instanceof Error ? 0 : result.status });
+  });
   return { samples, written, failures };
 }
 
