@@ -13,6 +13,7 @@ import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { readsOf } from './reads.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
 import { matchText, stemRows } from './search.ts';
+import { firstInOrder, orderIndexed, walkFirst } from './order-walk.ts';
 import { qualifyingWhere } from './qualifying.ts';
 import { checkQualifyingParams, profileOfParams, qualifyingParams } from '../../src/lib/contract/qualifying.ts';
 
@@ -435,8 +436,10 @@ async function listPlan(
   { matched, count: counting = 'exact', unordered }: Omit<ListContext, 'memo'>,
 ): Promise<ListPlan> {
   const conditions = await conditionsOf(db, memo, entity, query, extra, matched);
-  let orderBy: SQL[] = orderFor(entity, query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering);
-  if (conditions.flagOrder && !query.ordering) orderBy = conditions.flagOrder;
+  const keys = query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering;
+  let orderBy: SQL[] = orderFor(entity, keys);
+  const flagOrdered = conditions.flagOrder && !query.ordering;
+  if (flagOrdered) orderBy = conditions.flagOrder!;
   const condition = and(...Object.values(conditions.filters), ...conditions.rest);
 
   const idCol = column(entity, 'id');
@@ -465,7 +468,8 @@ async function listPlan(
     if (order === 'rank' && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
   }
   // the default order lists what has ended last, even the best match for a search
-  if (!query.ordering && !unordered) orderBy = [...currentFirstOrder(entity), ...orderBy];
+  const current = !query.ordering && !unordered ? currentFirstOrder(entity) : [];
+  orderBy = [...current, ...orderBy];
 
   // A deferred join: the page's ids come from the ordering index alone, so a deep page
   // (OFFSET 50,000) skips index entries instead of whole rows; then only its rows are read.
@@ -482,14 +486,19 @@ async function listPlan(
   // the site search reads its best row's rank with the page rather than in a statement of its own
   const columns = visibleColumns(entity);
   if (matched?.rank) columns[RANK_COLUMN] = matched.rank;
-  const page = db
-    .select(columns)
-    .from(entity.table)
-    .where(inArray(idCol, pageIds))
-    .orderBy(...orderBy)
-    .prepare('list_page');
+  const pageOf = (ids: SQLWrapper, name: string) =>
+    db
+      .select(columns)
+      .from(entity.table)
+      .where(inArray(idCol, ids))
+      .orderBy(...orderBy)
+      .prepare(name);
+  const page = pageOf(pageIds, 'list_page');
+  const walkable = order === 'sort' && !leading && !flagOrdered && current.length === 0 && orderIndexed(entity.table, keys);
   return {
-    page,
+    page: walkable
+      ? await walkFirst(db, memo, entity.table, count!, pageOf(walkedIds(entity, condition, orderBy), 'list_walk'), page)
+      : page,
     count,
     conditions,
     countBounded: () => countedAtMost(db, memo, entity, condition, rowsKey, RANKED_AT_MOST),
@@ -563,6 +572,11 @@ function countedPage(
     .orderBy(...order.current, sql`CASE WHEN ${n} <= ${RANKED_AT_MOST} THEN ${rank} END DESC NULLS LAST`, ...order.rest)
     .prepare('counted_page');
 }
+
+/** A page's ids among the first rows of the order only (order-walk.ts), for placeholders limit, offset and budget. */
+const walkedIds = (entity: ServerEntity, condition: SQL | undefined, orderBy: SQL[]): SQL =>
+  sql`(SELECT ${column(entity, 'id')} FROM ${firstInOrder(entity.table, orderBy)} WHERE ${condition}
+    ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})`;
 
 /**
  * The rows matching `condition` as a subquery under the table's own name, so the order's

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/index.ts';
 import { RANKED_AT_MOST } from '../../server/entities/query.ts';
 import { buildTestApp, engines, tokenFor, type TestApp } from './helpers.ts';
 
@@ -88,5 +89,31 @@ describe.each(engines)('search on %s', (engine) => {
 
   it('matches nothing for a search of only stop words or punctuation', async () => {
     for (const q of ['the', '(&|!:*)', '\\']) expect((await get(`/consultancy/?search=${encodeURIComponent(q)}`)).count, q).toBe(0);
+  });
+
+  it('pages a search with many matches alike whether they spread through the order (walked) or gather at its end (sorted)', async () => {
+    // more matches than a search ranks, so the page is walked within its budget (order-walk.ts) or sorted
+    const n = RANKED_AT_MOST + 200;
+    await t.database.db.execute(sql`INSERT INTO consultancies (name, slug, address, priority)
+      SELECT 'Spread ' || g, 'spread-' || g, 'Zorbatown', g % 7 FROM generate_series(1, ${n}) g
+      UNION ALL SELECT 'Gathered ' || g, 'gathered-' || g, 'Quillmere', -5 FROM generate_series(1, ${n}) g`);
+    // the walk's budget needs the table's estimated size
+    await t.database.db.execute(sql`ANALYZE consultancies`);
+    for (const word of ['zorbatown', 'quillmere']) {
+      const address = word[0]!.toUpperCase() + word.slice(1);
+      const expected = rowsOf<{ id: number }>(
+        await t.database.db.execute(sql`SELECT id FROM consultancies WHERE address = ${address} ORDER BY priority DESC, id`),
+      ).map((r) => Number(r.id));
+      expect(expected).toHaveLength(n);
+      const last = Math.ceil(n / 20);
+      for (const pageNo of [1, 2, 3, last]) {
+        const page = await get(`/consultancy/?search=${word}&page=${pageNo}`);
+        expect(page.count).toBe(n);
+        expect(
+          page.results.map((r: { id: number }) => r.id),
+          `${word}, page ${pageNo}`,
+        ).toEqual(expected.slice((pageNo - 1) * 20, pageNo * 20));
+      }
+    }
   });
 });
