@@ -891,6 +891,8 @@ async function main() {
   for (const table of ['consultancies', 'courses', 'universities', 'districts', 'destinations'])
     rows[table] = await countRows(database, table);
   const version = rowsOf<{ v: string }>(await database.db.execute(sql.raw('select version() as v')))[0]!.v;
+  // a search with thousands of matches reads a page per match: from shared buffers or from the OS (README, Deploy at scale)
+  const sharedBuffers = rowsOf<{ shared_buffers: string }>(await database.db.execute(sql.raw('show shared_buffers')))[0]!.shared_buffers;
   const { list, data } = await scenarios(database);
   const filterIds = await firstIds(database);
   log('EXPLAIN ANALYZE of every statement…');
@@ -1018,6 +1020,7 @@ async function main() {
       node: process.version,
       engine,
       database: version,
+      shared_buffers: sharedBuffers,
       rows,
       load_seconds: loadSeconds,
       /** `uptime` when the scenarios started and when they ended: other work on the machine */
