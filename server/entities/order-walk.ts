@@ -27,11 +27,16 @@ export function orderIndexed(table: PgTable, keys: string[]): boolean {
   });
 }
 
-/** The rows of `table` as PostgreSQL last estimated them (pg_class.reltuples; 0 before the first VACUUM or ANALYZE), remembered in `memo`. */
+/**
+ * The rows of `table` as PostgreSQL last estimated them (pg_class.reltuples), else counted: an
+ * embedded database (PGlite) runs no autovacuum, so its tables are never analyzed unless asked.
+ * Remembered in `memo`.
+ */
 const estimatedRows = (db: Db, memo: ContentMemo, table: string): Promise<number> =>
   memo(`estimated-rows:${table}`, async () => {
     const [row] = rowsOf<{ n: number }>(
-      await db.execute(sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass(${table})`),
+      await db.execute(sql`SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples::float8 ELSE (SELECT count(*) FROM ${sql.identifier(table)})::float8 END AS n
+        FROM pg_class c WHERE c.oid = to_regclass(${table})`),
     );
     return Number(row?.n ?? 0);
   });

@@ -61,7 +61,7 @@ describe('walking the order index for a search with many matches', () => {
     expect(asked.sorted).toEqual([{ limit: 20, offset: 40 }]);
   });
 
-  it('sorts without walking where the budget would pass a third of the matches, past the last match, or before any estimate', async () => {
+  it('sorts without walking where the budget would pass a third of the matches, past the last match, or in an empty table', async () => {
     for (const [rows, matches, offset] of [
       [100_000, 2_000, 0],
       [100_000, 9_619, 1_000],
