@@ -438,8 +438,8 @@ async function listPlan(
   const conditions = await conditionsOf(db, memo, entity, query, extra, matched);
   const keys = query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering;
   let orderBy: SQL[] = orderFor(entity, keys);
-  const flagOrdered = conditions.flagOrder && !query.ordering;
-  if (flagOrdered) orderBy = conditions.flagOrder!;
+  const flagOrder = query.ordering ? undefined : conditions.flagOrder;
+  if (flagOrder) orderBy = flagOrder;
   const condition = and(...Object.values(conditions.filters), ...conditions.rest);
 
   const idCol = column(entity, 'id');
@@ -473,16 +473,20 @@ async function listPlan(
 
   // A deferred join: the page's ids come from the ordering index alone, so a deep page
   // (OFFSET 50,000) skips index entries instead of whole rows; then only its rows are read.
+  const idsFrom = (rows: SQL | typeof entity.table, where: SQL | undefined) =>
+    db
+      // as SQL: drizzle refuses a column of a table it does not see in FROM (matchesFirst and firstInOrder name it)
+      .select({ id: sql`${idCol}` })
+      .from(rows)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
   const pageIds = leading
     ? pageIdsInParts(entity, condition, leading, orderBy.slice(1))
-    : db
-        // as SQL: drizzle refuses a column of a table it does not see in FROM (matchesFirst names it)
-        .select({ id: sql`${idCol}` })
-        .from(order === 'sort' ? matchesFirst(entity, condition) : entity.table)
-        .where(order === 'sort' ? undefined : condition)
-        .orderBy(...orderBy)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'));
+    : order === 'sort'
+      ? idsFrom(matchesFirst(entity, condition), undefined)
+      : idsFrom(entity.table, condition);
   // the site search reads its best row's rank with the page rather than in a statement of its own
   const columns = visibleColumns(entity);
   if (matched?.rank) columns[RANK_COLUMN] = matched.rank;
@@ -494,10 +498,10 @@ async function listPlan(
       .orderBy(...orderBy)
       .prepare(name);
   const page = pageOf(pageIds, 'list_page');
-  const walkable = order === 'sort' && !leading && !flagOrdered && current.length === 0 && orderIndexed(entity.table, keys);
+  const walkable = order === 'sort' && !leading && !flagOrder && current.length === 0 && orderIndexed(entity.table, keys);
   return {
     page: walkable
-      ? await walkFirst(db, memo, entity.table, count!, pageOf(walkedIds(entity, condition, orderBy), 'list_walk'), page)
+      ? await walkFirst(db, memo, entity.table, count!, pageOf(idsFrom(firstInOrder(entity.table, orderBy), condition), 'list_walk'), page)
       : page,
     count,
     conditions,
@@ -572,11 +576,6 @@ function countedPage(
     .orderBy(...order.current, sql`CASE WHEN ${n} <= ${RANKED_AT_MOST} THEN ${rank} END DESC NULLS LAST`, ...order.rest)
     .prepare('counted_page');
 }
-
-/** A page's ids among the first rows of the order only (order-walk.ts), for placeholders limit, offset and budget. */
-const walkedIds = (entity: ServerEntity, condition: SQL | undefined, orderBy: SQL[]): SQL =>
-  sql`(SELECT ${column(entity, 'id')} FROM ${firstInOrder(entity.table, orderBy)} WHERE ${condition}
-    ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})`;
 
 /**
  * The rows matching `condition` as a subquery under the table's own name, so the order's
