@@ -7,7 +7,7 @@ const MAX_ENTRIES = 10_000;
 // Filters such as upcoming events depend on the clock, not only on content.
 const MAX_AGE_MS = 60_000;
 
-const memos = new WeakMap<Db, Map<string, { value: unknown; at: number }>>();
+const memos = new WeakMap<Db, Map<string, { value: Promise<unknown>; at: number }>>();
 const dialect = new PgDialect();
 
 export type ContentMemo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
@@ -27,15 +27,19 @@ export async function contentMemo(db: Db, kinds: readonly ContentKind[], version
   let entries = memos.get(db);
   if (!entries) memos.set(db, (entries = new Map()));
   const memo = entries;
-  return async <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+  return <T>(key: string, compute: () => Promise<T>): Promise<T> => {
     const stamped = `${stamp}|${key}`;
     const hit = memo.get(stamped);
-    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.value as T;
-    const value = await compute();
+    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.value as Promise<T>;
+    // The computation is remembered while it runs: the site search's kinds ask for the same
+    // synonyms and chip rows at once, and each ran its own statement when only answers were kept.
+    const value = Promise.resolve().then(compute);
     // Oldest first out (a Map iterates in insertion order): entries of older versions go first.
     memo.delete(stamped);
     if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
     memo.set(stamped, { value, at: Date.now() });
+    // a failure is not remembered: the next call computes again
+    value.catch(() => memo.get(stamped)?.value === value && memo.delete(stamped));
     return value;
   };
 }

@@ -56,17 +56,19 @@ const stemOnly = (facts: WordFacts): WordFacts => ({
  * most likely misspells among the `vocabulary` tables' words: two neighbouring letters swapped
  * ("ilets" → ielts, which trigrams find too dissimilar), else the most similar by trigrams (one
  * that starts with the same letter first). The correction does not depend on the table, so it is
- * looked up once per word, however many tables are asked (the site search asks about ten).
+ * looked up once per word, however many tables are asked (the site search asks about ten). The
+ * same statement reads the kept counts of each word's stem and correction (search_stem_counts), so
+ * a one-word search counts its matches without a statement of its own.
  */
 async function wordFacts(
   db: Db,
   tables: string[],
   vocabulary: string[],
   correct: Map<string, boolean>,
-): Promise<Map<string, Map<string, WordFacts>>> {
+): Promise<{ facts: Map<string, Map<string, WordFacts>>; stemCounts: StemCount[] }> {
   // only a word that may be corrected is looked up beyond its stem (a synonym group's words are many)
   const asked = [...correct].map(([word, c]) => ({ word, correct: c, swaps: c ? neighbourSwaps(word) : [] }));
-  const rows = rowsOf<WordFacts & { word: string; table: string }>(
+  const rows = rowsOf<WordFacts & { word: string; table: string; stemRows: number | null; nearStemRows: number | null }>(
     await db.execute(sql`
       WITH w AS (
         SELECT q.word, q.correct, st.stem, sp.word IS NOT NULL AS spelt, coalesce(t.word, c.word) AS near_word, coalesce(t.stem, c.stem) AS near_stem
@@ -87,7 +89,9 @@ async function wordFacts(
       )
       SELECT w.word, tb.name AS "table", w.stem, w.spelt, w.near_word AS "nearWord", w.near_stem AS "nearStem",
         (w.stem IS NOT NULL AND w.correct AND EXISTS (SELECT 1 FROM search_words s WHERE s.table_name = tb.name AND s.stem = w.stem)) AS known,
-        p.stem AS "prefixStem"
+        p.stem AS "prefixStem",
+        (SELECT n.n FROM search_stem_counts n WHERE w.correct AND n.table_name = tb.name AND n.stem = w.stem) AS "stemRows",
+        (SELECT n.n FROM search_stem_counts n WHERE w.correct AND n.table_name = tb.name AND n.stem = w.near_stem) AS "nearStemRows"
       FROM w CROSS JOIN unnest(string_to_array(${tables.join(',')}, ',')) AS tb(name)
       LEFT JOIN LATERAL (
         SELECT s.stem FROM search_words s
@@ -97,9 +101,28 @@ async function wordFacts(
       ) p ON true`),
   );
   const byTable = new Map(tables.map((t) => [t, new Map<string, WordFacts>()]));
-  for (const { word, table, ...facts } of rows) byTable.get(table)!.set(word, facts);
-  return byTable;
+  const stemCounts: StemCount[] = [];
+  for (const { word, table, stemRows, nearStemRows, ...facts } of rows) {
+    byTable.get(table)!.set(word, facts);
+    // a stem no row holds has no count kept: 0, as stemRows reads it
+    if (facts.stem && correct.get(word)) stemCounts.push({ table, stem: facts.stem, n: stemRows ?? 0 });
+    if (facts.nearStem && correct.get(word)) stemCounts.push({ table, stem: facts.nearStem, n: nearStemRows ?? 0 });
+  }
+  return { facts: byTable, stemCounts };
 }
+
+/** How many rows of a table hold a stem (search_stem_counts). */
+interface StemCount {
+  table: string;
+  stem: string;
+  n: number;
+}
+
+const stemRowsKey = (table: string, stem: string) => `stem-rows:${table}:${stem}`;
+
+/** Kept counts read with the word facts, remembered for stemRows: a one-word search then needs no statement of its own to count. */
+const rememberStemCounts = (memo: ContentMemo, counts: StemCount[]) =>
+  Promise.all(counts.map(({ table, stem, n }) => memo(stemRowsKey(table, stem), () => Promise.resolve(n))));
 
 /** The words of a query and what each may be: the query's own words corrected, a synonym's words only stemmed. */
 async function plannedWords(db: Db, text: string, memo: ContentMemo): Promise<{ plan: Plan; correct: Map<string, boolean> }> {
@@ -133,7 +156,8 @@ export async function rememberWordFacts(db: Db, searches: { table: string; text:
   for (const p of planned) for (const [word, c] of p.correct) correct.set(word, c || (correct.get(word) ?? false));
   if (correct.size === 0) return;
   const tables = [...new Set(planned.map((p) => p.table))];
-  const facts = await wordFacts(db, tables, vocabulary, correct);
+  const { facts, stemCounts } = await wordFacts(db, tables, vocabulary, correct);
+  await rememberStemCounts(memo, stemCounts);
   await Promise.all(
     planned.map((p) => memo(factsKey(p.table, vocabulary, p.correct), async () => factsFor(facts.get(p.table)!, p.correct))),
   );
@@ -164,16 +188,18 @@ export async function matchText(
   const { plan, correct } = await plannedWords(db, text, memo);
   const tableName = getTableConfig(table).name;
   const vocabulary = options.vocabulary ?? [tableName];
-  const facts = await memo(factsKey(tableName, vocabulary, correct), async () =>
-    factsFor((await wordFacts(db, [tableName], vocabulary, correct)).get(tableName)!, correct),
-  );
+  const facts = await memo(factsKey(tableName, vocabulary, correct), async () => {
+    const read = await wordFacts(db, [tableName], vocabulary, correct);
+    await rememberStemCounts(memo, read.stemCounts);
+    return factsFor(read.facts.get(tableName)!, correct);
+  });
   const { terms, corrections, unmatched, lexeme } = tsQueryText(plan, facts, { exact: options.exact ?? false });
   return { ...fullTextMatch(vector, terms), corrections, unmatched, stem: lexeme };
 }
 
 /** How many rows of `table` hold `stem` in their search vector (search_stem_counts, kept exact by triggers), remembered in `memo`. */
 export const stemRows = (db: Db, memo: ContentMemo, table: string, stem: string): Promise<number> =>
-  memo(`stem-rows:${table}:${stem}`, async () => {
+  memo(stemRowsKey(table, stem), async () => {
     const [row] = await db
       .select({ n: searchStemCounts.n })
       .from(searchStemCounts)

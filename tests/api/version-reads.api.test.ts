@@ -2,7 +2,8 @@
  * The kinds' versions (and a detail's row version) are read from the database for every cached
  * answer, but reads that wait at the same time share one statement (server/content-version.ts;
  * the sharing's order, a read answered only by a statement sent after it was asked, is
- * tests/unit/shared-runs.test.ts's): here, on each engine, what the shared statements answer.
+ * tests/unit/shared-runs.test.ts's): here, on each engine, what the shared statements answer;
+ * then, on PGlite, how many statements a read and a search send.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -69,7 +70,7 @@ describe.each(engines)('version reads on %s', (engine) => {
 });
 
 // counted on PGlite's own client, so on that engine alone
-describe('version statements counted on pglite', () => {
+describe('statements counted on pglite', () => {
   let t: TestApp;
   let consultancy: number;
 
@@ -117,5 +118,20 @@ describe('version statements counted on pglite', () => {
       });
       expect(reads, url).toBe(1);
     }
+  });
+
+  it('reads a one-word search’s kept count with its word facts, in no statement of its own', async () => {
+    // the content version, the word facts with the kept counts, the page
+    const list = await statementsDuring(/./, async () => {
+      const res = await t.app.inject({ url: '/api/consultancy/?search=abroad' });
+      expect(res.json()).toMatchObject({ count: 1 });
+    });
+    expect(list).toBe(3);
+    // every kind's count from the one word-facts statement, none from a statement per kind
+    const kept = await statementsDuring(/search_stem_counts/, async () => {
+      const res = await t.app.inject({ url: '/api/search/?q=machhapuchre' });
+      expect(res.json().groups.map((g: { kind: string }) => g.kind)).toContain('consultancy');
+    });
+    expect(kept).toBe(1);
   });
 });
