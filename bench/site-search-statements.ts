@@ -4,7 +4,7 @@
  * in the process's own postgres.js client (from the moment it is asked until its rows arrive, so
  * queueing for a pool connection counts). Not a test: a profile for bench/README.
  *
- *   tsx bench/site-search-statements.ts [--db-name bench_idle] [--queries 120] [--seed 99] [--out file.json]
+ *   tsx bench/site-search-statements.ts [--db-name bench_idle] [--queries 120] [--seed 99] [--slowest 5] [--out file.json]
  *
  * `--answers file.json` writes every answer too, to compare two versions' answers.
  */
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '99' },
     out: { type: 'string' },
     answers: { type: 'string' },
+    /** how many of the slowest queries to list */
+    slowest: { type: 'string', default: '5' },
   },
 });
 
@@ -82,7 +84,7 @@ const result = {
   node_cpu_ms: summary(rows.map((r) => r.cpu_ms)),
   slowest: [...rows]
     .sort((a, b) => b.wall_ms - a.wall_ms)
-    .slice(0, 5)
+    .slice(0, Number(args.slowest))
     .map((r) => ({ ...r, db_ms: round(r.db_ms), wall_ms: round(r.wall_ms), cpu_ms: round(r.cpu_ms) })),
 };
 console.log(JSON.stringify(result, null, 2));
