@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { BADGE_CLASSES, cardOf, type Badge, type CardDeclaration, type RefMaps, type Row } from '../lib/site/cards.ts';
 import type { Rates } from '../lib/site/money.ts';
-import { requirementsOf } from '../lib/shared/qualify.ts';
+import { hasRequirements, requirementsOf } from '../lib/shared/qualify.ts';
 
 export interface EntityCardProps {
   decl: CardDeclaration;
@@ -13,12 +13,38 @@ export interface EntityCardProps {
   rates?: Rates;
 }
 
-/** Saves a row to the shortlist; hidden until src/lib/site/saveButtons.ts wires it (no script, no dead button). */
+/**
+ * Saves a row to the shortlist; invisible until src/lib/site/saveButtons.ts wires it (no script, no
+ * dead button), but in the layout (`data-unwired`, not `hidden`, which Tailwind's preflight makes
+ * `display: none !important`), so the card does not reflow when it shows.
+ */
 export function SaveButton({ save, title }: { save: string; title: string }) {
   return (
-    <button type="button" className="save" data-save={save} aria-pressed="false" aria-label={`Save ${title} to your shortlist`} hidden>
+    <button
+      type="button"
+      className="save"
+      data-save={save}
+      data-unwired=""
+      aria-pressed="false"
+      aria-label={`Save ${title} to your shortlist`}
+    >
       ☆ Save
     </button>
+  );
+}
+
+/**
+ * A course card's "Do I qualify?" line, which src/lib/site/qualifyMarks.ts fills from the device's
+ * profile. "Requirements not on record" needs no profile, so it is in the HTML already: the card
+ * does not grow when the script runs.
+ */
+function QualifyMark({ row }: { row: Row }) {
+  const req = requirementsOf(row);
+  const stated = hasRequirements(req);
+  return (
+    <p className={stated ? 'qualify' : 'qualify none'} data-requirements={JSON.stringify(req)} hidden={stated}>
+      {stated ? null : 'Requirements not on record'}
+    </p>
   );
 }
 
@@ -82,7 +108,7 @@ export default function EntityCard({ decl, row, refs, level = 2, rates }: Entity
         )}
         <Badges badges={card.badges} />
         {card.text && <p>{card.text}</p>}
-        {decl.entryRequirements && <p className="qualify" data-requirements={JSON.stringify(requirementsOf(row))} hidden />}
+        {decl.entryRequirements && <QualifyMark row={row} />}
       </div>
       {card.save && <SaveButton save={card.save} title={card.title} />}
     </li>

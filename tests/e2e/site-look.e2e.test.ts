@@ -1,6 +1,7 @@
 /**
  * Layouts that hold (issue 22): on a laptop no card title breaks inside a word and the header is
- * one row; destinations show their country's flag; a phone's first screen of a detail page holds
+ * one row; cards on a phone do not move when their scripts run; destinations show their country's
+ * flag; a phone's first screen of a detail page holds
  * the facts a student decides by and the main action; /compare/ on a phone is one labelled card
  * per compared row, with rupees.
  */
@@ -74,6 +75,33 @@ describe.each([1024, 1366])('at %i px', (width) => {
     expect(rows.right).toBeLessThanOrEqual(width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(rows.height).toBeLessThanOrEqual(64);
+    await context.close();
+  });
+});
+
+describe('cards on a phone', () => {
+  it('do not move when their scripts run: the Save button and "Requirements not on record" hold their room from the first paint', async () => {
+    const context = await newContext({ viewport: { width: 360, height: 740 }, mobile: true });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: { value: number; moved: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[])
+          shifts.push({
+            value: entry.value,
+            moved: entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? ''),
+          });
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/consultancy/', '/course/']) {
+      await page.goto(path);
+      // the cards' scripts have run: their Save buttons are wired and visible
+      await page.locator('.card button[data-save]').first().waitFor({ state: 'visible' });
+      await hydrated(page);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
+      expect(shifts, path).toEqual([]);
+    }
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The Save buttons of cards and detail pages (`data-save="university:12"`): static HTML, hidden
- * until this runs, then wired to the shortlist store. One listener on the document serves the
+ * The Save buttons of cards and detail pages (`data-save="university:12"`): static HTML, invisible
+ * until this runs (`data-unwired`), then wired to the shortlist store. One listener on the document serves the
  * cards live search adds later too; their pressed state follows the store.
  */
 import { $shortlist, isSaved, loadShortlist, syncWithAccount, toggleSaved, type Saved } from '../stores/shortlist.ts';
@@ -19,7 +19,7 @@ function show(root: ParentNode) {
     const saved = isSaved(list, item);
     const text = saved ? '★ Saved' : '☆ Save';
     // only what changed: the observer below sees every change this makes
-    if (button.hidden) button.hidden = false;
+    if (button.hasAttribute('data-unwired')) button.removeAttribute('data-unwired');
     if (button.getAttribute('aria-pressed') !== String(saved)) button.setAttribute('aria-pressed', String(saved));
     if (button.textContent !== text) button.textContent = text;
   }
