@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/index.ts';
 import type { ContentMemo } from './content-memo.ts';
@@ -14,8 +14,20 @@ import type { ContentMemo } from './content-memo.ts';
  */
 const WALK_SLACK = 3;
 
+/** Each table's answers, by its keys: getTableConfig builds the table's index declarations anew on every call. */
+const indexedOrders = new WeakMap<PgTable, Map<string, boolean>>();
+
 /** Whether a btree index of `table` holds its rows in the order of `keys` ('-name' descending, NULLS LAST as the lists order), so a walk of it stops after a page. */
 export function orderIndexed(table: PgTable, keys: string[]): boolean {
+  let answers = indexedOrders.get(table);
+  if (!answers) indexedOrders.set(table, (answers = new Map()));
+  const key = keys.join(',');
+  let answer = answers.get(key);
+  if (answer === undefined) answers.set(key, (answer = holdsOrder(table, keys)));
+  return answer;
+}
+
+function holdsOrder(table: PgTable, keys: string[]): boolean {
   return getTableConfig(table).indexes.some(({ config }) => {
     if ((config.method ?? 'btree') !== 'btree' || config.columns.length < keys.length) return false;
     return keys.every((key, i) => {
@@ -57,7 +69,7 @@ export async function walkFirst(
   walked: Page & { execute(values: { limit: number; offset: number; budget: number }): Promise<Record<string, unknown>[]> },
   sorted: Page,
 ): Promise<Page> {
-  const rows = await estimatedRows(db, memo, getTableConfig(table).name);
+  const rows = await estimatedRows(db, memo, getTableName(table));
   return {
     async execute({ limit, offset }) {
       const budget = Math.ceil((WALK_SLACK * (offset + limit) * rows) / matches);
@@ -73,5 +85,5 @@ export async function walkFirst(
 
 /** The first `budget` rows of `table` in `order` (read from its index) as a subquery under the table's own name, so the order's and the condition's expressions read its columns. */
 export function firstInOrder(table: PgTable, order: SQL[]): SQL {
-  return sql`(SELECT * FROM ${table} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${sql.placeholder('budget')}) AS ${sql.identifier(getTableConfig(table).name)}`;
+  return sql`(SELECT * FROM ${table} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${sql.placeholder('budget')}) AS ${sql.identifier(getTableName(table))}`;
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { countable, orderableFields, type FilterMeta } from '../../src/lib/contract/index.ts';
 import { nepalToday } from '../services/licence-values.ts';
@@ -584,7 +584,7 @@ function countedPage(
  * the order index (SORTED_AT_MOST).
  */
 function matchesFirst(entity: ServerEntity, condition: SQL | undefined): SQL {
-  return sql`(select * from ${entity.table} where ${condition} offset 0) as ${sql.identifier(getTableConfig(entity.table).name)}`;
+  return sql`(select * from ${entity.table} where ${condition} offset 0) as ${sql.identifier(getTableName(entity.table))}`;
 }
 
 /** Counts per value of each filter, by filter name: value (an id, an option, 'true') → rows. */

@@ -1,5 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/index.ts';
 import { searchStemCounts, synonyms } from '../db/schema/index.ts';
 import { contentMemo, type ContentMemo } from './content-memo.ts';
@@ -186,7 +186,7 @@ export async function matchText(
 ): Promise<TextMatch> {
   const memo = options.memo ?? (await contentMemo(db, CONTENT_KINDS));
   const { plan, correct } = await plannedWords(db, text, memo);
-  const tableName = getTableConfig(table).name;
+  const tableName = getTableName(table);
   const vocabulary = options.vocabulary ?? [tableName];
   const facts = await memo(factsKey(tableName, vocabulary, correct), async () => {
     const read = await wordFacts(db, [tableName], vocabulary, correct);

@@ -1,5 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SiteDeclaration } from '../../src/lib/contract/index.ts';
 import type { SearchAnswer, SearchChip, SearchGroup, SearchParams } from '../../src/lib/contract/search.ts';
 import { understand } from '../../src/lib/shared/query-understanding.ts';
@@ -201,7 +200,7 @@ export const siteSearchReads = (): readonly ContentKind[] =>
     ...new Set<ContentKind>([...searchKinds().flatMap((d) => readsOf(serverEntity(d.name))), ...ROW_CHIPS.map((c) => c.entity), 'synonym']),
   ].sort();
 
-const tableOf = (decl: SiteDeclaration) => getTableConfig(serverEntity(decl.name).table).name;
+const tableOf = (decl: SiteDeclaration) => getTableName(serverEntity(decl.name).table);
 const tablesOf = (kinds: SiteDeclaration[]) => kinds.map(tableOf);
 
 /** The site's search: chips understood, every kind searched, the groups ordered best first, and what to try when nothing matched. */
