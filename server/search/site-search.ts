@@ -255,7 +255,12 @@ export async function siteSearch(db: Db, params: SearchParams, versions?: KindVe
   };
   const { chips, words, hint, answers, corrections } = await understandAndSearch(db, kinds, params.q, options);
   const scoreOf = (a: KindAnswer) => score(a, chips, hint, correctedQuery(a.plan.words, corrections) ?? a.plan.words);
-  const found = answers.filter((a) => a.count > 0).sort((a, b) => scoreOf(b) - scoreOf(a));
+  // each answer scored once, not at every comparison of the sort (a score corrects the words again)
+  const found = answers
+    .filter((a) => a.count > 0)
+    .map((a) => ({ a, score: scoreOf(a) }))
+    .sort((x, y) => y.score - x.score)
+    .map((x) => x.a);
   const groups = await Promise.all(found.map((a) => groupOf(db, a, options.memo)));
   // a word spelt as one table holds it is unmatched in the others: only what no kind knows is suggested for
   const searched = answers.filter((a) => a.plan.words);
