@@ -57,15 +57,17 @@ const stemOnly = (facts: WordFacts): WordFacts => ({
  * ("ilets" → ielts, which trigrams find too dissimilar), else the most similar by trigrams (one
  * that starts with the same letter first). The correction does not depend on the table, so it is
  * looked up once per word, however many tables are asked (the site search asks about ten). The
- * same statement reads the kept counts of each word's stem and correction (search_stem_counts), so
- * a one-word search counts its matches without a statement of its own.
+ * same statement reads the kept counts of each word's stem and correction (search_stem_counts),
+ * remembered in `memo` for stemRows, so a one-word search counts its matches without a statement of
+ * its own.
  */
 async function wordFacts(
   db: Db,
+  memo: ContentMemo,
   tables: string[],
   vocabulary: string[],
   correct: Map<string, boolean>,
-): Promise<{ facts: Map<string, Map<string, WordFacts>>; stemCounts: StemCount[] }> {
+): Promise<Map<string, Map<string, WordFacts>>> {
   // only a word that may be corrected is looked up beyond its stem (a synonym group's words are many)
   const asked = [...correct].map(([word, c]) => ({ word, correct: c, swaps: c ? neighbourSwaps(word) : [] }));
   const rows = rowsOf<WordFacts & { word: string; table: string; stemRows: number | null; nearStemRows: number | null }>(
@@ -101,28 +103,20 @@ async function wordFacts(
       ) p ON true`),
   );
   const byTable = new Map(tables.map((t) => [t, new Map<string, WordFacts>()]));
-  const stemCounts: StemCount[] = [];
+  const counted: Promise<number>[] = [];
+  const keep = (table: string, stem: string, n: number | null) =>
+    counted.push(memo(stemRowsKey(table, stem), () => Promise.resolve(n ?? 0)));
   for (const { word, table, stemRows, nearStemRows, ...facts } of rows) {
     byTable.get(table)!.set(word, facts);
     // a stem no row holds has no count kept: 0, as stemRows reads it
-    if (facts.stem && correct.get(word)) stemCounts.push({ table, stem: facts.stem, n: stemRows ?? 0 });
-    if (facts.nearStem && correct.get(word)) stemCounts.push({ table, stem: facts.nearStem, n: nearStemRows ?? 0 });
+    if (facts.stem && correct.get(word)) keep(table, facts.stem, stemRows);
+    if (facts.nearStem && correct.get(word)) keep(table, facts.nearStem, nearStemRows);
   }
-  return { facts: byTable, stemCounts };
-}
-
-/** How many rows of a table hold a stem (search_stem_counts). */
-interface StemCount {
-  table: string;
-  stem: string;
-  n: number;
+  await Promise.all(counted);
+  return byTable;
 }
 
 const stemRowsKey = (table: string, stem: string) => `stem-rows:${table}:${stem}`;
-
-/** Kept counts read with the word facts, remembered for stemRows: a one-word search then needs no statement of its own to count. */
-const rememberStemCounts = (memo: ContentMemo, counts: StemCount[]) =>
-  Promise.all(counts.map(({ table, stem, n }) => memo(stemRowsKey(table, stem), () => Promise.resolve(n))));
 
 /** The words of a query and what each may be: the query's own words corrected, a synonym's words only stemmed. */
 async function plannedWords(db: Db, text: string, memo: ContentMemo): Promise<{ plan: Plan; correct: Map<string, boolean> }> {
@@ -156,8 +150,7 @@ export async function rememberWordFacts(db: Db, searches: { table: string; text:
   for (const p of planned) for (const [word, c] of p.correct) correct.set(word, c || (correct.get(word) ?? false));
   if (correct.size === 0) return;
   const tables = [...new Set(planned.map((p) => p.table))];
-  const { facts, stemCounts } = await wordFacts(db, tables, vocabulary, correct);
-  await rememberStemCounts(memo, stemCounts);
+  const facts = await wordFacts(db, memo, tables, vocabulary, correct);
   await Promise.all(
     planned.map((p) => memo(factsKey(p.table, vocabulary, p.correct), async () => factsFor(facts.get(p.table)!, p.correct))),
   );
@@ -188,11 +181,9 @@ export async function matchText(
   const { plan, correct } = await plannedWords(db, text, memo);
   const tableName = getTableName(table);
   const vocabulary = options.vocabulary ?? [tableName];
-  const facts = await memo(factsKey(tableName, vocabulary, correct), async () => {
-    const read = await wordFacts(db, [tableName], vocabulary, correct);
-    await rememberStemCounts(memo, read.stemCounts);
-    return factsFor(read.facts.get(tableName)!, correct);
-  });
+  const facts = await memo(factsKey(tableName, vocabulary, correct), async () =>
+    factsFor((await wordFacts(db, memo, [tableName], vocabulary, correct)).get(tableName)!, correct),
+  );
   const { terms, corrections, unmatched, lexeme } = tsQueryText(plan, facts, { exact: options.exact ?? false });
   return { ...fullTextMatch(vector, terms), corrections, unmatched, stem: lexeme };
 }
