@@ -34,15 +34,15 @@ export function SaveButton({ save, title }: { save: string; title: string }) {
 }
 
 /**
- * A course card's "Do I qualify?" line, which src/lib/site/qualifyMarks.ts fills from the device's
- * profile. "Requirements not on record" needs no profile, so it is in the HTML already: the card
- * does not grow when the script runs.
+ * A course's "Do I qualify?" line, on its card and its page, which src/lib/site/qualifyMarks.ts fills
+ * from the device's profile. "Requirements not on record" needs no profile, so it is in the HTML
+ * already: nothing grows when the script runs.
  */
-function QualifyMark({ row }: { row: Row }) {
+export function QualifyMark({ row, role }: { row: Row; role?: 'status' }) {
   const req = requirementsOf(row);
   const stated = hasRequirements(req);
   return (
-    <p className={stated ? 'qualify' : 'qualify none'} data-requirements={JSON.stringify(req)} hidden={stated}>
+    <p className={stated ? 'qualify' : 'qualify none'} data-requirements={JSON.stringify(req)} hidden={stated} role={role}>
       {stated ? null : 'Requirements not on record'}
     </p>
   );
