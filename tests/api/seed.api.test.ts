@@ -5,12 +5,14 @@ import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
+import { hasRequirements, requirementsOf } from '../../src/lib/shared/qualify.ts';
 import type { Db } from '../../server/db/index.ts';
 import {
   ads,
   consultancies,
   consultancyApplications,
   consultancyLicences,
+  courses,
   districts,
   events,
   exams,
@@ -19,6 +21,7 @@ import {
   siteSettings,
   users,
 } from '../../server/db/schema/index.ts';
+import { NOT_PUBLISHED } from '../../server/db/seed/data/requirements.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed/demo.ts';
 import { seedScale } from '../../server/db/seed/scale.ts';
 import { localStorage } from '../../server/storage/index.ts';
@@ -159,6 +162,25 @@ describe.each(engines)('demo seed on %s', (engine) => {
       JLPT: 'language',
       TOPIK: 'language',
     });
+  });
+
+  it("states a course's entry requirements in words exactly when it has them on record, with the same IELTS and grade", async () => {
+    const rows = await first.database.db.select().from(courses);
+    const stated = rows.filter((c) => hasRequirements(requirementsOf(c)));
+    expect(stated.length).toBeGreaterThan(rows.length / 2);
+    expect(stated.length).toBeLessThan(rows.length);
+    for (const c of rows) {
+      if (!hasRequirements(requirementsOf(c))) {
+        expect(c.requirements, c.slug).toBe(NOT_PUBLISHED);
+        continue;
+      }
+      expect(c.requirements, c.slug).toContain(
+        `IELTS ${Number(c.ielts_overall).toFixed(1)} (no band below ${Number(c.ielts_band_min).toFixed(1)})`,
+      );
+      expect(c.requirements, c.slug).toContain(
+        c.grade_scale === 'percent' ? `${Number(c.grade_min)}%` : `${Number(c.grade_min).toFixed(1)} GPA`,
+      );
+    }
   });
 
   it('keeps events upcoming for at least a year after late 2026, and has past ones', async () => {

@@ -87,10 +87,6 @@ async function seedCourses({ tx, rng }: SeedContext, ref: Reference, unis: Unive
         ...spent(rng.int(0, 7)),
         about: `<p>The ${fields.name} at ${u.name} prepares students for a career in ${subject.toLowerCase()}.</p><h2>What you will study</h2><ul><li>Core theory and practice</li><li>Industry projects</li><li>Work-integrated learning</li></ul>`,
         facts_checked_on: factsCheckedOn(rng),
-        requirements:
-          fields.level === 'master' || fields.level === 'phd'
-            ? 'A recognised bachelor degree with at least second division; IELTS 6.5 (no band below 6.0).'
-            : 'NEB +2 with at least 2.6 GPA; IELTS 6.0 (no band below 5.5).',
         ...demoRequirements(index++, fields.level, u.destination, fields.fee),
       };
     }),
