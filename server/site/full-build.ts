@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DataOnlyBuilder } from './data-only-build.ts';
 import type { RebuildResult } from './scheduler.ts';
-import { newBuildDir, RENDERER_DIR, writeVersion } from './site-dir.ts';
+import { astroCacheFor, newBuildDir, RENDERER_DIR, writeVersion } from './site-dir.ts';
 import type { Publisher } from './swap.ts';
 
 export type BuildFn = (outDir: string, apiUrl: string, env?: Record<string, string>) => Promise<void>;
@@ -41,8 +41,9 @@ export async function fullBuild(options: FullBuildOptions, run: FullBuildRun): P
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   log(`building content version ${version}…`);
   try {
-    if (dataOnly) await build(dir, apiUrl, { SITE_RENDERER_OUT: staging, ...(run.refresh ? { SITE_DATA_REFRESH: '1' } : {}) });
-    else await build(dir, apiUrl);
+    const cache = { ASTRO_CACHE_DIR: astroCacheFor(siteDir, fingerprint) };
+    if (dataOnly) await build(dir, apiUrl, { ...cache, SITE_RENDERER_OUT: staging, ...(run.refresh ? { SITE_DATA_REFRESH: '1' } : {}) });
+    else await build(dir, apiUrl, cache);
     if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error('the build has no index.html');
     writeVersion(dir, version);
     publisher.publish(dir);

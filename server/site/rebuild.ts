@@ -124,16 +124,17 @@ export function createRebuildRunner(options: RebuildRunnerOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
   const siteUrl = options.siteUrl ?? process.env.SITE_URL;
-  // Astro's incremental cache lives beside the builds, so unchanged pages are copied, not rendered;
-  // so do the compiled pages of the current build and the build's copy of the API's lists.
+  // Astro's incremental cache lives beside the builds (one per code fingerprint: astroCacheFor), so
+  // unchanged pages are copied, not rendered; so do the compiled pages of the current build and the
+  // build's copy of the API's lists.
   const dataEnv = { SITE_DATA_DIR: path.join(siteDir, DATA_DIR) };
-  const cacheEnv = { ASTRO_CACHE_DIR: path.join(siteDir, '.astro-cache'), ...dataEnv, ...(siteUrl ? { SITE_URL: siteUrl } : {}) };
+  const buildEnv = { ...dataEnv, ...(siteUrl ? { SITE_URL: siteUrl } : {}) };
   // aborted by stop(): the build under way ends instead of being waited for
   let stopping = new AbortController();
   const build =
     options.build ??
     ((outDir: string, url: string, env: Record<string, string> = {}) =>
-      astroBuild(outDir, url, { ...cacheEnv, ...env }, undefined, stopping.signal));
+      astroBuild(outDir, url, { ...buildEnv, ...env }, undefined, stopping.signal));
   const publisher = createPublisher(siteDir, keep);
   const incremental = options.incremental ?? !options.build;
   const standby = options.standby ?? false;

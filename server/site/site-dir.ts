@@ -13,6 +13,21 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export const VERSION_FILE = '.site-version';
 export const RENDERER_DIR = '.renderer';
 export const DATA_DIR = '.data';
+export const ASTRO_CACHE = '.astro-cache';
+
+/**
+ * Astro's incremental cache for builds of the code with this fingerprint, the caches of other code
+ * removed. Astro copies a page from its cache when the page's modules are unchanged, but it does not
+ * hash the integrations or the client chunking (astro.config.mjs), which name the scripts a page
+ * loads: a page copied from a build of other code could name scripts the new build does not have.
+ */
+export function astroCacheFor(siteDir: string, fingerprint: string): string {
+  const root = path.join(siteDir, ASTRO_CACHE);
+  const name = fingerprint.slice(0, 16) || 'unversioned';
+  fs.mkdirSync(root, { recursive: true });
+  for (const entry of fs.readdirSync(root)) if (entry !== name) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+  return path.join(root, name);
+}
 /** siteDir/.next-<pid>-<n>: the folder linked ahead for the next data-only rebuild */
 export const STAGING_PREFIX = '.next-';
 /** siteDir/.old-<pid>-<n>: pruned builds being deleted */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRebuildRunner, currentVersion, linkTree, sourceFingerprint, swapCurrent } from '../../server/site/rebuild.ts';
+import { astroCacheFor } from '../../server/site/site-dir.ts';
 import { removeTree, TREE_BATCH } from '../../server/site/swap.ts';
 
 let siteDir: string;
@@ -41,7 +42,11 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
   it('builds into a new folder and points `current` at it, recording the content version', async () => {
     const r = await runner().check();
     expect(r.status).toBe('built');
-    expect(fakeBuild).toHaveBeenCalledWith(expect.stringContaining(path.join(siteDir, 'builds')), 'http://api.test/api');
+    expect(fakeBuild).toHaveBeenCalledWith(
+      expect.stringContaining(path.join(siteDir, 'builds')),
+      'http://api.test/api',
+      expect.any(Object),
+    );
     expect(fs.lstatSync(path.join(siteDir, 'current')).isSymbolicLink()).toBe(true);
     expect(served()).toBe('<h1>v1</h1>');
     expect(currentVersion(siteDir)).toBe(1);
@@ -194,7 +199,21 @@ describe('rebuild runner (issue 4, "Fresh content")', () => {
     version = 2;
     clock += 60_000;
     expect(await site.check()).toMatchObject({ status: 'built', mode: 'full' });
-    expect(fakeBuild).toHaveBeenLastCalledWith(expect.any(String), 'http://api.test/api');
+    expect(fakeBuild).toHaveBeenLastCalledWith(expect.any(String), 'http://api.test/api', {
+      ASTRO_CACHE_DIR: path.join(siteDir, '.astro-cache', 'unversioned'),
+    });
+  });
+
+  it("keeps Astro's incremental cache per code fingerprint: a build of other code starts from an empty one", () => {
+    const first = astroCacheFor(siteDir, 'a'.repeat(64));
+    fs.mkdirSync(first, { recursive: true });
+    fs.writeFileSync(path.join(first, 'page.html'), 'built by code a');
+    expect(astroCacheFor(siteDir, 'a'.repeat(64))).toBe(first);
+    expect(fs.existsSync(path.join(first, 'page.html'))).toBe(true);
+    const next = astroCacheFor(siteDir, 'b'.repeat(64));
+    expect(next).not.toBe(first);
+    expect(fs.existsSync(first)).toBe(false);
+    expect(fs.readdirSync(path.join(siteDir, '.astro-cache'))).toEqual([]);
   });
 
   it('links a build into a new folder whose files can be replaced without touching the original', async () => {
