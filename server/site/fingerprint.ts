@@ -11,6 +11,7 @@ const RENDERING_CODE = [
   'server/site/astro-renderer.ts',
   'server/site/astro-adapter.ts',
   'server/site/render.ts',
+  'server/site/module-preloads.ts',
 ];
 
 /** The files the fingerprint reads, in a fixed order. */

@@ -2,15 +2,13 @@
 import { useEffect, useState } from 'preact/compat';
 import { roadblockAds, type Ad } from '../lib/api/public.ts';
 import { adPictures } from '../lib/site/adPictures.ts';
+import { CONSOLE_PATH, WIDE } from '../lib/shared/auto-dialog-rules.ts';
 import { $roadblock, claimAutoOpen, mayOpenByItself, whenQuiet } from '../lib/site/autoDialogs.ts';
 import { $dataSaver } from '../lib/stores/dataSaver.ts';
 import { Dialog } from './Dialog.tsx';
 
 /** SPEC §2, to the letter: never on paths starting with /admin or /dashboard. */
-export const roadblockAllowed = (path: string) => !(path.startsWith('/admin') || path.startsWith('/dashboard'));
-
-/** the width from which the desktop image is the one shown (the <picture>'s media) */
-export const WIDE = '(min-width: 768px)';
+export const roadblockAllowed = (path: string) => !CONSOLE_PATH.test(path);
 
 /**
  * SPEC §2, §4: the roadblock ad, at most once per browser session, on the session's first page

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type * as Axe from 'axe-core';
-import { SHOWN_COOKIE } from '../../src/lib/site/autoDialogs.ts';
+import { SHOWN_COOKIE } from '../../src/lib/shared/auto-dialog-rules.ts';
 import { apiJson, baseUrl, disconnect, hydrated, newContext } from './site-helpers.ts';
 
 afterAll(disconnect);

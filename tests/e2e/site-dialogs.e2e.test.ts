@@ -117,7 +117,8 @@ it('the roadblock waits for its image: while it is on its way, no dialog (never 
     await held;
     await route.continue().catch(() => {});
   });
-  await page.goto('/destination/');
+  // the page's load event waits for the picture the early script asked for (src/lib/shared/early-script.ts)
+  await page.goto('/destination/', { waitUntil: 'domcontentloaded' });
   await page.clock.runFor(500);
   await hydrated(page);
   await page.locator('img[data-roadblock-preload]').waitFor({ state: 'attached' });

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { SHOWN_COOKIE } from '../../src/lib/site/autoDialogs.ts';
+import { SHOWN_COOKIE } from '../../src/lib/shared/auto-dialog-rules.ts';
 
 export const baseUrl = () => inject('baseUrl');
 

@@ -90,6 +90,21 @@ describe('first view on a phone, first visit', () => {
     expect(v.urls.filter((u) => u.includes('/api/leads/modal-settings/'))).toEqual([]);
   });
 
+  it('asks for the shared chunks first, from the HTML, not once the files importing them have come (issue 27)', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="modulepreload" href="\/_astro\/site\.[\w-]+\.js">/);
+    const scripts = (await view('/')).urls.filter((u) => u.startsWith('Script '));
+    expect(scripts.slice(0, 2).every((u) => /\/_astro\/(?:site|cards)\.[\w-]+\.js$/.test(u))).toBe(true);
+  });
+
+  it("a page without cards loads the public code every page runs, not the cards' code", async () => {
+    const scripts = (await view('/consultancy/everest-education-consultancy/')).urls.filter((u) => u.startsWith('Script '));
+    expect(scripts.filter((u) => /\/_astro\/site\.[\w-]+\.js$/.test(u))).toHaveLength(1);
+    expect(scripts.filter((u) => /\/_astro\/cards\./.test(u))).toEqual([]);
+    expect(scripts.length).toBeLessThanOrEqual(4);
+  });
+
   it('serves the hashed scripts for a year, immutable', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
     const script = html.match(/\/_astro\/[\w.-]+\.js/)![0];

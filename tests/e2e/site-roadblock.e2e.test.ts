@@ -57,6 +57,20 @@ describe('roadblock ad (once per browser session)', () => {
     await context.close();
   });
 
+  it("is asked for, with its picture, from the page's HTML: before the site's scripts have come (issue 27)", async () => {
+    const ad = await runningAd();
+    const context = await newContext({ quiet: false, mobile: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    // the site's scripts never come; only the page's own early script runs
+    await page.route('**/_astro/**/*.js', (route) => route.abort());
+    const picture = page.waitForRequest((r) => r.url().includes('/media/'));
+    const ads = page.waitForRequest((r) => r.url().includes('/api/ads/?placement=roadblock_ad'));
+    await page.goto('/consultancy/');
+    await ads;
+    expect(pathOf((await picture).url())).toBe(pathOf(ad.mobile_image_2x_url ?? ad.mobile_image_url));
+    await context.close();
+  });
+
   it('never shows on the console', async () => {
     const context = await newContext({ quiet: false });
     const page = await context.newPage();

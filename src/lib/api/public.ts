@@ -145,9 +145,26 @@ export interface Ad {
   mobile_image_2x_url: string | null;
 }
 
+declare global {
+  interface Window {
+    /** the same call, started by the page's early script (src/lib/shared/early-script.ts) */
+    earlyRoadblockAds?: Promise<unknown>;
+  }
+}
+
+/** The early script's answer, taken once; its failure counts as none, and the call is made again. */
+async function takeEarlyAds(): Promise<Ad[] | Page<Ad> | undefined> {
+  if (typeof window === 'undefined' || !window.earlyRoadblockAds) return undefined;
+  const early = window.earlyRoadblockAds;
+  delete window.earlyRoadblockAds;
+  return early.then((answer) => answer as Ad[] | Page<Ad>).catch(() => undefined);
+}
+
 /** GET /ads/?placement=roadblock_ad: the active ads (an array, or a page of them). */
 export async function roadblockAds(): Promise<Ad[]> {
-  const result = await call('Failed to fetch ads', json<Ad[] | Page<Ad>>('ads/', { searchParams: { placement: 'roadblock_ad' } }));
+  const result =
+    (await takeEarlyAds()) ??
+    (await call('Failed to fetch ads', json<Ad[] | Page<Ad>>('ads/', { searchParams: { placement: 'roadblock_ad' } })));
   return Array.isArray(result) ? result : (result?.results ?? []);
 }
 

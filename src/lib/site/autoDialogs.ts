@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { MAIL_MARK, MAIL_MARK_VALUE } from '../shared/mail-mark.ts';
+import { APPLY_PAGE, SHOWN_COOKIE, TASK_PAGE } from '../shared/auto-dialog-rules.ts';
 import { $dialogs } from './dialogs.ts';
 
 /**
@@ -13,7 +14,6 @@ import { $dialogs } from './dialogs.ts';
  */
 export type AutoDialog = 'roadblock' | 'booking';
 
-export const SHOWN_COOKIE = 'auto_dialogs';
 /** no dialog opens by itself within this long of the visitor's last input */
 export const QUIET_AFTER_INPUT_MS = 10_000;
 /** the moment the visitor gets after closing the roadblock before the booking dialog may open */
@@ -25,8 +25,7 @@ export const RECHECK_MS = 250;
 type Token = AutoDialog | 'first' | 'mail';
 
 /** Applying, tracking, complaining, reviewing, signing in, searching, comparing, or lost (404): no dialog opens by itself there. */
-export const isTaskPage = (path: string) =>
-  /^\/(login|track|complaint|review|search|shortlist|compare|404)(\/|$)/.test(path) || /^\/consultancy\/[^/]+\/apply(\/|$)/.test(path);
+export const isTaskPage = (path: string) => TASK_PAGE.test(path) || APPLY_PAGE.test(path);
 
 function tokens(): Set<string> {
   if (typeof document === 'undefined') return new Set();

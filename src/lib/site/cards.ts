@@ -124,9 +124,6 @@ export const badgesOf = (decl: CardDeclaration, row: Row, now = Date.now()): Bad
 /** The classes of a badge of each tone: the amber and red ones are as visible as a warning is. */
 export const BADGE_CLASSES: Record<BadgeTone, string> = { ok: 'badge ok', plain: 'badge', warn: 'badge warn', lapsed: 'badge lapsed' };
 
-/** Whether a declaration's cards or page carry a badge that lapses on a date (the page then loads ended.ts's marks). */
-export const hasLapsingBadges = (decl: CardDeclaration) => Object.values(decl.fields).some((meta) => meta.badge && meta.holdsUntil);
-
 const currencyFieldsOf = new WeakMap<CardDeclaration, ReadonlySet<string>>();
 /** Fields that only name another field's currency: shown with that amount, never on their own (worked out once per declaration). */
 export const currencyFields = (decl: CardDeclaration): ReadonlySet<string> =>

@@ -1,0 +1,18 @@
+/**
+ * The rules that decide, before any script of the site has loaded, whether a page view may open the
+ * roadblock ad by itself: shared by src/lib/site/autoDialogs.ts and the pages' early inline script
+ * (./early-script.ts), which starts the ad's call from the HTML.
+ */
+
+/** The session cookie holding which automatic dialogs the browser session has had (autoDialogs.ts). */
+export const SHOWN_COOKIE = 'auto_dialogs';
+
+/** Applying, tracking, complaining, reviewing, signing in, searching, comparing, or lost (404). */
+export const TASK_PAGE = /^\/(login|track|complaint|review|search|shortlist|compare|404)(\/|$)/;
+export const APPLY_PAGE = /^\/consultancy\/[^/]+\/apply(\/|$)/;
+
+/** SPEC §2: the roadblock never shows on paths starting with /admin or /dashboard. */
+export const CONSOLE_PATH = /^\/(admin|dashboard)/;
+
+/** the width from which the roadblock's desktop image is the one shown (the <picture>'s media) */
+export const WIDE = '(min-width: 768px)';
