@@ -7,7 +7,7 @@ import { refsOf } from '../lib/site/refs.ts';
 import { wireSaveButtons } from '../lib/site/saveButtons.ts';
 import { wireQualifyMarks } from '../lib/site/qualifyMarks.ts';
 import { downloadCalendar, savedDates, type DatedKind, type SavedDate } from '../lib/site/shortlistDates.ts';
-import { formatDate } from '../lib/format.ts';
+import { dayOnDevice, formatDate } from '../lib/format.ts';
 import { $shortlist, fromQuery, saveAll, shareQuery, type Saved } from '../lib/stores/shortlist.ts';
 import { $reminders, loadReminders, setReminders } from '../lib/stores/deadlineReminders.ts';
 import { $session } from '../lib/stores/session.ts';
@@ -76,7 +76,7 @@ const useSavedDates = (loaded: Loaded | null, kinds: ShortlistKind[]) =>
       loaded
         ? savedDates(
             kinds.flatMap((k) => (loaded[k.card.name] ? [{ kind: k.dated, rows: loaded[k.card.name]!.rows }] : [])),
-            new Date().toLocaleDateString('en-CA'),
+            dayOnDevice(),
           )
         : [],
     [loaded, kinds],

@@ -34,6 +34,16 @@ export function dayInNepal(at: Date = new Date()): string {
 }
 
 /**
+ * The calendar day (YYYY-MM-DD) it is on this device: a key to compare dates with, not text to show,
+ * so it is read from the Date's own fields. Through Intl it would make the page's first formatter,
+ * 100 ms of a phone's start (above), on a page that may show no date at all (an empty shortlist).
+ */
+export function dayOnDevice(at: Date = new Date()): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+}
+
+/**
  * A date as "23 Nov 2026". A calendar date (2026-11-23) is that day wherever the reader is; a moment
  * (an ISO timestamp) is the day in Nepal, with "17:45" only when asked for (events, a timeline).
  */
