@@ -3,9 +3,9 @@ import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import keepRenderer from './server/site/astro-renderer.ts';
-import preloadModules from './server/site/module-preloads.ts';
+import finishPages from './server/site/finish-pages.ts';
 import { pageDirectives } from './src/lib/shared/csp.ts';
-import { EARLY_SCRIPT_HASH } from './src/lib/shared/early-script.ts';
+import { EARLY_SCRIPT_HASHES } from './src/lib/shared/early-script.ts';
 
 // Pages are pre-rendered from the API at build time; SITE_URL gives canonical URLs and the sitemap.
 // Two JSX runtimes side by side: the public islands (src/islands) run on Preact with its React
@@ -20,7 +20,8 @@ import { EARLY_SCRIPT_HASH } from './src/lib/shared/early-script.ts';
 // security.csp: each page carries a policy with the hashes of its inline scripts and styles, and
 // no 'unsafe-inline' (src/lib/shared/csp.ts says why and adds the other directives); the one inline
 // script of our own (src/lib/shared/early-script.ts, at the top of <body>) is added by its hash.
-// preloadModules lists in each page's <head> the modules its scripts import (module-preloads.ts).
+// finishPages preloads in each page's <head> the modules its scripts import and keeps in its policy
+// only the hashes of its own inline scripts and styles (server/site/finish-pages.ts).
 /** Modules of the public site's client code: Preact islands, the libraries and src/lib they use, Vite's preload helper. */
 const PUBLIC_CODE =
   /[\\/](?:node_modules[\\/](?:preact|@preact|@astrojs[\\/]preact|nanostores|ky)|src[\\/](?:islands|lib))[\\/]|^\0vite\/preload-helper/;
@@ -71,10 +72,10 @@ export default defineConfig({
     preact({ include: ['**/src/islands/**/*.tsx'] }),
     react({ include: ['**/src/admin/**/*.tsx'] }),
     keepRenderer(),
-    preloadModules(),
+    finishPages(),
   ],
   build: { format: 'directory', inlineStylesheets: 'always' },
-  security: { csp: { directives: pageDirectives(process.env), scriptDirective: { hashes: [EARLY_SCRIPT_HASH] } } },
+  security: { csp: { directives: pageDirectives(process.env), scriptDirective: { hashes: EARLY_SCRIPT_HASHES } } },
   experimental: { incrementalBuild: true },
   // Tailwind CSS 4: design tokens in the one @theme of src/styles/theme.css, utilities generated from what the pages use
   vite: {

@@ -11,7 +11,9 @@ const RENDERING_CODE = [
   'server/site/astro-renderer.ts',
   'server/site/astro-adapter.ts',
   'server/site/render.ts',
+  'server/site/finish-pages.ts',
   'server/site/module-preloads.ts',
+  'server/site/page-policy.ts',
 ];
 
 /** The files the fingerprint reads, in a fixed order. */

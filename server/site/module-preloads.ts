@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
 import { init, parse } from 'es-module-lexer';
 
 /**
@@ -13,8 +11,7 @@ import { init, parse } from 'es-module-lexer';
  * within 2.5 s). Listed in <head>, they load beside the files that import them. Only for what runs
  * at once (islands `client:load`, module scripts): an island hydrated later loads its own later.
  *
- * Applied to every page a build writes: the full build (the integration below) and the data-only
- * rebuild (render.ts), so both write the same bytes for the same page. Adding is idempotent.
+ * Applied to every page a build writes (finish-pages.ts). Adding is idempotent.
  */
 
 /** the module files a page runs at once */
@@ -63,27 +60,5 @@ export async function modulePreloads(buildDir: string): Promise<(html: string) =
     const missing = [...needed].filter((url) => !direct.includes(url) && !html.includes(`"${url}"`)).sort();
     if (missing.length === 0 || !html.includes('</head>')) return html;
     return html.replace('</head>', `${missing.map((url) => `<link rel="modulepreload" href="${url}">`).join('')}</head>`);
-  };
-}
-
-function htmlFiles(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => path.join(dir, f));
-}
-
-/** Astro integration: adds the preloads to every page of a full build. */
-export default function preloadModules(): AstroIntegration {
-  return {
-    name: 'studyabroad:module-preloads',
-    hooks: {
-      'astro:build:done': async ({ dir }) => {
-        const root = fileURLToPath(dir);
-        const withPreloads = await modulePreloads(root);
-        for (const file of htmlFiles(root)) {
-          const html = fs.readFileSync(file, 'utf8');
-          const next = withPreloads(html);
-          if (next !== html) fs.writeFileSync(file, next);
-        }
-      },
-    },
   };
 }

@@ -25,7 +25,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadPages } from './astro-adapter.ts';
 import type { RendererState } from './astro-renderer.ts';
-import { modulePreloads } from './module-preloads.ts';
+import { pageFinisher } from './finish-pages.ts';
 
 const started = performance.now();
 const ms: Record<string, number> = {};
@@ -130,8 +130,8 @@ const todo = paths.filter((p) => {
   return p.cacheKey === undefined || !was || was[0] !== p.route.component || was[1] !== p.route.type || was[2] !== p.cacheKey;
 });
 const outputs: { file: string; body: Buffer }[] = [];
-// the same preloads the full build adds (module-preloads.ts), so an unchanged page stays unchanged
-const withPreloads = await modulePreloads(buildDir);
+// finished as the full build finishes its pages, so an unchanged page stays unchanged
+const finish = await pageFinisher(buildDir);
 for (const p of todo) {
   if (p.route.type !== 'page' && p.route.type !== 'endpoint') {
     throw new Error(`${p.pathname}: ${p.route.type} routes are not rendered here`);
@@ -141,7 +141,7 @@ for (const p of todo) {
   if (!response.body) continue;
   const body = Buffer.from(await response.arrayBuffer());
   const html = p.route.type === 'page' && response.headers.get('content-type')?.startsWith('text/html');
-  outputs.push({ file: fileFor(p.pathname, p.route.type), body: html ? Buffer.from(withPreloads(body.toString('utf8'))) : body });
+  outputs.push({ file: fileFor(p.pathname, p.route.type), body: html ? Buffer.from(finish(body.toString('utf8'))) : body });
 }
 lap('render');
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_SCRIPT } from '../../src/lib/shared/early-script.ts';
+import { earlyScriptFor } from '../../src/lib/shared/early-script.ts';
 import { adPictures } from '../../src/lib/site/adPictures.ts';
 import { mayOpenByItself, resetAutoDialogs } from '../../src/lib/site/autoDialogs.ts';
 import { roadblockAds, type Ad } from '../../src/lib/api/public.ts';
@@ -21,7 +21,7 @@ const AD: Ad = {
 let images: { src: string; srcset: string }[];
 let fetched: string[];
 
-/** Runs the page's early script as the browser does, at `path` with the session cookie `tokens`. */
+/** Runs the early script the page at `path` was built with, as the browser does, with the session cookie `tokens`. */
 function runEarly(path: string, tokens = '', answer: unknown = [AD]) {
   history.replaceState(null, '', path);
   document.cookie = tokens ? `auto_dialogs=${tokens}; path=/` : 'auto_dialogs=; path=/; max-age=0';
@@ -32,7 +32,7 @@ function runEarly(path: string, tokens = '', answer: unknown = [AD]) {
       return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
     }),
   );
-  new Function(EARLY_SCRIPT)();
+  new Function(earlyScriptFor(location.pathname))();
 }
 
 /** What the island's own rules say of the same page view (src/islands/RoadblockAd.tsx, src/lib/site/autoDialogs.ts). */

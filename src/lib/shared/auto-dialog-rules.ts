@@ -7,9 +7,11 @@
 /** The session cookie holding which automatic dialogs the browser session has had (autoDialogs.ts). */
 export const SHOWN_COOKIE = 'auto_dialogs';
 
-/** Applying, tracking, complaining, reviewing, signing in, searching, comparing, or lost (404). */
-export const TASK_PAGE = /^\/(login|track|complaint|review|search|shortlist|compare|404)(\/|$)/;
-export const APPLY_PAGE = /^\/consultancy\/[^/]+\/apply(\/|$)/;
+const TASK_PAGE = /^\/(login|track|complaint|review|search|shortlist|compare|404)(\/|$)/;
+const APPLY_PAGE = /^\/consultancy\/[^/]+\/apply(\/|$)/;
+
+/** Applying, tracking, complaining, reviewing, signing in, searching, comparing, or lost (404): no dialog opens by itself there. */
+export const isTaskPage = (path: string) => TASK_PAGE.test(path) || APPLY_PAGE.test(path);
 
 /** SPEC §2: the roadblock never shows on paths starting with /admin or /dashboard. */
 export const CONSOLE_PATH = /^\/(admin|dashboard)/;

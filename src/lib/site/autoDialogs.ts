@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { MAIL_MARK, MAIL_MARK_VALUE } from '../shared/mail-mark.ts';
-import { APPLY_PAGE, SHOWN_COOKIE, TASK_PAGE } from '../shared/auto-dialog-rules.ts';
+import { isTaskPage, SHOWN_COOKIE } from '../shared/auto-dialog-rules.ts';
 import { $dialogs } from './dialogs.ts';
 
 /**
@@ -24,8 +24,6 @@ export const RECHECK_MS = 250;
 /** Cookie tokens: `first` the first page was taken, `mail` the session began from a mail, and the dialogs shown. */
 type Token = AutoDialog | 'first' | 'mail';
 
-/** Applying, tracking, complaining, reviewing, signing in, searching, comparing, or lost (404): no dialog opens by itself there. */
-export const isTaskPage = (path: string) => TASK_PAGE.test(path) || APPLY_PAGE.test(path);
 
 function tokens(): Set<string> {
   if (typeof document === 'undefined') return new Set();
