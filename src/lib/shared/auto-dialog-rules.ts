@@ -1,7 +1,8 @@
 /**
- * The rules that decide, before any script of the site has loaded, whether a page view may open the
- * roadblock ad by itself: shared by src/lib/site/autoDialogs.ts and the pages' early inline script
- * (./early-script.ts), which starts the ad's call from the HTML.
+ * The rules that decide whether a page view may open the roadblock ad by itself: shared by
+ * src/lib/site/autoDialogs.ts and the pages' early inline script (./early-script.ts), which starts
+ * the ad's call from the HTML before any script of the site has loaded, and which the build leaves
+ * out of the task pages.
  */
 
 /** The session cookie holding which automatic dialogs the browser session has had (autoDialogs.ts). */
