@@ -24,7 +24,6 @@ export const RECHECK_MS = 250;
 /** Cookie tokens: `first` the first page was taken, `mail` the session began from a mail, and the dialogs shown. */
 type Token = AutoDialog | 'first' | 'mail';
 
-
 function tokens(): Set<string> {
   if (typeof document === 'undefined') return new Set();
   const value =
