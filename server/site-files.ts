@@ -11,6 +11,13 @@ import { limit } from './services/limits.ts';
 import { HttpError } from './errors.ts';
 import { SiteMemory, type SiteFile } from './site-memory.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the built site's files: those other than pages go without the document-only headers (app.ts) */
+    siteFiles?: true;
+  }
+}
+
 /**
  * The built site lives in `siteDir/current`, a symlink the rebuild runner swaps atomically; every
  * request resolves it anew, so a visitor sees either the old build or the new one, never half.
@@ -174,7 +181,7 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
       if (policy) res.header('content-security-policy', policy);
     },
   });
-  app.get<{ Params: { '*': string } }>('/*', { config: { access: 'public' } }, async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/*', { config: { access: 'public', siteFiles: true } }, async (request, reply) => {
     const wildcard = request.params['*'];
     const relative = request.headers.range === undefined ? sitePath(wildcard) : null;
     const found = relative ? await memory.lookup(relative) : null;

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_ONLY_HEADERS, PERMISSIONS_POLICY } from '../../server/app.ts';
 import { swapCurrent } from '../../server/site/rebuild.ts';
 import { SiteMemory } from '../../server/site-memory.ts';
 import { buildTestApp, engines, type TestApp } from './helpers.ts';
@@ -75,6 +76,27 @@ describe.each(engines)('the built site from memory on %s', (engine) => {
     const home = await memory.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect([home.headers['content-encoding'], home.headers.vary]).toEqual(['br', 'Accept-Encoding']);
     expect(home.rawPayload.length).toBeLessThan(page('home').length / 4);
+  });
+
+  it("sends the site's files other than pages without the headers only a document obeys, from memory and streamed; pages keep them", async () => {
+    for (const app of [memory.app, streamed.app]) {
+      for (const url of ['/_astro/island.Ab12.js', '/favicon.svg', '/sw.js', '/big.bin']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+        // what a script or a picture opened on its own does obey
+        for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security'])
+          expect(res.headers[name], `${url} ${name}`).toBeDefined();
+      }
+      expect((await app.inject({ url: '/favicon.svg' })).headers['content-security-policy']).toBeDefined();
+      expect((await app.inject({ url: '/sw.js' })).headers['content-security-policy']).toBeDefined();
+      for (const url of ['/', '/consultancy/', '/no-such-page/']) {
+        const res = await app.inject({ url });
+        for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeDefined();
+        expect(res.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
+      }
+      expect((await app.inject({ url: '/api/destination/' })).headers['x-frame-options']).toBeDefined();
+    }
   });
 
   it('answers 304 to If-None-Match with its ETag, in any of its encodings, and to If-Modified-Since', async () => {
