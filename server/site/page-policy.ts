@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashSource } from '../../src/lib/shared/csp.ts';
 
 /**
  * A page's Content-Security-Policy with only the hashes of its own inline scripts and styles.
@@ -10,12 +10,10 @@ import { createHash } from 'node:crypto';
  * page's inline scripts and styles are all in its HTML, none is added later. Idempotent.
  */
 
-const hashOf = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-
 function ownHashes(html: string): Set<string> {
   const own = new Set<string>();
-  for (const [, body] of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) own.add(hashOf(body!));
-  for (const [, body] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) own.add(hashOf(body!));
+  for (const [, body] of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) own.add(hashSource(body!));
+  for (const [, body] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) own.add(hashSource(body!));
   return own;
 }
 

@@ -8,6 +8,10 @@
  * A <meta> policy cannot say who may frame the page, so the server adds PAGE_HEADER_POLICY as a
  * header on HTML. API replies (JSON, media) get API_POLICY: they are never documents to run.
  */
+import { createHash } from 'node:crypto';
+
+/** The policy's source for an inline script or style of exactly this text (without its quotes). */
+export const hashSource = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 /** Origins besides our own that serve uploaded media: MEDIA_BASE_URL when it is absolute (an S3 bucket or a CDN). */
 export function mediaOrigins(mediaBaseUrl: string | undefined): string[] {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { CONSOLE_PATH, isTaskPage, SHOWN_COOKIE, WIDE } from './auto-dialog-rules.ts';
+import { hashSource } from './csp.ts';
 import { MAIL_MARK, MAIL_MARK_VALUE } from './mail-mark.ts';
 
 /**
@@ -49,6 +49,4 @@ export const earlyScriptFor = (path: string) =>
   isTaskPage(path) || CONSOLE_PATH.test(path) ? EARLY_SCRIPTS.task : EARLY_SCRIPTS.roadblock;
 
 /** Their hashes for the pages' Content-Security-Policy (inline scripts run only when hashed there). */
-export const EARLY_SCRIPT_HASHES = Object.values(EARLY_SCRIPTS).map(
-  (script) => `sha256-${createHash('sha256').update(script).digest('base64')}`,
-);
+export const EARLY_SCRIPT_HASHES = Object.values(EARLY_SCRIPTS).map(hashSource);
