@@ -57,7 +57,8 @@ export async function modulePreloads(buildDir: string): Promise<(html: string) =
         }
     };
     direct.forEach(visit);
-    const missing = [...needed].filter((url) => !direct.includes(url) && !html.includes(`"${url}"`)).sort();
+    // what the page names already (its own scripts, a preload added before) is not listed again
+    const missing = [...needed].filter((url) => !html.includes(`"${url}"`)).sort();
     if (missing.length === 0 || !html.includes('</head>')) return html;
     return html.replace('</head>', `${missing.map((url) => `<link rel="modulepreload" href="${url}">`).join('')}</head>`);
   };

@@ -13,7 +13,7 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export const VERSION_FILE = '.site-version';
 export const RENDERER_DIR = '.renderer';
 export const DATA_DIR = '.data';
-export const ASTRO_CACHE = '.astro-cache';
+const ASTRO_CACHE = '.astro-cache';
 
 /**
  * Astro's incremental cache for builds of the code with this fingerprint, the caches of other code

@@ -8,7 +8,6 @@ import type { CourseLevel } from '../generators.ts';
  */
 export const NOT_PUBLISHED = 'The university has not published entry requirements for this course; ask its admissions office.';
 
-
 /** The living costs a destination's student visa asks to show for a year, in its currency (the destinations' own figures). */
 const VISA_LIVING_COST: Record<string, number> = {
   Australia: 29_710,
