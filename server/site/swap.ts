@@ -103,9 +103,10 @@ export function createPublisher(siteDir: string, keep: number) {
   return {
     publish(buildDir: string) {
       swapCurrent(siteDir, buildDir);
-      pruning = prune(siteDir, keep);
+      // an earlier prune may still be deleting: settled() waits for every one, not the last alone
+      pruning = Promise.all([pruning, prune(siteDir, keep)]).then(() => {});
     },
-    /** resolves once the pruned builds are deleted */
+    /** resolves once every pruned build is deleted */
     settled: () => pruning.catch(() => {}),
   };
 }
