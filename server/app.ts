@@ -32,6 +32,7 @@ import idempotencyPlugin from './plugins/idempotency.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import opsPlugin from './plugins/ops.ts';
 import publicCache from './plugins/public-cache.ts';
+import frontFeed, { type FrontFeed } from './plugins/front-feed.ts';
 import errorsPlugin, { NOT_FOUND_LIMIT, sendApiNotFound } from './plugins/errors.ts';
 import routes from './routes/index.ts';
 import { API_DIRECTIVES, docsPolicy } from '../src/lib/shared/csp.ts';
@@ -74,6 +75,8 @@ export interface AppOptions {
   siteStatus?: () => SiteBuildStatus | null;
   /** how the outbox worker delivers; default: the one the config describes (SMTP_URL, else kept for the console) */
   transport?: Transport;
+  /** the front thread of `npm start` on PGlite, told of public answers and versions (server/front) */
+  front?: FrontFeed;
 }
 
 export interface SiteBuildStatus {
@@ -84,7 +87,7 @@ export interface SiteBuildStatus {
 }
 
 /** A malformed or overlong URL never reaches a route: answered in the error shape too, without echoing it. */
-function urlError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function urlError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.statusCode === 414;
   void reply.code(tooLong ? 414 : 400).send({ error: tooLong ? 'The address is too long.' : 'The address is not valid.' });
 }
@@ -93,7 +96,8 @@ function urlError(error: FastifyError, _request: FastifyRequest, reply: FastifyR
  * TRUST_PROXY as Fastify takes it. Fastify ignores a bare hop count (it cannot check who is
  * talking), so a number becomes a function: the nearest n hops are our proxies.
  */
-const proxyTrust = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+export const proxyTrust = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /**
  * A Redis outage must not lock every user out of login and forms: the plugin skips limiting when
@@ -182,6 +186,29 @@ async function registerReference(app: FastifyInstance) {
   });
 }
 
+/**
+ * The headers every answer of this origin carries, set the same by the API and by the front of
+ * `npm start` (server/front): helmet's, with the API's CSP (pages served from the built site get
+ * theirs in site-files.ts, the reference below its own), and the permissions policy on every
+ * answer but the built site's files other than pages (DOCUMENT_ONLY_HEADERS).
+ */
+export async function securityHeaders(app: FastifyInstance) {
+  // same-origin referrers (never to other sites): a form posted without scripts is answered with a link back to its page (server/no-script.ts)
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  // no page of ours uses these, so no script that gets in (an ad, say) may ask for them; the site's
+  // files other than pages go without what only a document obeys (DOCUMENT_ONLY_HEADERS)
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config.siteFiles && !String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    else reply.header('permissions-policy', PERMISSIONS_POLICY);
+    return payload;
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.config) : false,
@@ -221,24 +248,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.addHook('onRoute', (route) => listRoute(app, route));
 
-  // CSP: the API's own (pages served from dist/ get theirs in site-files.ts, the reference below its own)
-  // same-origin referrers (never to other sites): a form posted without scripts is answered with a link back to its page (server/no-script.ts)
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    referrerPolicy: { policy: 'same-origin' },
-  });
-  // no page of ours uses these, so no script that gets in (an ad, say) may ask for them; the site's
-  // files other than pages go without what only a document obeys (DOCUMENT_ONLY_HEADERS)
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config.siteFiles && !String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
-      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-    else reply.header('permissions-policy', PERMISSIONS_POLICY);
-    return payload;
-  });
+  await securityHeaders(app);
   // before compress: it keeps the answer's text, and a cached copy is compressed like any answer
   await app.register(publicCache);
   await app.register(compress, { threshold: 1024 });
+  // after compress: it posts answers as they are sent
+  if (options.front) await app.register(frontFeed, { feed: options.front });
   if (options.redis) reportRedisOutage(app, options.redis);
   await app.register(rateLimit, { global: false, skipOnError: true, ...(options.redis ? { redis: options.redis } : {}) });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 100, fieldSize: 1024 * 1024 } });

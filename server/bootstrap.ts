@@ -56,7 +56,7 @@ export interface Api {
 /** Opens and migrates the database, seeds demo content into an empty one, and builds the API. */
 export async function startApi(
   config: Config,
-  options: { notFound?: AppOptions['notFound']; siteStatus?: AppOptions['siteStatus']; log?: (line: string) => void } = {},
+  options: Pick<AppOptions, 'notFound' | 'siteStatus' | 'front'> & { log?: (line: string) => void } = {},
 ): Promise<Api> {
   const log = options.log ?? lineLog(config.production);
   // before anything is migrated or seeded: a misconfigured production start changes nothing
@@ -98,6 +98,7 @@ export async function startApi(
     redis,
     notFound: options.notFound,
     siteStatus: options.siteStatus,
+    front: options.front,
   });
   return {
     app,
@@ -111,9 +112,15 @@ export async function startApi(
   };
 }
 
+export interface ListenAt extends Pick<Config, 'port' | 'host'> {
+  /** what the log's "listening at" line calls this server */
+  role?: string;
+}
+
 /** Listens, and records the API's address so other commands on the same embedded database use it. */
-export async function listen(api: Api, config: Pick<Config, 'port' | 'host'>) {
-  await api.app.listen({ port: config.port, host: config.host });
+export async function listen(api: Api, config: ListenAt) {
+  const role = config.role ?? 'Server';
+  await api.app.listen({ port: config.port, host: config.host, listenTextResolver: (at) => `${role} listening at ${at}` });
   const address = api.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host)

@@ -18,6 +18,10 @@ export type ContentKind = EntityName | (typeof OTHER_KINDS)[number];
 export const CONTENT_KINDS: readonly ContentKind[] = [...(Object.keys(entities) as EntityName[]), ...OTHER_KINDS];
 
 const changes = new EventEmitter();
+let writes = 0;
+
+/** How many writes of versions this process has made (each in a transaction that may not have committed yet). */
+export const versionWrites = () => writes;
 
 /** Calls `listener` after each content write of this process (the rebuild runner of npm start); answers the unsubscribe. */
 export function onContentChange(listener: () => void): () => void {
@@ -36,6 +40,7 @@ const kindsBump = (kinds: readonly ContentKind[]) =>
  * write's transaction: a reader that sees the write sees the new versions too.
  */
 export async function bumpContentVersion(tx: Executor, kinds: readonly ContentKind[]) {
+  writes++;
   await tx.execute(sql`WITH site AS (INSERT INTO content_state (id, version) VALUES (1, 1)
     ON CONFLICT (id) DO UPDATE SET version = content_state.version + 1, updated_at = now() RETURNING 1)
     ${kindsBump(kinds)}`);
@@ -45,6 +50,7 @@ export async function bumpContentVersion(tx: Executor, kinds: readonly ContentKi
 
 /** A change the API shows and the built pages do not (a like): the kinds move, the site is not built again. */
 export async function bumpKindVersions(tx: Executor, kinds: readonly ContentKind[]) {
+  writes++;
   await tx.execute(kindsBump(kinds));
 }
 

@@ -161,16 +161,34 @@ function sendFromMemory(request: FastifyRequest, reply: FastifyReply, relative: 
     .send(encoding.body);
 }
 
+type SiteRequest = FastifyRequest<{ Params: { '*': string } }>;
+
 /**
- * Serves the built site (cache headers: cacheControl) from memory (server/site-memory.ts,
- * SITE_CACHE_MB): no file is opened per request, so a page never waits behind a rebuild's file
- * work on libuv's threads. What memory does not answer (a file above the bound, a folder without
- * its slash, a missing file, a Range request) is streamed by @fastify/static from the same build.
+ * GET /*: the built site's files from memory (server/site-memory.ts, `maxBytes`), with their cache
+ * headers (cacheControl): no file is opened per request, so a page never waits behind a rebuild's
+ * file work on libuv's threads. What memory does not answer (a file above the bound, a folder
+ * without its slash, a missing file, a Range request) goes to `otherwise`, with the build `current`
+ * points at now.
  */
+export function siteFromMemory(
+  app: FastifyInstance,
+  siteDir: string,
+  maxBytes: number,
+  otherwise: (request: SiteRequest, reply: FastifyReply, build: string) => unknown,
+) {
+  const memory = new SiteMemory(siteDir, maxBytes);
+  app.get<{ Params: { '*': string } }>('/*', { config: { access: 'public', siteFiles: true } }, async (request, reply) => {
+    const relative = request.headers.range === undefined ? sitePath(request.params['*']) : null;
+    const found = relative ? await memory.lookup(relative) : null;
+    if (found) return sendFromMemory(request, reply, relative!, found);
+    return otherwise(request, reply, memory.build());
+  });
+}
+
+/** Serves the built site from memory (siteFromMemory, SITE_CACHE_MB); @fastify/static streams what memory does not answer. */
 export async function serveSite(app: FastifyInstance, siteDir: string) {
   ensureSitePlaceholder(siteDir);
   serveTrackingPages(app, siteDir);
-  const memory = new SiteMemory(siteDir, app.config.siteCacheMb * 1024 * 1024);
   await app.register(fastifyStatic, {
     root: currentSite(siteDir),
     serve: false,
@@ -181,14 +199,8 @@ export async function serveSite(app: FastifyInstance, siteDir: string) {
       if (policy) res.header('content-security-policy', policy);
     },
   });
-  app.get<{ Params: { '*': string } }>('/*', { config: { access: 'public', siteFiles: true } }, async (request, reply) => {
-    const wildcard = request.params['*'];
-    const relative = request.headers.range === undefined ? sitePath(wildcard) : null;
-    const found = relative ? await memory.lookup(relative) : null;
-    if (found) return sendFromMemory(request, reply, relative!, found);
-    // one build for the whole answer, the one `current` points at now
-    return reply.sendFile(wildcard, memory.build());
-  });
+  // one build for the whole answer, the one `current` points at now
+  siteFromMemory(app, siteDir, app.config.siteCacheMb * 1024 * 1024, (request, reply, build) => reply.sendFile(request.params['*'], build));
 }
 
 /**

@@ -14,10 +14,10 @@ declare module 'fastify' {
     publicCache?: {
       reads: readonly ContentKind[];
       /**
-       * an answer about one row (a detail): the kinds' versions with that row's own (null: no such
-       * row), which the key holds besides `reads`, read together
+       * an answer about one row (a detail) of `kind`: `read` answers the kinds' versions with that
+       * row's own (null: no such row), which the key holds besides `reads`, read together
        */
-      withRow?: (db: Db, params: unknown) => Promise<{ versions: KindVersions; row: string | null }>;
+      withRow?: { kind: ContentKind; read: (db: Db, params: unknown) => Promise<{ versions: KindVersions; row: string | null }> };
     };
   }
   interface FastifyRequest {
@@ -41,7 +41,7 @@ declare module 'fastify' {
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 /** An answer may depend on the clock (upcoming events, open scholarships, a licence that lapses today): a kept copy is computed again after a minute. */
-const ENTRY_TTL_MS = 60_000;
+export const ENTRY_TTL_MS = 60_000;
 /** a kept answer's bookkeeping besides its text and key, in bytes (roughly) */
 const ENTRY_OVERHEAD = 200;
 
@@ -67,7 +67,7 @@ export function answerCache(maxBytes: number): LRUCache<string, Entry> | null {
  */
 const etagOf = (key: string, body: string) => `"${createHash('sha1').update(key).update('\u0000').update(body).digest('base64url')}"`;
 
-const matches = (request: FastifyRequest, etag: string) =>
+export const etagMatches = (request: FastifyRequest, etag: string) =>
   (request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
 
 function publicHeaders(reply: FastifyReply, etag: string) {
@@ -106,7 +106,7 @@ async function publicCache(app: FastifyInstance) {
     const cached = request.routeOptions.config.publicCache;
     if (!cached || request.method !== 'GET' || request.headers.authorization !== undefined) return;
     const { versions, row } = cached.withRow
-      ? await cached.withRow(app.db, request.params)
+      ? await cached.withRow.read(app.db, request.params)
       : { versions: await readKindVersions(app.db), row: undefined };
     const key = `${request.url}\u0000${versionStamp(versions, cached.reads)}${row === undefined ? '' : `,row.${row}`}`;
     request.publicCacheKey = key;
@@ -115,7 +115,7 @@ async function publicCache(app: FastifyInstance) {
     if (!hit) return;
     request.publicCacheHit = true;
     publicHeaders(reply, hit.etag);
-    if (matches(request, hit.etag)) return reply.code(304).send();
+    if (etagMatches(request, hit.etag)) return reply.code(304).send();
     return reply.type(hit.type).send(hit.body);
   });
 
@@ -125,7 +125,7 @@ async function publicCache(app: FastifyInstance) {
     const etag = etagOf(key, payload);
     store?.set(key, { body: payload, etag, type: String(reply.getHeader('content-type')) });
     publicHeaders(reply, etag);
-    if (!matches(request, etag)) return payload;
+    if (!etagMatches(request, etag)) return payload;
     reply.code(304);
     return null;
   });

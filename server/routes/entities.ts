@@ -62,7 +62,7 @@ function readRoutes(app: ZodApp, entity: ServerEntity) {
       // a detail is keyed by its row's own version and what it names, not by every write to its kind
       config: cached(readAccess, {
         reads: detailReadsOf(entity),
-        withRow: (db, params) => versionsWithRow(db, entity, (params as { id: string }).id),
+        withRow: { kind: entity.decl.name, read: (db, params) => versionsWithRow(db, entity, (params as { id: string }).id) },
       }),
     },
     async (request) => {

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../server/auth/password.ts';
+import type { FrontFeed } from '../../server/plugins/front-feed.ts';
 import { buildApp } from '../../server/app.ts';
 import { serveMedia } from '../../server/bootstrap.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -59,7 +60,10 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
   return { url: url.toString(), drop };
 }
 
-export async function buildTestApp(engine: Engine, options: { siteDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  engine: Engine,
+  options: { siteDir?: string; env?: Record<string, string>; front?: FrontFeed } = {},
+): Promise<TestApp> {
   let dropDatabase = async () => {};
   let database: Database;
   if (engine === 'postgres') {
@@ -80,6 +84,7 @@ export async function buildTestApp(engine: Engine, options: { siteDir?: string; 
     privateStorage,
     jwtSecret: 'test-secret-'.padEnd(40, 'x'),
     notFound,
+    front: options.front,
   });
   // /media as `npm start` serves it, so tests can show what is (and is not) public
   await serveMedia(app, config);
