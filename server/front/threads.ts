@@ -26,18 +26,22 @@ export async function startBehindFront(config: Config, say: (line: string) => vo
   const answers = new FrontAnswers(board, config.publicCacheMb * 1024 * 1024);
   const data: BackData = { board: board.buffer, rebuild: options.rebuild ?? true };
   const back = new Worker(new URL('./back.ts', import.meta.url), { workerData: data, execArgv: ['--import', 'tsx'] });
+  let started = false;
   let stopping = false;
   const backPort = await new Promise<number>((resolve, reject) => {
     back.on('message', (message: BackMessage) => {
       if (message.type === 'answer') answers.keep(message.answer);
-      else if (message.type === 'ready') resolve(message.port);
-      else reject(message.expected ? new StartupError(message.message) : new Error(message.message));
+      else if (message.type === 'ready') {
+        started = true;
+        resolve(message.port);
+      } else reject(message.expected ? new StartupError(message.message) : new Error(message.message));
     });
-    back.once('error', reject);
+    // before the start, runCommand prints what failed; after it, this does, and the exit below follows
+    back.on('error', (err) => (started ? console.error(err) : reject(err)));
     back.once('exit', (code) => {
       if (stopping) return;
-      reject(new Error(`The API thread stopped (exit code ${code}).`));
-      // after the start: nothing can be served without it
+      if (!started) return reject(new Error(`The API thread stopped (exit code ${code}) before it was ready.`));
+      // nothing can be served without it: a process manager starts the whole anew
       say(`The API thread stopped (exit code ${code}): stopping.`);
       process.exit(1);
     });
