@@ -5,6 +5,8 @@ import { startProduct } from '../product.ts';
 import { explainStartupError } from '../startup.ts';
 import { oneHopMore } from './front.ts';
 import { KindBoard } from './kind-board.ts';
+import { FrontTally } from './tally.ts';
+import { countFrontAnswers } from '../ops/metrics.ts';
 import type { BackData, BackMessage } from './threads.ts';
 
 /** The back thread of `npm start` on PGlite (threads.ts): the product on a loopback port, feeding the front. */
@@ -12,6 +14,8 @@ const port = parentPort!;
 const post = (message: BackMessage) => port.postMessage(message);
 const data = workerData as BackData;
 const board = new KindBoard(data.board);
+const tally = new FrontTally(data.tally);
+countFrontAnswers(() => tally.read());
 const configured = loadConfig();
 // reached only through the front, which appends the caller's address to X-Forwarded-For
 const config = { ...configured, trustProxy: oneHopMore(configured.trustProxy) };

@@ -5,6 +5,7 @@ import { loggerOptions } from '../log.ts';
 import { proxyTrust, securityHeaders, urlError } from '../app.ts';
 import { siteFromMemory } from '../site-files.ts';
 import type { FrontAnswers } from './front-answers.ts';
+import { FrontTally } from './tally.ts';
 
 /**
  * Headers of one connection, not of the request or answer (RFC 9110 §7.6.1), and Expect (this
@@ -86,9 +87,19 @@ function passer(back: Pool) {
  * thread, the API as the one-thread server runs it. So a read that needs no database never
  * waits behind a write's statements.
  */
-export async function buildFront(config: Config, backUrl: string, answers: FrontAnswers): Promise<FastifyInstance> {
+export async function buildFront(
+  config: Config,
+  backUrl: string,
+  answers: FrontAnswers,
+  tally = new FrontTally(),
+): Promise<FastifyInstance> {
   const back = new Pool(backUrl, { connections: 64, pipelining: 1 });
-  const pass = passer(back);
+  const passes = passer(back);
+  const passed = new WeakSet<FastifyRequest>();
+  const pass = (request: FastifyRequest, reply: FastifyReply) => {
+    passed.add(request);
+    return passes(request, reply);
+  };
   const app = Fastify({
     logger: loggerOptions(config),
     logController: new LogController({ disableRequestLogging: true }),
@@ -104,19 +115,24 @@ export async function buildFront(config: Config, backUrl: string, answers: Front
       .send({ error: client ? error.message : 'The server is restarting: try again in a moment.' });
   });
   app.addHook('onClose', async () => back.close());
+  app.addHook('onResponse', async (request, reply) => {
+    if (passed.has(request) || reply.statusCode >= 400) return;
+    if (!request.url.startsWith('/api/')) tally.count('page');
+    else tally.count(reply.statusCode === 304 ? 'not_modified' : 'answer');
+  });
 
   await app.register(async (site) => {
     await securityHeaders(site);
     siteFromMemory(site, config.siteDir, config.siteCacheMb * 1024 * 1024, pass);
   });
-  await app.register(async (passed) => {
+  await app.register(async (backs) => {
     // bodies go to the back unread: it parses them, with its limits
-    passed.removeAllContentTypeParsers();
-    passed.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    passed.get('/api/*', (request, reply) => (answers.send(request, reply) ? reply : pass(request, reply)));
-    for (const url of ['/media/*', '/track/', '/complaint/track/']) passed.get(url, pass);
-    passed.route({ method: ['DELETE', 'OPTIONS', 'PATCH', 'POST', 'PUT'], url: '/*', handler: pass });
-    passed.setNotFoundHandler(pass);
+    backs.removeAllContentTypeParsers();
+    backs.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    backs.get('/api/*', (request, reply) => (answers.send(request, reply) ? reply : pass(request, reply)));
+    for (const url of ['/media/*', '/track/', '/complaint/track/']) backs.get(url, pass);
+    backs.route({ method: ['DELETE', 'OPTIONS', 'PATCH', 'POST', 'PUT'], url: '/*', handler: pass });
+    backs.setNotFoundHandler(pass);
   });
   return app;
 }

@@ -5,6 +5,7 @@ import { StartupError } from '../startup.ts';
 import { FrontAnswers, type PostedAnswer } from './front-answers.ts';
 import { buildFront } from './front.ts';
 import { KindBoard } from './kind-board.ts';
+import { FrontTally } from './tally.ts';
 
 /** What the back thread says to the front. */
 export type BackMessage =
@@ -13,6 +14,7 @@ export type BackMessage =
 /** What the front thread passes the back at its start. */
 export interface BackData {
   board: SharedArrayBuffer;
+  tally: SharedArrayBuffer;
   rebuild: boolean;
 }
 
@@ -24,7 +26,8 @@ export interface BackData {
 export async function startBehindFront(config: Config, say: (line: string) => void, options: { rebuild?: boolean } = {}): Promise<Served> {
   const board = new KindBoard();
   const answers = new FrontAnswers(board, config.publicCacheMb * 1024 * 1024);
-  const data: BackData = { board: board.buffer, rebuild: options.rebuild ?? true };
+  const tally = new FrontTally();
+  const data: BackData = { board: board.buffer, tally: tally.buffer, rebuild: options.rebuild ?? true };
   const back = new Worker(new URL('./back.ts', import.meta.url), { workerData: data, execArgv: ['--import', 'tsx'] });
   let started = false;
   let stopping = false;
@@ -46,7 +49,7 @@ export async function startBehindFront(config: Config, say: (line: string) => vo
       process.exit(1);
     });
   });
-  const front = await buildFront(config, `http://127.0.0.1:${backPort}`, answers);
+  const front = await buildFront(config, `http://127.0.0.1:${backPort}`, answers, tally);
   await front.listen({ port: config.port, host: config.host });
   const address = front.server.address();
   return {

@@ -7,6 +7,12 @@ import { rowsOf } from '../db/index.ts';
 import { onRebuild } from '../site/scheduler.ts';
 
 let processRegistry: Registry | undefined;
+let frontAnswers: (() => Record<string, number>) | undefined;
+
+/** npm start on PGlite: the front thread's count of what it answered itself (server/front/tally.ts), read at each scrape. */
+export function countFrontAnswers(read: () => Record<string, number>) {
+  frontAnswers = read;
+}
 
 /**
  * What belongs to the process rather than to an app: Node's own series and the site builds of the
@@ -22,6 +28,17 @@ function processMetrics(): Registry {
     labelNames: ['mode', 'status'] as const,
     buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
     registers: [registry],
+  });
+  new Counter({
+    name: 'front_answers_total',
+    help: 'Requests the front thread of npm start on the embedded database answered itself, never reaching the API: page (a site file), answer (a kept public read), not_modified',
+    labelNames: ['what'] as const,
+    registers: [registry],
+    collect() {
+      if (!frontAnswers) return;
+      this.reset();
+      for (const [what, count] of Object.entries(frontAnswers())) this.inc({ what }, count);
+    },
   });
   onRebuild((result) => {
     if (result.ms === undefined) return;

@@ -19,6 +19,8 @@ import { bumpContentVersion } from '../../server/content-version.ts';
 import { FrontAnswers } from '../../server/front/front-answers.ts';
 import { buildFront, oneHopMore } from '../../server/front/front.ts';
 import { KindBoard } from '../../server/front/kind-board.ts';
+import { FrontTally } from '../../server/front/tally.ts';
+import { countFrontAnswers } from '../../server/ops/metrics.ts';
 import { swapCurrent } from '../../server/site/rebuild.ts';
 import {
   bearer,
@@ -44,6 +46,7 @@ describe('the front thread', () => {
   let front: FastifyInstance;
   let base: string;
   let client: Client;
+  const tally = new FrontTally();
   let backBase: string;
   let siteDir: string;
   let admin: { auth: { authorization: string } };
@@ -77,7 +80,7 @@ describe('the front thread', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     backBase = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const config = { ...loadConfig({ DATA_DIR: t.uploadsDir, SITE_DIR: siteDir }), production: false, logLevel: 'warn' };
-    front = await buildFront(config, backBase, answers);
+    front = await buildFront(config, backBase, answers, tally);
     await front.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(front.server.address() as { port: number }).port}`;
     client = new Client(base);
@@ -261,6 +264,21 @@ describe('the front thread', () => {
     expect(oneHopMore(false)).toBe(1);
     expect(oneHopMore(2)).toBe(3);
     expect(oneHopMore(['10.0.0.0/8'])).toEqual(['10.0.0.0/8', 'loopback']);
+  });
+
+  it('counts what it answered itself, and the back’s metrics report it', async () => {
+    // kept from here on, whoever answered this one
+    await call(LIST);
+    const before = tally.read();
+    expect((await call('/')).toBack).toBe(0);
+    const { headers, toBack } = await call(LIST);
+    expect(toBack).toBe(0);
+    expect((await call(LIST, { headers: { 'if-none-match': headers.etag! } })).status).toBe(304);
+    await call('/api/nowhere/');
+    expect(tally.read()).toEqual({ page: before.page + 1, answer: before.answer + 1, not_modified: before.not_modified + 1 });
+    countFrontAnswers(() => tally.read());
+    const metrics = await t.app.inject({ url: '/api/metrics', headers: admin.auth });
+    expect(metrics.body).toContain(`front_answers_total{what="answer"} ${tally.read().answer}`);
   });
 
   it('leaves a bad body to the back, which answers in the error shape', async () => {
