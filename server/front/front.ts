@@ -3,6 +3,7 @@ import { Pool } from 'undici';
 import type { Config } from '../config.ts';
 import { loggerOptions } from '../log.ts';
 import { proxyTrust, securityHeaders, urlError } from '../app.ts';
+import { VIA_FRONT } from '../plugins/front-feed.ts';
 import { siteFromMemory } from '../site-files.ts';
 import type { FrontAnswers } from './front-answers.ts';
 import { FrontTally } from './tally.ts';
@@ -23,7 +24,8 @@ const CONNECTION_HEADERS = new Set([
 ]);
 
 /**
- * What the back is told of the caller: the request's own headers, and the address this server saw
+ * What the back is told of the caller: the request's own headers, that it came through the front
+ * (VIA_FRONT: the back posts only those answers), and the address this server saw
  * appended to X-Forwarded-For (the back trusts this one hop more than TRUST_PROXY says), with the
  * protocol and host as this server read them under TRUST_PROXY (never a caller's own claim it does not trust).
  */
@@ -39,6 +41,7 @@ function toBackHeaders(request: FastifyRequest): Record<string, string | string[
   headers['x-forwarded-for'] = before ? `${String(before)}, ${peer}` : peer;
   headers['x-forwarded-proto'] = request.protocol;
   headers['x-forwarded-host'] = request.host;
+  headers[VIA_FRONT] = '1';
   return headers;
 }
 

@@ -36,6 +36,13 @@ function gathered(stream: Readable, whole: (body: Buffer) => void): Readable {
   return stream.pipe(through);
 }
 
+/**
+ * Set by the front on every request it passes: only those answers are posted. The site's renderer and the commands beside a running server ask the back directly, and
+ * their copies (a whole build's data, under an Accept-Encoding no browser sends) would only be
+ * cloned across the threads and push the visitors' copies out of the front's memory.
+ */
+export const VIA_FRONT = 'x-via-front';
+
 /** Writes made outside requests (the outbox's scheduled notices) reach the front within two of this. */
 const OUTSIDE_WRITES_MS = 1000;
 
@@ -73,7 +80,8 @@ async function frontFeed(app: FastifyInstance, { feed }: { feed: FrontFeed }) {
     const kinds = cached.withRow ? [...cached.reads, cached.withRow.kind] : cached.reads;
     const post: onSendHookHandler = (request, reply, payload, done) => {
       const versions = request.contentVersions;
-      if (!request.publicCacheKey || !versions || reply.statusCode !== 200) return done(null, payload);
+      if (!request.publicCacheKey || !versions || reply.statusCode !== 200 || request.headers[VIA_FRONT] === undefined)
+        return done(null, payload);
       const send = (body: Buffer) =>
         feed.answer({
           url: request.url,

@@ -213,6 +213,8 @@ describe('the front thread', () => {
     expect(head.headers['content-length']).toBe(backs.headers['content-length']);
     // the back's own 304: the front has no copy for an Accept-Encoding not asked before (the ETag is the same for all)
     const { headers } = await fromBack('/api/university/', { 'accept-encoding': 'identity' });
+    // nor of an answer the back gave a caller that came straight to it (the site's renderer)
+    expect((await call('/api/university/', { headers: { 'accept-encoding': 'identity' } })).toBack).toBe(1);
     const unasked = { 'accept-encoding': 'gzip;q=0.5' };
     const notModified = await call('/api/university/', { headers: { ...unasked, 'if-none-match': headers.etag! } });
     expect(notModified.toBack).toBe(1);
