@@ -53,7 +53,9 @@ const estimatedRows = (db: Db, memo: ContentMemo, table: string): Promise<number
     return Number(row?.n ?? 0);
   });
 
-type Page = { execute(values: { limit: number; offset: number }): Promise<Record<string, unknown>[]> };
+/** A page's placeholder values: its paging, and any other its statement reads (a search's words). */
+export type PageValues = { limit: number; offset: number } & Record<string, unknown>;
+export type Page = { execute(values: PageValues): Promise<Record<string, unknown>[]> };
 
 /**
  * The page of a search whose `matches` are known (exact) as the walk of the order index within its
@@ -61,24 +63,18 @@ type Page = { execute(values: { limit: number; offset: number }): Promise<Record
  * reading only the first `budget` rows of the order: the matches among them are the first matches in
  * the order, so when they fill the page it is the sorted page; when they fall short, `sorted` runs.
  */
-export async function walkFirst(
-  db: Db,
-  memo: ContentMemo,
-  table: PgTable,
-  matches: number,
-  walked: Page & { execute(values: { limit: number; offset: number; budget: number }): Promise<Record<string, unknown>[]> },
-  sorted: Page,
-): Promise<Page> {
+export async function walkFirst(db: Db, memo: ContentMemo, table: PgTable, matches: number, walked: Page, sorted: Page): Promise<Page> {
   const rows = await estimatedRows(db, memo, getTableName(table));
   return {
-    async execute({ limit, offset }) {
+    async execute(values) {
+      const { limit, offset } = values;
       const budget = Math.ceil((WALK_SLACK * (offset + limit) * rows) / matches);
       // within that budget the page lies well before the last match, so a walked page is a full one
       if (rows > 0 && budget <= matches / 3) {
-        const found = await walked.execute({ limit, offset, budget });
+        const found = await walked.execute({ ...values, budget });
         if (found.length === limit) return found;
       }
-      return sorted.execute({ limit, offset });
+      return sorted.execute(values);
     },
   };
 }

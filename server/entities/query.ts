@@ -12,8 +12,8 @@ import { pageQuery } from '../services/paging.ts';
 import { contentMemo, sqlKey, type ContentMemo } from './content-memo.ts';
 import { readsOf } from './reads.ts';
 import { serverEntity, type ServerEntity } from './registry.ts';
-import { matchText, stemRows } from './search.ts';
-import { firstInOrder, orderIndexed, walkFirst } from './order-walk.ts';
+import { fullTextMatch, matchText, stemRows } from './search.ts';
+import { firstInOrder, orderIndexed, walkFirst, type Page, type PageValues } from './order-walk.ts';
 import { qualifyingWhere } from './qualifying.ts';
 import { checkQualifyingParams, profileOfParams, qualifyingParams } from '../../src/lib/contract/qualifying.ts';
 
@@ -112,24 +112,46 @@ const refId = (db: Db, memo: ContentMemo, refName: string, value: string, filter
   memo(`ref:${refName}:${value}`, () => resolveRef(db, refName, value, filterName));
 
 /**
+ * A search's words in a list's statements: a placeholder, so the statements are the same for every
+ * search of one shape (its filters, ordering and how it is ordered) and are built and prepared once
+ * for them all, not for each new query (issue 25: drizzle building them was a sixth of the API's
+ * time on varied searches).
+ */
+const TERMS = sql.placeholder('terms');
+
+/** The values of a list's statements besides paging: the search's words (Search.terms). */
+type SearchValues = { terms?: string };
+
+/** A search's condition and rank, which read its words from TERMS. */
+interface Search {
+  where: SQL;
+  rank: SQL | null;
+  stem: string | null;
+  /** TERMS' value: a tsquery text, or a title's ILIKE pattern; null when the search has no words (then nothing matches) */
+  terms: string | null;
+}
+
+/**
  * The condition and rank of a search. Searchable entities: full text over the weighted vector,
  * word by word with synonyms and corrected typos (search.ts matchText). Others
  * (categories): their title contains the text.
  */
-async function searchCondition(
-  db: Db,
-  memo: ContentMemo,
-  entity: ServerEntity,
-  search: string,
-): Promise<{ where: SQL; rank: SQL | null; stem: string | null }> {
+async function searchCondition(db: Db, memo: ContentMemo, entity: ServerEntity, search: string): Promise<Search> {
   const q = search.trim().toLowerCase();
   if (!entity.searchable) {
     const title = column(entity, entity.decl.titleField);
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return { where: sql`${title} ILIKE ${pattern}`, rank: null, stem: null };
+    return { where: sql`${title} ILIKE ${TERMS}`, rank: null, stem: null, terms: pattern };
   }
-  const { where, rank, stem } = await matchText(db, entity.table, column(entity, 'search'), q, { memo });
-  return { where, rank, stem };
+  const vector = column(entity, 'search');
+  const { terms, stem } = await matchText(db, entity.table, vector, q, { memo });
+  return { ...fullTextMatch(vector, terms === null ? null : TERMS), stem, terms };
+}
+
+/** A list request's keys in the memo: `shape` of its statements (all it asks but the search's words), `rows` of its counts and facets. */
+interface ListKeys {
+  shape: string;
+  rows: string;
 }
 
 /**
@@ -149,11 +171,29 @@ export const RANKED_AT_MOST = 1000;
  */
 export const SORTED_AT_MOST = 10000;
 
-/** count(*) of the rows matching `where`, stopping at `limit`. */
-async function boundedCount(db: Db, entity: ServerEntity, where: SQL | undefined, limit: number): Promise<number> {
-  const idCol = column(entity, 'id');
-  const matches = db.select({ one: idCol }).from(entity.table).where(where).limit(limit).as('matches');
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+/** count(*) of the rows matching `where`, stopping at `limit`: the statement prepared once per shape. */
+async function boundedCount(
+  db: Db,
+  memo: ContentMemo,
+  entity: ServerEntity,
+  where: SQL | undefined,
+  shape: string,
+  limit: number,
+  values: SearchValues,
+): Promise<number> {
+  const statement = await memo(`bounded-statement:${limit}:${shape}`, async () => {
+    const matches = db
+      .select({ one: column(entity, 'id') })
+      .from(entity.table)
+      .where(where)
+      .limit(limit)
+      .as('matches');
+    return db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(matches)
+      .prepare('bounded_count');
+  });
+  const [{ n }] = await statement.execute(values);
   return n;
 }
 
@@ -173,19 +213,27 @@ async function searchOrder(
   entity: ServerEntity,
   where: SQL | undefined,
   soleStem: string | null,
-  key: string,
+  keys: ListKeys,
   sortAtMost: number,
+  values: SearchValues,
 ): Promise<{ order: SearchOrder; count?: number }> {
   // a search for one word and nothing else: its count is kept, not counted
   const exact = soleStem === null ? undefined : await stemRows(db, memo, getTableName(entity.table), soleStem);
-  const n = exact ?? (await countedAtMost(db, memo, entity, where, key, sortAtMost));
+  const n = exact ?? (await countedAtMost(db, memo, entity, where, keys, sortAtMost, values));
   if (n <= RANKED_AT_MOST) return { order: 'rank', count: n };
   return n <= sortAtMost ? { order: 'sort', count: n } : { order: 'walk', count: exact };
 }
 
 /** The rows matching `where` counted up to `atMost` + 1 (remembered under the list's key). */
-const countedAtMost = (db: Db, memo: ContentMemo, entity: ServerEntity, where: SQL | undefined, key: string, atMost: number) =>
-  memo(`bounded:${atMost}:${key}`, () => boundedCount(db, entity, where, atMost + 1));
+const countedAtMost = (
+  db: Db,
+  memo: ContentMemo,
+  entity: ServerEntity,
+  where: SQL | undefined,
+  keys: ListKeys,
+  atMost: number,
+  values: SearchValues,
+) => memo(`bounded:${atMost}:${keys.rows}`, () => boundedCount(db, memo, entity, where, keys.shape, atMost + 1, values));
 
 /**
  * Rows that end (`ends`: scholarships, events, offers) as the pages list them (src/lib/shared/ended.ts
@@ -270,18 +318,14 @@ export interface ListResult {
   facets?: Facets;
 }
 
+/** A list's statements for one shape and order, the same for every search of that shape (TERMS). */
 interface ListPlan {
-  /** the page's rows, for placeholders limit and offset */
-  page: { execute(values: { limit: number; offset: number }): Promise<Record<string, unknown>[]> };
-  /** the exact count when the plan already knows it (a narrow search) */
-  count?: number;
-  countAll(): Promise<number>;
-  /** count(*) stopping at RANKED_AT_MOST + 1 */
-  countBounded(): Promise<number>;
-  /** the page's rows carry that bounded count (COUNT_COLUMN): the site search's groups, one statement each */
+  /** the page's rows, for placeholders limit, offset and terms */
+  page: Page;
+  /** the page as the walk of the order index within a budget (walkFirst, placeholder budget), where a sorted page could be walked instead */
+  walk?: Page;
+  /** the page's rows carry their bounded count (COUNT_COLUMN): the site search's groups, one statement each */
   countedInPage?: boolean;
-  /** the conditions, each filter's apart: what facets count with */
-  conditions: Conditions;
 }
 
 interface Conditions {
@@ -295,8 +339,10 @@ interface Conditions {
   flagOrder?: SQL[];
   /** the search's rank, when it has one */
   rank: SQL | null;
-  /** the search's one stem, when the search is all the conditions and one word: its matches are counted in search_stem_counts */
-  soleStem: string | null;
+  /** the search is all the conditions: a search of one word then has its matches counted in search_stem_counts */
+  searchAlone: boolean;
+  /** all the conditions, ANDed */
+  all: SQL | undefined;
 }
 
 interface KeptValue {
@@ -342,7 +388,7 @@ async function conditionsOf(
   entity: ServerEntity,
   query: ListQuery,
   extra: SQL[],
-  matched?: MatchedWords,
+  search?: MatchedWords | Search,
 ): Promise<Conditions> {
   const filters: Record<string, SQL> = {};
   const kept: Record<string, KeptValue> = {};
@@ -406,67 +452,50 @@ async function conditionsOf(
   const profile = entity.decl.entryRequirements ? profileOfParams(query) : null;
   if (profile) rest.push(qualifyingWhere(profile, (name) => valueOf(entity, name)));
   if (query.ids) rest.push(inArray(column(entity, 'id'), query.ids.split(',').map(Number)));
-  let rank: SQL | null = null;
-  let stem: string | null = null;
-  const others = rest.length + Object.keys(filters).length;
-  if (matched) {
-    rest.push(matched.where);
-    ({ rank, stem = null } = matched);
-  } else if (query.search?.trim()) {
-    const search = await searchCondition(db, memo, entity, query.search);
-    rest.push(search.where);
-    ({ rank, stem } = search);
-  }
-  return { filters, kept, rest, flagOrder, rank, soleStem: others === 0 ? stem : null };
+  const searchAlone = rest.length + Object.keys(filters).length === 0;
+  if (search) rest.push(search.where);
+  return { filters, kept, rest, flagOrder, rank: search?.rank ?? null, searchAlone, all: and(...Object.values(filters), ...rest) };
+}
+
+/** How a list request is read: what its plan is built for (listPlan) and remembered by. */
+interface ListWay {
+  /** the page's rows carry their bounded count (countedPage) */
+  countedInPage: boolean;
+  /** how a search's matches are ordered ('walk' when it is no search) */
+  order: SearchOrder;
+  /** the order is led by a yes/no value, read in parts (yesNoLead) */
+  leading: SQL[] | undefined;
 }
 
 /**
- * How to list an entity for one set of filters, search and ordering: the conditions (ref filters
- * resolved, search words corrected), whether to rank, and the page statement, prepared once.
- * Planning runs several statements; a remembered plan (content-memo.ts) leaves a request with the
- * content version and the page.
+ * How to list an entity for one shape (filters, ordering, whether and how a search is ordered):
+ * its page statement, built and prepared once and remembered (content-memo.ts) for every search of
+ * that shape, whose words it reads from TERMS.
  */
-async function listPlan(
+function listPlan(
   db: Db,
-  memo: ContentMemo,
   entity: ServerEntity,
   query: ListQuery,
-  extra: SQL[],
-  rowsKey: string,
-  { matched, count: counting = 'exact', unordered }: Omit<ListContext, 'memo'>,
-): Promise<ListPlan> {
-  const conditions = await conditionsOf(db, memo, entity, query, extra, matched);
+  conditions: Conditions,
+  way: ListWay,
+  { matched, unordered }: Omit<ListContext, 'memo'>,
+): ListPlan {
   const keys = query.ordering ? parseOrdering(entity, query.ordering) : entity.decl.ordering;
   let orderBy: SQL[] = orderFor(entity, keys);
   const flagOrder = query.ordering ? undefined : conditions.flagOrder;
   if (flagOrder) orderBy = flagOrder;
-  const condition = and(...Object.values(conditions.filters), ...conditions.rest);
-
+  const condition = conditions.all;
   const idCol = column(entity, 'id');
-  const leading = query.ordering ? yesNoLead(entity, parseOrdering(entity, query.ordering)) : undefined;
-  // a count kept in search_stem_counts costs nothing to read: no need to count in the page's statement
-  if (counting === 'bounded' && !unordered && !leading && conditions.soleStem === null) {
+  // the site search reads its best row's rank with the page rather than in a statement of its own
+  const columns = visibleColumns(entity);
+  if (matched?.rank) columns[RANK_COLUMN] = matched.rank;
+  if (way.countedInPage) {
     const current = query.ordering ? [] : currentFirstOrder(entity);
     const ranked = conditions.rank && !query.ordering ? conditions.rank : null;
-    const columns = visibleColumns(entity);
-    if (matched?.rank) columns[RANK_COLUMN] = matched.rank;
-    return {
-      page: countedPage(db, entity, condition, columns, { current, rank: ranked, rest: orderBy }),
-      countedInPage: true,
-      conditions,
-      countBounded: () => countedAtMost(db, memo, entity, condition, rowsKey, RANKED_AT_MOST),
-      countAll: () => Promise.reject(new Error('a bounded list has no exact count')),
-    };
+    return { page: countedPage(db, entity, condition, columns, { current, rank: ranked, rest: orderBy }), countedInPage: true };
   }
-
-  let count: number | undefined;
-  let order: SearchOrder = 'walk';
   if (unordered) orderBy = [];
-  else if (conditions.rank) {
-    const sortAtMost = counting === 'exact' || conditions.soleStem !== null ? SORTED_AT_MOST : RANKED_AT_MOST;
-    ({ order, count } = await searchOrder(db, memo, entity, condition, conditions.soleStem, rowsKey, sortAtMost));
-    if (order === 'rank' && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
-  }
+  else if (way.order === 'rank' && conditions.rank && !query.ordering) orderBy = [sql`${conditions.rank} DESC`, ...orderBy];
   // the default order lists what has ended last, even the best match for a search
   const current = !query.ordering && !unordered ? currentFirstOrder(entity) : [];
   orderBy = [...current, ...orderBy];
@@ -482,14 +511,11 @@ async function listPlan(
       .orderBy(...orderBy)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-  const pageIds = leading
-    ? pageIdsInParts(entity, condition, leading, orderBy.slice(1))
-    : order === 'sort'
+  const pageIds = way.leading
+    ? pageIdsInParts(entity, condition, way.leading, orderBy.slice(1))
+    : way.order === 'sort'
       ? idsFrom(matchesFirst(entity, condition), undefined)
       : idsFrom(entity.table, condition);
-  // the site search reads its best row's rank with the page rather than in a statement of its own
-  const columns = visibleColumns(entity);
-  if (matched?.rank) columns[RANK_COLUMN] = matched.rank;
   const pageOf = (ids: SQLWrapper, name: string) =>
     db
       .select(columns)
@@ -497,23 +523,34 @@ async function listPlan(
       .where(inArray(idCol, ids))
       .orderBy(...orderBy)
       .prepare(name);
-  const page = pageOf(pageIds, 'list_page');
-  const walkable = order === 'sort' && !leading && !flagOrder && current.length === 0 && orderIndexed(entity.table, keys);
+  const walkable = way.order === 'sort' && !way.leading && !flagOrder && current.length === 0 && orderIndexed(entity.table, keys);
   return {
-    page: walkable
-      ? await walkFirst(db, memo, entity.table, count!, pageOf(idsFrom(firstInOrder(entity.table, orderBy), condition), 'list_walk'), page)
-      : page,
-    count,
-    conditions,
-    countBounded: () => countedAtMost(db, memo, entity, condition, rowsKey, RANKED_AT_MOST),
-    countAll: async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(entity.table)
-          .where(condition)
-      )[0].n,
+    page: pageOf(pageIds, 'list_page'),
+    walk: walkable ? pageOf(idsFrom(firstInOrder(entity.table, orderBy), condition), 'list_walk') : undefined,
   };
+}
+
+/**
+ * How a list request is read (ListWay), with its exact count when that was needed to choose:
+ * bounded counting in the page (the site search's groups), or for a search how to order its matches
+ * (searchOrder).
+ */
+async function wayOf(
+  db: Db,
+  memo: ContentMemo,
+  entity: ServerEntity,
+  query: ListQuery,
+  conditions: Conditions,
+  { keys, soleStem, values }: { keys: ListKeys; soleStem: string | null; values: SearchValues },
+  { count: counting = 'exact', unordered }: Omit<ListContext, 'memo'>,
+): Promise<ListWay & { count?: number }> {
+  const leading = query.ordering ? yesNoLead(entity, parseOrdering(entity, query.ordering)) : undefined;
+  // a count kept in search_stem_counts costs nothing to read: no need to count in the page's statement
+  if (counting === 'bounded' && !unordered && !leading && soleStem === null) return { countedInPage: true, order: 'walk', leading };
+  if (unordered || !conditions.rank) return { countedInPage: false, order: 'walk', leading };
+  const sortAtMost = counting === 'exact' || soleStem !== null ? SORTED_AT_MOST : RANKED_AT_MOST;
+  const { order, count } = await searchOrder(db, memo, entity, conditions.all, soleStem, keys, sortAtMost, values);
+  return { countedInPage: false, order, leading, count };
 }
 
 /** The column of a counted page's rows holding the count of its matches up to RANKED_AT_MOST + 1. */
@@ -591,12 +628,7 @@ function matchesFirst(entity: ServerEntity, condition: SQL | undefined): SQL {
 export type Facets = Record<string, Record<string, number>>;
 
 /** A column's counts per value (null: rows without one) among the rows matching `where`, grouped from the rows. */
-async function groupedCounts(
-  db: Db,
-  entity: ServerEntity,
-  name: string,
-  where: SQL | undefined,
-): Promise<{ value: string | null; n: number }[]> {
+function groupedCounts(db: Db, entity: ServerEntity, name: string, where: SQL | undefined) {
   const value = valueOf(entity, name);
   const n = sql<number>`count(*)::int`;
   if (entity.computed?.[name] || column(entity, name).columnType !== 'PgArray')
@@ -658,7 +690,7 @@ function countsOf(db: Db, entity: ServerEntity, conditions: Conditions, name: st
  * filters: a filter's own choice does not narrow its counts, so they show what choosing another
  * value would give (and add up to the list's count for a plain column).
  */
-async function countFacets(db: Db, entity: ServerEntity, conditions: Conditions, names: string[]): Promise<Facets> {
+async function countFacets(db: Db, entity: ServerEntity, conditions: Conditions, names: string[], values: SearchValues): Promise<Facets> {
   const counted = await Promise.all(
     names.map(async (name): Promise<[string, Record<string, number>]> => {
       const meta = entity.decl.filters![name]!;
@@ -666,10 +698,10 @@ async function countFacets(db: Db, entity: ServerEntity, conditions: Conditions,
       const n = sql<number>`count(*)::int`;
       if (meta.kind === 'flag') {
         const holds = entity.flags?.[name]?.where ?? (meta.column ? flagHolds(entity, meta.column) : undefined);
-        const [row] = await db.select({ n }).from(entity.table).where(and(where, holds));
+        const [row] = await db.select({ n }).from(entity.table).where(and(where, holds)).execute(values);
         return [name, { true: row!.n }];
       }
-      const rows = await countsOf(db, entity, conditions, name, meta.column);
+      const rows = await countsOf(db, entity, conditions, name, meta.column).execute(values);
       const counts = Object.fromEntries(rows.flatMap((r) => (r.value === null ? [] : [[r.value, r.n]])));
       if (!meta.orNone) return [name, counts];
       // rows without a value are listed under every value: added to each, and given as '' for the values no row names
@@ -680,10 +712,27 @@ async function countFacets(db: Db, entity: ServerEntity, conditions: Conditions,
   return Object.fromEntries(counted);
 }
 
+/** A list request's search (its words matched), conditions and keys: what its statements and counts are made of. */
+async function listShape(db: Db, memo: ContentMemo, entity: ServerEntity, query: ListQuery, extra: SQL[], matched?: MatchedWords) {
+  const search = !matched && query.search?.trim() ? await searchCondition(db, memo, entity, query.search) : undefined;
+  // What the rows depend on but the search's words, as the statements' key: the filters as asked (not
+  // paging or ordering), any extra condition, and whether there are words. Cheaper to make than the
+  // SQL text, which it determines. With the words, the key of the counts and facets.
+  const { page: _page, page_size: _size, ordering: _ordering, facets: _facets, search: _search, ...filters } = query;
+  const words = search ? (search.terms === null ? 'no words' : 'words') : '';
+  const shape = `${entity.decl.name}:${JSON.stringify(filters)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}:${words}`;
+  const keys: ListKeys = { shape, rows: `${shape}:${search?.terms ?? ''}` };
+  const conditions = await memo(`conditions:${shape}`, () => conditionsOf(db, memo, entity, query, extra, matched ?? search));
+  const stem = matched ? (matched.stem ?? null) : (search?.stem ?? null);
+  const values: SearchValues = search?.terms ? { terms: search.terms } : {};
+  return { keys, conditions, values, soleStem: conditions.searchAlone ? stem : null };
+}
+
 /**
  * One page of an entity: filters, search (full text with corrected words; the best match first
  * when the search is narrow enough to rank), ordering. `extra` narrows the rows further (an
- * institution's own rows). Count and plan are remembered until content of the kinds it reads changes.
+ * institution's own rows). Counts and statements are remembered until content of the kinds it
+ * reads changes; the statements for every search of one shape (TERMS).
  */
 export async function listRows(
   db: Db,
@@ -694,31 +743,49 @@ export async function listRows(
 ): Promise<ListResult> {
   const page = query.page ?? 1;
   const pageSize = query.page_size ?? 20;
-  // What the rows depend on, as the memo's key: the filters and search as asked (not paging or
-  // ordering) and any extra condition. Cheaper to make than the SQL text, which it determines.
-  const { page: _page, page_size: _size, ordering, facets: facetsAsked, ...asked } = query;
   const { matched, count: counting = 'exact', unordered } = context;
-  const rowsKey = `${entity.decl.name}:${JSON.stringify(asked)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}`;
   const memo = shared ?? (await contentMemo(db, readsOf(entity)));
-  // matched words without their rank (the site search's probes) plan an unranked page; a list counted
-  // otherwise may order its matches otherwise (searchOrder)
-  const planKey = `plan:${rowsKey}:${ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}:${counting}:${unordered ? 'unordered' : ''}`;
-  const plan = await memo(planKey, () => listPlan(db, memo, entity, query, extra, rowsKey, context));
-  const names = facetsAsked ? [...new Set(facetsAsked.split(','))].sort() : [];
+  const { keys, conditions, values, soleStem } = await listShape(db, memo, entity, query, extra, matched);
+  const way = await wayOf(db, memo, entity, query, conditions, { keys, soleStem, values }, context);
+  // matched words without their rank (the site search's probes) plan an unranked page
+  const planKey = `plan:${keys.shape}:${query.ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}:${counting}:${unordered ? 'unordered' : ''}:${way.order}:${way.countedInPage}`;
+  const plan = await memo(planKey, async () => listPlan(db, entity, query, conditions, way, context));
+  const names = query.facets ? [...new Set(query.facets.split(','))].sort() : [];
   const offset = (page - 1) * pageSize;
+  const pageValues: PageValues = { ...values, limit: pageSize, offset };
+  const countBounded = () => countedAtMost(db, memo, entity, conditions.all, keys, RANKED_AT_MOST, values);
   if (plan.countedInPage) {
-    const rows = await plan.page.execute({ limit: pageSize, offset });
+    const rows = await plan.page.execute(pageValues);
     // a page past the last has no row to carry the count
-    const count = rows.length ? Number(rows[0]![COUNT_COLUMN]) : offset ? await plan.countBounded() : 0;
+    const count = rows.length ? Number(rows[0]![COUNT_COLUMN]) : offset ? await countBounded() : 0;
     return { count, results: rows.map(({ [COUNT_COLUMN]: _count, ...row }) => row) };
   }
+  const pageRows = plan.walk ? await walkFirst(db, memo, entity.table, way.count!, plan.walk, plan.page) : plan.page;
   const [results, count, facets] = await Promise.all([
-    plan.page.execute({ limit: pageSize, offset }),
-    counting === 'none' ? 0 : (plan.count ?? (counting === 'bounded' ? plan.countBounded() : memo(`count:${rowsKey}`, plan.countAll))),
+    pageRows.execute(pageValues),
+    counting === 'none'
+      ? 0
+      : (way.count ??
+        (counting === 'bounded'
+          ? countBounded()
+          : memo(`count:${keys.rows}`, () => countAll(db, memo, entity, conditions.all, keys, values)))),
     // remembered like the count: they change only with content
-    names.length ? memo(`facets:${rowsKey}:${names.join(',')}`, () => countFacets(db, entity, plan.conditions, names)) : undefined,
+    names.length ? memo(`facets:${keys.rows}:${names.join(',')}`, () => countFacets(db, entity, conditions, names, values)) : undefined,
   ]);
   return facets ? { count, results, facets } : { count, results };
+}
+
+/** count(*) of the rows matching `where`: the statement prepared once per shape. */
+async function countAll(db: Db, memo: ContentMemo, entity: ServerEntity, where: SQL | undefined, keys: ListKeys, values: SearchValues) {
+  const statement = await memo(`count-statement:${keys.shape}`, async () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(entity.table)
+      .where(where)
+      .prepare('list_count'),
+  );
+  const [row] = await statement.execute(values);
+  return row!.n;
 }
 
 const statements = new WeakMap<Db, Map<string, unknown>>();
@@ -844,24 +911,32 @@ export async function relatedOf(db: Db, entity: ServerEntity, row: Record<string
 export async function dropdownRows(db: Db, entity: ServerEntity, search: string | undefined, limit: number) {
   const title = column(entity, entity.decl.titleField);
   const hasSlug = 'slug' in getTableColumns(entity.table);
-  const conditions: SQL[] = [];
+  let where: SQL | undefined;
   let orderBy: SQL[] = [sql`${asc(title)}`];
+  const values: SearchValues = {};
+  let shape = `dropdown:${entity.decl.name}`;
   if (search?.trim()) {
     const memo = await contentMemo(db, readsOf(entity));
-    const { where, rank, stem } = await searchCondition(db, memo, entity, search);
-    conditions.push(where);
-    if (
-      rank &&
-      (await searchOrder(db, memo, entity, where, stem, `dropdown:${entity.decl.name}:${search}`, RANKED_AT_MOST)).order === 'rank'
-    )
-      orderBy = [sql`${rank} DESC`, ...orderBy];
+    const found = await searchCondition(db, memo, entity, search);
+    where = found.where;
+    if (found.terms) values.terms = found.terms;
+    shape += found.terms === null ? ':no words' : ':words';
+    const keys = { shape, rows: `${shape}:${found.terms}` };
+    if (found.rank && (await searchOrder(db, memo, entity, where, found.stem, keys, RANKED_AT_MOST, values)).order === 'rank') {
+      orderBy = [sql`${found.rank} DESC`, ...orderBy];
+      shape += ':ranked';
+    }
   }
-  const rows = await db
-    .select({ id: column(entity, 'id'), label: title, slug: hasSlug ? column(entity, 'slug') : sql<null>`null` })
-    .from(entity.table)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(...orderBy)
-    .limit(limit);
+  const statement = preparedOnce(db, shape, () =>
+    db
+      .select({ id: column(entity, 'id'), label: title, slug: hasSlug ? column(entity, 'slug') : sql<null>`null` })
+      .from(entity.table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .prepare('dropdown'),
+  );
+  const rows = await statement.execute({ ...values, limit });
   return rows.map((r) => ({
     id: r.id as number,
     value: r.id as number,

@@ -1,4 +1,4 @@
-import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/index.ts';
 import { searchStemCounts, synonyms } from '../db/schema/index.ts';
@@ -25,10 +25,12 @@ export interface TextMatch {
   unmatched: string[];
   /** the one stem searched, when the query is one word searched whole: stemRows counts its matches */
   stem: string | null;
+  /** the tsquery text searched (null: the search has no words and matches nothing) */
+  terms: string | null;
 }
 
-/** The condition and rank of a tsquery text (null: the search has no words and matches nothing). */
-export function fullTextMatch(vector: PgColumn, terms: string | null): { where: SQL; rank: SQL | null } {
+/** The condition and rank of a tsquery text, or of a placeholder for one (null: the search has no words and matches nothing). */
+export function fullTextMatch(vector: PgColumn, terms: string | Placeholder | null): { where: SQL; rank: SQL | null } {
   if (terms === null) return { where: sql`false`, rank: null };
   const tsquery = sql`to_tsquery('simple', ${terms})`;
   return { where: sql`${vector} @@ ${tsquery}`, rank: sql`ts_rank(${vector}, ${tsquery})` };
@@ -185,7 +187,7 @@ export async function matchText(
     factsFor((await wordFacts(db, memo, [tableName], vocabulary, correct)).get(tableName)!, correct),
   );
   const { terms, corrections, unmatched, lexeme } = tsQueryText(plan, facts, { exact: options.exact ?? false });
-  return { ...fullTextMatch(vector, terms), corrections, unmatched, stem: lexeme };
+  return { ...fullTextMatch(vector, terms), corrections, unmatched, stem: lexeme, terms };
 }
 
 /** How many rows of `table` hold `stem` in their search vector (search_stem_counts, kept exact by triggers), remembered in `memo`. */

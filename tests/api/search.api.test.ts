@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/index.ts';
 import { RANKED_AT_MOST } from '../../server/entities/query.ts';
@@ -85,6 +85,36 @@ describe.each(engines)('search on %s', (engine) => {
     const all = (await get('/consultancy/?page_size=1000')).results.map((r: { id: number }) => r.id);
     const page = (await get('/consultancy/?page=37&page_size=20')).results.map((r: { id: number }) => r.id);
     expect(page).toEqual(all.slice(720, 740));
+  });
+
+  it("builds a list's statements once for every search of its shape, each search finding its own rows and count", async () => {
+    await create({ name: 'Ombrix Study Link', address: 'Lakeside' });
+    await create({ name: 'Tavelu Abroad House', address: 'Lakeside', priority: 3 });
+    await create({ name: 'Tavelu Ombrix Partners', address: 'Durbar Marg', priority: 2 });
+    const names = async (url: string) => {
+      const page = await get(url);
+      return { count: page.count, names: page.results.map((r: { name: string }) => r.name) };
+    };
+    const shapes = ['', '&ordering=name'];
+    // the first search of each shape, of one word (counted from its stem) and of two (counted by a statement)
+    for (const shape of shapes) for (const q of ['lakeside', 'lakeside%20ombrix']) await get(`/consultancy/?search=${q}${shape}`);
+    await get('/consultancy/dropdown/?search=lakeside');
+    const built = vi.spyOn(t.database.db, 'select');
+    try {
+      expect(await names('/consultancy/?search=ombrix')).toEqual({ count: 2, names: ['Tavelu Ombrix Partners', 'Ombrix Study Link'] });
+      expect(await names('/consultancy/?search=tavelu&ordering=name')).toEqual({
+        count: 2,
+        names: ['Tavelu Abroad House', 'Tavelu Ombrix Partners'],
+      });
+      expect(await names('/consultancy/?search=tavelu%20lakeside')).toEqual({ count: 1, names: ['Tavelu Abroad House'] });
+      expect(await names('/consultancy/?search=ombrix%20marg&ordering=name')).toEqual({ count: 1, names: ['Tavelu Ombrix Partners'] });
+      const labels = async (q: string) => (await get(`/consultancy/dropdown/?search=${q}`)).map((o: { label: string }) => o.label);
+      expect(await labels('tavelu')).toEqual(['Tavelu Abroad House', 'Tavelu Ombrix Partners']);
+      // the search's words are the statements' one placeholder: no statement was built for the new words
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
   });
 
   it('matches nothing for a search of only stop words or punctuation', async () => {
