@@ -716,10 +716,11 @@ async function countFacets(db: Db, entity: ServerEntity, conditions: Conditions,
 async function listShape(db: Db, memo: ContentMemo, entity: ServerEntity, query: ListQuery, extra: SQL[], matched?: MatchedWords) {
   const search = !matched && query.search?.trim() ? await searchCondition(db, memo, entity, query.search) : undefined;
   // What the rows depend on but the search's words, as the statements' key: the filters as asked (not
-  // paging or ordering), any extra condition, and whether there are words. Cheaper to make than the
-  // SQL text, which it determines. With the words, the key of the counts and facets.
+  // paging or ordering), any extra condition, whether there are words, and words matched without
+  // their rank (the site search's probes, whose conditions have none). Cheaper to make than the SQL
+  // text, which it determines. With the words, the key of the counts and facets.
   const { page: _page, page_size: _size, ordering: _ordering, facets: _facets, search: _search, ...filters } = query;
-  const words = search ? (search.terms === null ? 'no words' : 'words') : '';
+  const words = search ? (search.terms === null ? 'no words' : 'words') : matched && !matched.rank ? 'unranked' : '';
   const shape = `${entity.decl.name}:${JSON.stringify(filters)}:${extra.length ? sqlKey(and(...extra)) : ''}:${matched ? sqlKey(matched.where) : ''}:${words}`;
   const keys: ListKeys = { shape, rows: `${shape}:${search?.terms ?? ''}` };
   const conditions = await memo(`conditions:${shape}`, () => conditionsOf(db, memo, entity, query, extra, matched ?? search));
@@ -747,8 +748,7 @@ export async function listRows(
   const memo = shared ?? (await contentMemo(db, readsOf(entity)));
   const { keys, conditions, values, soleStem } = await listShape(db, memo, entity, query, extra, matched);
   const way = await wayOf(db, memo, entity, query, conditions, { keys, soleStem, values }, context);
-  // matched words without their rank (the site search's probes) plan an unranked page
-  const planKey = `plan:${keys.shape}:${query.ordering ?? ''}:${matched && !matched.rank ? 'unranked' : ''}:${counting}:${unordered ? 'unordered' : ''}:${way.order}:${way.countedInPage}`;
+  const planKey = `plan:${keys.shape}:${query.ordering ?? ''}:${counting}:${unordered ? 'unordered' : ''}:${way.order}:${way.countedInPage}`;
   const plan = await memo(planKey, async () => listPlan(db, entity, query, conditions, way, context));
   const names = query.facets ? [...new Set(query.facets.split(','))].sort() : [];
   const offset = (page - 1) * pageSize;

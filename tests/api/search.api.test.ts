@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/index.ts';
-import { RANKED_AT_MOST } from '../../server/entities/query.ts';
+import { column, listRows, RANKED_AT_MOST } from '../../server/entities/query.ts';
+import { serverEntity } from '../../server/entities/registry.ts';
+import { matchText } from '../../server/entities/search.ts';
 import { buildTestApp, engines, tokenFor, type TestApp } from './helpers.ts';
 
 describe.each(engines)('search on %s', (engine) => {
@@ -115,6 +117,16 @@ describe.each(engines)('search on %s', (engine) => {
     } finally {
       built.mockRestore();
     }
+  });
+
+  it("ranks the site search's matched words after a probe of the same words without their rank", async () => {
+    const entity = serverEntity('consultancy');
+    const match = await matchText(t.database.db, entity.table, column(entity, 'search'), 'himalayan');
+    const asked = { page_size: 5 };
+    // an empty result's probe asks whether the words match at all: no rank, no order
+    await listRows(t.database.db, entity, asked, [], { matched: { where: match.where, rank: null }, count: 'none', unordered: true });
+    const ranked = await listRows(t.database.db, entity, asked, [], { matched: match, count: 'bounded' });
+    expect(ranked.results.map((r) => r.name)).toEqual(['Himalayan Pathways', 'Peak Priority Consult']);
   });
 
   it('matches nothing for a search of only stop words or punctuation', async () => {
